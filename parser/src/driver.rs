@@ -1,0 +1,153 @@
+//! Reading a C file: preprocess, lex, parse, and report errors in the user's
+//! terms.
+
+use crate::ast::TranslationUnit;
+use crate::diagnostic::{Diagnostic, DiagnosticLocation};
+use crate::grammar::TranslationUnitParser;
+use crate::lexer::{LexError, Lexer, Tok};
+use crate::preprocess::preprocess;
+use crate::scope::Scopes;
+use crate::source_map::SourceMap;
+use lalrpop_util::ParseError;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// A parsed translation unit with what is needed to relate it to its source.
+pub struct ParsedFile {
+    pub unit: TranslationUnit,
+    pub source_map: SourceMap,
+    /// The preprocessed text that spans point into.
+    pub text: String,
+    /// The main file as given by the user.
+    pub path: PathBuf,
+}
+
+impl ParsedFile {
+    /// Whether `span` starts in the main file (not in a header it includes).
+    pub fn in_main_file(&self, span: crate::span::Span) -> bool {
+        self.source_map.file_of(span) == self.source_map.main_file()
+    }
+}
+
+/// Preprocesses `path` with `cflags` and parses it.
+pub fn parse_file(path: &Path, cflags: &[String]) -> Result<ParsedFile, Diagnostic> {
+    let text = preprocess(path, cflags)?;
+    parse_preprocessed(text, path)
+}
+
+/// Parses text that already went through `cc -E`; `path` is the main file's
+/// name as it appears in the line markers.
+pub fn parse_preprocessed(text: String, path: &Path) -> Result<ParsedFile, Diagnostic> {
+    let source_map = SourceMap::new(&text, &path.to_string_lossy());
+    let scopes = RefCell::new(Scopes::new());
+    let result = parser().parse(&scopes, Lexer::new(&text, &scopes));
+    match result {
+        Ok(unit) => Ok(ParsedFile {
+            unit,
+            source_map,
+            text,
+            path: path.to_owned(),
+        }),
+        Err(error) => Err(syntax_error(error, &text, &source_map)),
+    }
+}
+
+/// The parse tables are built once per process.
+fn parser() -> &'static TranslationUnitParser {
+    static PARSER: OnceLock<TranslationUnitParser> = OnceLock::new();
+    PARSER.get_or_init(TranslationUnitParser::new)
+}
+
+fn syntax_error(error: ParseError<usize, Tok, LexError>, text: &str, map: &SourceMap) -> Diagnostic {
+    let (offset, message) = match error {
+        ParseError::InvalidToken { location } => (location, "invalid token".to_owned()),
+        ParseError::UnrecognizedEof { location, expected } => (
+            location,
+            format!("unexpected end of file, expected {}", describe_expected(&expected)),
+        ),
+        ParseError::UnrecognizedToken {
+            token: (lo, _, hi),
+            expected,
+        } => (
+            lo,
+            format!(
+                "unexpected `{}`, expected {}",
+                text.get(lo..hi).unwrap_or("?"),
+                describe_expected(&expected)
+            ),
+        ),
+        ParseError::ExtraToken { token: (lo, _, hi) } => {
+            (lo, format!("unexpected `{}` after the end of the program", text.get(lo..hi).unwrap_or("?")))
+        }
+        ParseError::User { error } => (error.offset, error.message),
+    };
+    let offset = offset.min(text.len()) as u32;
+    let loc = map.locate(offset);
+    Diagnostic {
+        message,
+        location: Some(DiagnosticLocation {
+            file: map.file_name(loc.file).to_owned(),
+            line: loc.line,
+            column: loc.column,
+            source_line: map.line_text(text, offset).to_owned(),
+        }),
+        notes: Vec::new(),
+    }
+}
+
+/// A short, useful list of what the parser would have accepted: punctuation
+/// first (the usual fix is a missing `;` or `)`), then the rest.
+fn describe_expected(expected: &[String]) -> String {
+    const MAX: usize = 6;
+    // Tokens that end or separate a construct are the likeliest fixes.
+    const CLOSERS: [&str; 7] = [";", ")", "]", "}", ",", ":", "="];
+    let mut names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
+    names.sort_by_key(|name| {
+        let closer = CLOSERS.iter().position(|c| c == name).unwrap_or(CLOSERS.len());
+        let punctuation = !name.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '#');
+        (closer, !punctuation, name.len())
+    });
+    let shown: Vec<String> = names.iter().take(MAX).map(|n| format!("`{n}`")).collect();
+    match names.len() {
+        0 => "nothing more".to_owned(),
+        1 => shown[0].clone(),
+        n if n <= MAX => format!("one of {}", shown.join(", ")),
+        n => format!("one of {} (or {} other tokens)", shown.join(", "), n - MAX),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(src: &str) -> Result<ParsedFile, Diagnostic> {
+        parse_preprocessed(format!("# 1 \"t.c\"\n{src}"), Path::new("t.c"))
+    }
+
+    #[test]
+    fn reports_position_and_expectation() {
+        let err = parse("int main(void) {\n  int x = 1\n  return x;\n}\n").err().unwrap();
+        let loc = err.location.clone().unwrap();
+        assert_eq!((loc.file.as_str(), loc.line, loc.column), ("t.c", 3, 3));
+        assert!(err.message.contains("unexpected `return`"), "{}", err.message);
+        assert!(err.message.contains("`;`"), "{}", err.message);
+        let shown = err.to_string();
+        assert!(shown.starts_with("t.c:3:3: error:"), "{shown}");
+        assert!(shown.ends_with("  ^"), "{shown}");
+    }
+
+    #[test]
+    fn typedef_names_follow_scopes() {
+        let unit = parse(
+            "typedef int T;\nint f(void) { T x; { int T; T = 3; } T y = x; return y; }\nint g(T t) { return t; }\n",
+        );
+        assert!(unit.is_ok(), "{}", unit.err().unwrap());
+    }
+
+    #[test]
+    fn end_of_file_is_reported() {
+        let err = parse("int f(void) {").err().unwrap();
+        assert!(err.message.contains("end of file"), "{}", err.message);
+    }
+}
