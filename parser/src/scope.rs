@@ -88,9 +88,11 @@ impl Scopes {
         }
     }
 
-    /// An enumeration constant is an ordinary identifier.
-    pub fn declare_ordinary(&mut self, name: Symbol) {
-        self.declare(0, name, false);
+    /// An enumeration constant is an ordinary identifier of the scope around
+    /// the enumeration (the innermost scope is the one the lexer opened at
+    /// the enumeration's `{`).
+    pub fn declare_enumerator(&mut self, name: Symbol) {
+        self.declare(1, name, false);
     }
 
     /// Called when the declarator of a function definition has been parsed,
