@@ -5,7 +5,11 @@ use crate::ast::*;
 use crate::intern::Symbol;
 use crate::span::Span;
 
-pub fn concat3(mut pre: Vec<DeclSpecifier>, t: DeclSpecifier, post: Vec<DeclSpecifier>) -> Vec<DeclSpecifier> {
+pub fn concat3(
+    mut pre: Vec<DeclSpecifier>,
+    t: DeclSpecifier,
+    post: Vec<DeclSpecifier>,
+) -> Vec<DeclSpecifier> {
     pre.push(t);
     pre.extend(post);
     pre

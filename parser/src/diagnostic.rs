@@ -39,7 +39,11 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.location {
             Some(loc) => {
-                writeln!(f, "{}:{}:{}: error: {}", loc.file, loc.line, loc.column, self.message)?;
+                writeln!(
+                    f,
+                    "{}:{}:{}: error: {}",
+                    loc.file, loc.line, loc.column, self.message
+                )?;
                 let gutter = loc.line.to_string().len();
                 writeln!(f, "{:gutter$} |", "")?;
                 writeln!(f, "{} | {}", loc.line, loc.source_line)?;

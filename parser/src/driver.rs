@@ -59,12 +59,19 @@ fn parser() -> &'static TranslationUnitParser {
     PARSER.get_or_init(TranslationUnitParser::new)
 }
 
-fn syntax_error(error: ParseError<usize, Tok, LexError>, text: &str, map: &SourceMap) -> Diagnostic {
+fn syntax_error(
+    error: ParseError<usize, Tok, LexError>,
+    text: &str,
+    map: &SourceMap,
+) -> Diagnostic {
     let (offset, message) = match error {
         ParseError::InvalidToken { location } => (location, "invalid token".to_owned()),
         ParseError::UnrecognizedEof { location, expected } => (
             location,
-            format!("unexpected end of file, expected {}", describe_expected(&expected)),
+            format!(
+                "unexpected end of file, expected {}",
+                describe_expected(&expected)
+            ),
         ),
         ParseError::UnrecognizedToken {
             token: (lo, _, hi),
@@ -77,9 +84,13 @@ fn syntax_error(error: ParseError<usize, Tok, LexError>, text: &str, map: &Sourc
                 describe_expected(&expected)
             ),
         ),
-        ParseError::ExtraToken { token: (lo, _, hi) } => {
-            (lo, format!("unexpected `{}` after the end of the program", text.get(lo..hi).unwrap_or("?")))
-        }
+        ParseError::ExtraToken { token: (lo, _, hi) } => (
+            lo,
+            format!(
+                "unexpected `{}` after the end of the program",
+                text.get(lo..hi).unwrap_or("?")
+            ),
+        ),
         ParseError::User { error } => (error.offset, error.message),
     };
     let offset = offset.min(text.len()) as u32;
@@ -104,8 +115,14 @@ fn describe_expected(expected: &[String]) -> String {
     const CLOSERS: [&str; 7] = [";", ")", "]", "}", ",", ":", "="];
     let mut names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
     names.sort_by_key(|name| {
-        let closer = CLOSERS.iter().position(|c| c == name).unwrap_or(CLOSERS.len());
-        let punctuation = !name.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '#');
+        let closer = CLOSERS
+            .iter()
+            .position(|c| c == name)
+            .unwrap_or(CLOSERS.len());
+        let punctuation = !name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '#');
         (closer, !punctuation, name.len())
     });
     let shown: Vec<String> = names.iter().take(MAX).map(|n| format!("`{n}`")).collect();
@@ -127,10 +144,16 @@ mod tests {
 
     #[test]
     fn reports_position_and_expectation() {
-        let err = parse("int main(void) {\n  int x = 1\n  return x;\n}\n").err().unwrap();
+        let err = parse("int main(void) {\n  int x = 1\n  return x;\n}\n")
+            .err()
+            .unwrap();
         let loc = err.location.clone().unwrap();
         assert_eq!((loc.file.as_str(), loc.line, loc.column), ("t.c", 3, 3));
-        assert!(err.message.contains("unexpected `return`"), "{}", err.message);
+        assert!(
+            err.message.contains("unexpected `return`"),
+            "{}",
+            err.message
+        );
         assert!(err.message.contains("`;`"), "{}", err.message);
         let shown = err.to_string();
         assert!(shown.starts_with("t.c:3:3: error:"), "{shown}");

@@ -29,7 +29,7 @@ enum RawTok {
     #[regex(r#"(L|u8|u|U)?"([^"\\\n]|\\.)*""#)]
     Str,
     /// After preprocessing, `#` only starts a directive line: a line marker,
-    /// `#pragma` or `#ident`.
+    /// `#pragma`, `#ident`, or with `-dD` a `#define` or `#undef`.
     #[regex(r"#[^\n]*", allow_greedy = true)]
     Directive,
     #[token("[")]
@@ -353,7 +353,10 @@ impl<'src, 's> Lexer<'src, 's> {
                 let text = Symbol::intern(&self.src[start..end]);
                 Some(Ok((start, Tok::Attribute(text), end)))
             }
-            None => self.error(start, "`__attribute__` is not followed by balanced parentheses"),
+            None => self.error(
+                start,
+                "`__attribute__` is not followed by balanced parentheses",
+            ),
         }
     }
 
@@ -456,12 +459,18 @@ impl Iterator for Lexer<'_, '_> {
                     } else if body.starts_with(|c: char| c.is_ascii_digit())
                         || body.starts_with("line")
                         || body.starts_with("ident")
+                        || body.starts_with("define")
+                        || body.starts_with("undef")
                         || body.is_empty()
                     {
-                        // Line markers are read by the source map; `#ident` has no effect on code.
+                        // Line markers and macro definitions (`cc -E -dD`) are
+                        // read by the source map; `#ident` has no effect on code.
                         continue;
                     } else {
-                        return self.error(lo, format!("unexpected directive `{text}` in preprocessed input"));
+                        return self.error(
+                            lo,
+                            format!("unexpected directive `{text}` in preprocessed input"),
+                        );
                     }
                 }
                 RawTok::LBrace => {

@@ -28,6 +28,20 @@ pub struct IncludeSite {
     pub line: u32,
 }
 
+/// A `#define` or `#undef` the preprocessor executed in the main file
+/// (`cc -E -dD` keeps them in its output).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MacroDirective {
+    pub offset: u32,
+    pub text: String,
+}
+
+impl MacroDirective {
+    pub fn is_undef(&self) -> bool {
+        self.text[1..].trim_start().starts_with("undef")
+    }
+}
+
 #[derive(Debug)]
 struct Marker {
     /// Index of that line among the preprocessed lines.
@@ -42,6 +56,7 @@ pub struct SourceMap {
     line_starts: Vec<u32>,
     markers: Vec<Marker>,
     includes: Vec<IncludeSite>,
+    macros: Vec<MacroDirective>,
     main: FileId,
 }
 
@@ -54,12 +69,19 @@ impl SourceMap {
             line_starts: Vec::new(),
             markers: Vec::new(),
             includes: Vec::new(),
+            macros: Vec::new(),
             main: FileId(0),
         };
         map.main = map.file_id(main_name);
         let mut offset = 0usize;
         for (index, line) in text.split_inclusive('\n').enumerate() {
             map.line_starts.push(offset as u32);
+            if is_macro_directive(line) && map.current_file() == Some(map.main) {
+                map.macros.push(MacroDirective {
+                    offset: offset as u32,
+                    text: line.trim_end().to_owned(),
+                });
+            }
             if let Some((line_no, name, flags)) = parse_line_marker(line) {
                 let file = map.file_id(&name);
                 let next_offset = (offset + line.len()) as u32;
@@ -77,9 +99,7 @@ impl SourceMap {
                 if returning && file == map.main {
                     // The directive sat on the line before the one we return to.
                     if let Some(site) = map.includes.last_mut() {
-                        if site.offset <= next_offset {
-                            site.line = line_no.saturating_sub(1);
-                        }
+                        site.line = line_no.saturating_sub(1);
                     }
                 }
                 map.markers.push(Marker {
@@ -125,8 +145,16 @@ impl SourceMap {
         &self.includes
     }
 
+    /// The `#define`/`#undef` directives executed in the main file, in order.
+    pub fn macro_directives(&self) -> &[MacroDirective] {
+        &self.macros
+    }
+
     pub fn locate(&self, offset: u32) -> Location {
-        let pp_line = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let pp_line = self
+            .line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
         let column = offset - self.line_starts.get(pp_line).copied().unwrap_or(0) + 1;
         match self.location_at_line(pp_line as u32) {
             Some((file, line)) => Location { file, line, column },
@@ -144,11 +172,23 @@ impl SourceMap {
 
     /// The text of the preprocessed line holding `offset`, for diagnostics.
     pub fn line_text<'t>(&self, text: &'t str, offset: u32) -> &'t str {
-        let pp_line = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let pp_line = self
+            .line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
         let start = self.line_starts.get(pp_line).copied().unwrap_or(0) as usize;
         let rest = text.get(start..).unwrap_or("");
         rest.split('\n').next().unwrap_or("").trim_end_matches('\r')
     }
+}
+
+fn is_macro_directive(line: &str) -> bool {
+    line.strip_prefix('#')
+        .map(|rest| {
+            let rest = rest.trim_start();
+            rest.starts_with("define ") || rest.starts_with("undef ")
+        })
+        .unwrap_or(false)
 }
 
 /// `# 12 "name" 1 3` -> (12, name, [1, 3]); also `#line 12 "name"`.

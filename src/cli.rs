@@ -1,0 +1,100 @@
+//! Command-line interface. Exit status: 0 success, 1 user error (with a
+//! diagnostic on stderr), 2 internal error. No input produces a panic trace.
+
+use clap::{Parser, Subcommand};
+use ferry_parser::{Diagnostic, parse_file};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "ferry",
+    version,
+    about = "Data transfer generation for C programs offloaded to accelerators"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse a C file and print it back as C (or its syntax tree).
+    Parse {
+        /// The C file.
+        file: PathBuf,
+        /// Print the syntax tree instead of C.
+        #[arg(long)]
+        dump_ast: bool,
+        /// Flags for the preprocessor: -I, -D, -U, -std=, -include, ...
+        #[arg(
+            allow_hyphen_values = true,
+            trailing_var_arg = true,
+            value_name = "CFLAGS"
+        )]
+        cflags: Vec<String>,
+    },
+}
+
+/// Runs the command line; returns the exit status.
+pub fn run() -> i32 {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("ferry: internal error: {info}");
+        eprintln!("This is a bug in ferry; please report it with the input that triggered it.");
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    // Deeply nested input makes deep trees; a large stack (reserved, not
+    // committed) keeps recursion over them from overflowing.
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || execute(cli.command));
+    match worker.map(|handle| handle.join()) {
+        Ok(Ok(Ok(output))) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout
+                .write_all(output.as_bytes())
+                .and_then(|_| stdout.flush())
+                .is_err()
+            {
+                return 1;
+            }
+            0
+        }
+        Ok(Ok(Err(diagnostic))) => {
+            eprintln!("{diagnostic}");
+            1
+        }
+        // The panic hook has already explained.
+        Ok(Err(_)) => 2,
+        Err(e) => {
+            eprintln!("ferry: internal error: cannot start the worker thread: {e}");
+            2
+        }
+    }
+}
+
+/// Runs one command and returns what it prints on success; nothing is
+/// printed before the whole output is ready, so an error never leaves a
+/// partial output behind.
+fn execute(command: Command) -> Result<String, Diagnostic> {
+    match command {
+        Command::Parse {
+            file,
+            dump_ast,
+            cflags,
+        } => {
+            let parsed = parse_file(&file, &cflags)?;
+            Ok(if dump_ast {
+                format!("{:#?}\n", parsed.unit)
+            } else {
+                ferry_parser::output::print_user_file(&parsed)
+            })
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The `ferry` command.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::run());
+}
