@@ -26,7 +26,7 @@ pub struct ParsedFile {
 impl ParsedFile {
     /// Whether `span` starts in the main file (not in a header it includes).
     pub fn in_main_file(&self, span: crate::span::Span) -> bool {
-        self.source_map.file_of(span) == self.source_map.main_file()
+        self.source_map.in_main_file(span.lo)
     }
 }
 
@@ -64,10 +64,12 @@ fn syntax_error(
     text: &str,
     map: &SourceMap,
 ) -> Diagnostic {
-    let (offset, message) = match error {
-        ParseError::InvalidToken { location } => (location, "invalid token".to_owned()),
+    let token = |lo: usize, hi: usize| text.get(lo..hi).unwrap_or("?").to_owned();
+    let (offset, found, message) = match error {
+        ParseError::InvalidToken { location } => (location, None, "invalid token".to_owned()),
         ParseError::UnrecognizedEof { location, expected } => (
             location,
+            None,
             format!(
                 "unexpected end of file, expected {}",
                 describe_expected(&expected)
@@ -78,33 +80,61 @@ fn syntax_error(
             expected,
         } => (
             lo,
+            Some(token(lo, hi)),
             format!(
                 "unexpected `{}`, expected {}",
-                text.get(lo..hi).unwrap_or("?"),
+                token(lo, hi),
                 describe_expected(&expected)
             ),
         ),
         ParseError::ExtraToken { token: (lo, _, hi) } => (
             lo,
+            Some(token(lo, hi)),
             format!(
                 "unexpected `{}` after the end of the program",
-                text.get(lo..hi).unwrap_or("?")
+                token(lo, hi)
             ),
         ),
-        ParseError::User { error } => (error.offset, error.message),
+        ParseError::User { error } => (error.offset, None, error.message),
     };
     let offset = offset.min(text.len()) as u32;
     let loc = map.locate(offset);
+    let file = map.file_name(loc.file).to_owned();
+    let preprocessed_line = map.line_text(text, offset);
+    let (column, source_line) = found
+        .and_then(|found| column_in_source(&file, loc.line, preprocessed_line, loc.column, &found))
+        .unwrap_or_else(|| (loc.column, preprocessed_line.to_owned()));
     Diagnostic {
         message,
         location: Some(DiagnosticLocation {
-            file: map.file_name(loc.file).to_owned(),
+            file,
             line: loc.line,
-            column: loc.column,
-            source_line: map.line_text(text, offset).to_owned(),
+            column,
+            source_line,
         }),
         notes: Vec::new(),
     }
+}
+
+/// The column of `token` in the line as the user wrote it, and that line.
+/// The preprocessor removes comments and expands macros, so the preprocessed
+/// column can be off; the token is found again in the source line as the
+/// same occurrence (first, second...) it is in the preprocessed line. `None`
+/// when the file cannot be read or the token came from a macro expansion.
+fn column_in_source(
+    file: &str,
+    line: u32,
+    preprocessed_line: &str,
+    preprocessed_column: u32,
+    token: &str,
+) -> Option<(u32, String)> {
+    let source = std::fs::read_to_string(file).ok()?;
+    let source_line = source.lines().nth(line.checked_sub(1)? as usize)?;
+    let before = preprocessed_line.get(..preprocessed_column.saturating_sub(1) as usize)?;
+    let occurrence = before.matches(token).count();
+    let (byte, _) = source_line.match_indices(token).nth(occurrence)?;
+    let column = source_line[..byte].chars().count() as u32 + 1;
+    Some((column, source_line.to_owned()))
 }
 
 /// A short, useful list of what the parser would have accepted: punctuation
@@ -130,6 +160,7 @@ fn describe_expected(expected: &[String]) -> String {
         0 => "nothing more".to_owned(),
         1 => shown[0].clone(),
         n if n <= MAX => format!("one of {}", shown.join(", ")),
+        n if n == MAX + 1 => format!("one of {} (or 1 other token)", shown.join(", ")),
         n => format!("one of {} (or {} other tokens)", shown.join(", "), n - MAX),
     }
 }

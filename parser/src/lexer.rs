@@ -19,7 +19,9 @@ use std::fmt;
 #[derive(Logos, Debug, Clone, Copy, PartialEq)]
 #[logos(skip r"[ \t\r\n\f\v]+")]
 enum RawTok {
-    #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
+    /// Identifiers, including universal character names (`cc -E` writes
+    /// `café` as `caf\U000000e9`) and raw UTF-8.
+    #[regex(r"([A-Za-z_$]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|[^\x00-\x7F])([A-Za-z0-9_$]|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|[^\x00-\x7F])*")]
     Word,
     /// A preprocessing number: every integer and floating constant, with any suffix.
     #[regex(r"\.?[0-9]([0-9A-Za-z_.]|[eEpP][+-])*")]
@@ -33,16 +35,20 @@ enum RawTok {
     #[regex(r"#[^\n]*", allow_greedy = true)]
     Directive,
     #[token("[")]
+    #[token("<:")]
     LBracket,
     #[token("]")]
+    #[token(":>")]
     RBracket,
     #[token("(")]
     LParen,
     #[token(")")]
     RParen,
     #[token("{")]
+    #[token("<%")]
     LBrace,
     #[token("}")]
+    #[token("%>")]
     RBrace,
     #[token(".")]
     Dot,
@@ -438,18 +444,11 @@ impl Iterator for Lexer<'_, '_> {
                         }
                     }
                 }
-                RawTok::Number => {
-                    let is_hex = text.starts_with("0x") || text.starts_with("0X");
-                    let is_float = text.contains('.')
-                        || (is_hex && text.contains(['p', 'P']))
-                        || (!is_hex && text.contains(['e', 'E']));
-                    let sym = Symbol::intern(text);
-                    if is_float {
-                        Tok::FloatLit(sym)
-                    } else {
-                        Tok::IntLit(sym)
-                    }
-                }
+                RawTok::Number => match crate::numbers::classify(text) {
+                    Ok(crate::numbers::NumberKind::Integer) => Tok::IntLit(Symbol::intern(text)),
+                    Ok(crate::numbers::NumberKind::Floating) => Tok::FloatLit(Symbol::intern(text)),
+                    Err(why) => return self.error(lo, format!("invalid constant `{text}`: {why}")),
+                },
                 RawTok::Char => Tok::CharLit(Symbol::intern(text)),
                 RawTok::Str => Tok::StrLit(Symbol::intern(text)),
                 RawTok::Directive => {

@@ -69,7 +69,9 @@ fn directives(parsed: &ParsedFile) -> Vec<Directive> {
         .iter()
         .filter_map(|site| {
             let text = lines.get((site.line as usize).checked_sub(1)?)?;
-            text.trim_start().starts_with('#').then(|| Directive {
+            let directive = text.trim_start();
+            // `%:` is the digraph of `#`.
+            (directive.starts_with('#') || directive.starts_with("%:")).then(|| Directive {
                 offset: site.offset,
                 text: text.to_string(),
             })

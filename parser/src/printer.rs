@@ -623,32 +623,32 @@ impl Printer {
     /// `[static const n]`, `[*]`, `[]`.
     fn array_suffix(&mut self, qualifiers: &[TypeQualifier], is_static: bool, size: &ArraySize) {
         self.put("[");
-        let mut first = true;
-        let mut separate = |p: &mut Self| {
-            if !std::mem::take(&mut first) {
-                p.put(" ");
-            }
-        };
         if is_static {
-            separate(self);
             self.put("static");
         }
         for q in qualifiers {
-            separate(self);
+            self.space_unless_after_bracket();
             self.type_qualifier(q);
         }
         match size {
             ArraySize::Unspecified => {}
             ArraySize::Star => {
-                separate(self);
+                self.space_unless_after_bracket();
                 self.put("*");
             }
             ArraySize::Expr(e) => {
-                separate(self);
+                self.space_unless_after_bracket();
                 self.expr_at(e, level::ASSIGN);
             }
         }
         self.put("]");
+    }
+
+    /// Separates the parts inside `[...]` from each other, not from the `[`.
+    fn space_unless_after_bracket(&mut self) {
+        if !self.out.ends_with('[') {
+            self.put(" ");
+        }
     }
 
     fn function_params(&mut self, params: &FunctionParams) {
@@ -852,28 +852,7 @@ impl Printer {
                 condition,
                 step,
                 body,
-            } => {
-                self.put("for (");
-                match init {
-                    ForInit::Empty => self.put(";"),
-                    ForInit::Expr(e) => {
-                        self.expr(e);
-                        self.put(";");
-                    }
-                    ForInit::Declaration(d) => self.declaration(d),
-                }
-                if let Some(c) = condition {
-                    self.put(" ");
-                    self.expr(c);
-                }
-                self.put(";");
-                if let Some(s) = step {
-                    self.put(" ");
-                    self.expr(s);
-                }
-                self.put(")");
-                self.body_then_newline(body);
-            }
+            } => self.for_stmt(init, condition.as_deref(), step.as_deref(), body),
             StmtKind::Goto(label) => {
                 self.put("goto ");
                 self.sym(*label);
@@ -920,6 +899,36 @@ impl Printer {
                 self.newline();
             }
         }
+    }
+
+    /// `for (init; cond; step)`; a declaration as init brings its own `;`.
+    fn for_stmt(
+        &mut self,
+        init: &ForInit,
+        condition: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+    ) {
+        self.put("for (");
+        match init {
+            ForInit::Empty => self.put(";"),
+            ForInit::Expr(e) => {
+                self.expr(e);
+                self.put(";");
+            }
+            ForInit::Declaration(d) => self.declaration(d),
+        }
+        if let Some(c) = condition {
+            self.put(" ");
+            self.expr(c);
+        }
+        self.put(";");
+        if let Some(s) = step {
+            self.put(" ");
+            self.expr(s);
+        }
+        self.put(")");
+        self.body_then_newline(body);
     }
 
     /// The body of a control statement: a block stays on the statement's line
@@ -1273,6 +1282,7 @@ mod tests {
     use super::*;
     use crate::lexer::Lexer;
     use crate::scope::Scopes;
+    use crate::span::Span;
     use std::cell::RefCell;
 
     fn parse(src: &str) -> TranslationUnit {
@@ -1325,7 +1335,9 @@ mod tests {
          int x __attribute__((unused)) = 1; __attribute__((noreturn)) void die2(void);
          void ft(int n) { switch (n) { case 1: n++; __attribute__((fallthrough)); default: break; } }
          int y __asm__(\"real_y\"); int * __attribute__((unused)) ptr;
-         int lab_attr(int __attribute__((unused)) p) { return 0; }",
+         int lab_attr(int __attribute__((unused)) p) { used: __attribute__((unused)); return 0; }
+         enum __attribute__((packed)) e2 { E2A __attribute__((deprecated)) = 1, E2B };
+         void vla(int n, int m[const *]);",
         // Structs, bit-fields, anonymous members, enums, static assertions.
         "struct flags { unsigned a : 1, b : 3; int : 0; signed int c : 4; };
          struct v { int kind; union { int i; float f; }; struct { int x, y; }; };
@@ -1892,7 +1904,17 @@ void f(int c)
             ),
             "-(int)x",
         );
-        assert_expr(&un(UnaryOp::PreInc, un(UnaryOp::Minus, id("x"))), "++(-x)");
+        assert_expr(&un(UnaryOp::PreInc, un(UnaryOp::Minus, id("x"))), "++-x");
+        assert_expr(
+            &un(
+                UnaryOp::PreInc,
+                ex(ExprKind::Cast(
+                    Box::new(int_type(Declarator::Abstract)),
+                    Box::new(id("x")),
+                )),
+            ),
+            "++((int)x)",
+        );
     }
 
     #[test]

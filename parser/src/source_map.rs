@@ -6,8 +6,6 @@
 //! the indentation and spacing of each source line, so they match the source
 //! unless a macro expanded earlier on the same line.
 
-use crate::span::Span;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FileId(pub u32);
 
@@ -48,6 +46,9 @@ struct Marker {
     pp_line: u32,
     file: FileId,
     line: u32,
+    /// How many `#include`s deep the lines are: 0 for the main file, also
+    /// where a `#line` directive renames it (Bison and yacc output).
+    depth: u32,
 }
 
 #[derive(Debug)]
@@ -73,10 +74,13 @@ impl SourceMap {
             main: FileId(0),
         };
         map.main = map.file_id(main_name);
+        let builtin = [map.file_id("<built-in>"), map.file_id("<command-line>")];
+        let mut depth = 0u32;
         let mut offset = 0usize;
         for (index, line) in text.split_inclusive('\n').enumerate() {
             map.line_starts.push(offset as u32);
-            if is_macro_directive(line) && map.current_file() == Some(map.main) {
+            let in_main = depth == 0 && map.current_file().is_some_and(|f| !builtin.contains(&f));
+            if is_macro_directive(line) && in_main {
                 map.macros.push(MacroDirective {
                     offset: offset as u32,
                     text: line.trim_end().to_owned(),
@@ -87,7 +91,7 @@ impl SourceMap {
                 let next_offset = (offset + line.len()) as u32;
                 let entering = flags.contains(&1);
                 let returning = flags.contains(&2);
-                if entering && map.current_file() == Some(map.main) {
+                if entering && in_main {
                     let include_line = map.location_at_line(index as u32).map(|l| l.1);
                     if let Some(line) = include_line {
                         map.includes.push(IncludeSite {
@@ -96,16 +100,23 @@ impl SourceMap {
                         });
                     }
                 }
-                if returning && file == map.main {
-                    // The directive sat on the line before the one we return to.
-                    if let Some(site) = map.includes.last_mut() {
-                        site.line = line_no.saturating_sub(1);
+                if entering {
+                    depth += 1;
+                }
+                if returning {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        // The directive sat on the line before the one we return to.
+                        if let Some(site) = map.includes.last_mut() {
+                            site.line = line_no.saturating_sub(1);
+                        }
                     }
                 }
                 map.markers.push(Marker {
                     pp_line: index as u32 + 1,
                     file,
                     line: line_no,
+                    depth,
                 });
             }
             offset += line.len();
@@ -166,8 +177,20 @@ impl SourceMap {
         }
     }
 
-    pub fn file_of(&self, span: Span) -> FileId {
-        self.locate(span.lo).file
+    /// Whether `offset` lies in code of the main file (not of a header it
+    /// includes, nor of the compiler's predefined text).
+    pub fn in_main_file(&self, offset: u32) -> bool {
+        let pp_line = self
+            .line_starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1) as u32;
+        let i = self.markers.partition_point(|m| m.pp_line <= pp_line);
+        match i.checked_sub(1).and_then(|i| self.markers.get(i)) {
+            Some(marker) => {
+                marker.depth == 0 && !self.files[marker.file.0 as usize].starts_with('<')
+            }
+            None => true,
+        }
     }
 
     /// The text of the preprocessed line holding `offset`, for diagnostics.

@@ -1,0 +1,6 @@
+#include "bad_header.h"
+
+int main(void)
+{
+    return 0;
+}

@@ -1,0 +1,6 @@
+#define DECLARE(name) int name = 2
+
+int main(void)
+{
+    DECLARE(a) return a;
+}

@@ -1,0 +1,5 @@
+int main(void)
+{
+    int x = 123abc;
+    return x;
+}

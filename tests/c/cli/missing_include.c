@@ -1,0 +1,7 @@
+#include <stdio.h>
+#include "nope.h"
+
+int main(void)
+{
+    return 0;
+}

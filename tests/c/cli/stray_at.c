@@ -1,0 +1,5 @@
+int main(void)
+{
+    int x = 2 @ 3;
+    return x;
+}

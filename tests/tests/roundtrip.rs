@@ -1,0 +1,410 @@
+//! Round trip of every C program in `tests/c`: parse it, print it back with
+//! `ferry parse`, parse the printed text again and compare the trees, then
+//! build and run the original and the printed program and compare what they
+//! print and their exit status.
+//!
+//! A program may ask for preprocessor flags on its first line:
+//! `// cflags: -I tests/c/include -DFOO=3` (paths relative to the workspace
+//! root). The subfolders of `tests/c` hold headers (`include/`) and the
+//! inputs of the command-line tests (`cli/`), not programs. All programs are
+//! checked even when some fail, and the failures are reported together; the
+//! files of the failing ones stay in a folder under the system's temporary
+//! directory, named in the report.
+
+use ferry_parser::ast::TranslationUnit;
+use ferry_parser::parse_file;
+use ferry_tests::{c_dir, ferry_bin, workspace_root};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long a test program may run before it is considered hung.
+const RUN_TIMEOUT: Duration = Duration::from_secs(20);
+
+#[test]
+fn every_program_round_trips() {
+    let programs = c_programs();
+    assert!(
+        programs.len() >= 40,
+        "expected at least 40 programs in {}, found {}",
+        c_dir().display(),
+        programs.len()
+    );
+    let scratch = scratch_dir();
+    let failures = Mutex::new(Vec::new());
+    let next = Mutex::new(0usize);
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 4);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            // Deep trees make deep recursion: give the workers a large stack,
+            // as the `ferry` command does.
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(scope, || {
+                    loop {
+                        let index = {
+                            let mut next = next.lock().unwrap();
+                            let index = *next;
+                            *next += 1;
+                            index
+                        };
+                        let Some(program) = programs.get(index) else {
+                            break;
+                        };
+                        // A panic in the parser or the printer is one more failure.
+                        let outcome =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                check_program(program, &scratch)
+                            }))
+                            .unwrap_or_else(|panic| {
+                                Err(format!("panicked: {}", panic_message(&*panic)))
+                            });
+                        if outcome.is_ok() {
+                            // Keep only what helps to understand a failure.
+                            let stem = program.file_stem().unwrap();
+                            let _ = std::fs::remove_dir_all(scratch.join(stem));
+                        }
+                        if let Err(message) = outcome {
+                            failures.lock().unwrap().push(format!(
+                                "{}: {}",
+                                program.file_name().unwrap().to_string_lossy(),
+                                message
+                            ));
+                        }
+                    }
+                })
+                .expect("start a worker thread");
+        }
+    });
+    let mut failures = failures.into_inner().unwrap();
+    if failures.is_empty() {
+        let _ = std::fs::remove_dir_all(&scratch);
+        return;
+    }
+    failures.sort();
+    panic!(
+        "{} of {} programs failed the round trip (outputs kept in {}):\n\n{}",
+        failures.len(),
+        programs.len(),
+        scratch.display(),
+        failures.join("\n\n")
+    );
+}
+
+/// The `*.c` files directly in `tests/c` (not in its subfolders), sorted.
+fn c_programs() -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(c_dir())
+        .expect("tests/c is readable")
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|ext| ext == "c"))
+        .collect();
+    programs.sort();
+    programs
+}
+
+/// A fresh folder under the system's temporary directory.
+fn scratch_dir() -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!("ferry-roundtrip-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create the scratch folder");
+    dir
+}
+
+/// The preprocessor flags a program asks for on its first line, with paths
+/// made absolute (they are written relative to the workspace root, and the
+/// tests run elsewhere).
+fn cflags_of(source: &str) -> Vec<String> {
+    let first_line = source.lines().next().unwrap_or("");
+    let Some(flags) = first_line.trim().strip_prefix("// cflags:") else {
+        return Vec::new();
+    };
+    let root = workspace_root();
+    let absolute = |path: &str| -> String {
+        if Path::new(path).is_absolute() {
+            path.to_owned()
+        } else {
+            root.join(path).to_string_lossy().into_owned()
+        }
+    };
+    const WITH_PATH: [&str; 4] = ["-I", "-iquote", "-isystem", "-include"];
+    let mut out = Vec::new();
+    let mut words = flags.split_whitespace();
+    while let Some(word) = words.next() {
+        if WITH_PATH.contains(&word) {
+            out.push(word.to_owned());
+            if let Some(path) = words.next() {
+                out.push(absolute(path));
+            }
+        } else if let Some(path) = word.strip_prefix("-I") {
+            out.push(format!("-I{}", absolute(path)));
+        } else {
+            out.push(word.to_owned());
+        }
+    }
+    out
+}
+
+fn check_program(program: &Path, scratch: &Path) -> Result<(), String> {
+    let name = program.file_name().unwrap();
+    let stem = program.file_stem().unwrap().to_string_lossy().into_owned();
+    let source = std::fs::read_to_string(program).map_err(|e| format!("cannot read: {e}"))?;
+    let cflags = cflags_of(&source);
+
+    // (a) The tree of the original.
+    let original =
+        parse_file(program, &cflags).map_err(|d| format!("parse of the original failed:\n{d}"))?;
+
+    // (b) The printed program, from the real binary.
+    let output = Command::new(ferry_bin())
+        .arg("parse")
+        .arg(program)
+        .args(&cflags)
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot run ferry: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() || !stderr.is_empty() {
+        return Err(format!(
+            "`ferry parse` exited with {} and stderr:\n{}",
+            output.status,
+            indent(&stderr)
+        ));
+    }
+    let printed = String::from_utf8(output.stdout)
+        .map_err(|e| format!("`ferry parse` printed invalid UTF-8: {e}"))?;
+
+    // (c) The printed program parses back to the same tree.
+    let dir = scratch.join(&stem);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let printed_path = dir.join(name);
+    std::fs::write(&printed_path, &printed)
+        .map_err(|e| format!("cannot write {}: {e}", printed_path.display()))?;
+    let mut printed_cflags = cflags.clone();
+    printed_cflags.push("-I".to_owned());
+    printed_cflags.push(c_dir().to_string_lossy().into_owned());
+    let reparsed = parse_file(&printed_path, &printed_cflags).map_err(|d| {
+        format!(
+            "parse of the printed program {} failed:\n{d}",
+            printed_path.display()
+        )
+    })?;
+    if original.unit != reparsed.unit {
+        return Err(format!(
+            "the printed program {} parses to a different tree:\n{}",
+            printed_path.display(),
+            tree_difference(&original.unit, &reparsed.unit)
+        ));
+    }
+
+    // (d) Both programs build and behave the same.
+    let original_exe = dir.join(format!("{stem}.original"));
+    let printed_exe = dir.join(format!("{stem}.printed"));
+    compile(program, &cflags, &original_exe)
+        .map_err(|e| format!("the original does not build:\n{e}"))?;
+    compile(&printed_path, &printed_cflags, &printed_exe).map_err(|e| {
+        format!(
+            "the printed program {} does not build:\n{e}",
+            printed_path.display()
+        )
+    })?;
+    let expected = run(&original_exe)?;
+    let actual = run(&printed_exe)?;
+    if !expected.status.success() {
+        return Err(format!(
+            "the original exits with {}; test programs must exit 0",
+            expected.status
+        ));
+    }
+    if expected.status.code() != actual.status.code() || expected.stdout != actual.stdout {
+        return Err(format!(
+            "the printed program behaves differently:\noriginal (status {}):\n{}\nprinted (status {}):\n{}",
+            expected.status,
+            indent(&String::from_utf8_lossy(&expected.stdout)),
+            actual.status,
+            indent(&String::from_utf8_lossy(&actual.stdout))
+        ));
+    }
+    Ok(())
+}
+
+/// Builds `source` with the system compiler.
+fn compile(source: &Path, cflags: &[String], exe: &Path) -> Result<(), String> {
+    let output = Command::new(ferry_parser::preprocess::c_compiler())
+        .args(["-std=gnu17", "-O0"])
+        .args(cflags)
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .arg("-lm")
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot run cc: {e}"))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(indent(&String::from_utf8_lossy(&output.stderr)))
+    }
+}
+
+/// Runs a test program with a time limit.
+fn run(exe: &Path) -> Result<Output, String> {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    // Read the pipes on other threads so that a chatty program cannot block.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stdout, &mut buf);
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
+        buf
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if start.elapsed() > RUN_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "{} ran for more than {RUN_TIMEOUT:?}",
+                exe.display()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Ok(Output {
+        status,
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    })
+}
+
+/// Where two trees differ: the first top-level item that differs, shown as
+/// the lines around the first difference of their debug dumps (spans, which
+/// differ between any two files, blanked out).
+fn tree_difference(left: &TranslationUnit, right: &TranslationUnit) -> String {
+    let mut note = String::new();
+    if left.items.len() != right.items.len() {
+        note = format!(
+            "the original has {} top-level items, the printed program {}\n",
+            left.items.len(),
+            right.items.len()
+        );
+    }
+    if let Some(i) = left
+        .items
+        .iter()
+        .zip(&right.items)
+        .position(|(l, r)| l != r)
+    {
+        note.push_str(&item_difference(i, &left.items[i], &right.items[i]));
+        return note;
+    }
+    let common = left.items.len().min(right.items.len());
+    let (which, extra) = if left.items.len() > common {
+        ("original", &left.items[common])
+    } else {
+        ("printed program", &right.items[common])
+    };
+    let dump = without_spans(&format!("{extra:#?}"));
+    note.push_str(&format!(
+        "only the {which} has item {common} and those after it; item {common} begins:\n"
+    ));
+    for line in dump.lines().take(20) {
+        note.push_str(&format!("    {line}\n"));
+    }
+    note
+}
+
+fn item_difference(
+    index: usize,
+    left: &impl std::fmt::Debug,
+    right: &impl std::fmt::Debug,
+) -> String {
+    const CONTEXT: usize = 8;
+    let left = without_spans(&format!("{left:#?}"));
+    let right = without_spans(&format!("{right:#?}"));
+    let left: Vec<&str> = left.lines().collect();
+    let right: Vec<&str> = right.lines().collect();
+    let first = left
+        .iter()
+        .zip(&right)
+        .position(|(l, r)| l != r)
+        .unwrap_or(left.len().min(right.len()));
+    let from = first.saturating_sub(CONTEXT);
+    let show = |lines: &[&str]| -> String {
+        lines
+            .iter()
+            .enumerate()
+            .skip(from)
+            .take(2 * CONTEXT)
+            .map(|(i, line)| format!("    {}{line}\n", if i == first { ">> " } else { "   " }))
+            .collect()
+    };
+    format!(
+        "top-level item {index}, first difference at line {} of its dump:\noriginal:\n{}printed:\n{}",
+        first + 1,
+        show(&left),
+        show(&right)
+    )
+}
+
+/// Replaces every `LO..HI` span in a debug dump with `_`.
+fn without_spans(dump: &str) -> String {
+    let bytes = dump.as_bytes();
+    let mut out = String::with_capacity(dump.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let digits = |from: usize| {
+            bytes[from..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
+        let starts_number =
+            bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric());
+        if starts_number {
+            let lo = digits(i);
+            let dots = i + lo;
+            if bytes[dots..].starts_with(b"..") {
+                let hi = digits(dots + 2);
+                if hi > 0 {
+                    out.push('_');
+                    i = dots + 2 + hi;
+                    continue;
+                }
+            }
+        }
+        let c = dump[i..].chars().next().unwrap();
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".to_owned())
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
+}
