@@ -15,10 +15,10 @@ fn unit(src: &str) -> TranslationUnit {
 
 fn body(unit: &TranslationUnit, function: &str) -> Vec<BlockItem> {
     for item in &unit.items {
-        if let ExternalDecl::FunctionDef(f) = item {
-            if f.declarator.name().map(|(n, _)| n.as_str()) == Some(function) {
-                return f.body.items.clone();
-            }
+        if let ExternalDecl::FunctionDef(f) = item
+            && f.declarator.name().map(|(n, _)| n.as_str()) == Some(function)
+        {
+            return f.body.items.clone();
         }
     }
     panic!("no function {function}");

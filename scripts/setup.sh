@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine to build and test ferry, then builds it
+# and runs it on examples/fir.c. Run as root (CI does); elsewhere it uses
+# sudo for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() {
+    echo "==> $*"
+    "$@"
+}
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+elif command -v sudo >/dev/null; then
+    SUDO=(sudo)
+else
+    echo "setup.sh: run as root (apt-get needs it)" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+
+# C toolchain: ferry preprocesses with `cc -E` and the tests compile its
+# output with `cc`; pkg-config, git, curl and certificates for cargo and
+# rustup.
+step "${SUDO[@]}" apt-get update
+step "${SUDO[@]}" apt-get install -y --no-install-recommends \
+    gcc libc6-dev make pkg-config git curl ca-certificates
+
+# Rust, through rustup, only if there is no cargo yet.
+if ! command -v cargo >/dev/null && [ -f "$HOME/.cargo/env" ]; then
+    # shellcheck disable=SC1091
+    source "$HOME/.cargo/env"
+fi
+if ! command -v cargo >/dev/null; then
+    echo "==> installing Rust (stable) with rustup"
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
+        sh -s -- -y --profile minimal --default-toolchain stable --component rustfmt,clippy
+    # shellcheck disable=SC1091
+    source "$HOME/.cargo/env"
+elif command -v rustup >/dev/null; then
+    # scripts/test.sh runs rustfmt and clippy.
+    step rustup component add rustfmt clippy
+fi
+step cargo --version
+
+step cargo build --release --workspace
+step target/release/ferry parse examples/fir.c

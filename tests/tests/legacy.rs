@@ -1,0 +1,144 @@
+//! Legacy code round trip: ferry must read real C (zlib, Lua 5.4, the SQLite
+//! amalgamation) and print it back as C that the system compiler accepts.
+//!
+//! For each file: `ferry parse FILE CFLAGS` must exit 0 with an empty stderr,
+//! and `cc -fsyntax-only CFLAGS -I<dir of FILE>` must accept the output (the
+//! output keeps the file's `#include "..."` lines, so it is compiled from a
+//! temporary folder with the original folder on the include path). The
+//! sources come from crates.io packages, located by `ferry_tests::corpus`.
+//!
+//! One test per library, so that the three run in parallel; sqlite3.c
+//! (270k lines) is the longest.
+
+use ferry_tests::corpus::{CorpusFile, library_files};
+use ferry_tests::run_ferry;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Files that fail because of a known ferry bug, as (name, bug). They are
+/// still run: each must still fail, so that a fixed bug cannot leave its
+/// entry here unnoticed.
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
+
+/// Lines of a failing command's stderr shown in the report.
+const SHOWN_LINES: usize = 15;
+
+#[test]
+fn zlib_round_trips() {
+    check_library("zlib");
+}
+
+#[test]
+fn lua_round_trips() {
+    check_library("lua");
+}
+
+#[test]
+fn sqlite_round_trips() {
+    check_library("sqlite");
+}
+
+fn check_library(library: &str) {
+    let files = library_files(library)
+        .unwrap_or_else(|e| panic!("cannot locate the {library} sources: {e}"));
+    assert!(!files.is_empty(), "no {library} file found");
+    let scratch = scratch_dir(library);
+    let mut failures = Vec::new();
+    let mut fixed = Vec::new();
+    for file in &files {
+        let result = round_trip(file, &scratch);
+        match (result, known_failure(&file.name)) {
+            (Ok(()), None) => {}
+            (Ok(()), Some(bug)) => fixed.push(format!("{} ({bug})", file.name)),
+            (Err(e), None) => failures.push(format!("--- {}\n{e}", file.name)),
+            (Err(e), Some(bug)) => eprintln!("{}: known failure ({bug}):\n{e}", file.name),
+        }
+    }
+    assert!(
+        failures.is_empty() && fixed.is_empty(),
+        "{library}: {} of {} files fail{}{}\n(outputs kept in {})",
+        failures.len(),
+        files.len(),
+        if failures.is_empty() {
+            String::new()
+        } else {
+            format!(":\n{}", failures.join("\n"))
+        },
+        if fixed.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\nnow passing, remove from KNOWN_FAILURES: {}",
+                fixed.join(", ")
+            )
+        },
+        scratch.display(),
+    );
+    // Only a clean run removes its outputs; a failing one keeps them.
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+fn known_failure(name: &str) -> Option<&'static str> {
+    KNOWN_FAILURES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bug)| *bug)
+}
+
+/// A fresh folder of its own under the system's temporary folder.
+fn scratch_dir(library: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ferry-legacy-{}-{library}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
+}
+
+/// Parses and prints `file` with ferry, then compiles the output.
+fn round_trip(file: &CorpusFile, scratch: &Path) -> Result<(), String> {
+    let mut args = vec!["parse".into(), file.path.clone().into_os_string()];
+    args.extend(file.cflags.iter().map(Into::into));
+    let ferry = run_ferry(&args);
+    let stderr = String::from_utf8_lossy(&ferry.stderr);
+    if !ferry.status.success() || !stderr.is_empty() {
+        return Err(format!(
+            "`ferry parse {} {}` exited with {}:\n{}",
+            file.path.display(),
+            file.cflags.join(" "),
+            ferry.status,
+            first_lines(&stderr)
+        ));
+    }
+
+    let printed = scratch.join(file.path.file_name().expect("a file name"));
+    std::fs::write(&printed, &ferry.stdout)
+        .map_err(|e| format!("cannot write {}: {e}", printed.display()))?;
+    let original_dir = file.path.parent().expect("a folder");
+    let cc = ferry_parser::preprocess::c_compiler();
+    let compiled = Command::new(&cc)
+        .arg("-fsyntax-only")
+        .args(&file.cflags)
+        .arg(format!("-I{}", original_dir.display()))
+        .arg(&printed)
+        .output()
+        .map_err(|e| format!("cannot run `{cc}`: {e}"))?;
+    if !compiled.status.success() {
+        return Err(format!(
+            "`{cc} -fsyntax-only {} -I{} {}` rejects ferry's output:\n{}",
+            file.cflags.join(" "),
+            original_dir.display(),
+            printed.display(),
+            first_lines(&String::from_utf8_lossy(&compiled.stderr))
+        ));
+    }
+    Ok(())
+}
+
+fn first_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown = lines[..lines.len().min(SHOWN_LINES)].join("\n");
+    if lines.len() > SHOWN_LINES {
+        shown.push_str(&format!("\n... ({} more lines)", lines.len() - SHOWN_LINES));
+    }
+    shown
+}
