@@ -316,6 +316,24 @@ impl Printer {
 
     // ------------------------------------------------------------ declarations
 
+    /// Specifiers, then the declarators separated by commas, then `;`: the
+    /// shape shared by declarations and struct members.
+    fn specified_list<T>(
+        &mut self,
+        specifiers: &[DeclSpecifier],
+        declarators: &[T],
+        each: fn(&mut Self, &T),
+    ) {
+        self.specifiers(specifiers);
+        if !declarators.is_empty() {
+            if !specifiers.is_empty() {
+                self.put(" ");
+            }
+            self.comma_list(declarators, each);
+        }
+        self.put(";");
+    }
+
     /// A declaration with its `;`, without indentation or newline.
     fn declaration(&mut self, d: &Declaration) {
         match d {
@@ -324,14 +342,7 @@ impl Printer {
                 declarators,
                 ..
             } => {
-                self.specifiers(specifiers);
-                if !declarators.is_empty() {
-                    if !specifiers.is_empty() {
-                        self.put(" ");
-                    }
-                    self.comma_list(declarators, Self::init_declarator);
-                }
-                self.put(";");
+                self.specified_list(specifiers, declarators, Self::init_declarator);
             }
             Declaration::StaticAssert(s) => self.static_assert(s),
         }
@@ -497,15 +508,8 @@ impl Printer {
                 declarators,
                 ..
             } => {
-                self.specifiers(specifiers);
                 // No declarators: an anonymous struct or union member.
-                if !declarators.is_empty() {
-                    if !specifiers.is_empty() {
-                        self.put(" ");
-                    }
-                    self.comma_list(declarators, Self::struct_declarator);
-                }
-                self.put(";");
+                self.specified_list(specifiers, declarators, Self::struct_declarator);
             }
             StructMember::StaticAssert(s) => self.static_assert(s),
             StructMember::Empty => self.put(";"),
