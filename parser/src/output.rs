@@ -15,7 +15,7 @@
 
 use crate::ast::ExternalDecl;
 use crate::driver::ParsedFile;
-use crate::printer::print_external_decl;
+use crate::printer::{Annotator, print_external_decl_annotated};
 
 /// A preprocessor line to print before the item that follows `offset`.
 struct Directive {
@@ -25,6 +25,12 @@ struct Directive {
 
 /// Regenerates the main file of `parsed`.
 pub fn print_user_file(parsed: &ParsedFile) -> String {
+    print_user_file_annotated(parsed, &|_| Vec::new())
+}
+
+/// Like [`print_user_file`], with `annotate`'s comment lines before
+/// statements, declarations and function definitions.
+pub fn print_user_file_annotated(parsed: &ParsedFile, annotate: Annotator) -> String {
     let directives = directives(parsed);
     let mut next = 0;
     let mut out = String::new();
@@ -41,7 +47,7 @@ pub fn print_user_file(parsed: &ParsedFile) -> String {
             if is_function && !out.is_empty() && !out.ends_with("\n\n") {
                 out.push('\n');
             }
-            print_external_decl(&mut out, item);
+            print_external_decl_annotated(&mut out, item, annotate);
             if is_function {
                 out.push('\n');
             }

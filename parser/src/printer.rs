@@ -22,12 +22,25 @@
 
 use crate::ast::*;
 use crate::intern::Symbol;
+use crate::span::Span;
 
 /// Appends one top-level item to `out`, ending with a newline.
 pub fn print_external_decl(out: &mut String, item: &ExternalDecl) {
+    print_external_decl_annotated(out, item, &|_| Vec::new());
+}
+
+/// Comment lines to print before a statement, a declaration or a function
+/// definition, given its span (analyses print their results this way).
+pub type Annotator<'a> = &'a dyn Fn(Span) -> Vec<String>;
+
+/// Like [`print_external_decl`], with `annotate`'s lines printed as `//`
+/// comments, indented, before each statement and declaration it returns
+/// lines for.
+pub fn print_external_decl_annotated(out: &mut String, item: &ExternalDecl, annotate: Annotator) {
     let mut printer = Printer {
         out: std::mem::take(out),
         indent: 0,
+        annotate,
     };
     printer.external_decl(item);
     *out = printer.out;
@@ -215,17 +228,29 @@ fn needs_space(prev: &str, next: &str) -> bool {
     )
 }
 
-struct Printer {
+struct Printer<'a> {
     out: String,
     /// Current indentation, in levels of four spaces.
     indent: usize,
+    annotate: Annotator<'a>,
 }
 
-impl Printer {
-    fn new() -> Printer {
+impl Printer<'_> {
+    fn new() -> Printer<'static> {
         Printer {
             out: String::new(),
             indent: 0,
+            annotate: &|_| Vec::new(),
+        }
+    }
+
+    /// The annotator's comment lines for `span`, at the current indentation.
+    fn annotations(&mut self, span: Span) {
+        for line in (self.annotate)(span) {
+            self.write_indent();
+            self.out.push_str("// ");
+            self.out.push_str(&line);
+            self.newline();
         }
     }
 
@@ -291,6 +316,7 @@ impl Printer {
     }
 
     fn function_def(&mut self, f: &FunctionDef) {
+        self.annotations(f.span);
         self.specifiers_and_declarator(&f.specifiers, &f.declarator);
         self.newline();
         self.write_indent();
@@ -760,6 +786,7 @@ impl Printer {
     fn block_item(&mut self, item: &BlockItem) {
         match item {
             BlockItem::Declaration(d) => {
+                self.annotations(d.span());
                 self.write_indent();
                 self.declaration(d);
                 self.newline();
@@ -772,6 +799,7 @@ impl Printer {
     /// A statement on lines of its own, after its pragmas. Labels stand one
     /// level to the left of the statements they label, on their own line.
     fn stmt(&mut self, s: &Stmt) {
+        self.annotations(s.span);
         for p in &s.pragmas {
             self.pragma_line(p);
         }

@@ -1,0 +1,502 @@
+//! The program representation the analyses run on.
+//!
+//! Everything lives in typed arenas owned by [`Program`] and is referred to
+//! by index ([`VarId`], [`FuncId`], [`NodeId`]), as naga does: analyses keep
+//! their results in side tables indexed the same way, and nothing borrows the
+//! syntax tree. Every node keeps the [`Span`] of the statement it comes from,
+//! so results can be printed back next to the user's code.
+
+use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
+use petgraph::graph::{DiGraph, NodeIndex};
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A variable of the program: global, parameter or local.
+    VarId
+);
+id_type!(
+    /// A function, defined or only declared.
+    FuncId
+);
+id_type!(
+    /// A node of a function's hierarchical control-flow graph.
+    NodeId
+);
+id_type!(
+    /// A struct or union definition.
+    StructId
+);
+
+/// The whole program: every translation unit given on the command line.
+#[derive(Debug, Default)]
+pub struct Program {
+    pub vars: Vec<Var>,
+    pub functions: Vec<Function>,
+    pub structs: Vec<StructDef>,
+    /// File-scope variables, one entry per distinct external name (or per
+    /// `static` variable of each file).
+    pub globals: Vec<VarId>,
+}
+
+impl Program {
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.index()]
+    }
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.index()]
+    }
+    pub fn struct_def(&self, id: StructId) -> &StructDef {
+        &self.structs[id.index()]
+    }
+    pub fn function_ids(&self) -> impl Iterator<Item = FuncId> + '_ {
+        (0..self.functions.len() as u32).map(FuncId)
+    }
+    pub fn find_function(&self, name: &str) -> Option<FuncId> {
+        self.function_ids()
+            .find(|&f| self.function(f).name.as_str() == name)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    Global { is_static: bool },
+    Param,
+    Local,
+    /// A `static` local: keeps its value between calls, like a global.
+    StaticLocal,
+}
+
+#[derive(Debug, Clone)]
+pub struct Var {
+    pub name: Symbol,
+    pub ty: Type,
+    pub storage: Storage,
+    /// The function a parameter or local belongs to.
+    pub function: Option<FuncId>,
+    /// Index of the translation unit that declares it.
+    pub unit: usize,
+    pub span: Span,
+    /// `&v` appears somewhere, or v is an array (whose elements are reached
+    /// through pointers by construction): its value may change behind the
+    /// analyses' back through a pointer.
+    pub address_taken: bool,
+    /// `volatile`: never tracked by the affine semantics.
+    pub is_volatile: bool,
+    /// Byte offset (in the unit's preprocessed text) where the variable's
+    /// scope ends: the end of its block, or of the unit for globals.
+    pub scope_end: u32,
+}
+
+impl Var {
+    pub fn is_global(&self) -> bool {
+        matches!(self.storage, Storage::Global { .. } | Storage::StaticLocal)
+    }
+}
+
+/// C types, as far as the analyses need them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Type {
+    Void,
+    Int { signed: bool, bits: u8 },
+    Float { bits: u8 },
+    Pointer(Box<Type>),
+    Array(Box<Type>, ArrayLen),
+    Struct(StructId),
+    Function(Box<FunctionType>),
+    /// What the analyses do not model (complex numbers, vectors, `va_list`,
+    /// incomplete struct tags...): treated as opaque memory.
+    Opaque,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArrayLen {
+    Const(u64),
+    /// A variable-length array: the size expression, in the scope of the declaration.
+    Vla(Box<Expr>),
+    /// `int a[]`, `int a[*]`.
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionType {
+    pub ret: Type,
+    pub params: Vec<Type>,
+    pub variadic: bool,
+    /// Declared without a prototype (`int f()`): any arguments accepted.
+    pub unprototyped: bool,
+}
+
+impl Type {
+    pub fn int() -> Type {
+        Type::Int {
+            signed: true,
+            bits: 32,
+        }
+    }
+    pub fn is_integer(&self) -> bool {
+        matches!(self, Type::Int { .. })
+    }
+    pub fn is_arithmetic(&self) -> bool {
+        matches!(self, Type::Int { .. } | Type::Float { .. })
+    }
+    pub fn is_pointer_like(&self) -> bool {
+        matches!(self, Type::Pointer(_) | Type::Array(..))
+    }
+    /// The element type reached by one subscript or dereference.
+    pub fn pointee(&self) -> Option<&Type> {
+        match self {
+            Type::Pointer(t) | Type::Array(t, _) => Some(t),
+            _ => None,
+        }
+    }
+    /// Array-to-pointer and function-to-pointer decay.
+    pub fn decay(&self) -> Type {
+        match self {
+            Type::Array(elem, _) => Type::Pointer(elem.clone()),
+            Type::Function(_) => Type::Pointer(Box::new(self.clone())),
+            other => other.clone(),
+        }
+    }
+    pub fn function_type(&self) -> Option<&FunctionType> {
+        match self {
+            Type::Function(f) => Some(f),
+            Type::Pointer(inner) => match inner.as_ref() {
+                Type::Function(f) => Some(f),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct StructDef {
+    pub tag: Option<Symbol>,
+    pub is_union: bool,
+    /// `None` while only the tag has been seen.
+    pub fields: Option<Vec<Field>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub name: Option<Symbol>,
+    pub ty: Type,
+}
+
+impl StructDef {
+    /// The type of field `name`, looking into anonymous members too.
+    pub fn field_type(&self, program: &Program, name: Symbol) -> Option<Type> {
+        for field in self.fields.as_deref().unwrap_or(&[]) {
+            match (&field.name, &field.ty) {
+                (Some(n), ty) if *n == name => return Some(ty.clone()),
+                (None, Type::Struct(inner)) => {
+                    if let Some(ty) = program.struct_def(*inner).field_type(program, name) {
+                        return Some(ty);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+#[derive(Debug)]
+pub struct Function {
+    pub name: Symbol,
+    pub ty: FunctionType,
+    /// Parameters in order; unnamed ones get a variable too.
+    pub params: Vec<VarId>,
+    /// Every local (including block-scope and `static` ones), in declaration order.
+    pub locals: Vec<VarId>,
+    pub body: Option<Body>,
+    pub is_static: bool,
+    /// Its address is taken somewhere: it may be called through a pointer.
+    pub address_taken: bool,
+    pub unit: usize,
+    pub span: Span,
+}
+
+/// A function body as a hierarchical control-flow graph.
+#[derive(Debug)]
+pub struct Body {
+    pub nodes: Vec<Node>,
+    pub root: NodeId,
+}
+
+impl Body {
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+    /// Node ids in pre-order (a node before its children).
+    pub fn preorder(&self) -> Vec<NodeId> {
+        let mut out = Vec::with_capacity(self.nodes.len());
+        let mut stack = vec![self.root];
+        while let Some(id) = stack.pop() {
+            out.push(id);
+            let mut children = self.node(id).kind.children();
+            children.reverse();
+            stack.extend(children);
+        }
+        out
+    }
+}
+
+#[derive(Debug)]
+pub struct Node {
+    pub kind: NodeKind,
+    /// The statement it comes from (for a declaration, the declaration).
+    pub span: Span,
+}
+
+/// A node of the HCFG. Structured kinds keep the source structure; an
+/// [`Unstructured`] node holds a control-flow graph whose vertices are
+/// themselves HCFG nodes, so structure is kept below and above it.
+#[derive(Debug)]
+pub enum NodeKind {
+    /// Children run one after the other; `scoped` are the locals whose
+    /// scope (a block) ends with the sequence.
+    Seq {
+        items: Vec<NodeId>,
+        scoped: Vec<VarId>,
+    },
+    /// An expression evaluated for its effects (an expression statement, a
+    /// declaration's initialisation as `v = e`, a loop's `for` parts).
+    Expr(Expr),
+    /// A local declared without an initialiser: its value becomes unknown.
+    Declare(VarId),
+    /// `return e;` as the last thing a function does (only at the end of the
+    /// body; other returns are jumps inside an [`Unstructured`] node).
+    Return(Option<Expr>),
+    Nop,
+    If {
+        condition: Expr,
+        then_branch: NodeId,
+        else_branch: NodeId,
+    },
+    Loop(Loop),
+    Unstructured(Unstructured),
+}
+
+impl NodeKind {
+    pub fn children(&self) -> Vec<NodeId> {
+        match self {
+            NodeKind::Seq { items, .. } => items.clone(),
+            NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => vec![*then_branch, *else_branch],
+            NodeKind::Loop(l) => match &l.kind {
+                LoopKind::Counted(c) => vec![c.init, l.body],
+                LoopKind::While { .. } | LoopKind::DoWhile { .. } => vec![l.body],
+                LoopKind::For { init, step, .. } => vec![*init, l.body, *step],
+            },
+            NodeKind::Unstructured(u) => u
+                .graph
+                .node_weights()
+                .filter_map(|v| match v {
+                    Vertex::Node(n) => Some(*n),
+                    _ => None,
+                })
+                .collect(),
+            NodeKind::Expr(_) | NodeKind::Declare(_) | NodeKind::Return(_) | NodeKind::Nop => {
+                Vec::new()
+            }
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Loop {
+    pub kind: LoopKind,
+    pub body: NodeId,
+}
+
+#[derive(Debug)]
+pub enum LoopKind {
+    /// The DO loop of the papers: `for (index = lower; index <= upper; index += step)`
+    /// with an integer index not written in the body, bounds invariant in the
+    /// loop, a constant non-zero step. For a negative step the test is
+    /// `index >= upper`.
+    Counted(CountedLoop),
+    While {
+        condition: Expr,
+    },
+    DoWhile {
+        condition: Expr,
+    },
+    /// Any other `for`: init, then `while (condition) { body; step }`.
+    For {
+        init: NodeId,
+        condition: Option<Expr>,
+        step: NodeId,
+    },
+}
+
+#[derive(Debug)]
+pub struct CountedLoop {
+    pub index: VarId,
+    /// The node initialising the index (`i = lower`, or the declaration).
+    pub init: NodeId,
+    pub lower: Expr,
+    /// Inclusive bound: `i < n` is normalised to `i <= n - 1`.
+    pub upper: Expr,
+    pub step: i64,
+}
+
+/// An unstructured part: a control-flow graph with one entry and one exit.
+#[derive(Debug)]
+pub struct Unstructured {
+    pub graph: DiGraph<Vertex, Edge>,
+    pub entry: NodeIndex,
+    pub exit: NodeIndex,
+}
+
+#[derive(Debug)]
+pub enum Vertex {
+    /// A structured HCFG node, run when control reaches the vertex; one
+    /// successor (`Edge::Always`).
+    Node(NodeId),
+    /// A two-way branch on a condition (`Edge::True` / `Edge::False`).
+    Test(Expr),
+    /// A `switch`: edges `Case` and `Default` (an implicit default goes to
+    /// the end of the switch).
+    Switch(Expr),
+    /// The join point at a label or after a construct; one successor.
+    Join,
+    /// The unique exit of the graph; no successor.
+    Exit,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edge {
+    Always,
+    True,
+    False,
+    /// `case lo:` or `case lo ... hi:`.
+    Case(i128, i128),
+    Default,
+}
+
+/// An expression with names resolved and (approximate) C types.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+    Deref,
+    AddrOf,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+pub use ferry_parser::ast::{AssignOp, BinaryOp};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Var(VarId),
+    Func(FuncId),
+    /// An integer constant (or enumerator, or character constant) with its value.
+    Int(i128),
+    Float,
+    Str,
+    Unary(UnOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    Assign(AssignOp, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`; `a` is `None` for GNU `c ?: b`.
+    Cond(Box<Expr>, Option<Box<Expr>>, Box<Expr>),
+    Cast(Box<Expr>),
+    Call(Box<Expr>, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    /// `e.f` (`arrow` false) or `e->f` (`arrow` true).
+    Member {
+        base: Box<Expr>,
+        field: Symbol,
+        arrow: bool,
+    },
+    Comma(Vec<Expr>),
+    /// `sizeof`, `_Alignof`, `offsetof` whose value is not computed: an
+    /// unknown integer constant without effects.
+    UnknownConst,
+    /// A construct the analyses do not model (statement expressions,
+    /// compound literals, `va_arg`, inline assembly operands...): it may
+    /// read and write anything reachable from its operands, and anything
+    /// at all when `unknown_effects` is set.
+    Opaque {
+        operands: Vec<Expr>,
+        unknown_effects: bool,
+    },
+}
+
+impl Expr {
+    /// Strips casts that do not change an integer value's meaning for the
+    /// analyses (integer-to-integer casts are kept: they may truncate).
+    pub fn is_lvalue_var(&self) -> Option<VarId> {
+        match &self.kind {
+            ExprKind::Var(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// Every sub-expression, this one first.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::Var(_)
+            | ExprKind::Func(_)
+            | ExprKind::Int(_)
+            | ExprKind::Float
+            | ExprKind::Str
+            | ExprKind::UnknownConst => {}
+            ExprKind::Unary(_, e) | ExprKind::Cast(e) | ExprKind::Member { base: e, .. } => {
+                e.walk(f)
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::Cond(c, a, b) => {
+                c.walk(f);
+                if let Some(a) = a {
+                    a.walk(f);
+                }
+                b.walk(f);
+            }
+            ExprKind::Call(callee, args) => {
+                callee.walk(f);
+                for a in args {
+                    a.walk(f);
+                }
+            }
+            ExprKind::Comma(items) | ExprKind::Opaque { operands: items, .. } => {
+                for e in items {
+                    e.walk(f);
+                }
+            }
+        }
+    }
+}

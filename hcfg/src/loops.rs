@@ -1,0 +1,277 @@
+//! Loop normalisation: `for` loops that are DO loops become counted loops.
+//!
+//! A `for` is counted when its index is an integer scalar whose address is
+//! never taken, initialised by the loop, compared against a bound with
+//! `<`, `<=`, `>`, `>=`, stepped by a non-zero constant in the direction of
+//! the bound, never written in the body, and the bound only reads integer
+//! scalars (not address-taken, and globals only when the body calls
+//! nothing) that the body does not write either. An unsigned index is
+//! counted only upwards by 1, where it cannot wrap.
+
+use crate::ir::*;
+
+/// Rewrites every qualifying `For` loop of the program as `Counted`.
+pub fn normalize_loops(program: &mut Program) {
+    for f in 0..program.functions.len() {
+        let Some(mut body) = program.functions[f].body.take() else {
+            continue;
+        };
+        for id in 0..body.nodes.len() {
+            let counted = match &body.nodes[id].kind {
+                NodeKind::Loop(Loop {
+                    kind:
+                        LoopKind::For {
+                            init,
+                            condition,
+                            step,
+                        },
+                    body: loop_body,
+                }) => counted_loop(program, &body, *init, condition.as_ref(), *step, *loop_body),
+                _ => None,
+            };
+            if let Some(counted) = counted {
+                if let NodeKind::Loop(l) = &mut body.nodes[id].kind {
+                    l.kind = LoopKind::Counted(counted);
+                }
+            }
+        }
+        program.functions[f].body = Some(body);
+    }
+}
+
+fn counted_loop(
+    program: &Program,
+    body: &Body,
+    init: NodeId,
+    condition: Option<&Expr>,
+    step: NodeId,
+    loop_body: NodeId,
+) -> Option<CountedLoop> {
+    let (index, lower) = match &body.node(init).kind {
+        NodeKind::Expr(Expr {
+            kind: ExprKind::Assign(AssignOp::Assign, target, value),
+            ..
+        }) => (target.is_lvalue_var()?, (**value).clone()),
+        _ => return None,
+    };
+    let var = program.var(index);
+    let Type::Int { signed, .. } = var.ty else {
+        return None;
+    };
+    if var.address_taken || var.is_volatile {
+        return None;
+    }
+    let NodeKind::Expr(step) = &body.node(step).kind else {
+        return None;
+    };
+    let step = step_of(step, index)?;
+    let (op, bound) = compare_with(condition?, index)?;
+    use BinaryOp::*;
+    let upward = match op {
+        Lt | Le if step > 0 => true,
+        Gt | Ge if step < 0 => false,
+        _ => return None,
+    };
+    if !signed && !(upward && step == 1) {
+        return None;
+    }
+    let written = written_scalars(body, loop_body);
+    if written.contains(&index) {
+        return None;
+    }
+    let calls = contains_call(body, loop_body);
+    if !is_invariant_bound(program, bound, &written, calls) {
+        return None;
+    }
+    let one = |sign: i128| Expr {
+        kind: ExprKind::Int(sign),
+        ty: Type::int(),
+        span: bound.span,
+    };
+    let upper = match op {
+        Le | Ge => bound.clone(),
+        Lt => binary(BinaryOp::Sub, bound.clone(), one(1)),
+        _ => binary(BinaryOp::Add, bound.clone(), one(1)),
+    };
+    Some(CountedLoop {
+        index,
+        init,
+        lower,
+        upper,
+        step: step as i64,
+    })
+}
+
+fn binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {
+    let ty = a.ty.clone();
+    let span = a.span;
+    Expr {
+        kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
+        ty,
+        span,
+    }
+}
+
+/// The constant an expression statement adds to `index` (`i++`, `i -= 2`,
+/// `i = i + 3`).
+fn step_of(e: &Expr, index: VarId) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Unary(op, target) if target.is_lvalue_var() == Some(index) => match op {
+            UnOp::PreInc | UnOp::PostInc => Some(1),
+            UnOp::PreDec | UnOp::PostDec => Some(-1),
+            _ => None,
+        },
+        ExprKind::Assign(op, target, value) if target.is_lvalue_var() == Some(index) => {
+            let step = match op {
+                AssignOp::Add => int_constant(value)?,
+                AssignOp::Sub => -int_constant(value)?,
+                AssignOp::Assign => match &value.kind {
+                    ExprKind::Binary(BinaryOp::Add, a, b) if a.is_lvalue_var() == Some(index) => {
+                        int_constant(b)?
+                    }
+                    ExprKind::Binary(BinaryOp::Add, a, b) if b.is_lvalue_var() == Some(index) => {
+                        int_constant(a)?
+                    }
+                    ExprKind::Binary(BinaryOp::Sub, a, b) if a.is_lvalue_var() == Some(index) => {
+                        -int_constant(b)?
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            (step != 0 && step.abs() < i64::MAX as i128).then_some(step)
+        }
+        _ => None,
+    }
+}
+
+/// An integer constant, possibly negated or cast.
+pub fn int_constant(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(v) => Some(*v),
+        ExprKind::Unary(UnOp::Neg, inner) => int_constant(inner).map(|v| -v),
+        ExprKind::Unary(UnOp::Plus, inner) => int_constant(inner),
+        ExprKind::Cast(inner) if e.ty.is_integer() => int_constant(inner),
+        _ => None,
+    }
+}
+
+/// `index op bound`, with the comparison turned around if written `bound op index`.
+fn compare_with(condition: &Expr, index: VarId) -> Option<(BinaryOp, &Expr)> {
+    let ExprKind::Binary(op, a, b) = &condition.kind else {
+        return None;
+    };
+    use BinaryOp::*;
+    if a.is_lvalue_var() == Some(index) {
+        return matches!(op, Lt | Le | Gt | Ge).then_some((*op, b));
+    }
+    if b.is_lvalue_var() == Some(index) {
+        let flipped = match op {
+            Lt => Gt,
+            Le => Ge,
+            Gt => Lt,
+            Ge => Le,
+            _ => return None,
+        };
+        return Some((flipped, a));
+    }
+    None
+}
+
+fn is_invariant_bound(program: &Program, bound: &Expr, written: &[VarId], calls: bool) -> bool {
+    let mut ok = true;
+    bound.walk(&mut |e| match &e.kind {
+        ExprKind::Var(v) => {
+            let var = program.var(*v);
+            ok &= var.ty.is_integer()
+                && !var.address_taken
+                && !var.is_volatile
+                && !written.contains(v)
+                && !(var.is_global() && calls);
+        }
+        ExprKind::Int(_) | ExprKind::Cast(_) | ExprKind::UnknownConst => {}
+        ExprKind::Binary(op, ..) => {
+            ok &= matches!(
+                op,
+                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
+            )
+        }
+        ExprKind::Unary(op, _) => ok &= matches!(op, UnOp::Neg | UnOp::Plus),
+        _ => ok = false,
+    });
+    ok
+}
+
+/// Every expression in the subtree of `root`, including conditions.
+pub fn subtree_exprs<'b>(body: &'b Body, root: NodeId, f: &mut dyn FnMut(&'b Expr)) {
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        let kind = &body.node(id).kind;
+        match kind {
+            NodeKind::Expr(e) => f(e),
+            NodeKind::Return(Some(e)) => f(e),
+            NodeKind::If { condition, .. } => f(condition),
+            NodeKind::Loop(l) => match &l.kind {
+                LoopKind::Counted(c) => {
+                    f(&c.lower);
+                    f(&c.upper);
+                }
+                LoopKind::While { condition } | LoopKind::DoWhile { condition } => f(condition),
+                LoopKind::For { condition, .. } => {
+                    if let Some(c) = condition {
+                        f(c)
+                    }
+                }
+            },
+            NodeKind::Unstructured(u) => {
+                for v in u.graph.node_weights() {
+                    if let Vertex::Test(e) | Vertex::Switch(e) = v {
+                        f(e);
+                    }
+                }
+            }
+            _ => {}
+        }
+        stack.extend(kind.children());
+    }
+}
+
+/// Scalars assigned directly (`v = ...`, `v++`) anywhere in the subtree.
+pub fn written_scalars(body: &Body, root: NodeId) -> Vec<VarId> {
+    let mut out = Vec::new();
+    subtree_exprs(body, root, &mut |e| {
+        e.walk(&mut |sub| match &sub.kind {
+            ExprKind::Assign(_, target, _) => {
+                if let Some(v) = target.is_lvalue_var() {
+                    out.push(v);
+                }
+            }
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, t) => {
+                if let Some(v) = t.is_lvalue_var() {
+                    out.push(v);
+                }
+            }
+            _ => {}
+        })
+    });
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn contains_call(body: &Body, root: NodeId) -> bool {
+    let mut found = false;
+    subtree_exprs(body, root, &mut |e| {
+        e.walk(&mut |sub| {
+            found |= matches!(
+                sub.kind,
+                ExprKind::Call(..)
+                    | ExprKind::Opaque {
+                        unknown_effects: true,
+                        ..
+                    }
+            )
+        })
+    });
+    found
+}

@@ -1,0 +1,372 @@
+//! Lowering of the syntax trees of every translation unit into one
+//! [`Program`]: names resolved to variables and functions (external names
+//! shared across units), types computed, and each function body turned into
+//! a hierarchical control-flow graph.
+
+mod constant;
+mod control;
+mod expr;
+mod types;
+
+use crate::ir::*;
+use ferry_parser::ParsedFile;
+use ferry_parser::ast;
+use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
+use std::collections::HashMap;
+
+/// What an ordinary identifier denotes in a scope.
+#[derive(Debug, Clone)]
+enum Binding {
+    Var(VarId),
+    Func(FuncId),
+    Enumerator(i128),
+    Typedef(Type),
+}
+
+/// One lexical scope: ordinary identifiers and struct/union/enum tags.
+#[derive(Default)]
+struct Scope {
+    names: HashMap<Symbol, Binding>,
+    tags: HashMap<Symbol, TagBinding>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum TagBinding {
+    Struct(StructId),
+    /// Enums are plain `int` for the analyses.
+    Enum,
+}
+
+/// Builds a [`Program`] from parsed translation units.
+pub fn lower_program(files: &[ParsedFile]) -> Program {
+    let mut lowerer = Lowerer {
+        program: Program::default(),
+        scopes: Vec::new(),
+        external_vars: HashMap::new(),
+        external_funcs: HashMap::new(),
+        unit: 0,
+        current_function: None,
+    };
+    for (unit, file) in files.iter().enumerate() {
+        lowerer.unit = unit;
+        lowerer.scopes = vec![Scope::default()];
+        for item in &file.unit.items {
+            lowerer.external_decl(item);
+        }
+    }
+    lowerer.program
+}
+
+struct Lowerer {
+    program: Program,
+    scopes: Vec<Scope>,
+    /// Non-static file-scope variables and functions, shared by all units.
+    external_vars: HashMap<Symbol, VarId>,
+    external_funcs: HashMap<Symbol, FuncId>,
+    unit: usize,
+    current_function: Option<FuncId>,
+}
+
+impl Lowerer {
+    fn lookup(&self, name: Symbol) -> Option<&Binding> {
+        self.scopes.iter().rev().find_map(|s| s.names.get(&name))
+    }
+
+    fn bind(&mut self, name: Symbol, binding: Binding) {
+        self.scopes
+            .last_mut()
+            .expect("a scope is always open")
+            .names
+            .insert(name, binding);
+    }
+
+    fn push_scope(&mut self) {
+        self.scopes.push(Scope::default());
+    }
+
+    fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    /// Closes a block scope ending at byte `end`; returns the variables it declared.
+    fn pop_scope_at(&mut self, end: u32) -> Vec<VarId> {
+        let scope = self.scopes.pop().expect("a scope is open");
+        let mut vars: Vec<VarId> = scope
+            .names
+            .values()
+            .filter_map(|b| match b {
+                Binding::Var(v) => Some(*v),
+                _ => None,
+            })
+            .collect();
+        vars.sort();
+        for v in &vars {
+            self.program.vars[v.index()].scope_end = end;
+        }
+        vars
+    }
+
+    fn new_var(&mut self, var: Var) -> VarId {
+        let id = VarId(self.program.vars.len() as u32);
+        self.program.vars.push(var);
+        id
+    }
+
+    fn external_decl(&mut self, item: &ast::ExternalDecl) {
+        match item {
+            ast::ExternalDecl::Declaration(d) => {
+                self.file_scope_declaration(d);
+            }
+            ast::ExternalDecl::FunctionDef(f) => self.function_def(f),
+            ast::ExternalDecl::Pragma(_) | ast::ExternalDecl::Asm(_) | ast::ExternalDecl::Empty(_) => {}
+        }
+    }
+
+    fn file_scope_declaration(&mut self, d: &ast::Declaration) {
+        let ast::Declaration::Normal {
+            specifiers,
+            declarators,
+            ..
+        } = d
+        else {
+            return;
+        };
+        let base = self.base_type(specifiers);
+        let storage = storage_class(specifiers);
+        for init in declarators {
+            let Some((name, span)) = init.declarator.name() else {
+                continue;
+            };
+            let ty = self.declarator_type(&init.declarator, base.clone());
+            if storage == Some(ast::StorageClass::Typedef) {
+                self.bind(name, Binding::Typedef(ty));
+                continue;
+            }
+            let is_static = storage == Some(ast::StorageClass::Static);
+            if let Type::Function(fn_ty) = ty {
+                self.declare_function(name, *fn_ty, is_static, span);
+                continue;
+            }
+            let var = self.declare_global(name, ty, is_static, specifiers, span);
+            if let Some(initializer) = &init.initializer {
+                // Global initialisers are constant: they matter to nobody's
+                // transformer, but their address-of operators do.
+                let _ = self.initializer_expr(initializer, var);
+            }
+        }
+    }
+
+    fn declare_global(
+        &mut self,
+        name: Symbol,
+        ty: Type,
+        is_static: bool,
+        specifiers: &[ast::DeclSpecifier],
+        span: Span,
+    ) -> VarId {
+        if let Some(Binding::Var(existing)) = self.lookup(name).cloned() {
+            if self.program.var(existing).is_global() {
+                // A redeclaration may complete the type (`extern int a[]; int a[10];`).
+                let var = &mut self.program.vars[existing.index()];
+                if matches!(var.ty, Type::Array(_, ArrayLen::Unknown)) {
+                    var.ty = ty;
+                }
+                return existing;
+            }
+        }
+        let existing = if is_static {
+            None
+        } else {
+            self.external_vars.get(&name).copied()
+        };
+        let id = match existing {
+            Some(id) => id,
+            None => {
+                let is_array = matches!(ty, Type::Array(..));
+                let id = self.new_var(Var {
+                    name,
+                    ty,
+                    storage: Storage::Global { is_static },
+                    function: None,
+                    unit: self.unit,
+                    span,
+                    address_taken: is_array,
+                    is_volatile: has_volatile(specifiers),
+                    scope_end: u32::MAX,
+                });
+                self.program.globals.push(id);
+                if !is_static {
+                    self.external_vars.insert(name, id);
+                }
+                id
+            }
+        };
+        self.bind(name, Binding::Var(id));
+        id
+    }
+
+    fn declare_function(
+        &mut self,
+        name: Symbol,
+        ty: FunctionType,
+        is_static: bool,
+        span: Span,
+    ) -> FuncId {
+        if let Some(Binding::Func(existing)) = self.lookup(name).cloned() {
+            return existing;
+        }
+        let existing = if is_static {
+            None
+        } else {
+            self.external_funcs.get(&name).copied()
+        };
+        let id = existing.unwrap_or_else(|| {
+            let id = FuncId(self.program.functions.len() as u32);
+            self.program.functions.push(Function {
+                name,
+                ty,
+                params: Vec::new(),
+                locals: Vec::new(),
+                body: None,
+                is_static,
+                address_taken: false,
+                unit: self.unit,
+                span,
+            });
+            if !is_static {
+                self.external_funcs.insert(name, id);
+            }
+            id
+        });
+        self.bind(name, Binding::Func(id));
+        id
+    }
+
+    fn function_def(&mut self, f: &ast::FunctionDef) {
+        let Some((name, span)) = f.declarator.name() else {
+            return;
+        };
+        let base = self.base_type(&f.specifiers);
+        let ty = self.declarator_type(&f.declarator, base);
+        let Type::Function(fn_ty) = ty else {
+            return;
+        };
+        let is_static = storage_class(&f.specifiers) == Some(ast::StorageClass::Static);
+        let id = self.declare_function(name, (*fn_ty).clone(), is_static, span);
+        {
+            let function = &mut self.program.functions[id.index()];
+            if function.body.is_some() {
+                // A second definition (in another unit): keep the first.
+                return;
+            }
+            function.ty = *fn_ty;
+            function.unit = self.unit;
+            function.span = f.span;
+        }
+        self.current_function = Some(id);
+        self.push_scope();
+        let params = self.parameters(&f.declarator);
+        self.program.functions[id.index()].params = params;
+        let body = control::build_body(self, &f.body);
+        self.pop_scope_at(f.span.hi);
+        self.program.functions[id.index()].body = Some(body);
+        self.current_function = None;
+    }
+
+    /// Declares the parameters of a function definition in the current scope.
+    fn parameters(&mut self, declarator: &ast::Declarator) -> Vec<VarId> {
+        let Some(params) = declarator.function_params() else {
+            return Vec::new();
+        };
+        let mut ids = Vec::new();
+        match params {
+            ast::FunctionParams::Prototype { params, .. } => {
+                for p in params {
+                    let base = self.base_type(&p.specifiers);
+                    let ty = self.declarator_type(&p.declarator, base);
+                    if ty == Type::Void && params.len() == 1 {
+                        break;
+                    }
+                    // Parameters of array type are pointers, but keep the
+                    // array type: its extents describe the caller's array.
+                    let (name, span) = p
+                        .declarator
+                        .name()
+                        .unwrap_or((Symbol::intern(""), p.span));
+                    let id = self.local_var(name, ty, Storage::Param, &p.specifiers, span);
+                    ids.push(id);
+                }
+            }
+            ast::FunctionParams::Identifiers(names) => {
+                for &(name, span) in names {
+                    ids.push(self.local_var(name, Type::int(), Storage::Param, &[], span));
+                }
+            }
+        }
+        ids
+    }
+
+    /// Declares a parameter or a block-scope variable.
+    fn local_var(
+        &mut self,
+        name: Symbol,
+        ty: Type,
+        storage: Storage,
+        specifiers: &[ast::DeclSpecifier],
+        span: Span,
+    ) -> VarId {
+        let is_array = matches!(ty, Type::Array(..)) && storage != Storage::Param;
+        let id = self.new_var(Var {
+            name,
+            ty,
+            storage,
+            function: self.current_function,
+            unit: self.unit,
+            span,
+            address_taken: is_array,
+            is_volatile: has_volatile(specifiers),
+            scope_end: u32::MAX,
+        });
+        if let Some(f) = self.current_function {
+            if storage != Storage::Param {
+                self.program.functions[f.index()].locals.push(id);
+            }
+        }
+        if !name.as_str().is_empty() {
+            self.bind(name, Binding::Var(id));
+        }
+        id
+    }
+
+    /// Marks what `&e` (or an array decaying to a pointer) exposes.
+    fn mark_address_taken(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Var(v) => self.program.vars[v.index()].address_taken = true,
+            ExprKind::Func(f) => self.program.functions[f.index()].address_taken = true,
+            ExprKind::Member { base, arrow: false, .. } => self.mark_address_taken(base),
+            ExprKind::Index(base, _) if base.ty.is_pointer_like() => {
+                if let ExprKind::Var(_) = base.kind {
+                    if matches!(base.ty, Type::Array(..)) {
+                        self.mark_address_taken(base)
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn storage_class(specifiers: &[ast::DeclSpecifier]) -> Option<ast::StorageClass> {
+    specifiers.iter().find_map(|s| match s {
+        ast::DeclSpecifier::Storage(ast::StorageClass::ThreadLocal(_)) => None,
+        ast::DeclSpecifier::Storage(sc) => Some(*sc),
+        _ => None,
+    })
+}
+
+fn has_volatile(specifiers: &[ast::DeclSpecifier]) -> bool {
+    specifiers
+        .iter()
+        .any(|s| matches!(s, ast::DeclSpecifier::Qualifier(ast::TypeQualifier::Volatile(_))))
+}
