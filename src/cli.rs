@@ -34,6 +34,44 @@ enum Command {
         )]
         cflags: Vec<String>,
     },
+    /// Print the code annotated with affine transformers and preconditions
+    /// (PIPS style), or their JSON. Every `.c` file given is one
+    /// translation unit of the same program.
+    Semantics {
+        /// Print JSON instead of annotated C.
+        #[arg(long)]
+        json: bool,
+        /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
+        #[arg(
+            required = true,
+            allow_hyphen_values = true,
+            trailing_var_arg = true,
+            value_name = "FILE.c... CFLAGS"
+        )]
+        args: Vec<String>,
+    },
+}
+
+/// Splits `FILE.c... CFLAGS` into the C files and the compiler's flags.
+fn files_and_flags(args: Vec<String>) -> Result<(Vec<PathBuf>, Vec<String>), Diagnostic> {
+    let mut files = Vec::new();
+    let mut flags = Vec::new();
+    for a in args {
+        if !a.starts_with('-') && a.ends_with(".c") && flags.last().is_none_or(|f: &String| !takes_value(f)) {
+            files.push(PathBuf::from(a));
+        } else {
+            flags.push(a);
+        }
+    }
+    if files.is_empty() {
+        return Err(Diagnostic::error("no C file given (files must end in `.c`)"));
+    }
+    Ok((files, flags))
+}
+
+/// Compiler flags whose value is the next argument (`-include x.c`).
+fn takes_value(flag: &str) -> bool {
+    matches!(flag, "-include" | "-I" | "-D" | "-U" | "-isystem" | "-imacros" | "-iquote")
 }
 
 /// Runs the command line; returns the exit status.
@@ -94,6 +132,24 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 format!("{:#?}\n", parsed.unit)
             } else {
                 ferry_parser::output::print_user_file(&parsed)
+            })
+        }
+        Command::Semantics { json, args } => {
+            let (files, cflags) = files_and_flags(args)?;
+            let parsed = files
+                .iter()
+                .map(|f| parse_file(f, &cflags))
+                .collect::<Result<Vec<_>, _>>()?;
+            let analyses = ferry_hcfg::Analyses::run(&parsed);
+            Ok(if json {
+                let mut text = serde_json::to_string_pretty(&ferry_hcfg::report::semantics_json(
+                    &analyses, &parsed,
+                ))
+                .expect("JSON of plain values");
+                text.push('\n');
+                text
+            } else {
+                ferry_hcfg::report::annotated_semantics(&analyses, &parsed)
             })
         }
     }

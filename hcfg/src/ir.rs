@@ -463,7 +463,7 @@ impl Expr {
     }
 
     /// Every sub-expression, this one first.
-    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+    pub fn walk<'e>(&'e self, f: &mut dyn FnMut(&'e Expr)) {
         f(self);
         match &self.kind {
             ExprKind::Var(_)

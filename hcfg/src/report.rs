@@ -1,0 +1,354 @@
+//! Printing analysis results: C annotated in the PIPS style, or JSON.
+
+use crate::Analyses;
+use crate::ir::*;
+use crate::semantics::poly::{Name, Poly};
+use crate::semantics::{RETURN, Transformer};
+use ferry_parser::ParsedFile;
+use ferry_parser::span::Span;
+use serde_json::{Value, json};
+use std::collections::{BTreeSet, HashMap};
+
+/// Words isl's parser reserves: a variable spelled so gets a `_` appended.
+const ISL_KEYWORDS: &[&str] = &[
+    "and", "or", "not", "exists", "min", "max", "floor", "ceil", "mod", "true", "false", "infty",
+    "NaN", "rat", "implies", "xor", "cond", "int", "floord", "ceild", "e",
+];
+
+/// Readable, unique names for the variables a function's results mention.
+struct Names {
+    display: HashMap<VarId, String>,
+}
+
+impl Names {
+    fn new(program: &Program, f: FuncId) -> Names {
+        let func = program.function(f);
+        let mut display = HashMap::new();
+        let mut used: HashMap<String, usize> = HashMap::new();
+        let vars = program.globals.iter().chain(&func.params).chain(&func.locals);
+        for &v in vars {
+            let base = program.var(v).name.as_str().to_string();
+            let base = if ISL_KEYWORDS.contains(&base.as_str()) || base.is_empty() {
+                format!("{base}_")
+            } else {
+                base
+            };
+            let n = used.entry(base.clone()).or_insert(0);
+            *n += 1;
+            let name = if *n == 1 { base } else { format!("{base}_{n}") };
+            display.insert(v, name);
+        }
+        display.insert(RETURN, "return_".to_string());
+        Names { display }
+    }
+
+    fn var(&self, v: VarId) -> String {
+        self.display.get(&v).cloned().unwrap_or_else(|| format!("v{}", v.0))
+    }
+
+    /// Name in a precondition.
+    fn pre(&self, isl: &str) -> String {
+        match Name::parse(isl) {
+            Some(Name::Pre(v)) => self.var(v),
+            Some(Name::Post(v)) => format!("{}'", self.var(v)),
+            _ => isl.to_string(),
+        }
+    }
+
+    /// Name in a transformer, PIPS style: new values plain, old values of
+    /// modified variables with `#init`.
+    fn transformer(&self, isl: &str, modified: &BTreeSet<VarId>) -> String {
+        match Name::parse(isl) {
+            Some(Name::Pre(v)) if modified.contains(&v) => format!("{}#init", self.var(v)),
+            Some(Name::Pre(v)) | Some(Name::Post(v)) => self.var(v),
+            _ => isl.to_string(),
+        }
+    }
+}
+
+/// `{1<=i, i<=n}`, one brace group per convex piece, joined by ` or `.
+fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
+    if p.is_empty() {
+        return "{0==-1}".to_string();
+    }
+    let pieces = p.pieces();
+    if pieces.is_empty() {
+        return "{}".to_string();
+    }
+    let mut out = Vec::new();
+    for piece in pieces {
+        let Some(piece) = piece else {
+            out.push(p.to_isl_string(name));
+            continue;
+        };
+        let mut items = Vec::new();
+        for (terms, constant, equality) in piece {
+            items.push(constraint(&terms, constant, equality, name));
+        }
+        items.sort();
+        out.push(format!("{{{}}}", items.join(", ")));
+    }
+    out.join(" or ")
+}
+
+/// One constraint `sum + constant >= 0` (or `== 0`) as `lhs<=rhs` with
+/// positive coefficients on both sides.
+fn constraint(terms: &[(String, i128)], constant: i128, equality: bool, name: &dyn Fn(&str) -> String) -> String {
+    let side = |sign: i128| {
+        let mut parts: Vec<String> = terms
+            .iter()
+            .filter(|(_, c)| c.signum() == sign)
+            .map(|(n, c)| {
+                let c = c.abs();
+                if c == 1 { name(n) } else { format!("{c}{}", name(n)) }
+            })
+            .collect();
+        parts.sort();
+        let k = constant * sign;
+        if k > 0 {
+            parts.push(k.to_string());
+        }
+        if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join("+")
+        }
+    };
+    let (small, big) = (side(-1), side(1));
+    if equality {
+        // The side with a variable first: `x==y+2` rather than `2+y==x`.
+        if small == "0" || small.chars().next().is_some_and(|c| c.is_ascii_digit()) && big != "0" {
+            format!("{big}=={small}")
+        } else {
+            format!("{small}=={big}")
+        }
+    } else {
+        format!("{small}<={big}")
+    }
+}
+
+fn variables_of(p: &Poly, name: &dyn Fn(&str) -> String) -> Vec<String> {
+    let mut v: Vec<String> = p.simplify().params().iter().map(|n| name(n)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn precondition_line(p: &Poly, names: &Names) -> String {
+    let name = |s: &str| names.pre(s);
+    format!("P({}) {}", variables_of(p, &name).join(","), constraints(p, &name))
+}
+
+fn transformer_line(t: &Transformer, names: &Names) -> String {
+    let name = |s: &str| names.transformer(s, &t.modified);
+    let modified: Vec<String> = t.modified.iter().map(|&v| names.var(v)).collect();
+    format!("T({}) {}", modified.join(","), constraints(&t.rel, &name))
+}
+
+/// For each statement span of a function: its outermost node, or the
+/// nodes of a declaration with several declarators.
+fn nodes_by_span(body: &Body) -> HashMap<(u32, u32), Vec<NodeId>> {
+    let mut by_span: HashMap<(u32, u32), Vec<NodeId>> = HashMap::new();
+    let mut inside: BTreeSet<NodeId> = BTreeSet::new();
+    for id in body.preorder() {
+        let span = body.node(id).span;
+        let key = (span.lo, span.hi);
+        let entry = by_span.entry(key).or_default();
+        if entry.iter().any(|_| inside.contains(&id)) {
+            continue;
+        }
+        entry.push(id);
+        let mut stack = body.node(id).kind.children();
+        while let Some(c) = stack.pop() {
+            if (body.node(c).span.lo, body.node(c).span.hi) == key {
+                inside.insert(c);
+            }
+            stack.extend(body.node(c).kind.children());
+        }
+    }
+    by_span
+}
+
+struct StatementResult {
+    pre: Option<Poly>,
+    transformer: Option<Transformer>,
+    kind: &'static str,
+}
+
+fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementResult> {
+    let mut out = HashMap::new();
+    let Some(body) = &a.program.function(f).body else {
+        return out;
+    };
+    let sem = &a.semantics;
+    for (key, ids) in nodes_by_span(body) {
+        let first = ids[0];
+        let pre = sem.preconditions[f.index()][first.index()].clone();
+        let mut t: Option<Transformer> = None;
+        for id in &ids {
+            if let Some(ti) = &sem.transformers[f.index()][id.index()] {
+                t = Some(match t {
+                    Some(t) => t.then(&sem.ctx, ti),
+                    None => ti.clone(),
+                });
+            }
+        }
+        let kind = match &body.node(first).kind {
+            NodeKind::Seq { .. } if ids.len() == 1 && matches!(body.node(first).kind.children().first().map(|c| &body.node(*c).kind), Some(NodeKind::Loop(_))) => "loop",
+            NodeKind::Seq { .. } => "block",
+            NodeKind::Expr(_) | NodeKind::Declare(_) => "expr",
+            NodeKind::Return(_) => "return",
+            NodeKind::If { .. } => "if",
+            NodeKind::Loop(_) => "loop",
+            NodeKind::Unstructured(_) => "other",
+            NodeKind::Nop => "other",
+        };
+        out.insert(key, StatementResult { pre, transformer: t, kind });
+    }
+    out
+}
+
+fn functions_of_unit(a: &Analyses, unit: usize, file: &ParsedFile) -> Vec<FuncId> {
+    a.program
+        .function_ids()
+        .filter(|&f| {
+            let func = a.program.function(f);
+            func.unit == unit && func.body.is_some() && file.in_main_file(func.span)
+        })
+        .collect()
+}
+
+/// The main file of each unit, annotated with transformers and preconditions.
+pub fn annotated_semantics(a: &Analyses, files: &[ParsedFile]) -> String {
+    let mut out = String::new();
+    for (unit, file) in files.iter().enumerate() {
+        let mut lines: HashMap<(u32, u32), Vec<String>> = HashMap::new();
+        for f in functions_of_unit(a, unit, file) {
+            let names = Names::new(&a.program, f);
+            let func = a.program.function(f);
+            let mut header = Vec::new();
+            if let Some(s) = &a.semantics.summaries[f.index()] {
+                header.push(format!("summary {}", transformer_line(s, &names)));
+            }
+            if let Some(p) = &a.semantics.entry[f.index()] {
+                header.push(format!("entry {}", precondition_line(p, &names)));
+            }
+            lines.insert((func.span.lo, func.span.hi), header);
+            for (key, r) in statement_results(a, f) {
+                let mut l = Vec::new();
+                if let Some(t) = &r.transformer {
+                    l.push(transformer_line(t, &names));
+                }
+                if let Some(p) = &r.pre {
+                    l.push(precondition_line(p, &names));
+                }
+                lines.insert(key, l);
+            }
+        }
+        if files.len() > 1 {
+            out.push_str(&format!("// ---- {}\n", file.path.display()));
+        }
+        let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
+        out.push_str(&ferry_parser::output::print_user_file_annotated(file, &annotate));
+    }
+    out
+}
+
+/// Whether `v` is the variable its name denotes at byte `offset` of unit
+/// `unit` (in scope and not shadowed).
+fn is_visible(program: &Program, f: FuncId, v: VarId, offset: u32) -> bool {
+    let var = program.var(v);
+    let in_scope = |w: &Var| {
+        if w.is_global() && w.function.is_none() {
+            true
+        } else {
+            w.span.lo <= offset && offset <= w.scope_end
+        }
+    };
+    if !in_scope(var) {
+        return false;
+    }
+    let func = program.function(f);
+    // The innermost variable in scope with that name wins.
+    let candidates = func.params.iter().chain(&func.locals).chain(&program.globals);
+    let innermost = candidates
+        .copied()
+        .filter(|&w| program.var(w).name == var.name && in_scope(program.var(w)))
+        .max_by_key(|&w| {
+            let x = program.var(w);
+            if x.is_global() && x.function.is_none() { 0 } else { x.span.lo + 1 }
+        });
+    innermost == Some(v)
+}
+
+/// The JSON form: per function, its summary and entry precondition, and
+/// each statement's precondition and transformer.
+pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
+    let mut functions = Vec::new();
+    for (unit, file) in files.iter().enumerate() {
+        for f in functions_of_unit(a, unit, file) {
+            let names = Names::new(&a.program, f);
+            let func = a.program.function(f);
+            let loc = file.source_map.locate(func.span.lo);
+            let mut results: Vec<((u32, u32), StatementResult)> = statement_results(a, f).into_iter().collect();
+            results.sort_by_key(|(k, _)| *k);
+            let mut statements = Vec::new();
+            for ((lo, hi), r) in results {
+                if !file.source_map.in_main_file(lo) || (lo, hi) == (func.span.lo, func.span.hi) {
+                    continue;
+                }
+                let at = file.source_map.locate(lo);
+                let mut entry = json!({
+                    "line": at.line,
+                    "column": at.column,
+                    "kind": r.kind,
+                });
+                if let Some(p) = &r.pre {
+                    let mut variables = Vec::new();
+                    for n in p.simplify().params() {
+                        if let Some(Name::Pre(v)) = Name::parse(&n) {
+                            variables.push(json!({
+                                "isl": names.var(v),
+                                "c": a.program.var(v).name.as_str(),
+                                "visible": is_visible(&a.program, f, v, lo),
+                            }));
+                        }
+                    }
+                    entry["precondition"] = json!({
+                        "variables": variables,
+                        "isl": p.to_isl_string(&|s| names.pre(s)),
+                        "text": precondition_line(p, &names),
+                    });
+                }
+                if let Some(t) = &r.transformer {
+                    entry["transformer"] = json!({
+                        "modified": t.modified.iter().map(|&v| names.var(v)).collect::<Vec<_>>(),
+                        "isl": t.rel.to_isl_string(&|s| names.pre(s)),
+                        "text": transformer_line(t, &names),
+                    });
+                }
+                statements.push(entry);
+            }
+            let mut fj = json!({
+                "name": func.name.as_str(),
+                "line": loc.line,
+                "statements": statements,
+            });
+            if let Some(s) = &a.semantics.summaries[f.index()] {
+                fj["summary"] = json!({
+                    "modified": s.modified.iter().map(|&v| names.var(v)).collect::<Vec<_>>(),
+                    "isl": s.rel.to_isl_string(&|s| names.pre(s)),
+                    "text": transformer_line(s, &names),
+                });
+            }
+            if let Some(p) = &a.semantics.entry[f.index()] {
+                fj["entry"] = json!({
+                    "isl": p.to_isl_string(&|s| names.pre(s)),
+                    "text": precondition_line(p, &names),
+                });
+            }
+            functions.push(fj);
+        }
+    }
+    json!({ "functions": functions })
+}

@@ -1,0 +1,1054 @@
+//! Affine semantics, after PIPS: a transformer for every node (bottom-up,
+//! callees before callers), then a precondition for every node (top-down,
+//! callers before callees).
+//!
+//! Tracked variables are integer scalars whose address is never taken and
+//! that are not `volatile`: nothing but a direct assignment (or, for a
+//! global, a callee) can change them, so effects through pointers never
+//! touch them. Everything else is simply not described.
+//!
+//! Loops take isl's transitive closure of their iteration's transformer
+//! (an over-approximation whenever isl cannot make it exact); unstructured
+//! parts take an iterative fixpoint with the standard widening for their
+//! preconditions, and forget the variables they modify for their
+//! transformer. A function's entry precondition is the convex hull of its
+//! call sites' preconditions when the program is closed (it defines
+//! `main`) and the function is neither recursive nor called through a
+//! pointer; otherwise nothing is known at entry but the ranges of
+//! unsigned and narrow parameter types and that a VLA parameter's size is
+//! positive (C11 6.7.6.2p5).
+
+pub mod affine;
+pub mod poly;
+pub mod transformer;
+
+use crate::callgraph::{CallGraph, call_targets, direct_callee};
+use crate::effects::EffectsAnalysis;
+use crate::ir::*;
+use affine::{Env, range_constraints};
+use isl_rs::Context;
+use petgraph::visit::EdgeRef;
+use poly::{Conj, Cons, Lin, Name, Poly};
+use std::cell::Cell;
+use std::collections::{BTreeSet, HashMap};
+pub use transformer::Transformer;
+
+/// The pseudo-variable holding a function's return value.
+pub const RETURN: VarId = VarId(u32::MAX);
+
+/// Unstructured fixpoints widen after this many visits of a vertex.
+const WIDEN_AFTER: u32 = 3;
+
+pub struct Semantics {
+    /// Per function, per node.
+    pub transformers: Vec<Vec<Option<Transformer>>>,
+    pub preconditions: Vec<Vec<Option<Poly>>>,
+    pub summaries: Vec<Option<Transformer>>,
+    pub entry: Vec<Option<Poly>>,
+    /// Declared last: dropped after every set that refers to it.
+    pub ctx: Context,
+}
+
+struct Analyzer<'p> {
+    program: &'p Program,
+    calls: &'p CallGraph,
+    effects: &'p EffectsAnalysis,
+    ctx: &'p Context,
+    fresh: Cell<u32>,
+    transformers: Vec<Vec<Option<Transformer>>>,
+    preconditions: Vec<Vec<Option<Poly>>>,
+    summaries: Vec<Option<Transformer>>,
+    /// Entry conditions contributed by call sites analysed so far.
+    call_sites: Vec<Vec<Poly>>,
+    tracked_globals: BTreeSet<VarId>,
+}
+
+impl Semantics {
+    pub fn run(program: &Program, calls: &CallGraph, effects: &EffectsAnalysis) -> Semantics {
+        let ctx = Context::alloc();
+        let tracked_globals = program
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.is_global() && is_trackable(v))
+            .map(|(i, _)| VarId(i as u32))
+            .collect();
+        let n = program.functions.len();
+        let mut a = Analyzer {
+            program,
+            calls,
+            effects,
+            ctx: &ctx,
+            fresh: Cell::new(0),
+            transformers: program
+                .functions
+                .iter()
+                .map(|f| vec![None; f.body.as_ref().map_or(0, |b| b.nodes.len())])
+                .collect(),
+            preconditions: program
+                .functions
+                .iter()
+                .map(|f| vec![None; f.body.as_ref().map_or(0, |b| b.nodes.len())])
+                .collect(),
+            summaries: vec![None; n],
+            call_sites: vec![Vec::new(); n],
+            tracked_globals,
+        };
+        for component in &calls.components {
+            for &f in component {
+                a.summarize(f);
+            }
+        }
+        let closed_world = program
+            .find_function("main")
+            .is_some_and(|m| program.function(m).body.is_some());
+        let mut entry = vec![None; n];
+        for component in calls.components.iter().rev() {
+            for &f in component {
+                if program.function(f).body.is_none() {
+                    continue;
+                }
+                let p = a.entry_precondition(f, closed_world);
+                a.preconditions_of(f, &p);
+                entry[f.index()] = Some(p);
+            }
+        }
+        let (transformers, preconditions, summaries) = (a.transformers, a.preconditions, a.summaries);
+        Semantics {
+            ctx,
+            transformers,
+            preconditions,
+            summaries,
+            entry,
+        }
+    }
+}
+
+fn is_trackable(v: &Var) -> bool {
+    v.ty.is_integer() && !v.address_taken && !v.is_volatile
+}
+
+impl<'p> Analyzer<'p> {
+    fn tracked(&self, f: FuncId) -> impl Fn(VarId) -> bool + 'p {
+        let program = self.program;
+        move |v: VarId| {
+            if v == RETURN {
+                return false;
+            }
+            let var = program.var(v);
+            is_trackable(var) && (var.is_global() || var.function == Some(f))
+        }
+    }
+
+    fn conj_poly(&self, conjs: &[Conj]) -> Poly {
+        Poly::from_dnf(self.ctx, conjs)
+    }
+
+    // ------------------------------------------------------ transformers
+
+    fn summarize(&mut self, f: FuncId) {
+        let func = self.program.function(f);
+        let Some(body) = &func.body else {
+            // Without a body: the tracked globals it may write are unknown.
+            let written = self.globals_written(f);
+            let mut t = Transformer::havoc(self.ctx, written);
+            t.modified.insert(RETURN);
+            self.summaries[f.index()] = Some(t);
+            return;
+        };
+        if self.calls.recursive[f.index()] {
+            // Callees in the same cycle have no summary yet: forget what the
+            // cycle writes. Summaries of the cycle stay conservative.
+            let mut t = Transformer::havoc(self.ctx, self.globals_written(f));
+            t.modified.insert(RETURN);
+            self.summaries[f.index()] = Some(t.clone());
+            self.node_transformer(f, body, body.root);
+            return;
+        }
+        let t = self.node_transformer(f, body, body.root);
+        // Keep what callers can see: globals, the return value, and the
+        // parameters' values at entry.
+        let mut summary = t;
+        for &v in func.params.iter().chain(&func.locals) {
+            if self.program.var(v).storage == Storage::StaticLocal {
+                continue;
+            }
+            summary.rel = summary.rel.project(&Name::Post(v).isl());
+            summary.modified.remove(&v);
+            if !func.params.contains(&v) {
+                summary.rel = summary.rel.project(&Name::Pre(v).isl());
+            }
+        }
+        self.summaries[f.index()] = Some(summary.hull());
+    }
+
+    fn globals_written(&self, f: FuncId) -> Vec<VarId> {
+        let effects = &self.effects.summaries[f.index()];
+        self.tracked_globals
+            .iter()
+            .copied()
+            .filter(|&g| effects.may_write(self.program, g))
+            .collect()
+    }
+
+    fn env<'a>(&'a self, tracked: &'a dyn Fn(VarId) -> bool) -> Env<'a> {
+        Env {
+            program: self.program,
+            tracked,
+            fresh: &self.fresh,
+        }
+    }
+
+    fn node_transformer(&mut self, f: FuncId, body: &'p Body, id: NodeId) -> Transformer {
+        let t = self.compute_node_transformer(f, body, id);
+        self.transformers[f.index()][id.index()] = Some(t.clone());
+        t
+    }
+
+    fn compute_node_transformer(&mut self, f: FuncId, body: &'p Body, id: NodeId) -> Transformer {
+        let ctx = self.ctx;
+        match &body.node(id).kind {
+            NodeKind::Seq { items, scoped } => {
+                let mut t = Transformer::identity(ctx);
+                for &item in items {
+                    let ti = self.node_transformer(f, body, item);
+                    t = t.then(ctx, &ti);
+                }
+                for &v in scoped {
+                    if self.tracked(f)(v) {
+                        t = t.forget(v);
+                    }
+                }
+                t
+            }
+            NodeKind::Expr(e) => self.expr_transformer(f, e),
+            NodeKind::Declare(v) => {
+                if self.tracked(f)(*v) {
+                    Transformer::havoc(ctx, [*v])
+                } else {
+                    Transformer::identity(ctx)
+                }
+            }
+            NodeKind::Return(value) => match value {
+                Some(e) => {
+                    let se = self.expr_transformer(f, e);
+                    let ret_ty = self.program.function(f).ty.ret.clone();
+                    let assign = self.assign_value(f, RETURN, &ret_ty, e);
+                    se.then(ctx, &assign)
+                }
+                None => Transformer::identity(ctx),
+            },
+            NodeKind::Nop => Transformer::identity(ctx),
+            NodeKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                let (yes, no) = self.branch_transformers(f, condition);
+                let tt = self.node_transformer(f, body, *then_branch);
+                let te = self.node_transformer(f, body, *else_branch);
+                yes.then(ctx, &tt).join(ctx, &no.then(ctx, &te))
+            }
+            NodeKind::Loop(l) => self.loop_transformer(f, body, l),
+            NodeKind::Unstructured(u) => {
+                let mut written = BTreeSet::new();
+                let mut returns = false;
+                for v in u.graph.node_weights() {
+                    match v {
+                        Vertex::Node(n) => {
+                            let t = self.node_transformer(f, body, *n);
+                            written.extend(t.modified.iter().copied());
+                        }
+                        Vertex::Test(e) | Vertex::Switch(e) => {
+                            written.extend(self.expr_transformer(f, e).modified);
+                        }
+                        _ => {}
+                    }
+                    if let Vertex::Node(n) = v {
+                        returns |= subtree_has_return(body, *n);
+                    }
+                }
+                if returns {
+                    written.insert(RETURN);
+                }
+                Transformer::havoc(ctx, written)
+            }
+        }
+    }
+
+    /// The transformers of a condition taken true and taken false (the
+    /// guard on the store before it, then its side effects).
+    fn branch_transformers(&mut self, f: FuncId, c: &Expr) -> (Transformer, Transformer) {
+        let se = self.expr_transformer(f, c);
+        if !se.is_identity() {
+            // The condition's value depends on its own side effects: no guard.
+            return (se.clone(), se);
+        }
+        let tracked = self.tracked(f);
+        let env = self.env(&tracked);
+        let yes = env.condition(c, true);
+        let no = env.condition(c, false);
+        let guard = |conjs: Option<Vec<Conj>>| match conjs {
+            Some(c) => Transformer::guard(self.conj_poly(&c)),
+            None => Transformer::identity(self.ctx),
+        };
+        (guard(yes), guard(no))
+    }
+
+    fn loop_transformer(&mut self, f: FuncId, body: &'p Body, l: &'p Loop) -> Transformer {
+        let ctx = self.ctx;
+        let tb = self.node_transformer(f, body, l.body);
+        match &l.kind {
+            LoopKind::While { condition } => {
+                let (yes, no) = self.branch_transformers(f, condition);
+                let iteration = yes.then(ctx, &tb);
+                iteration.star(ctx).then(ctx, &no)
+            }
+            LoopKind::DoWhile { condition } => {
+                let (yes, no) = self.branch_transformers(f, condition);
+                let iteration = yes.then(ctx, &tb);
+                tb.then(ctx, &iteration.star(ctx)).then(ctx, &no)
+            }
+            LoopKind::For {
+                init,
+                condition,
+                step,
+            } => {
+                let ti = self.node_transformer(f, body, *init);
+                let ts = self.node_transformer(f, body, *step);
+                let (yes, no) = match condition {
+                    Some(c) => self.branch_transformers(f, c),
+                    // `for (;;)` leaves only by a jump, which would make it
+                    // unstructured: it never ends.
+                    None => (
+                        Transformer::identity(ctx),
+                        Transformer::guard(Poly::empty(ctx)),
+                    ),
+                };
+                let iteration = yes.then(ctx, &tb).then(ctx, &ts);
+                ti.then(ctx, &iteration.star(ctx)).then(ctx, &no)
+            }
+            LoopKind::Counted(c) => {
+                let ti = self.node_transformer(f, body, c.init);
+                let (yes, no) = self.counted_guards(f, c);
+                let step = self.counted_step(f, c);
+                let iteration = yes.then(ctx, &tb).then(ctx, &step);
+                ti.then(ctx, &iteration.star(ctx)).then(ctx, &no)
+            }
+        }
+    }
+
+    /// `index <= upper` (or `>=` downwards) and its negation.
+    fn counted_guards(&mut self, f: FuncId, c: &CountedLoop) -> (Transformer, Transformer) {
+        let index = Expr {
+            kind: ExprKind::Var(c.index),
+            ty: self.program.var(c.index).ty.clone(),
+            span: c.upper.span,
+        };
+        let op = if c.step > 0 { BinaryOp::Le } else { BinaryOp::Ge };
+        let test = Expr {
+            kind: ExprKind::Binary(op, Box::new(index), Box::new(c.upper.clone())),
+            ty: Type::int(),
+            span: c.upper.span,
+        };
+        self.branch_transformers(f, &test)
+    }
+
+    fn counted_step(&mut self, f: FuncId, c: &CountedLoop) -> Transformer {
+        let ty = self.program.var(c.index).ty.clone();
+        let index = Expr {
+            kind: ExprKind::Var(c.index),
+            ty: ty.clone(),
+            span: c.upper.span,
+        };
+        let next = Expr {
+            kind: ExprKind::Binary(
+                BinaryOp::Add,
+                Box::new(index),
+                Box::new(Expr {
+                    kind: ExprKind::Int(c.step as i128),
+                    ty: Type::int(),
+                    span: c.upper.span,
+                }),
+            ),
+            ty: ty.clone(),
+            span: c.upper.span,
+        };
+        self.assign_value(f, c.index, &ty, &next)
+    }
+
+    /// `target = e` for a side-effect-free `e`, with the conversion to
+    /// the target's type; unknown when `e` is not affine.
+    fn assign_value(&mut self, f: FuncId, target: VarId, target_ty: &Type, e: &Expr) -> Transformer {
+        let ctx = self.ctx;
+        if target != RETURN && !self.tracked(f)(target) {
+            return Transformer::identity(ctx);
+        }
+        let tracked = self.tracked(f);
+        let env = self.env(&tracked);
+        let post = Lin::name(Name::Post(target).isl());
+        let range = range_constraints(&post, target_ty);
+        let cases = if target_ty.is_integer() {
+            match env.value(e) {
+                Some(cases) => {
+                    if e.ty.is_integer() {
+                        env.convert(cases, &e.ty, target_ty)
+                    } else {
+                        Some(cases)
+                    }
+                }
+                None => None,
+            }
+        } else {
+            None
+        };
+        let Some(cases) = cases else {
+            let conj = Conj {
+                cons: range,
+                exists: Vec::new(),
+            };
+            let mut t = Transformer::havoc(ctx, [target]);
+            t.rel = self.conj_poly(&[conj]);
+            return t;
+        };
+        let conjs: Vec<Conj> = cases
+            .into_iter()
+            .filter_map(|(lin, mut conj)| {
+                conj.cons.push(Cons::eq0(post.sub(&lin)?));
+                conj.cons.extend(range.iter().cloned());
+                Some(conj)
+            })
+            .collect();
+        Transformer {
+            modified: [target].into_iter().collect(),
+            rel: self.conj_poly(&conjs),
+        }
+    }
+
+    /// The transformer of evaluating an expression for its side effects.
+    fn expr_transformer(&mut self, f: FuncId, e: &Expr) -> Transformer {
+        let ctx = self.ctx;
+        if !has_side_effects(e) {
+            return Transformer::identity(ctx);
+        }
+        match &e.kind {
+            ExprKind::Assign(op, target, value) => {
+                // Side effects of the target's address computation, then of the value.
+                let mut t = Transformer::identity(ctx);
+                let mut sub = Vec::new();
+                crate::effects::direct_children(target, &mut sub);
+                if target.is_lvalue_var().is_none() {
+                    for s in sub {
+                        t = t.then(ctx, &self.expr_transformer(f, s));
+                    }
+                }
+                let Some(v) = target.is_lvalue_var() else {
+                    return t.then(ctx, &self.expr_transformer(f, value));
+                };
+                if let (AssignOp::Assign, ExprKind::Call(callee, args)) = (op, &value.kind) {
+                    return t.then(ctx, &self.call_transformer(f, callee, args, Some(v)));
+                }
+                let value_t = self.expr_transformer(f, value);
+                if !value_t.is_identity() {
+                    let mut out = t.then(ctx, &value_t);
+                    if self.tracked(f)(v) {
+                        out = out.then(ctx, &Transformer::havoc(ctx, [v]));
+                    }
+                    return out;
+                }
+                let rhs = match compound_op(*op) {
+                    None => (**value).clone(),
+                    Some(bop) => Expr {
+                        kind: ExprKind::Binary(bop, target.clone(), value.clone()),
+                        ty: affine_result_type(&target.ty, &value.ty),
+                        span: e.span,
+                    },
+                };
+                t.then(ctx, &self.assign_value(f, v, &target.ty, &rhs))
+            }
+            ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec), target) => {
+                let Some(v) = target.is_lvalue_var() else {
+                    let mut t = Transformer::identity(ctx);
+                    let mut sub = Vec::new();
+                    crate::effects::direct_children(target, &mut sub);
+                    for s in sub {
+                        t = t.then(ctx, &self.expr_transformer(f, s));
+                    }
+                    return t;
+                };
+                let delta = if matches!(op, UnOp::PreInc | UnOp::PostInc) { 1 } else { -1 };
+                let rhs = Expr {
+                    kind: ExprKind::Binary(
+                        BinaryOp::Add,
+                        target.clone(),
+                        Box::new(Expr {
+                            kind: ExprKind::Int(delta),
+                            ty: Type::int(),
+                            span: e.span,
+                        }),
+                    ),
+                    ty: affine_result_type(&target.ty, &Type::int()),
+                    span: e.span,
+                };
+                self.assign_value(f, v, &target.ty, &rhs)
+            }
+            ExprKind::Call(callee, args) => self.call_transformer(f, callee, args, None),
+            ExprKind::Opaque {
+                operands,
+                unknown_effects,
+            } => {
+                if *unknown_effects {
+                    let tracked = self.tracked(f);
+                    let all: Vec<VarId> = self
+                        .function_tracked_vars(f)
+                        .into_iter()
+                        .filter(|v| tracked(*v))
+                        .collect();
+                    return Transformer::havoc(ctx, all);
+                }
+                let mut t = Transformer::identity(ctx);
+                for o in operands {
+                    t = t.then(ctx, &self.expr_transformer(f, o));
+                }
+                t
+            }
+            ExprKind::Cond(c, a, b) => {
+                let (yes, no) = self.branch_transformers(f, c);
+                let ta = match a {
+                    Some(a) => self.expr_transformer(f, a),
+                    None => Transformer::identity(ctx),
+                };
+                let tb = self.expr_transformer(f, b);
+                yes.then(ctx, &ta).join(ctx, &no.then(ctx, &tb))
+            }
+            ExprKind::Binary(op @ (BinaryOp::LogAnd | BinaryOp::LogOr), a, b) => {
+                let (yes, no) = self.branch_transformers(f, a);
+                let tb = self.expr_transformer(f, b);
+                let (evaluates, skips) = if *op == BinaryOp::LogAnd { (yes, no) } else { (no, yes) };
+                evaluates.then(ctx, &tb).join(ctx, &skips)
+            }
+            _ => {
+                let mut t = Transformer::identity(ctx);
+                let mut sub = Vec::new();
+                crate::effects::direct_children(e, &mut sub);
+                for s in sub {
+                    t = t.then(ctx, &self.expr_transformer(f, s));
+                }
+                t
+            }
+        }
+    }
+
+    fn function_tracked_vars(&self, f: FuncId) -> Vec<VarId> {
+        let func = self.program.function(f);
+        let mut vars: Vec<VarId> = func.params.iter().chain(&func.locals).copied().collect();
+        vars.extend(self.tracked_globals.iter().copied());
+        vars
+    }
+
+    /// A call: arguments' side effects, then the callee's summary with its
+    /// formal parameters bound to the actual arguments; the result goes to
+    /// `result` when the call is `result = f(...)`.
+    fn call_transformer(
+        &mut self,
+        f: FuncId,
+        callee: &Expr,
+        args: &[Expr],
+        result: Option<VarId>,
+    ) -> Transformer {
+        let ctx = self.ctx;
+        let mut t = self.expr_transformer(f, callee);
+        let mut args_have_effects = false;
+        for a in args {
+            let ta = self.expr_transformer(f, a);
+            args_have_effects |= !ta.is_identity();
+            t = t.then(ctx, &ta);
+        }
+        let targets = call_targets(self.program, callee, args.len());
+        let mut call: Option<Transformer> = None;
+        for target in &targets {
+            let summary = match &self.summaries[target.index()] {
+                Some(s) => s.clone(),
+                None => {
+                    let mut s = Transformer::havoc(ctx, self.globals_written(*target));
+                    s.modified.insert(RETURN);
+                    s
+                }
+            };
+            let bound = self.bind_formals(f, *target, summary, args, args_have_effects);
+            call = Some(match call {
+                Some(c) => c.join(ctx, &bound),
+                None => bound,
+            });
+        }
+        let mut call = call.unwrap_or_else(|| {
+            // No known target: any tracked global may change.
+            let mut s = Transformer::havoc(ctx, self.tracked_globals.iter().copied());
+            s.modified.insert(RETURN);
+            s
+        });
+        // The result.
+        let ret = Name::Post(RETURN).isl();
+        match result {
+            Some(v) if self.tracked(f)(v) => {
+                let ret_ty = callee
+                    .ty
+                    .function_type()
+                    .map(|t| t.ret.clone())
+                    .unwrap_or(Type::int());
+                let target_ty = self.program.var(v).ty.clone();
+                let same_range = ret_ty == target_ty
+                    || affine::convert_is_identity(&ret_ty, &target_ty);
+                call.rel = call.rel.project(&Name::Post(v).isl());
+                call.rel = if same_range {
+                    call.rel.rename(&ret, &Name::Post(v).isl())
+                } else {
+                    call.rel.project(&ret)
+                };
+                call.modified.insert(v);
+            }
+            _ => {}
+        }
+        call.rel = call.rel.project(&ret);
+        call.modified.remove(&RETURN);
+        if let Some(v) = result {
+            if !self.tracked(f)(v) {
+                // Written through memory: no tracked variable changes.
+            }
+        }
+        t.then(ctx, &call)
+    }
+
+    /// Replaces the callee's formal parameters by the actual arguments.
+    fn bind_formals(
+        &self,
+        f: FuncId,
+        callee: FuncId,
+        mut summary: Transformer,
+        args: &[Expr],
+        args_have_effects: bool,
+    ) -> Transformer {
+        let params = &self.program.function(callee).params;
+        let tracked = self.tracked(f);
+        let env = self.env(&tracked);
+        for (k, &p) in params.iter().enumerate() {
+            let name = Name::Pre(p).isl();
+            if summary.rel.has(&name).is_none() {
+                continue;
+            }
+            let actual = args.get(k).filter(|_| !args_have_effects).and_then(|a| {
+                let cases = env.value(a)?;
+                env.convert(cases, &a.ty, &self.program.var(p).ty)
+            });
+            if let Some(cases) = actual {
+                let conjs: Vec<Conj> = cases
+                    .into_iter()
+                    .filter_map(|(lin, mut conj)| {
+                        conj.cons.push(Cons::eq0(Lin::name(name.clone()).sub(&lin)?));
+                        Some(conj)
+                    })
+                    .collect();
+                summary.rel = summary.rel.intersect(&self.conj_poly(&conjs));
+            }
+            summary.rel = summary.rel.project(&name);
+        }
+        summary
+    }
+
+    // ----------------------------------------------------- preconditions
+
+    fn entry_precondition(&mut self, f: FuncId, closed_world: bool) -> Poly {
+        let func = self.program.function(f);
+        let from_callers = closed_world
+            && func.name.as_str() != "main"
+            && !func.address_taken
+            && !self.calls.recursive[f.index()]
+            && !self.calls.callers(f).is_empty();
+        let mut p = if from_callers {
+            let sites = std::mem::take(&mut self.call_sites[f.index()]);
+            let mut acc = Poly::empty(self.ctx);
+            for s in &sites {
+                acc = acc.union(s);
+            }
+            acc.hull()
+        } else {
+            Poly::universe(self.ctx)
+        };
+        // Facts true at every entry: type ranges, positive VLA extents.
+        let tracked = self.tracked(f);
+        let mut conj = Conj::default();
+        for &v in func.params.iter().chain(&self.tracked_globals) {
+            if tracked(v) {
+                let var = self.program.var(v);
+                conj.cons.extend(range_constraints(&Lin::name(Name::Pre(v).isl()), &var.ty));
+            }
+        }
+        let env = self.env(&tracked);
+        for &v in &func.params {
+            let mut ty = &self.program.var(v).ty;
+            while let Type::Array(elem, len) = ty {
+                if let ArrayLen::Vla(size) = len {
+                    if let Some(cases) = env.value(size) {
+                        if cases.len() == 1 {
+                            let (lin, c) = &cases[0];
+                            conj = conj.and(c);
+                            if let Some(l) = lin.add(&Lin::constant(-1)) {
+                                conj.cons.push(Cons::ge0(l));
+                            }
+                        }
+                    }
+                }
+                ty = elem;
+            }
+        }
+        p = p.intersect(&self.conj_poly(&[conj]));
+        p.simplify()
+    }
+
+    fn preconditions_of(&mut self, f: FuncId, entry: &Poly) {
+        let Some(body) = &self.program.function(f).body else {
+            return;
+        };
+        self.node_precondition(f, body, body.root, entry.clone());
+    }
+
+    fn transformer_of(&self, f: FuncId, id: NodeId) -> Transformer {
+        self.transformers[f.index()][id.index()]
+            .clone()
+            .unwrap_or_else(|| Transformer::identity(self.ctx))
+    }
+
+    fn node_precondition(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Poly) {
+        let p = p.simplify();
+        self.preconditions[f.index()][id.index()] = Some(p.clone());
+        let ctx = self.ctx;
+        match &body.node(id).kind {
+            NodeKind::Seq { items, .. } => {
+                let mut cur = p;
+                for &item in items {
+                    self.node_precondition(f, body, item, cur.clone());
+                    cur = self.transformer_of(f, item).apply(&cur);
+                }
+            }
+            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => self.record_calls(f, e, &p),
+            NodeKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                self.record_calls(f, condition, &p);
+                let (yes, no) = self.branch_transformers(f, condition);
+                self.node_precondition(f, body, *then_branch, yes.apply(&p));
+                self.node_precondition(f, body, *else_branch, no.apply(&p));
+            }
+            NodeKind::Loop(l) => {
+                let tb = self.transformer_of(f, l.body);
+                match &l.kind {
+                    LoopKind::While { condition } => {
+                        let (yes, _) = self.branch_transformers(f, condition);
+                        let head = yes.then(ctx, &tb).star(ctx).apply(&p).hull();
+                        self.record_calls(f, condition, &head);
+                        self.node_precondition(f, body, l.body, yes.apply(&head));
+                    }
+                    LoopKind::DoWhile { condition } => {
+                        let (yes, _) = self.branch_transformers(f, condition);
+                        let top = tb.then(ctx, &yes).star(ctx).apply(&p).hull();
+                        self.node_precondition(f, body, l.body, top);
+                    }
+                    LoopKind::For {
+                        init,
+                        condition,
+                        step,
+                    } => {
+                        self.node_precondition(f, body, *init, p.clone());
+                        let after_init = self.transformer_of(f, *init).apply(&p);
+                        let (yes, _) = match condition {
+                            Some(c) => self.branch_transformers(f, c),
+                            None => (Transformer::identity(ctx), Transformer::identity(ctx)),
+                        };
+                        let ts = self.transformer_of(f, *step);
+                        let head = yes.then(ctx, &tb).then(ctx, &ts).star(ctx).apply(&after_init).hull();
+                        let in_body = yes.apply(&head);
+                        self.node_precondition(f, body, l.body, in_body.clone());
+                        let before_step = tb.apply(&in_body);
+                        self.node_precondition(f, body, *step, before_step);
+                    }
+                    LoopKind::Counted(c) => {
+                        self.node_precondition(f, body, c.init, p.clone());
+                        let after_init = self.transformer_of(f, c.init).apply(&p);
+                        let (yes, _) = self.counted_guards(f, c);
+                        let step = self.counted_step(f, c);
+                        let head = yes.then(ctx, &tb).then(ctx, &step).star(ctx).apply(&after_init).hull();
+                        self.node_precondition(f, body, l.body, yes.apply(&head));
+                    }
+                }
+            }
+            NodeKind::Unstructured(u) => self.unstructured_preconditions(f, body, u, p),
+            NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {}
+        }
+    }
+
+    /// A fixpoint over the graph: each vertex's store is the hull of what
+    /// its predecessors send; after a few visits, widened.
+    fn unstructured_preconditions(&mut self, f: FuncId, body: &'p Body, u: &'p Unstructured, p: Poly) {
+        let ctx = self.ctx;
+        let graph = &u.graph;
+        let mut state: HashMap<petgraph::graph::NodeIndex, Poly> = HashMap::new();
+        let mut visits: HashMap<petgraph::graph::NodeIndex, u32> = HashMap::new();
+        state.insert(u.entry, p.clone());
+        let mut work = vec![u.entry];
+        let budget = 64 * graph.node_count().max(1) + 256;
+        let mut steps = 0;
+        let mut gave_up = false;
+        while let Some(v) = work.pop() {
+            steps += 1;
+            if steps > budget {
+                gave_up = true;
+                break;
+            }
+            let s = state[&v].clone();
+            let mut outs: Vec<(petgraph::graph::NodeIndex, Poly)> = Vec::new();
+            match &graph[v] {
+                Vertex::Node(n) => {
+                    let after = self.transformer_of(f, *n).apply(&s);
+                    for e in graph.edges(v) {
+                        outs.push((e.target(), after.clone()));
+                    }
+                }
+                Vertex::Test(c) => {
+                    let (yes, no) = self.branch_transformers(f, c);
+                    for e in graph.edges(v) {
+                        let t = if *e.weight() == Edge::False { &no } else { &yes };
+                        outs.push((e.target(), t.apply(&s)));
+                    }
+                }
+                Vertex::Switch(c) => {
+                    for e in graph.edges(v) {
+                        let out = match e.weight() {
+                            Edge::Case(lo, hi) if (*lo, *hi) != (i128::MIN, i128::MAX) => {
+                                self.case_guard(f, c, *lo, *hi).apply(&s)
+                            }
+                            _ => s.clone(),
+                        };
+                        outs.push((e.target(), out));
+                    }
+                }
+                Vertex::Join => {
+                    for e in graph.edges(v) {
+                        outs.push((e.target(), s.clone()));
+                    }
+                }
+                Vertex::Exit => {}
+            }
+            for (target, out) in outs {
+                if out.is_empty() {
+                    continue;
+                }
+                let updated = match state.get(&target) {
+                    None => Some(out.hull()),
+                    Some(old) if out.is_subset(old) => None,
+                    Some(old) => {
+                        let count = visits.entry(target).or_insert(0);
+                        *count += 1;
+                        let joined = old.union(&out).hull();
+                        Some(if *count > WIDEN_AFTER { old.widen(&joined, ctx) } else { joined })
+                    }
+                };
+                if let Some(new) = updated {
+                    state.insert(target, new.simplify());
+                    if !work.contains(&target) {
+                        work.push(target);
+                    }
+                }
+            }
+        }
+        if gave_up {
+            // Sound fallback: anything the part modifies is unknown.
+            let t = self.transformer_of_unstructured(f, body, u);
+            let any = t.star(ctx).apply(&p).hull();
+            for v in graph.node_indices() {
+                state.insert(v, any.clone());
+            }
+        }
+        for v in graph.node_indices() {
+            if let Vertex::Node(n) = &graph[v] {
+                let s = state.get(&v).cloned().unwrap_or_else(|| Poly::empty(ctx));
+                self.node_precondition(f, body, *n, s);
+            } else if let Vertex::Test(e) | Vertex::Switch(e) = &graph[v] {
+                if let Some(s) = state.get(&v).cloned() {
+                    self.record_calls(f, e, &s);
+                }
+            }
+        }
+    }
+
+    fn transformer_of_unstructured(&mut self, f: FuncId, body: &'p Body, u: &'p Unstructured) -> Transformer {
+        let mut written = BTreeSet::new();
+        for v in u.graph.node_weights() {
+            if let Vertex::Node(n) = v {
+                written.extend(self.transformer_of(f, *n).modified);
+            }
+        }
+        let _ = body;
+        Transformer::havoc(self.ctx, written)
+    }
+
+    fn case_guard(&mut self, f: FuncId, c: &Expr, lo: i128, hi: i128) -> Transformer {
+        if !self.expr_transformer(f, c).is_identity() {
+            return Transformer::identity(self.ctx);
+        }
+        let tracked = self.tracked(f);
+        let env = self.env(&tracked);
+        match env.value(c) {
+            Some(cases) => {
+                let conjs: Vec<Conj> = cases
+                    .into_iter()
+                    .filter_map(|(lin, mut conj)| {
+                        conj.cons.push(Cons::ge0(lin.add(&Lin::constant(-lo))?));
+                        conj.cons.push(Cons::ge0(Lin::constant(hi).sub(&lin)?));
+                        Some(conj)
+                    })
+                    .collect();
+                Transformer::guard(self.conj_poly(&conjs))
+            }
+            None => Transformer::identity(self.ctx),
+        }
+    }
+
+    /// Records the store at each call of `e` as an entry condition of the
+    /// callee, in the callee's terms (formals, globals).
+    fn record_calls(&mut self, f: FuncId, e: &Expr, p: &Poly) {
+        let mut calls = Vec::new();
+        e.walk(&mut |sub| {
+            if let ExprKind::Call(callee, args) = &sub.kind {
+                calls.push((callee.as_ref(), args.as_slice()));
+            }
+        });
+        if calls.is_empty() {
+            return;
+        }
+        // Other side effects of the expression may come first: forget what
+        // it writes unless the call is all it does.
+        let simple = calls.len() == 1
+            && match &e.kind {
+                ExprKind::Call(_, args) => args.iter().all(|a| !has_side_effects(a)),
+                ExprKind::Assign(AssignOp::Assign, t, v) => {
+                    t.is_lvalue_var().is_some()
+                        && matches!(&v.kind, ExprKind::Call(_, args) if args.iter().all(|a| !has_side_effects(a)))
+                }
+                _ => false,
+            };
+        let p = if simple {
+            p.clone()
+        } else {
+            self.expr_transformer(f, e).star(self.ctx).apply(p).hull()
+        };
+        let func = self.program.function(f);
+        let locals: Vec<VarId> = func
+            .params
+            .iter()
+            .chain(&func.locals)
+            .copied()
+            .filter(|v| self.program.var(*v).storage != Storage::StaticLocal)
+            .collect();
+        for (callee, args) in calls {
+            let Some(target) = direct_callee(callee) else {
+                continue;
+            };
+            if self.program.function(target).body.is_none() {
+                continue;
+            }
+            let tracked = self.tracked(f);
+            let env = self.env(&tracked);
+            let mut site = p.clone();
+            for (k, &formal) in self.program.function(target).params.iter().enumerate() {
+                let Some(actual) = args.get(k) else { continue };
+                let formal_ty = &self.program.var(formal).ty;
+                if !formal_ty.is_integer() {
+                    continue;
+                }
+                let Some(cases) = env.value(actual).and_then(|c| env.convert(c, &actual.ty, formal_ty)) else {
+                    continue;
+                };
+                let name = Lin::name(Name::Pre(formal).isl());
+                let conjs: Vec<Conj> = cases
+                    .into_iter()
+                    .filter_map(|(lin, mut conj)| {
+                        conj.cons.push(Cons::eq0(name.sub(&lin)?));
+                        Some(conj)
+                    })
+                    .collect();
+                site = site.intersect(&self.conj_poly(&conjs));
+            }
+            for &v in &locals {
+                if target == f {
+                    break;
+                }
+                site = site.project(&Name::Pre(v).isl());
+            }
+            self.call_sites[target.index()].push(site.hull());
+        }
+    }
+}
+
+fn subtree_has_return(body: &Body, root: NodeId) -> bool {
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        let kind = &body.node(id).kind;
+        if matches!(kind, NodeKind::Return(_)) {
+            return true;
+        }
+        stack.extend(kind.children());
+    }
+    false
+}
+
+pub fn has_side_effects(e: &Expr) -> bool {
+    let mut found = false;
+    e.walk(&mut |sub| {
+        found |= matches!(
+            sub.kind,
+            ExprKind::Assign(..)
+                | ExprKind::Call(..)
+                | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _)
+                | ExprKind::Opaque { unknown_effects: true, .. }
+        )
+    });
+    found
+}
+
+fn compound_op(op: AssignOp) -> Option<BinaryOp> {
+    Some(match op {
+        AssignOp::Assign => return None,
+        AssignOp::Mul => BinaryOp::Mul,
+        AssignOp::Div => BinaryOp::Div,
+        AssignOp::Rem => BinaryOp::Rem,
+        AssignOp::Add => BinaryOp::Add,
+        AssignOp::Sub => BinaryOp::Sub,
+        AssignOp::Shl => BinaryOp::Shl,
+        AssignOp::Shr => BinaryOp::Shr,
+        AssignOp::And => BinaryOp::BitAnd,
+        AssignOp::Xor => BinaryOp::BitXor,
+        AssignOp::Or => BinaryOp::BitOr,
+    })
+}
+
+/// The type `a op b` is computed in (the usual arithmetic conversions).
+fn affine_result_type(a: &Type, b: &Type) -> Type {
+    let promote = |t: &Type| match t {
+        Type::Int { bits, .. } if *bits < 32 => Type::int(),
+        other => other.clone(),
+    };
+    match (promote(a), promote(b)) {
+        (Type::Int { signed: sa, bits: ba }, Type::Int { signed: sb, bits: bb }) => {
+            if ba == bb {
+                Type::Int { signed: sa && sb, bits: ba }
+            } else if ba > bb {
+                Type::Int { signed: sa, bits: ba }
+            } else {
+                Type::Int { signed: sb, bits: bb }
+            }
+        }
+        (x, _) => x,
+    }
+}

@@ -1,0 +1,470 @@
+//! Sets of integer stores, on isl.
+//!
+//! A [`Poly`] is an isl set with parameters only: each parameter is the
+//! value of one program variable, named by [`Name`]. isl aligns parameters
+//! by name in every binary operation, so a set only mentions the variables
+//! it constrains, as PIPS's sparse constraint systems do; this is what keeps
+//! the analysis cheap on functions with hundreds of variables.
+
+use crate::ir::VarId;
+use isl_rs::{BasicSet, Context, DimType, Map, Set};
+use std::fmt::Write;
+
+/// The isl name of a value: a variable before (`v12`) or after (`w12`) a
+/// statement, an intermediate value during composition (`m12`), the value a
+/// function returns (`r`), or a fresh existential.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Name {
+    Pre(VarId),
+    Post(VarId),
+    Mid(VarId),
+}
+
+impl Name {
+    pub fn isl(self) -> String {
+        match self {
+            Name::Pre(v) => format!("v{}", v.0),
+            Name::Post(v) => format!("w{}", v.0),
+            Name::Mid(v) => format!("m{}", v.0),
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Name> {
+        let (kind, rest) = s.split_at(1);
+        let v = VarId(rest.parse().ok()?);
+        match kind {
+            "v" => Some(Name::Pre(v)),
+            "w" => Some(Name::Post(v)),
+            "m" => Some(Name::Mid(v)),
+            _ => None,
+        }
+    }
+}
+
+/// An affine form over names: `sum(coefficient * name) + constant`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Lin {
+    pub terms: Vec<(String, i128)>,
+    pub constant: i128,
+}
+
+impl Lin {
+    pub fn constant(c: i128) -> Lin {
+        Lin {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+    pub fn name(n: impl Into<String>) -> Lin {
+        Lin {
+            terms: vec![(n.into(), 1)],
+            constant: 0,
+        }
+    }
+    pub fn add(&self, other: &Lin) -> Option<Lin> {
+        let mut out = self.clone();
+        out.constant = out.constant.checked_add(other.constant)?;
+        for (n, c) in &other.terms {
+            match out.terms.iter_mut().find(|(m, _)| m == n) {
+                Some((_, d)) => *d = d.checked_add(*c)?,
+                None => out.terms.push((n.clone(), *c)),
+            }
+        }
+        out.terms.retain(|(_, c)| *c != 0);
+        Some(out)
+    }
+    pub fn scale(&self, k: i128) -> Option<Lin> {
+        let mut out = self.clone();
+        out.constant = out.constant.checked_mul(k)?;
+        for (_, c) in &mut out.terms {
+            *c = c.checked_mul(k)?;
+        }
+        out.terms.retain(|(_, c)| *c != 0);
+        Some(out)
+    }
+    pub fn sub(&self, other: &Lin) -> Option<Lin> {
+        self.add(&other.scale(-1)?)
+    }
+    pub fn as_constant(&self) -> Option<i128> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+
+    fn write(&self, out: &mut String) {
+        for (n, c) in &self.terms {
+            let _ = write!(out, "{c}*{n} + ");
+        }
+        let _ = write!(out, "{}", self.constant);
+    }
+}
+
+/// A linear constraint `lin >= 0` or `lin = 0`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cons {
+    pub lin: Lin,
+    pub equality: bool,
+}
+
+impl Cons {
+    pub fn ge0(lin: Lin) -> Cons {
+        Cons {
+            lin,
+            equality: false,
+        }
+    }
+    pub fn eq0(lin: Lin) -> Cons {
+        Cons {
+            lin,
+            equality: true,
+        }
+    }
+}
+
+/// A conjunction of constraints with existentially quantified names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Conj {
+    pub cons: Vec<Cons>,
+    pub exists: Vec<String>,
+}
+
+impl Conj {
+    pub fn and(&self, other: &Conj) -> Conj {
+        let mut out = self.clone();
+        out.cons.extend(other.cons.iter().cloned());
+        out.exists.extend(other.exists.iter().cloned());
+        out
+    }
+}
+
+pub struct Poly {
+    pub set: Set,
+}
+
+impl Clone for Poly {
+    fn clone(&self) -> Self {
+        Poly {
+            set: self.set.copy().expect("isl copy"),
+        }
+    }
+}
+
+impl std::fmt::Debug for Poly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.set.to_str().unwrap_or_default())
+    }
+}
+
+fn names_of(conjs: &[Conj]) -> Vec<String> {
+    let mut names = Vec::new();
+    for c in conjs {
+        for cons in &c.cons {
+            for (n, _) in &cons.lin.terms {
+                if !c.exists.contains(n) && !names.contains(n) {
+                    names.push(n.clone());
+                }
+            }
+        }
+    }
+    names
+}
+
+impl Poly {
+    pub fn universe(ctx: &Context) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, "{ : }").expect("isl universe"),
+        }
+    }
+
+    pub fn empty(ctx: &Context) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, "{ : false }").expect("isl empty"),
+        }
+    }
+
+    /// The union of conjunctions (a disjunctive normal form).
+    pub fn from_dnf(ctx: &Context, conjs: &[Conj]) -> Poly {
+        let names = names_of(conjs);
+        let mut text = format!("[{}] -> {{ : ", names.join(", "));
+        if conjs.is_empty() {
+            text.push_str("false");
+        }
+        for (i, conj) in conjs.iter().enumerate() {
+            if i > 0 {
+                text.push_str(" or ");
+            }
+            text.push('(');
+            if !conj.exists.is_empty() {
+                let _ = write!(text, "exists ({} : ", conj.exists.join(", "));
+            }
+            if conj.cons.is_empty() {
+                text.push_str("true");
+            }
+            for (k, c) in conj.cons.iter().enumerate() {
+                if k > 0 {
+                    text.push_str(" and ");
+                }
+                c.lin.write(&mut text);
+                text.push_str(if c.equality { " = 0" } else { " >= 0" });
+            }
+            if !conj.exists.is_empty() {
+                text.push(')');
+            }
+            text.push(')');
+        }
+        text.push_str(" }");
+        Poly {
+            set: Set::read_from_str(ctx, &text).expect("isl parses generated constraints"),
+        }
+    }
+
+    /// Both sets over the same parameters, in the same order.
+    fn aligned(&self, other: &Poly) -> (Set, Set) {
+        let a = self
+            .set
+            .copy()
+            .unwrap()
+            .align_params(other.set.get_space().unwrap())
+            .expect("isl align");
+        let b = other
+            .set
+            .copy()
+            .unwrap()
+            .align_params(a.get_space().unwrap())
+            .expect("isl align");
+        (a, b)
+    }
+
+    pub fn intersect(&self, other: &Poly) -> Poly {
+        let (a, b) = self.aligned(other);
+        Poly {
+            set: a.intersect(b).expect("isl intersect"),
+        }
+    }
+
+    pub fn union(&self, other: &Poly) -> Poly {
+        let (a, b) = self.aligned(other);
+        Poly {
+            set: a.union(b).unwrap_or_else(|e| panic!("isl union {e:?}: {self:?} | {other:?}")),
+        }
+    }
+
+    /// The smallest convex polyhedron containing the set, without
+    /// existentially quantified variables (PIPS's convex polyhedra).
+    pub fn hull(&self) -> Poly {
+        let plain = self.set.n_basic_set().unwrap_or(0) <= 1
+            && !self.set.involves_locals().unwrap_or(true);
+        if plain {
+            return self.clone();
+        }
+        let hull = self.set.copy().unwrap().polyhedral_hull().expect("isl polyhedral hull");
+        Poly {
+            set: Set::from_basic_set(hull)
+                .and_then(|s| s.remove_redundancies())
+                .expect("isl"),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty().unwrap_or(false)
+    }
+
+    pub fn is_subset(&self, other: &Poly) -> bool {
+        let (a, b) = self.aligned(other);
+        a.is_subset(&b).unwrap_or(false)
+    }
+
+    pub fn has(&self, name: &str) -> Option<u32> {
+        let pos = self.set.find_dim_by_name(DimType::Param, name).ok()?;
+        u32::try_from(pos).ok()
+    }
+
+    /// Existentially quantifies `name` away.
+    pub fn project(&self, name: &str) -> Poly {
+        match self.has(name) {
+            Some(pos) => Poly {
+                set: self
+                    .set
+                    .copy()
+                    .unwrap()
+                    .project_out(DimType::Param, pos, 1)
+                    .expect("isl project"),
+            },
+            None => self.clone(),
+        }
+    }
+
+    /// Renames parameter `from` to `to` (which must not be a parameter).
+    pub fn rename(&self, from: &str, to: &str) -> Poly {
+        match self.has(from) {
+            Some(pos) => Poly {
+                set: self
+                    .set
+                    .copy()
+                    .unwrap()
+                    .set_dim_name(DimType::Param, pos, to)
+                    .expect("isl rename"),
+            },
+            None => self.clone(),
+        }
+    }
+
+    /// Parameter names, in isl's order.
+    pub fn params(&self) -> Vec<String> {
+        let n = self.set.dim(DimType::Param).unwrap_or(0);
+        (0..n)
+            .map(|i| {
+                self.set
+                    .get_dim_name(DimType::Param, i as u32)
+                    .map(str::to_string)
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+
+    /// Removes parameters no constraint mentions, and redundant constraints.
+    pub fn simplify(&self) -> Poly {
+        let set = self
+            .set
+            .copy()
+            .unwrap()
+            .coalesce()
+            .and_then(|s| s.remove_redundancies())
+            .and_then(|s| s.drop_unused_params())
+            .expect("isl simplify");
+        Poly { set }
+    }
+
+    /// The standard widening: the constraints of `self` that `newer` also satisfies.
+    pub fn widen(&self, newer: &Poly, ctx: &Context) -> Poly {
+        let old = self.hull();
+        let newer = newer.hull();
+        let Ok(list) = old.set.get_basic_set_list() else {
+            return Poly::universe(ctx);
+        };
+        let Ok(bset) = list.get_at(0) else {
+            return Poly::universe(ctx);
+        };
+        let mut kept = Poly::universe(ctx);
+        let Ok(constraints) = bset.get_constraint_list() else {
+            return kept;
+        };
+        for i in 0..constraints.size().unwrap_or(0) {
+            let Ok(c) = constraints.get_at(i) else {
+                continue;
+            };
+            let Ok(single) = BasicSet::from_constraint(c).and_then(Set::from_basic_set) else {
+                continue;
+            };
+            let single = Poly { set: single };
+            if newer.is_subset(&single) {
+                kept = kept.intersect(&single);
+            }
+        }
+        kept
+    }
+
+    /// A transitive closure: `self` relates `pre` names to `post` names (one
+    /// pair per modified variable); the result is an over-approximation of
+    /// one or more applications, and whether isl found it exact.
+    pub fn transitive_closure(&self, pairs: &[(String, String)]) -> Option<(Poly, bool)> {
+        let mut set = self.set.copy().ok()?;
+        let n = pairs.len() as u32;
+        // Make sure every name is a parameter, then move pre names then
+        // post names into set dimensions.
+        let mut names: Vec<&String> = pairs.iter().map(|(p, _)| p).collect();
+        names.extend(pairs.iter().map(|(_, q)| q));
+        let ctx = set.get_ctx();
+        let all = format!("[{}] -> {{ : }}", names.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "));
+        set = set.intersect(Set::read_from_str(&ctx, &all).ok()?).ok()?;
+        for (k, name) in names.iter().enumerate() {
+            let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
+            set = set.move_dims(DimType::Set, k as u32, DimType::Param, pos, 1).ok()?;
+        }
+        let map = Map::from_range(set).ok()?.move_dims(DimType::In, 0, DimType::Out, 0, n).ok()?;
+        let mut exact: libc::c_int = 0;
+        let closure = unsafe {
+            let mut map = map;
+            map.do_not_free_on_drop();
+            let ptr = isl_map_transitive_closure(map.ptr, &mut exact);
+            if ptr == 0 {
+                return None;
+            }
+            Map {
+                ptr,
+                should_free_on_drop: true,
+            }
+        };
+        let back = closure.move_dims(DimType::Out, 0, DimType::In, 0, n).ok()?.range().ok()?;
+        let mut back = back;
+        for (k, name) in names.iter().enumerate() {
+            back = back.set_dim_name(DimType::Set, k as u32, name).ok()?;
+        }
+        let nparam = back.dim(DimType::Param).ok()? as u32;
+        back = back.move_dims(DimType::Param, nparam, DimType::Set, 0, 2 * n).ok()?;
+        // A zero-dimensional set is not a parameter domain to isl.
+        let back = back.params().ok()?;
+        Some((Poly { set: back }, exact == 1))
+    }
+
+    /// isl's text, with parameters renamed by `display`.
+    pub fn to_isl_string(&self, display: &dyn Fn(&str) -> String) -> String {
+        let mut set = self.simplify().set;
+        let n = set.dim(DimType::Param).unwrap_or(0);
+        for i in 0..n {
+            let name = set
+                .get_dim_name(DimType::Param, i as u32)
+                .map(str::to_string)
+                .unwrap_or_default();
+            set = set
+                .set_dim_name(DimType::Param, i as u32, &display(&name))
+                .expect("isl rename");
+        }
+        set.to_str().unwrap_or_default().to_string()
+    }
+
+    /// The constraints of each convex piece, as (coefficients by name,
+    /// constant, is_equality); `None` for a piece with existentials.
+    pub fn pieces(&self) -> Vec<Option<Vec<(Vec<(String, i128)>, i128, bool)>>> {
+        let set = self.simplify().set;
+        let mut out = Vec::new();
+        let Ok(list) = set.get_basic_set_list() else {
+            return out;
+        };
+        let params = self.simplify().params();
+        for b in 0..list.size().unwrap_or(0) {
+            let Ok(bset) = list.get_at(b) else { continue };
+            if bset.dim(DimType::Div).unwrap_or(0) > 0 {
+                out.push(None);
+                continue;
+            }
+            let mut piece = Vec::new();
+            let Ok(constraints) = bset.get_constraint_list() else { continue };
+            for i in 0..constraints.size().unwrap_or(0) {
+                let Ok(c) = constraints.get_at(i) else { continue };
+                let mut terms = Vec::new();
+                for (p, name) in params.iter().enumerate() {
+                    let v = c.get_coefficient_val(DimType::Param, p as i32).ok();
+                    let v = v
+                        .and_then(|v| v.to_str().ok().map(str::to_string))
+                        .and_then(|s| s.parse::<i128>().ok())
+                        .unwrap_or(0);
+                    if v != 0 {
+                        terms.push((name.clone(), v));
+                    }
+                }
+                let k = c
+                    .get_constant_val()
+                    .ok()
+                    .and_then(|v| v.to_str().ok().map(str::to_string))
+                    .and_then(|s| s.parse::<i128>().ok())
+                    .unwrap_or(0);
+                piece.push((terms, k, c.is_equality().unwrap_or(false)));
+            }
+            out.push(Some(piece));
+        }
+        out
+    }
+}
+
+unsafe extern "C" {
+    fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int) -> libc::uintptr_t;
+}

@@ -1,0 +1,145 @@
+//! Transformers: affine relations between the values of the tracked
+//! variables before (`Pre`) and after (`Post`) a statement.
+//!
+//! Only the variables in `modified` may change; every other variable keeps
+//! its value, implicitly, so a transformer mentions only what it constrains.
+
+use super::poly::{Name, Poly};
+use crate::ir::VarId;
+use isl_rs::Context;
+use std::collections::BTreeSet;
+
+#[derive(Clone, Debug)]
+pub struct Transformer {
+    pub modified: BTreeSet<VarId>,
+    pub rel: Poly,
+}
+
+impl Transformer {
+    pub fn identity(ctx: &Context) -> Transformer {
+        Transformer {
+            modified: BTreeSet::new(),
+            rel: Poly::universe(ctx),
+        }
+    }
+
+    /// Control passes only where `condition` (over `Pre` names) holds.
+    pub fn guard(condition: Poly) -> Transformer {
+        Transformer {
+            modified: BTreeSet::new(),
+            rel: condition,
+        }
+    }
+
+    /// The listed variables change to unknown values.
+    pub fn havoc(ctx: &Context, vars: impl IntoIterator<Item = VarId>) -> Transformer {
+        Transformer {
+            modified: vars.into_iter().collect(),
+            rel: Poly::universe(ctx),
+        }
+    }
+
+    pub fn is_identity(&self) -> bool {
+        self.modified.is_empty() && self.rel.set.plain_is_universe().unwrap_or(false)
+    }
+
+    /// Adds `Post(v) = Pre(v)` for each listed variable not yet modified.
+    pub fn extend(&self, ctx: &Context, vars: &BTreeSet<VarId>) -> Transformer {
+        let mut out = self.clone();
+        for &v in vars.difference(&self.modified) {
+            let text = format!("[{pre}, {post}] -> {{ : {post} = {pre} }}", pre = Name::Pre(v).isl(), post = Name::Post(v).isl());
+            let same = Poly {
+                set: isl_rs::Set::read_from_str(ctx, &text).expect("isl"),
+            };
+            out.rel = out.rel.intersect(&same);
+            out.modified.insert(v);
+        }
+        out
+    }
+
+    /// `self` then `next`.
+    pub fn then(&self, ctx: &Context, next: &Transformer) -> Transformer {
+        if next.is_identity() {
+            return self.clone();
+        }
+        if self.is_identity() {
+            return next.clone();
+        }
+        let next = next.extend(ctx, &self.modified);
+        let mut first = self.rel.clone();
+        let mut second = next.rel.clone();
+        for &v in &self.modified {
+            first = first.rename(&Name::Post(v).isl(), &Name::Mid(v).isl());
+            second = second.rename(&Name::Pre(v).isl(), &Name::Mid(v).isl());
+        }
+        let mut rel = first.intersect(&second);
+        for &v in &self.modified {
+            rel = rel.project(&Name::Mid(v).isl());
+        }
+        Transformer {
+            modified: next.modified,
+            rel,
+        }
+    }
+
+    /// Either `self` or `other`, as one convex relation.
+    pub fn join(&self, ctx: &Context, other: &Transformer) -> Transformer {
+        let all: BTreeSet<VarId> = self.modified.union(&other.modified).copied().collect();
+        let a = self.extend(ctx, &all);
+        let b = other.extend(ctx, &all);
+        Transformer {
+            modified: all,
+            rel: a.rel.union(&b.rel).hull(),
+        }
+    }
+
+    pub fn hull(&self) -> Transformer {
+        Transformer {
+            modified: self.modified.clone(),
+            rel: self.rel.hull(),
+        }
+    }
+
+    /// The store after `self`, from the store `pre` before it.
+    pub fn apply(&self, pre: &Poly) -> Poly {
+        let mut p = pre.intersect(&self.rel);
+        for &v in &self.modified {
+            p = p.project(&Name::Pre(v).isl());
+        }
+        for &v in &self.modified {
+            p = p.rename(&Name::Post(v).isl(), &Name::Pre(v).isl());
+        }
+        p
+    }
+
+    /// Forgets everything about `v` (before and after); `v` stays modified.
+    pub fn forget(&self, v: VarId) -> Transformer {
+        let mut out = self.clone();
+        out.rel = out.rel.project(&Name::Pre(v).isl()).project(&Name::Post(v).isl());
+        out.modified.insert(v);
+        out
+    }
+
+    /// One or more applications of `self` (an over-approximation, from
+    /// isl's transitive closure, or every modified variable forgotten when
+    /// isl gives up).
+    pub fn plus(&self, ctx: &Context) -> Transformer {
+        let pairs: Vec<(String, String)> = self
+            .modified
+            .iter()
+            .map(|&v| (Name::Pre(v).isl(), Name::Post(v).isl()))
+            .collect();
+        match self.rel.hull().transitive_closure(&pairs) {
+            Some((rel, _exact)) => Transformer {
+                modified: self.modified.clone(),
+                rel,
+            },
+            None => Transformer::havoc(ctx, self.modified.iter().copied()),
+        }
+    }
+
+    /// Zero or more applications of `self`, as one convex relation.
+    pub fn star(&self, ctx: &Context) -> Transformer {
+        Transformer::identity(ctx).join(ctx, &self.plus(ctx))
+    }
+}
