@@ -75,12 +75,12 @@ fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
     if pieces.is_empty() {
         return "{}".to_string();
     }
+    if pieces.iter().any(Option::is_none) {
+        // Existentials (a stride, a remainder): isl's own notation.
+        return p.to_isl_string(name);
+    }
     let mut out = Vec::new();
-    for piece in pieces {
-        let Some(piece) = piece else {
-            out.push(p.to_isl_string(name));
-            continue;
-        };
+    for piece in pieces.into_iter().flatten() {
         let mut items = Vec::new();
         for (terms, constant, equality) in piece {
             items.push(constraint(&terms, constant, equality, name));

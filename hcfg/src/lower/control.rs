@@ -26,16 +26,16 @@ pub(super) fn build_body(lowerer: &mut Lowerer, body: &ast::Block) -> Body {
         goto_counts,
         graph: None,
     };
-    let jumps = builder.block_jumps(body);
-    let trailing_return = matches!(
-        body.items.last(),
-        Some(ast::BlockItem::Statement(ast::Stmt {
-            kind: StmtKind::Return(_),
-            ..
-        }))
-    );
-    let escaping_returns = jumps.returns - usize::from(trailing_return);
-    let root = if jumps.closed_except_returns() && escaping_returns == 0 {
+    // Structured when every statement is closed, a final `return` aside
+    // (it leaves the function by its end).
+    let last = body.items.len().saturating_sub(1);
+    let structured = body.items.iter().enumerate().all(|(k, item)| match item {
+        ast::BlockItem::Statement(s) => {
+            builder.is_closed(s) || (k == last && matches!(s.kind, StmtKind::Return(_)))
+        }
+        _ => true,
+    });
+    let root = if structured {
         builder.block(body, true)
     } else {
         builder.flatten_closed(body.span, |b, from| b.flatten_block(body, from))

@@ -219,7 +219,8 @@ impl<'p> Analyzer<'p> {
                         t = t.forget(v);
                     }
                 }
-                t
+                // Projecting a variable away may leave a stride: keep it convex.
+                if scoped.is_empty() { t } else { t.hull() }
             }
             NodeKind::Expr(e) => self.expr_transformer(f, e),
             NodeKind::Declare(v) => {
@@ -249,7 +250,8 @@ impl<'p> Analyzer<'p> {
                 let te = self.node_transformer(f, body, *else_branch);
                 yes.then(ctx, &tt).join(ctx, &no.then(ctx, &te))
             }
-            NodeKind::Loop(l) => self.loop_transformer(f, body, l),
+            // Convex, as PIPS's: strides the closure found are dropped.
+            NodeKind::Loop(l) => self.loop_transformer(f, body, l).hull(),
             NodeKind::Unstructured(u) => {
                 let mut written = BTreeSet::new();
                 let mut returns = false;
@@ -709,7 +711,7 @@ impl<'p> Analyzer<'p> {
         let Some(body) = &self.program.function(f).body else {
             return;
         };
-        self.node_precondition(f, body, body.root, entry.clone());
+        let _ = self.node_precondition(f, body, body.root, entry.clone());
     }
 
     fn transformer_of(&self, f: FuncId, id: NodeId) -> Transformer {
@@ -718,19 +720,29 @@ impl<'p> Analyzer<'p> {
             .unwrap_or_else(|| Transformer::identity(self.ctx))
     }
 
-    fn node_precondition(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Poly) {
+    /// Records the precondition of `id` and its subtree; returns the
+    /// store after `id` (its postcondition), computed in context: more
+    /// precise than applying the node's transformer, which was computed
+    /// without knowing the store before it.
+    fn node_precondition(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Poly) -> Poly {
         let p = p.simplify();
         self.preconditions[f.index()][id.index()] = Some(p.clone());
         let ctx = self.ctx;
         match &body.node(id).kind {
-            NodeKind::Seq { items, .. } => {
+            NodeKind::Seq { items, scoped } => {
                 let mut cur = p;
                 for &item in items {
-                    self.node_precondition(f, body, item, cur.clone());
-                    cur = self.transformer_of(f, item).apply(&cur);
+                    cur = self.node_precondition(f, body, item, cur);
                 }
+                for &v in scoped {
+                    cur = cur.project(&Name::Pre(v).isl());
+                }
+                cur
             }
-            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => self.record_calls(f, e, &p),
+            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
+                self.record_calls(f, e, &p);
+                self.transformer_of(f, id).apply(&p)
+            }
             NodeKind::If {
                 condition,
                 then_branch,
@@ -738,59 +750,77 @@ impl<'p> Analyzer<'p> {
             } => {
                 self.record_calls(f, condition, &p);
                 let (yes, no) = self.branch_transformers(f, condition);
-                self.node_precondition(f, body, *then_branch, yes.apply(&p));
-                self.node_precondition(f, body, *else_branch, no.apply(&p));
+                let a = self.node_precondition(f, body, *then_branch, yes.apply(&p));
+                let b = self.node_precondition(f, body, *else_branch, no.apply(&p));
+                a.union(&b).hull()
             }
             NodeKind::Loop(l) => {
                 let tb = self.transformer_of(f, l.body);
                 match &l.kind {
                     LoopKind::While { condition } => {
-                        let (yes, _) = self.branch_transformers(f, condition);
-                        let head = yes.then(ctx, &tb).star(ctx).apply(&p).hull();
+                        let (yes, no) = self.branch_transformers(f, condition);
+                        let head = self.loop_head(&p, &yes.then(ctx, &tb));
                         self.record_calls(f, condition, &head);
                         self.node_precondition(f, body, l.body, yes.apply(&head));
+                        no.apply(&head)
                     }
                     LoopKind::DoWhile { condition } => {
-                        let (yes, _) = self.branch_transformers(f, condition);
-                        let top = tb.then(ctx, &yes).star(ctx).apply(&p).hull();
-                        self.node_precondition(f, body, l.body, top);
+                        let (yes, no) = self.branch_transformers(f, condition);
+                        let top = self.loop_head(&p, &tb.then(ctx, &yes));
+                        let after_body = self.node_precondition(f, body, l.body, top);
+                        no.apply(&after_body)
                     }
                     LoopKind::For {
                         init,
                         condition,
                         step,
                     } => {
-                        self.node_precondition(f, body, *init, p.clone());
-                        let after_init = self.transformer_of(f, *init).apply(&p);
-                        let (yes, _) = match condition {
+                        let after_init = self.node_precondition(f, body, *init, p.clone());
+                        let (yes, no) = match condition {
                             Some(c) => self.branch_transformers(f, c),
-                            None => (Transformer::identity(ctx), Transformer::identity(ctx)),
+                            None => (
+                                Transformer::identity(ctx),
+                                Transformer::guard(Poly::empty(ctx)),
+                            ),
                         };
                         let ts = self.transformer_of(f, *step);
-                        let head = yes.then(ctx, &tb).then(ctx, &ts).star(ctx).apply(&after_init).hull();
-                        let in_body = yes.apply(&head);
-                        self.node_precondition(f, body, l.body, in_body.clone());
-                        let before_step = tb.apply(&in_body);
-                        self.node_precondition(f, body, *step, before_step);
+                        let head = self.loop_head(&after_init, &yes.then(ctx, &tb).then(ctx, &ts));
+                        let after_body = self.node_precondition(f, body, l.body, yes.apply(&head));
+                        self.node_precondition(f, body, *step, after_body);
+                        no.apply(&head)
                     }
                     LoopKind::Counted(c) => {
-                        self.node_precondition(f, body, c.init, p.clone());
-                        let after_init = self.transformer_of(f, c.init).apply(&p);
-                        let (yes, _) = self.counted_guards(f, c);
+                        let after_init = self.node_precondition(f, body, c.init, p.clone());
+                        let (yes, no) = self.counted_guards(f, c);
                         let step = self.counted_step(f, c);
-                        let head = yes.then(ctx, &tb).then(ctx, &step).star(ctx).apply(&after_init).hull();
+                        let head = self.loop_head(&after_init, &yes.then(ctx, &tb).then(ctx, &step));
                         self.node_precondition(f, body, l.body, yes.apply(&head));
+                        no.apply(&head)
                     }
                 }
             }
             NodeKind::Unstructured(u) => self.unstructured_preconditions(f, body, u, p),
-            NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {}
+            NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {
+                self.transformer_of(f, id).apply(&p)
+            }
         }
+    }
+
+    /// The store at a loop's head: the entry store, or the store after
+    /// one or more iterations, as one convex polyhedron.
+    fn loop_head(&self, entry: &Poly, iteration: &Transformer) -> Poly {
+        entry.union(&iteration.plus(self.ctx).apply(entry)).hull()
     }
 
     /// A fixpoint over the graph: each vertex's store is the hull of what
     /// its predecessors send; after a few visits, widened.
-    fn unstructured_preconditions(&mut self, f: FuncId, body: &'p Body, u: &'p Unstructured, p: Poly) {
+    fn unstructured_preconditions(
+        &mut self,
+        f: FuncId,
+        body: &'p Body,
+        u: &'p Unstructured,
+        p: Poly,
+    ) -> Poly {
         let ctx = self.ctx;
         let graph = &u.graph;
         let mut state: HashMap<petgraph::graph::NodeIndex, Poly> = HashMap::new();
@@ -873,13 +903,14 @@ impl<'p> Analyzer<'p> {
         for v in graph.node_indices() {
             if let Vertex::Node(n) = &graph[v] {
                 let s = state.get(&v).cloned().unwrap_or_else(|| Poly::empty(ctx));
-                self.node_precondition(f, body, *n, s);
+                let _ = self.node_precondition(f, body, *n, s);
             } else if let Vertex::Test(e) | Vertex::Switch(e) = &graph[v] {
                 if let Some(s) = state.get(&v).cloned() {
                     self.record_calls(f, e, &s);
                 }
             }
         }
+        state.remove(&u.exit).unwrap_or_else(|| Poly::empty(ctx))
     }
 
     fn transformer_of_unstructured(&mut self, f: FuncId, body: &'p Body, u: &'p Unstructured) -> Transformer {

@@ -326,7 +326,8 @@ impl Poly {
             .set
             .copy()
             .unwrap()
-            .coalesce()
+            .detect_equalities()
+            .and_then(|s| s.coalesce())
             .and_then(|s| s.remove_redundancies())
             .and_then(|s| s.drop_unused_params())
             .expect("isl simplify");
