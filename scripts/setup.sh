@@ -22,10 +22,13 @@ export DEBIAN_FRONTEND=noninteractive
 
 # C toolchain: ferry preprocesses with `cc -E` and the tests compile its
 # output with `cc`; pkg-config, git, curl and certificates for cargo and
-# rustup.
+# rustup; autoconf, automake and libtool for the isl that isl-rs builds
+# from source (without them its build script fails with `autoreconf: not
+# found`).
 step "${SUDO[@]}" apt-get update
 step "${SUDO[@]}" apt-get install -y --no-install-recommends \
-    gcc libc6-dev make pkg-config git curl ca-certificates
+    gcc libc6-dev make pkg-config git curl ca-certificates \
+    autoconf automake libtool m4
 
 # Rust, through rustup, only if there is no cargo yet.
 if ! command -v cargo >/dev/null && [ -f "$HOME/.cargo/env" ]; then
@@ -46,3 +49,4 @@ step cargo --version
 
 step cargo build --release --workspace
 step target/release/ferry parse examples/fir.c
+step target/release/ferry semantics examples/listing_1_2.c

@@ -57,21 +57,29 @@ fn files_and_flags(args: Vec<String>) -> Result<(Vec<PathBuf>, Vec<String>), Dia
     let mut files = Vec::new();
     let mut flags = Vec::new();
     for a in args {
-        if !a.starts_with('-') && a.ends_with(".c") && flags.last().is_none_or(|f: &String| !takes_value(f)) {
+        if !a.starts_with('-')
+            && a.ends_with(".c")
+            && flags.last().is_none_or(|f: &String| !takes_value(f))
+        {
             files.push(PathBuf::from(a));
         } else {
             flags.push(a);
         }
     }
     if files.is_empty() {
-        return Err(Diagnostic::error("no C file given (files must end in `.c`)"));
+        return Err(Diagnostic::error(
+            "no C file given (files must end in `.c`)",
+        ));
     }
     Ok((files, flags))
 }
 
 /// Compiler flags whose value is the next argument (`-include x.c`).
 fn takes_value(flag: &str) -> bool {
-    matches!(flag, "-include" | "-I" | "-D" | "-U" | "-isystem" | "-imacros" | "-iquote")
+    matches!(
+        flag,
+        "-include" | "-I" | "-D" | "-U" | "-isystem" | "-imacros" | "-iquote"
+    )
 }
 
 /// Runs the command line; returns the exit status.

@@ -45,8 +45,7 @@ impl CallGraph {
             .into_iter()
             .map(|scc| {
                 let funcs: Vec<FuncId> = scc.iter().map(|n| graph[*n]).collect();
-                let cyclic = funcs.len() > 1
-                    || graph.contains_edge(scc[0], scc[0]);
+                let cyclic = funcs.len() > 1 || graph.contains_edge(scc[0], scc[0]);
                 if cyclic {
                     for f in &funcs {
                         recursive[f.index()] = true;

@@ -73,21 +73,91 @@ pub struct EffectsAnalysis {
 
 /// Library functions that touch only what their pointer arguments point to.
 const LIBRARY: &[&str] = &[
-    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fputc", "putc",
-    "fflush", "fopen", "fclose", "fwrite", "fread", "fgets", "getchar", "scanf", "sscanf",
-    "fscanf", "memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp", "strncmp", "strcpy",
-    "strncpy", "strcat", "strchr", "strrchr", "strstr", "strdup", "malloc", "calloc", "realloc",
-    "free", "exit", "abort", "abs", "labs", "llabs", "atoi", "atol", "atof", "strtol", "strtod",
-    "rand", "srand", "qsort", "bsearch", "sqrt", "sqrtf", "exp", "expf", "log", "logf", "pow",
-    "powf", "sin", "sinf", "cos", "cosf", "tan", "fabs", "fabsf", "floor", "ceil", "fmod",
-    "fmin", "fmax", "__assert_fail", "assert", "time", "clock",
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "puts",
+    "putchar",
+    "fputs",
+    "fputc",
+    "putc",
+    "fflush",
+    "fopen",
+    "fclose",
+    "fwrite",
+    "fread",
+    "fgets",
+    "getchar",
+    "scanf",
+    "sscanf",
+    "fscanf",
+    "memcpy",
+    "memmove",
+    "memset",
+    "memcmp",
+    "strlen",
+    "strcmp",
+    "strncmp",
+    "strcpy",
+    "strncpy",
+    "strcat",
+    "strchr",
+    "strrchr",
+    "strstr",
+    "strdup",
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "exit",
+    "abort",
+    "abs",
+    "labs",
+    "llabs",
+    "atoi",
+    "atol",
+    "atof",
+    "strtol",
+    "strtod",
+    "rand",
+    "srand",
+    "qsort",
+    "bsearch",
+    "sqrt",
+    "sqrtf",
+    "exp",
+    "expf",
+    "log",
+    "logf",
+    "pow",
+    "powf",
+    "sin",
+    "sinf",
+    "cos",
+    "cosf",
+    "tan",
+    "fabs",
+    "fabsf",
+    "floor",
+    "ceil",
+    "fmod",
+    "fmin",
+    "fmax",
+    "__assert_fail",
+    "assert",
+    "time",
+    "clock",
 ];
 
 const ALLOCATORS: &[&str] = &["malloc", "calloc", "realloc", "strdup"];
 
 impl EffectsAnalysis {
     pub fn run(program: &Program, calls: &CallGraph) -> EffectsAnalysis {
-        let points_to: Vec<_> = program.function_ids().map(|f| points_to(program, f)).collect();
+        let points_to: Vec<_> = program
+            .function_ids()
+            .map(|f| points_to(program, f))
+            .collect();
         let mut analysis = EffectsAnalysis {
             nodes: program.functions.iter().map(|_| Vec::new()).collect(),
             summaries: vec![Effects::default(); program.functions.len()],
@@ -96,13 +166,17 @@ impl EffectsAnalysis {
         for component in &calls.components {
             // Recursive components iterate to a fixpoint; summaries only grow.
             loop {
-                let before: Vec<Effects> =
-                    component.iter().map(|f| analysis.summaries[f.index()].clone()).collect();
+                let before: Vec<Effects> = component
+                    .iter()
+                    .map(|f| analysis.summaries[f.index()].clone())
+                    .collect();
                 for &f in component {
                     analysis.function(program, f);
                 }
-                let after: Vec<Effects> =
-                    component.iter().map(|f| analysis.summaries[f.index()].clone()).collect();
+                let after: Vec<Effects> = component
+                    .iter()
+                    .map(|f| analysis.summaries[f.index()].clone())
+                    .collect();
                 if before == after {
                     break;
                 }
@@ -243,7 +317,9 @@ impl EffectsAnalysis {
                         for a in args.iter().filter(|a| a.ty.is_pointer_like()) {
                             let targets = self.pointer_targets(program, f, a);
                             out.reads.extend(targets.iter().copied());
-                            if !is_library(program, target) || !is_read_only_library(program, target) {
+                            if !is_library(program, target)
+                                || !is_read_only_library(program, target)
+                            {
                                 out.writes.extend(targets);
                             }
                         }
@@ -386,9 +462,23 @@ fn is_library(program: &Program, f: FuncId) -> bool {
 fn is_read_only_library(program: &Program, f: FuncId) -> bool {
     matches!(
         program.function(f).name.as_str(),
-        "printf" | "fprintf" | "puts" | "fputs" | "strlen" | "strcmp" | "strncmp" | "memcmp"
-            | "strchr" | "strrchr" | "strstr" | "atoi" | "atol" | "atof" | "__assert_fail"
-            | "fwrite" | "free"
+        "printf"
+            | "fprintf"
+            | "puts"
+            | "fputs"
+            | "strlen"
+            | "strcmp"
+            | "strncmp"
+            | "memcmp"
+            | "strchr"
+            | "strrchr"
+            | "strstr"
+            | "atoi"
+            | "atol"
+            | "atof"
+            | "__assert_fail"
+            | "fwrite"
+            | "free"
     )
 }
 
@@ -422,7 +512,10 @@ pub fn direct_children<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
             out.push(c);
             out.extend(args.iter());
         }
-        ExprKind::Comma(items) | ExprKind::Opaque { operands: items, .. } => out.extend(items.iter()),
+        ExprKind::Comma(items)
+        | ExprKind::Opaque {
+            operands: items, ..
+        } => out.extend(items.iter()),
         _ => {}
     }
 }
@@ -436,10 +529,10 @@ fn points_to(program: &Program, f: FuncId) -> HashMap<VarId, BTreeSet<Location>>
     let mut assignments: Vec<(VarId, &Expr)> = Vec::new();
     crate::loops::subtree_exprs(body, body.root, &mut |e| {
         e.walk(&mut |sub| {
-            if let ExprKind::Assign(_, target, value) = &sub.kind {
-                if let (Some(v), true) = (target.is_lvalue_var(), target.ty.is_pointer_like()) {
-                    assignments.push((v, value));
-                }
+            if let ExprKind::Assign(_, target, value) = &sub.kind
+                && let (Some(v), true) = (target.is_lvalue_var(), target.ty.is_pointer_like())
+            {
+                assignments.push((v, value));
             }
         })
     });
@@ -522,7 +615,9 @@ fn base_location(e: &Expr) -> Vec<Location> {
     match &e.kind {
         ExprKind::Var(v) => vec![Location::Var(*v)],
         ExprKind::Index(base, _) if matches!(base.ty, Type::Array(..)) => base_location(base),
-        ExprKind::Member { base, arrow: false, .. } => base_location(base),
+        ExprKind::Member {
+            base, arrow: false, ..
+        } => base_location(base),
         _ => vec![Location::Anywhere],
     }
 }

@@ -72,7 +72,9 @@ impl Program {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Storage {
-    Global { is_static: bool },
+    Global {
+        is_static: bool,
+    },
     Param,
     Local,
     /// A `static` local: keeps its value between calls, like a global.
@@ -110,8 +112,13 @@ impl Var {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Type {
     Void,
-    Int { signed: bool, bits: u8 },
-    Float { bits: u8 },
+    Int {
+        signed: bool,
+        bits: u8,
+    },
+    Float {
+        bits: u8,
+    },
     Pointer(Box<Type>),
     Array(Box<Type>, ArrayLen),
     Struct(StructId),
@@ -492,7 +499,10 @@ impl Expr {
                     a.walk(f);
                 }
             }
-            ExprKind::Comma(items) | ExprKind::Opaque { operands: items, .. } => {
+            ExprKind::Comma(items)
+            | ExprKind::Opaque {
+                operands: items, ..
+            } => {
                 for e in items {
                     e.walk(f);
                 }

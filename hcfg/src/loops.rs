@@ -29,10 +29,10 @@ pub fn normalize_loops(program: &mut Program) {
                 }) => counted_loop(program, &body, *init, condition.as_ref(), *step, *loop_body),
                 _ => None,
             };
-            if let Some(counted) = counted {
-                if let NodeKind::Loop(l) = &mut body.nodes[id].kind {
-                    l.kind = LoopKind::Counted(counted);
-                }
+            if let Some(counted) = counted
+                && let NodeKind::Loop(l) = &mut body.nodes[id].kind
+            {
+                l.kind = LoopKind::Counted(counted);
             }
         }
         program.functions[f].body = Some(body);
@@ -72,7 +72,9 @@ fn counted_loop(
         Gt | Ge if step < 0 => false,
         _ => return None,
     };
-    if !signed && !(upward && step == 1) {
+    let counts_up_by_one = upward && step == 1;
+    let can_wrap = !signed && !counts_up_by_one;
+    if can_wrap {
         return None;
     }
     let written = written_scalars(body, loop_body);
@@ -183,11 +185,12 @@ fn is_invariant_bound(program: &Program, bound: &Expr, written: &[VarId], calls:
     bound.walk(&mut |e| match &e.kind {
         ExprKind::Var(v) => {
             let var = program.var(*v);
+            let changes_behind_our_back = var.address_taken || var.is_volatile;
+            let callee_may_write = var.is_global() && calls;
             ok &= var.ty.is_integer()
-                && !var.address_taken
-                && !var.is_volatile
+                && !changes_behind_our_back
                 && !written.contains(v)
-                && !(var.is_global() && calls);
+                && !callee_may_write;
         }
         ExprKind::Int(_) | ExprKind::Cast(_) | ExprKind::UnknownConst => {}
         ExprKind::Binary(op, ..) => {

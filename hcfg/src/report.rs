@@ -25,7 +25,11 @@ impl Names {
         let func = program.function(f);
         let mut display = HashMap::new();
         let mut used: HashMap<String, usize> = HashMap::new();
-        let vars = program.globals.iter().chain(&func.params).chain(&func.locals);
+        let vars = program
+            .globals
+            .iter()
+            .chain(&func.params)
+            .chain(&func.locals);
         for &v in vars {
             let base = program.var(v).name.as_str().to_string();
             let base = if ISL_KEYWORDS.contains(&base.as_str()) || base.is_empty() {
@@ -43,7 +47,10 @@ impl Names {
     }
 
     fn var(&self, v: VarId) -> String {
-        self.display.get(&v).cloned().unwrap_or_else(|| format!("v{}", v.0))
+        self.display
+            .get(&v)
+            .cloned()
+            .unwrap_or_else(|| format!("v{}", v.0))
     }
 
     /// Name in a precondition.
@@ -93,14 +100,23 @@ fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
 
 /// One constraint `sum + constant >= 0` (or `== 0`) as `lhs<=rhs` with
 /// positive coefficients on both sides.
-fn constraint(terms: &[(String, i128)], constant: i128, equality: bool, name: &dyn Fn(&str) -> String) -> String {
+fn constraint(
+    terms: &[(String, i128)],
+    constant: i128,
+    equality: bool,
+    name: &dyn Fn(&str) -> String,
+) -> String {
     let side = |sign: i128| {
         let mut parts: Vec<String> = terms
             .iter()
             .filter(|(_, c)| c.signum() == sign)
             .map(|(n, c)| {
                 let c = c.abs();
-                if c == 1 { name(n) } else { format!("{c}{}", name(n)) }
+                if c == 1 {
+                    name(n)
+                } else {
+                    format!("{c}{}", name(n))
+                }
             })
             .collect();
         parts.sort();
@@ -136,7 +152,11 @@ fn variables_of(p: &Poly, name: &dyn Fn(&str) -> String) -> Vec<String> {
 
 fn precondition_line(p: &Poly, names: &Names) -> String {
     let name = |s: &str| names.pre(s);
-    format!("P({}) {}", variables_of(p, &name).join(","), constraints(p, &name))
+    format!(
+        "P({}) {}",
+        variables_of(p, &name).join(","),
+        constraints(p, &name)
+    )
 }
 
 fn transformer_line(t: &Transformer, names: &Names) -> String {
@@ -194,7 +214,19 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
             }
         }
         let kind = match &body.node(first).kind {
-            NodeKind::Seq { .. } if ids.len() == 1 && matches!(body.node(first).kind.children().first().map(|c| &body.node(*c).kind), Some(NodeKind::Loop(_))) => "loop",
+            NodeKind::Seq { .. }
+                if ids.len() == 1
+                    && matches!(
+                        body.node(first)
+                            .kind
+                            .children()
+                            .first()
+                            .map(|c| &body.node(*c).kind),
+                        Some(NodeKind::Loop(_))
+                    ) =>
+            {
+                "loop"
+            }
             NodeKind::Seq { .. } => "block",
             NodeKind::Expr(_) | NodeKind::Declare(_) => "expr",
             NodeKind::Return(_) => "return",
@@ -203,7 +235,14 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
             NodeKind::Unstructured(_) => "other",
             NodeKind::Nop => "other",
         };
-        out.insert(key, StatementResult { pre, transformer: t, kind });
+        out.insert(
+            key,
+            StatementResult {
+                pre,
+                transformer: t,
+                kind,
+            },
+        );
     }
     out
 }
@@ -249,7 +288,9 @@ pub fn annotated_semantics(a: &Analyses, files: &[ParsedFile]) -> String {
             out.push_str(&format!("// ---- {}\n", file.path.display()));
         }
         let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
-        out.push_str(&ferry_parser::output::print_user_file_annotated(file, &annotate));
+        out.push_str(&ferry_parser::output::print_user_file_annotated(
+            file, &annotate,
+        ));
     }
     out
 }
@@ -270,13 +311,21 @@ fn is_visible(program: &Program, f: FuncId, v: VarId, offset: u32) -> bool {
     }
     let func = program.function(f);
     // The innermost variable in scope with that name wins.
-    let candidates = func.params.iter().chain(&func.locals).chain(&program.globals);
+    let candidates = func
+        .params
+        .iter()
+        .chain(&func.locals)
+        .chain(&program.globals);
     let innermost = candidates
         .copied()
         .filter(|&w| program.var(w).name == var.name && in_scope(program.var(w)))
         .max_by_key(|&w| {
             let x = program.var(w);
-            if x.is_global() && x.function.is_none() { 0 } else { x.span.lo + 1 }
+            if x.is_global() && x.function.is_none() {
+                0
+            } else {
+                x.span.lo + 1
+            }
         });
     innermost == Some(v)
 }
@@ -290,7 +339,8 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
             let names = Names::new(&a.program, f);
             let func = a.program.function(f);
             let loc = file.source_map.locate(func.span.lo);
-            let mut results: Vec<((u32, u32), StatementResult)> = statement_results(a, f).into_iter().collect();
+            let mut results: Vec<((u32, u32), StatementResult)> =
+                statement_results(a, f).into_iter().collect();
             results.sort_by_key(|(k, _)| *k);
             let mut statements = Vec::new();
             for ((lo, hi), r) in results {

@@ -66,11 +66,18 @@ pub fn char_literal(spelling: &str) -> Option<i128> {
             't' => 9,
             'r' => 13,
             '0'..='7' => {
-                let octal: String = inner[1..].chars().take_while(|c| c.is_digit(8)).take(3).collect();
+                let octal: String = inner[1..]
+                    .chars()
+                    .take_while(|c| c.is_digit(8))
+                    .take(3)
+                    .collect();
                 i128::from_str_radix(&octal, 8).ok()?
             }
             'x' => {
-                let hex: String = inner[2..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+                let hex: String = inner[2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_hexdigit())
+                    .collect();
                 i128::from_str_radix(&hex, 16).ok()?
             }
             'a' => 7,
@@ -171,9 +178,27 @@ mod tests {
         assert_eq!(int_literal("0").unwrap().0, 0);
         let (v, ty) = int_literal("4294967295").unwrap();
         assert_eq!(v, 4294967295);
-        assert_eq!(ty, Type::Int { signed: true, bits: 64 });
-        assert_eq!(int_literal("0xffffffff").unwrap().1, Type::Int { signed: false, bits: 32 });
-        assert_eq!(int_literal("3UL").unwrap().1, Type::Int { signed: false, bits: 64 });
+        assert_eq!(
+            ty,
+            Type::Int {
+                signed: true,
+                bits: 64
+            }
+        );
+        assert_eq!(
+            int_literal("0xffffffff").unwrap().1,
+            Type::Int {
+                signed: false,
+                bits: 32
+            }
+        );
+        assert_eq!(
+            int_literal("3UL").unwrap().1,
+            Type::Int {
+                signed: false,
+                bits: 64
+            }
+        );
     }
 
     #[test]

@@ -384,7 +384,8 @@ impl Builder<'_> {
                     if let Type::Function(f) = ty {
                         self.lw.declare_function(name, *f, false, name_span);
                     } else {
-                        self.lw.declare_global(name, ty, false, specifiers, name_span);
+                        self.lw
+                            .declare_global(name, ty, false, specifiers, name_span);
                     }
                     continue;
                 }
@@ -659,7 +660,9 @@ impl Builder<'_> {
                 let test = self.vertex(Vertex::Test(c), from);
                 let then_end = self.flatten(then_branch, Some((test, Edge::True)));
                 let else_end = match else_branch {
-                    Some(e) => self.flatten(e, Some((test, Edge::False))).map(|v| (v, Edge::Always)),
+                    Some(e) => self
+                        .flatten(e, Some((test, Edge::False)))
+                        .map(|v| (v, Edge::Always)),
                     None => Some((test, Edge::False)),
                 };
                 let join = self.vertex(Vertex::Join, then_end.map(|v| (v, Edge::Always)));
@@ -820,13 +823,23 @@ fn simplify(graph: &mut DiGraph<Vertex, Edge>, entry: NodeIndex, exit: NodeIndex
             if v == entry || v == exit || !matches!(graph[v], Vertex::Join) {
                 continue;
             }
-            let ins: Vec<_> = graph.edges_directed(v, Incoming).map(|e| (e.source(), e.weight().clone(), e.id())).collect();
-            let outs: Vec<_> = graph.edges_directed(v, Outgoing).map(|e| (e.target(), e.weight().clone(), e.id())).collect();
+            let ins: Vec<_> = graph
+                .edges_directed(v, Incoming)
+                .map(|e| (e.source(), e.weight().clone(), e.id()))
+                .collect();
+            let outs: Vec<_> = graph
+                .edges_directed(v, Outgoing)
+                .map(|e| (e.target(), e.weight().clone(), e.id()))
+                .collect();
             if ins.len() == 1 && outs.len() == 1 && outs[0].1 == Edge::Always && outs[0].0 != v {
                 let (source, label, in_id) = ins[0].clone();
                 let (target, _, out_id) = outs[0].clone();
                 // Remove the higher edge index first: removal swaps indices.
-                let (a, b) = if in_id.index() > out_id.index() { (in_id, out_id) } else { (out_id, in_id) };
+                let (a, b) = if in_id.index() > out_id.index() {
+                    (in_id, out_id)
+                } else {
+                    (out_id, in_id)
+                };
                 graph.remove_edge(a);
                 graph.remove_edge(b);
                 graph.add_edge(source, target, label);

@@ -32,7 +32,13 @@ impl Lowerer {
             A::FloatLit(_) => (ExprKind::Float, Type::Float { bits: 64 }),
             A::StringLit(_) => (
                 ExprKind::Str,
-                Type::Array(Box::new(Type::Int { signed: true, bits: 8 }), ArrayLen::Unknown),
+                Type::Array(
+                    Box::new(Type::Int {
+                        signed: true,
+                        bits: 8,
+                    }),
+                    ArrayLen::Unknown,
+                ),
             ),
             A::Paren(inner) => return self.expr(inner),
             A::Unary(op, inner) => return self.unary(*op, inner, span),
@@ -66,7 +72,11 @@ impl Lowerer {
                 let inner = self.expr(inner);
                 (ExprKind::Cast(Box::new(inner)), ty)
             }
-            A::SizeofExpr(_) | A::SizeofType(_) | A::AlignofType(..) | A::AlignofExpr(..) | A::Offsetof(..) => {
+            A::SizeofExpr(_)
+            | A::SizeofType(_)
+            | A::AlignofType(..)
+            | A::AlignofExpr(..)
+            | A::Offsetof(..) => {
                 // The operand of sizeof is not evaluated (VLAs aside, whose
                 // size expressions have no effects in practice).
                 (
@@ -112,7 +122,11 @@ impl Lowerer {
             A::Member(base, field) | A::PtrMember(base, field) => {
                 let arrow = matches!(e.kind, A::PtrMember(..));
                 let base = self.expr(base);
-                let struct_ty = if arrow { base.ty.pointee().cloned() } else { Some(base.ty.clone()) };
+                let struct_ty = if arrow {
+                    base.ty.pointee().cloned()
+                } else {
+                    Some(base.ty.clone())
+                };
                 let ty = match struct_ty {
                     Some(Type::Struct(id)) => self
                         .program
@@ -273,10 +287,10 @@ impl Lowerer {
                 }
             }
         };
-        if let Type::Pointer(_) = ty {
-            if matches!(value.ty, Type::Array(..)) {
-                self.mark_address_taken(&value);
-            }
+        if let Type::Pointer(_) = ty
+            && matches!(value.ty, Type::Array(..))
+        {
+            self.mark_address_taken(&value);
         }
         Expr {
             kind: ExprKind::Assign(AssignOp::Assign, Box::new(target), Box::new(value)),
@@ -317,9 +331,15 @@ pub fn arithmetic_conversion(a: &Type, b: &Type) -> Type {
             } else if ba > bb {
                 // The wider type's signedness wins when it is wider (its
                 // range holds the other's values).
-                Type::Int { signed: sa, bits: ba }
+                Type::Int {
+                    signed: sa,
+                    bits: ba,
+                }
             } else {
-                Type::Int { signed: sb, bits: bb }
+                Type::Int {
+                    signed: sb,
+                    bits: bb,
+                }
             }
         }
         _ => Type::Opaque,

@@ -119,7 +119,9 @@ impl Lowerer {
                 self.file_scope_declaration(d);
             }
             ast::ExternalDecl::FunctionDef(f) => self.function_def(f),
-            ast::ExternalDecl::Pragma(_) | ast::ExternalDecl::Asm(_) | ast::ExternalDecl::Empty(_) => {}
+            ast::ExternalDecl::Pragma(_)
+            | ast::ExternalDecl::Asm(_)
+            | ast::ExternalDecl::Empty(_) => {}
         }
     }
 
@@ -165,15 +167,15 @@ impl Lowerer {
         specifiers: &[ast::DeclSpecifier],
         span: Span,
     ) -> VarId {
-        if let Some(Binding::Var(existing)) = self.lookup(name).cloned() {
-            if self.program.var(existing).is_global() {
-                // A redeclaration may complete the type (`extern int a[]; int a[10];`).
-                let var = &mut self.program.vars[existing.index()];
-                if matches!(var.ty, Type::Array(_, ArrayLen::Unknown)) {
-                    var.ty = ty;
-                }
-                return existing;
+        if let Some(Binding::Var(existing)) = self.lookup(name).cloned()
+            && self.program.var(existing).is_global()
+        {
+            // A redeclaration may complete the type (`extern int a[]; int a[10];`).
+            let var = &mut self.program.vars[existing.index()];
+            if matches!(var.ty, Type::Array(_, ArrayLen::Unknown)) {
+                var.ty = ty;
             }
+            return existing;
         }
         let existing = if is_static {
             None
@@ -290,10 +292,7 @@ impl Lowerer {
                     }
                     // Parameters of array type are pointers, but keep the
                     // array type: its extents describe the caller's array.
-                    let (name, span) = p
-                        .declarator
-                        .name()
-                        .unwrap_or((Symbol::intern(""), p.span));
+                    let (name, span) = p.declarator.name().unwrap_or((Symbol::intern(""), p.span));
                     let id = self.local_var(name, ty, Storage::Param, &p.specifiers, span);
                     ids.push(id);
                 }
@@ -328,10 +327,10 @@ impl Lowerer {
             is_volatile: has_volatile(specifiers),
             scope_end: u32::MAX,
         });
-        if let Some(f) = self.current_function {
-            if storage != Storage::Param {
-                self.program.functions[f.index()].locals.push(id);
-            }
+        if let Some(f) = self.current_function
+            && storage != Storage::Param
+        {
+            self.program.functions[f.index()].locals.push(id);
         }
         if !name.as_str().is_empty() {
             self.bind(name, Binding::Var(id));
@@ -344,12 +343,14 @@ impl Lowerer {
         match &e.kind {
             ExprKind::Var(v) => self.program.vars[v.index()].address_taken = true,
             ExprKind::Func(f) => self.program.functions[f.index()].address_taken = true,
-            ExprKind::Member { base, arrow: false, .. } => self.mark_address_taken(base),
+            ExprKind::Member {
+                base, arrow: false, ..
+            } => self.mark_address_taken(base),
             ExprKind::Index(base, _) if base.ty.is_pointer_like() => {
-                if let ExprKind::Var(_) = base.kind {
-                    if matches!(base.ty, Type::Array(..)) {
-                        self.mark_address_taken(base)
-                    }
+                if let ExprKind::Var(_) = base.kind
+                    && matches!(base.ty, Type::Array(..))
+                {
+                    self.mark_address_taken(base)
                 }
             }
             _ => {}
@@ -366,7 +367,10 @@ fn storage_class(specifiers: &[ast::DeclSpecifier]) -> Option<ast::StorageClass>
 }
 
 fn has_volatile(specifiers: &[ast::DeclSpecifier]) -> bool {
-    specifiers
-        .iter()
-        .any(|s| matches!(s, ast::DeclSpecifier::Qualifier(ast::TypeQualifier::Volatile(_))))
+    specifiers.iter().any(|s| {
+        matches!(
+            s,
+            ast::DeclSpecifier::Qualifier(ast::TypeQualifier::Volatile(_))
+        )
+    })
 }

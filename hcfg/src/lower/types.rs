@@ -218,15 +218,12 @@ impl Lowerer {
                     });
                 }
                 for d in declarators {
-                    match &d.declarator {
-                        Some(decl) => {
-                            let ty = self.declarator_type(decl, base.clone());
-                            fields.push(Field {
-                                name: decl.name().map(|(n, _)| n),
-                                ty,
-                            });
-                        }
-                        None => {}
+                    if let Some(decl) = &d.declarator {
+                        let ty = self.declarator_type(decl, base.clone());
+                        fields.push(Field {
+                            name: decl.name().map(|(n, _)| n),
+                            ty,
+                        });
                     }
                 }
             }

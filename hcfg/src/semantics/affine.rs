@@ -53,7 +53,8 @@ impl Env<'_> {
                 let name = Name::Pre(*v).isl();
                 let mut conj = Conj::default();
                 // Values always lie in their type's range.
-                conj.cons.extend(range_constraints(&Lin::name(name.clone()), &e.ty));
+                conj.cons
+                    .extend(range_constraints(&Lin::name(name.clone()), &e.ty));
                 vec![(Lin::name(name), conj)]
             }
             ExprKind::Cast(inner) => {
@@ -127,7 +128,11 @@ impl Env<'_> {
                         }
                         for (q_case, q) in self.truncating_division(la, k.abs()) {
                             let q_lin = Lin::name(q.clone());
-                            let quotient = if k < 0 { q_lin.scale(-1)? } else { q_lin.clone() };
+                            let quotient = if k < 0 {
+                                q_lin.scale(-1)?
+                            } else {
+                                q_lin.clone()
+                            };
                             let value = if op == Div {
                                 quotient
                             } else {
@@ -156,7 +161,9 @@ impl Env<'_> {
                         c.exists.push(q);
                         // d*q <= x <= d*q + d - 1: floor division.
                         c.cons.push(Cons::ge0(la.sub(&q_lin.scale(d)?)?));
-                        c.cons.push(Cons::ge0(q_lin.scale(d)?.add(&Lin::constant(d - 1))?.sub(la)?));
+                        c.cons.push(Cons::ge0(
+                            q_lin.scale(d)?.add(&Lin::constant(d - 1))?.sub(la)?,
+                        ));
                         out.push((q_lin, c));
                     }
                     _ => return None,
@@ -178,15 +185,27 @@ impl Env<'_> {
             cons: vec![
                 Cons::ge0(x.clone()),
                 Cons::ge0(x.sub(&kq).expect("affine")),
-                Cons::ge0(kq.add(&Lin::constant(k - 1)).and_then(|l| l.sub(x)).expect("affine")),
+                Cons::ge0(
+                    kq.add(&Lin::constant(k - 1))
+                        .and_then(|l| l.sub(x))
+                        .expect("affine"),
+                ),
             ],
             exists: vec![q.clone()],
         };
         let negative = Conj {
             cons: vec![
-                Cons::ge0(x.scale(-1).and_then(|l| l.add(&Lin::constant(-1))).expect("affine")),
+                Cons::ge0(
+                    x.scale(-1)
+                        .and_then(|l| l.add(&Lin::constant(-1)))
+                        .expect("affine"),
+                ),
                 Cons::ge0(kq.sub(x).expect("affine")),
-                Cons::ge0(x.sub(&kq).and_then(|l| l.add(&Lin::constant(k - 1))).expect("affine")),
+                Cons::ge0(
+                    x.sub(&kq)
+                        .and_then(|l| l.add(&Lin::constant(k - 1)))
+                        .expect("affine"),
+                ),
             ],
             exists: vec![q.clone()],
         };
@@ -216,9 +235,12 @@ impl Env<'_> {
                 c.exists.push(k.clone());
                 c.exists.push(r.clone());
                 // r = lin - modulus * k, 0 <= r < modulus
-                c.cons.push(Cons::eq0(r_lin.sub(&lin)?.add(&Lin::name(k).scale(modulus)?)?));
+                c.cons.push(Cons::eq0(
+                    r_lin.sub(&lin)?.add(&Lin::name(k).scale(modulus)?)?,
+                ));
                 c.cons.push(Cons::ge0(r_lin.clone()));
-                c.cons.push(Cons::ge0(Lin::constant(modulus - 1).sub(&r_lin)?));
+                c.cons
+                    .push(Cons::ge0(Lin::constant(modulus - 1).sub(&r_lin)?));
                 Some((r_lin, c))
             })
             .collect()
@@ -226,7 +248,16 @@ impl Env<'_> {
 
     /// Conversion of integer cases from type `from` to type `to`.
     pub fn convert(&self, cases: Vec<Case>, from: &Type, to: &Type) -> Option<Vec<Case>> {
-        let (Type::Int { signed: fs, bits: fb }, Type::Int { signed: ts, bits: tb }) = (from, to)
+        let (
+            Type::Int {
+                signed: fs,
+                bits: fb,
+            },
+            Type::Int {
+                signed: ts,
+                bits: tb,
+            },
+        ) = (from, to)
         else {
             return None;
         };
@@ -384,9 +415,16 @@ pub fn range_constraints(lin: &Lin, ty: &Type) -> Vec<Cons> {
 /// Whether converting from `from` to `to` keeps every value.
 pub fn convert_is_identity(from: &Type, to: &Type) -> bool {
     match (from, to) {
-        (Type::Int { signed: fs, bits: fb }, Type::Int { signed: ts, bits: tb }) => {
-            (fs == ts && tb >= fb) || (!fs && *ts && tb > fb)
-        }
+        (
+            Type::Int {
+                signed: fs,
+                bits: fb,
+            },
+            Type::Int {
+                signed: ts,
+                bits: tb,
+            },
+        ) => (fs == ts && tb >= fb) || (!fs && *ts && tb > fb),
         _ => false,
     }
 }

@@ -113,7 +113,8 @@ impl Semantics {
                 entry[f.index()] = Some(p);
             }
         }
-        let (transformers, preconditions, summaries) = (a.transformers, a.preconditions, a.summaries);
+        let (transformers, preconditions, summaries) =
+            (a.transformers, a.preconditions, a.summaries);
         Semantics {
             ctx,
             transformers,
@@ -347,7 +348,11 @@ impl<'p> Analyzer<'p> {
             ty: self.program.var(c.index).ty.clone(),
             span: c.upper.span,
         };
-        let op = if c.step > 0 { BinaryOp::Le } else { BinaryOp::Ge };
+        let op = if c.step > 0 {
+            BinaryOp::Le
+        } else {
+            BinaryOp::Ge
+        };
         let test = Expr {
             kind: ExprKind::Binary(op, Box::new(index), Box::new(c.upper.clone())),
             ty: Type::int(),
@@ -381,7 +386,13 @@ impl<'p> Analyzer<'p> {
 
     /// `target = e` for a side-effect-free `e`, with the conversion to
     /// the target's type; unknown when `e` is not affine.
-    fn assign_value(&mut self, f: FuncId, target: VarId, target_ty: &Type, e: &Expr) -> Transformer {
+    fn assign_value(
+        &mut self,
+        f: FuncId,
+        target: VarId,
+        target_ty: &Type,
+        e: &Expr,
+    ) -> Transformer {
         let ctx = self.ctx;
         if target != RETURN && !self.tracked(f)(target) {
             return Transformer::identity(ctx);
@@ -468,7 +479,10 @@ impl<'p> Analyzer<'p> {
                 };
                 t.then(ctx, &self.assign_value(f, v, &target.ty, &rhs))
             }
-            ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec), target) => {
+            ExprKind::Unary(
+                op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec),
+                target,
+            ) => {
                 let Some(v) = target.is_lvalue_var() else {
                     let mut t = Transformer::identity(ctx);
                     let mut sub = Vec::new();
@@ -478,7 +492,11 @@ impl<'p> Analyzer<'p> {
                     }
                     return t;
                 };
-                let delta = if matches!(op, UnOp::PreInc | UnOp::PostInc) { 1 } else { -1 };
+                let delta = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
+                    1
+                } else {
+                    -1
+                };
                 let rhs = Expr {
                     kind: ExprKind::Binary(
                         BinaryOp::Add,
@@ -526,7 +544,11 @@ impl<'p> Analyzer<'p> {
             ExprKind::Binary(op @ (BinaryOp::LogAnd | BinaryOp::LogOr), a, b) => {
                 let (yes, no) = self.branch_transformers(f, a);
                 let tb = self.expr_transformer(f, b);
-                let (evaluates, skips) = if *op == BinaryOp::LogAnd { (yes, no) } else { (no, yes) };
+                let (evaluates, skips) = if *op == BinaryOp::LogAnd {
+                    (yes, no)
+                } else {
+                    (no, yes)
+                };
                 evaluates.then(ctx, &tb).join(ctx, &skips)
             }
             _ => {
@@ -599,8 +621,8 @@ impl<'p> Analyzer<'p> {
                     .map(|t| t.ret.clone())
                     .unwrap_or(Type::int());
                 let target_ty = self.program.var(v).ty.clone();
-                let same_range = ret_ty == target_ty
-                    || affine::convert_is_identity(&ret_ty, &target_ty);
+                let same_range =
+                    ret_ty == target_ty || affine::convert_is_identity(&ret_ty, &target_ty);
                 call.rel = call.rel.project(&Name::Post(v).isl());
                 call.rel = if same_range {
                     call.rel.rename(&ret, &Name::Post(v).isl())
@@ -613,10 +635,10 @@ impl<'p> Analyzer<'p> {
         }
         call.rel = call.rel.project(&ret);
         call.modified.remove(&RETURN);
-        if let Some(v) = result {
-            if !self.tracked(f)(v) {
-                // Written through memory: no tracked variable changes.
-            }
+        if let Some(v) = result
+            && !self.tracked(f)(v)
+        {
+            // Written through memory: no tracked variable changes.
         }
         t.then(ctx, &call)
     }
@@ -646,7 +668,8 @@ impl<'p> Analyzer<'p> {
                 let conjs: Vec<Conj> = cases
                     .into_iter()
                     .filter_map(|(lin, mut conj)| {
-                        conj.cons.push(Cons::eq0(Lin::name(name.clone()).sub(&lin)?));
+                        conj.cons
+                            .push(Cons::eq0(Lin::name(name.clone()).sub(&lin)?));
                         Some(conj)
                     })
                     .collect();
@@ -682,22 +705,22 @@ impl<'p> Analyzer<'p> {
         for &v in func.params.iter().chain(&self.tracked_globals) {
             if tracked(v) {
                 let var = self.program.var(v);
-                conj.cons.extend(range_constraints(&Lin::name(Name::Pre(v).isl()), &var.ty));
+                conj.cons
+                    .extend(range_constraints(&Lin::name(Name::Pre(v).isl()), &var.ty));
             }
         }
         let env = self.env(&tracked);
         for &v in &func.params {
             let mut ty = &self.program.var(v).ty;
             while let Type::Array(elem, len) = ty {
-                if let ArrayLen::Vla(size) = len {
-                    if let Some(cases) = env.value(size) {
-                        if cases.len() == 1 {
-                            let (lin, c) = &cases[0];
-                            conj = conj.and(c);
-                            if let Some(l) = lin.add(&Lin::constant(-1)) {
-                                conj.cons.push(Cons::ge0(l));
-                            }
-                        }
+                if let ArrayLen::Vla(size) = len
+                    && let Some(cases) = env.value(size)
+                    && cases.len() == 1
+                {
+                    let (lin, c) = &cases[0];
+                    conj = conj.and(c);
+                    if let Some(l) = lin.add(&Lin::constant(-1)) {
+                        conj.cons.push(Cons::ge0(l));
                     }
                 }
                 ty = elem;
@@ -793,7 +816,8 @@ impl<'p> Analyzer<'p> {
                         let after_init = self.node_precondition(f, body, c.init, p.clone());
                         let (yes, no) = self.counted_guards(f, c);
                         let step = self.counted_step(f, c);
-                        let head = self.loop_head(&after_init, &yes.then(ctx, &tb).then(ctx, &step));
+                        let head =
+                            self.loop_head(&after_init, &yes.then(ctx, &tb).then(ctx, &step));
                         self.node_precondition(f, body, l.body, yes.apply(&head));
                         no.apply(&head)
                     }
@@ -848,7 +872,11 @@ impl<'p> Analyzer<'p> {
                 Vertex::Test(c) => {
                     let (yes, no) = self.branch_transformers(f, c);
                     for e in graph.edges(v) {
-                        let t = if *e.weight() == Edge::False { &no } else { &yes };
+                        let t = if *e.weight() == Edge::False {
+                            &no
+                        } else {
+                            &yes
+                        };
                         outs.push((e.target(), t.apply(&s)));
                     }
                 }
@@ -881,7 +909,11 @@ impl<'p> Analyzer<'p> {
                         let count = visits.entry(target).or_insert(0);
                         *count += 1;
                         let joined = old.union(&out).hull();
-                        Some(if *count > WIDEN_AFTER { old.widen(&joined, ctx) } else { joined })
+                        Some(if *count > WIDEN_AFTER {
+                            old.widen(&joined, ctx)
+                        } else {
+                            joined
+                        })
                     }
                 };
                 if let Some(new) = updated {
@@ -904,16 +936,21 @@ impl<'p> Analyzer<'p> {
             if let Vertex::Node(n) = &graph[v] {
                 let s = state.get(&v).cloned().unwrap_or_else(|| Poly::empty(ctx));
                 let _ = self.node_precondition(f, body, *n, s);
-            } else if let Vertex::Test(e) | Vertex::Switch(e) = &graph[v] {
-                if let Some(s) = state.get(&v).cloned() {
-                    self.record_calls(f, e, &s);
-                }
+            } else if let Vertex::Test(e) | Vertex::Switch(e) = &graph[v]
+                && let Some(s) = state.get(&v).cloned()
+            {
+                self.record_calls(f, e, &s);
             }
         }
         state.remove(&u.exit).unwrap_or_else(|| Poly::empty(ctx))
     }
 
-    fn transformer_of_unstructured(&mut self, f: FuncId, body: &'p Body, u: &'p Unstructured) -> Transformer {
+    fn transformer_of_unstructured(
+        &mut self,
+        f: FuncId,
+        body: &'p Body,
+        u: &'p Unstructured,
+    ) -> Transformer {
         let mut written = BTreeSet::new();
         for v in u.graph.node_weights() {
             if let Vertex::Node(n) = v {
@@ -998,7 +1035,10 @@ impl<'p> Analyzer<'p> {
                 if !formal_ty.is_integer() {
                     continue;
                 }
-                let Some(cases) = env.value(actual).and_then(|c| env.convert(c, &actual.ty, formal_ty)) else {
+                let Some(cases) = env
+                    .value(actual)
+                    .and_then(|c| env.convert(c, &actual.ty, formal_ty))
+                else {
                     continue;
                 };
                 let name = Lin::name(Name::Pre(formal).isl());
@@ -1041,8 +1081,14 @@ pub fn has_side_effects(e: &Expr) -> bool {
             sub.kind,
             ExprKind::Assign(..)
                 | ExprKind::Call(..)
-                | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _)
-                | ExprKind::Opaque { unknown_effects: true, .. }
+                | ExprKind::Unary(
+                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                    _
+                )
+                | ExprKind::Opaque {
+                    unknown_effects: true,
+                    ..
+                }
         )
     });
     found
@@ -1071,13 +1117,31 @@ fn affine_result_type(a: &Type, b: &Type) -> Type {
         other => other.clone(),
     };
     match (promote(a), promote(b)) {
-        (Type::Int { signed: sa, bits: ba }, Type::Int { signed: sb, bits: bb }) => {
+        (
+            Type::Int {
+                signed: sa,
+                bits: ba,
+            },
+            Type::Int {
+                signed: sb,
+                bits: bb,
+            },
+        ) => {
             if ba == bb {
-                Type::Int { signed: sa && sb, bits: ba }
+                Type::Int {
+                    signed: sa && sb,
+                    bits: ba,
+                }
             } else if ba > bb {
-                Type::Int { signed: sa, bits: ba }
+                Type::Int {
+                    signed: sa,
+                    bits: ba,
+                }
             } else {
-                Type::Int { signed: sb, bits: bb }
+                Type::Int {
+                    signed: sb,
+                    bits: bb,
+                }
             }
         }
         (x, _) => x,

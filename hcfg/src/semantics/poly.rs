@@ -139,6 +139,10 @@ pub struct Poly {
     pub set: Set,
 }
 
+/// One constraint of a convex piece: coefficients by parameter name, the
+/// constant, and whether it is an equality (`= 0`) or an inequality (`>= 0`).
+pub type Constraint = (Vec<(String, i128)>, i128, bool);
+
 impl Clone for Poly {
     fn clone(&self) -> Self {
         Poly {
@@ -243,19 +247,26 @@ impl Poly {
     pub fn union(&self, other: &Poly) -> Poly {
         let (a, b) = self.aligned(other);
         Poly {
-            set: a.union(b).unwrap_or_else(|e| panic!("isl union {e:?}: {self:?} | {other:?}")),
+            set: a
+                .union(b)
+                .unwrap_or_else(|e| panic!("isl union {e:?}: {self:?} | {other:?}")),
         }
     }
 
     /// The smallest convex polyhedron containing the set, without
     /// existentially quantified variables (PIPS's convex polyhedra).
     pub fn hull(&self) -> Poly {
-        let plain = self.set.n_basic_set().unwrap_or(0) <= 1
-            && !self.set.involves_locals().unwrap_or(true);
+        let plain =
+            self.set.n_basic_set().unwrap_or(0) <= 1 && !self.set.involves_locals().unwrap_or(true);
         if plain {
             return self.clone();
         }
-        let hull = self.set.copy().unwrap().polyhedral_hull().expect("isl polyhedral hull");
+        let hull = self
+            .set
+            .copy()
+            .unwrap()
+            .polyhedral_hull()
+            .expect("isl polyhedral hull");
         Poly {
             set: Set::from_basic_set(hull)
                 .and_then(|s| s.remove_redundancies())
@@ -374,13 +385,25 @@ impl Poly {
         let mut names: Vec<&String> = pairs.iter().map(|(p, _)| p).collect();
         names.extend(pairs.iter().map(|(_, q)| q));
         let ctx = set.get_ctx();
-        let all = format!("[{}] -> {{ : }}", names.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "));
+        let all = format!(
+            "[{}] -> {{ : }}",
+            names
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         set = set.intersect(Set::read_from_str(&ctx, &all).ok()?).ok()?;
         for (k, name) in names.iter().enumerate() {
             let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
-            set = set.move_dims(DimType::Set, k as u32, DimType::Param, pos, 1).ok()?;
+            set = set
+                .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
+                .ok()?;
         }
-        let map = Map::from_range(set).ok()?.move_dims(DimType::In, 0, DimType::Out, 0, n).ok()?;
+        let map = Map::from_range(set)
+            .ok()?
+            .move_dims(DimType::In, 0, DimType::Out, 0, n)
+            .ok()?;
         let mut exact: libc::c_int = 0;
         let closure = unsafe {
             let mut map = map;
@@ -394,13 +417,19 @@ impl Poly {
                 should_free_on_drop: true,
             }
         };
-        let back = closure.move_dims(DimType::Out, 0, DimType::In, 0, n).ok()?.range().ok()?;
+        let back = closure
+            .move_dims(DimType::Out, 0, DimType::In, 0, n)
+            .ok()?
+            .range()
+            .ok()?;
         let mut back = back;
         for (k, name) in names.iter().enumerate() {
             back = back.set_dim_name(DimType::Set, k as u32, name).ok()?;
         }
         let nparam = back.dim(DimType::Param).ok()? as u32;
-        back = back.move_dims(DimType::Param, nparam, DimType::Set, 0, 2 * n).ok()?;
+        back = back
+            .move_dims(DimType::Param, nparam, DimType::Set, 0, 2 * n)
+            .ok()?;
         // A zero-dimensional set is not a parameter domain to isl.
         let back = back.params().ok()?;
         Some((Poly { set: back }, exact == 1))
@@ -424,7 +453,7 @@ impl Poly {
 
     /// The constraints of each convex piece, as (coefficients by name,
     /// constant, is_equality); `None` for a piece with existentials.
-    pub fn pieces(&self) -> Vec<Option<Vec<(Vec<(String, i128)>, i128, bool)>>> {
+    pub fn pieces(&self) -> Vec<Option<Vec<Constraint>>> {
         let set = self.simplify().set;
         let mut out = Vec::new();
         let Ok(list) = set.get_basic_set_list() else {
@@ -438,9 +467,13 @@ impl Poly {
                 continue;
             }
             let mut piece = Vec::new();
-            let Ok(constraints) = bset.get_constraint_list() else { continue };
+            let Ok(constraints) = bset.get_constraint_list() else {
+                continue;
+            };
             for i in 0..constraints.size().unwrap_or(0) {
-                let Ok(c) = constraints.get_at(i) else { continue };
+                let Ok(c) = constraints.get_at(i) else {
+                    continue;
+                };
                 let mut terms = Vec::new();
                 for (p, name) in params.iter().enumerate() {
                     let v = c.get_coefficient_val(DimType::Param, p as i32).ok();
@@ -467,5 +500,6 @@ impl Poly {
 }
 
 unsafe extern "C" {
-    fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int) -> libc::uintptr_t;
+    fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int)
+    -> libc::uintptr_t;
 }

@@ -47,7 +47,11 @@ impl Transformer {
     pub fn extend(&self, ctx: &Context, vars: &BTreeSet<VarId>) -> Transformer {
         let mut out = self.clone();
         for &v in vars.difference(&self.modified) {
-            let text = format!("[{pre}, {post}] -> {{ : {post} = {pre} }}", pre = Name::Pre(v).isl(), post = Name::Post(v).isl());
+            let text = format!(
+                "[{pre}, {post}] -> {{ : {post} = {pre} }}",
+                pre = Name::Pre(v).isl(),
+                post = Name::Post(v).isl()
+            );
             let same = Poly {
                 set: isl_rs::Set::read_from_str(ctx, &text).expect("isl"),
             };
@@ -115,7 +119,10 @@ impl Transformer {
     /// Forgets everything about `v` (before and after); `v` stays modified.
     pub fn forget(&self, v: VarId) -> Transformer {
         let mut out = self.clone();
-        out.rel = out.rel.project(&Name::Pre(v).isl()).project(&Name::Post(v).isl());
+        out.rel = out
+            .rel
+            .project(&Name::Pre(v).isl())
+            .project(&Name::Post(v).isl());
         out.modified.insert(v);
         out
     }
