@@ -50,6 +50,32 @@ enum Command {
         )]
         args: Vec<String>,
     },
+    /// Print the code annotated with the variables each statement may read
+    /// and write (arrays as a whole; through pointers, what they may point
+    /// to). Every `.c` file given is one translation unit of the program.
+    Effects {
+        /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
+        #[arg(
+            required = true,
+            allow_hyphen_values = true,
+            trailing_var_arg = true,
+            value_name = "FILE.c... CFLAGS"
+        )]
+        args: Vec<String>,
+    },
+}
+
+/// Parses every C file of `FILE.c... CFLAGS` and runs the analyses.
+fn analyse(
+    args: Vec<String>,
+) -> Result<(Vec<ferry_parser::ParsedFile>, ferry_hcfg::Analyses), Diagnostic> {
+    let (files, cflags) = files_and_flags(args)?;
+    let parsed = files
+        .iter()
+        .map(|f| parse_file(f, &cflags))
+        .collect::<Result<Vec<_>, _>>()?;
+    let analyses = ferry_hcfg::Analyses::run(&parsed);
+    Ok((parsed, analyses))
 }
 
 /// Splits `FILE.c... CFLAGS` into the C files and the compiler's flags.
@@ -142,13 +168,12 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 ferry_parser::output::print_user_file(&parsed)
             })
         }
+        Command::Effects { args } => {
+            let (parsed, analyses) = analyse(args)?;
+            Ok(ferry_hcfg::report::annotated_effects(&analyses, &parsed))
+        }
         Command::Semantics { json, args } => {
-            let (files, cflags) = files_and_flags(args)?;
-            let parsed = files
-                .iter()
-                .map(|f| parse_file(f, &cflags))
-                .collect::<Result<Vec<_>, _>>()?;
-            let analyses = ferry_hcfg::Analyses::run(&parsed);
+            let (parsed, analyses) = analyse(args)?;
             Ok(if json {
                 let mut text = serde_json::to_string_pretty(&ferry_hcfg::report::semantics_json(
                     &analyses, &parsed,

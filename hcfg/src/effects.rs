@@ -247,10 +247,11 @@ impl EffectsAnalysis {
                     }
                 }
             }
-            NodeKind::Declare(v) => {
-                out.writes.insert(Location::Var(*v));
-            }
-            NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {}
+            // A declaration without initialiser gives no value: no effect.
+            NodeKind::Declare(_)
+            | NodeKind::Seq { .. }
+            | NodeKind::Return(None)
+            | NodeKind::Nop => {}
         }
     }
 

@@ -402,3 +402,78 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
     }
     json!({ "functions": functions })
 }
+
+/// How an effect's location reads in the output.
+fn location_text(program: &Program, names: &Names, l: &crate::effects::Location) -> String {
+    use crate::effects::Location;
+    match l {
+        Location::Var(v) => {
+            let name = names.var(*v);
+            match program.var(*v).ty {
+                Type::Array(..) => format!("{name}[*]"),
+                _ => name,
+            }
+        }
+        Location::Pointee(p) => format!("*{}", names.var(*p)),
+        Location::Heap => "<heap>".to_string(),
+        Location::AllGlobals => "<every global: call to a function without body>".to_string(),
+        Location::Anywhere => "<anything: pointer of unknown target>".to_string(),
+    }
+}
+
+fn effects_lines(program: &Program, names: &Names, e: &crate::effects::Effects) -> Vec<String> {
+    let list = |set: &BTreeSet<crate::effects::Location>| {
+        set.iter()
+            .map(|l| location_text(program, names, l))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = Vec::new();
+    if !e.reads.is_empty() {
+        out.push(format!("<may be read>: {}", list(&e.reads)));
+    }
+    if !e.writes.is_empty() {
+        out.push(format!("<may be written>: {}", list(&e.writes)));
+    }
+    out
+}
+
+/// The main file of each unit annotated with the effects of every
+/// statement (cumulated over its sub-statements) and each function's
+/// summary effects.
+pub fn annotated_effects(a: &Analyses, files: &[ParsedFile]) -> String {
+    let mut out = String::new();
+    for (unit, file) in files.iter().enumerate() {
+        let mut lines: HashMap<(u32, u32), Vec<String>> = HashMap::new();
+        for f in functions_of_unit(a, unit, file) {
+            let names = Names::new(&a.program, f);
+            let func = a.program.function(f);
+            let summary = effects_lines(&a.program, &names, &a.effects.summaries[f.index()]);
+            lines.insert(
+                (func.span.lo, func.span.hi),
+                summary
+                    .into_iter()
+                    .map(|l| format!("summary {l}"))
+                    .collect(),
+            );
+            let Some(body) = &func.body else { continue };
+            for (key, ids) in nodes_by_span(body) {
+                let mut e = crate::effects::Effects::default();
+                for id in ids {
+                    if let Some(ne) = a.effects.nodes[f.index()].get(id.index()) {
+                        e.merge(ne);
+                    }
+                }
+                lines.insert(key, effects_lines(&a.program, &names, &e));
+            }
+        }
+        if files.len() > 1 {
+            out.push_str(&format!("// ---- {}\n", file.path.display()));
+        }
+        let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
+        out.push_str(&ferry_parser::output::print_user_file_annotated(
+            file, &annotate,
+        ));
+    }
+    out
+}

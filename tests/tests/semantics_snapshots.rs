@@ -7,21 +7,25 @@
 //! `{0<=y, 1<=N, 3x<=N, 4y+N<=4x+3}`, is what bounds the WRITE region of
 //! `a[x+y]` between (N-3)/4 and (5N+9)/12. Every other program shows one
 //! feature: counted loops, calls and summaries, C division, unsigned wrap,
-//! unstructured control, pointers.
+//! unstructured control, pointers. `effects` shows `ferry effects`.
 
 use ferry_tests::{ferry_bin, workspace_root};
 use std::process::Command;
 
 fn semantics(name: &str) -> String {
+    ferry("semantics", name)
+}
+
+fn ferry(command: &str, name: &str) -> String {
     let path = format!("tests/c/semantics_snapshots/{name}.c");
     let output = Command::new(ferry_bin())
-        .args(["semantics", &path])
+        .args([command, &path])
         .current_dir(workspace_root())
         .output()
         .expect("ferry runs");
     assert!(
         output.status.success(),
-        "ferry semantics {path} failed:\n{}",
+        "ferry {command} {path} failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).expect("UTF-8 output")
@@ -63,4 +67,11 @@ fn listing_1_2_loop_invariant_bounds_the_write_region() {
     for constraint in ["0<=y", "1<=N", "3x<=N", "4y+N<=4x+3"] {
         assert!(line.contains(constraint), "{constraint} missing in {line}");
     }
+}
+
+/// `ferry effects`: what each statement may read and write, through
+/// pointers included.
+#[test]
+fn effects() {
+    insta::assert_snapshot!(ferry("effects", "effects"));
 }
