@@ -212,7 +212,10 @@ impl Env<'_> {
         vec![(nonneg, q.clone()), (negative, q)]
     }
 
-    /// Unsigned results wrap modulo 2^bits.
+    /// Unsigned results wrap modulo 2^bits. Without existential
+    /// multiples (which make isl's work grow with every statement), by
+    /// cases: the value is in range; or one period below or above it and
+    /// shifted back; or farther, and then only known to be in range.
     fn wrap_if_unsigned(&self, cases: Vec<Case>, ty: &Type) -> Option<Vec<Case>> {
         let Type::Int {
             signed: false,
@@ -221,29 +224,40 @@ impl Env<'_> {
         else {
             return Some(cases);
         };
-        if *bits >= 128 {
+        if *bits >= 126 {
             return None;
         }
-        let modulus = 1i128 << bits;
-        cases
-            .into_iter()
-            .map(|(lin, conj)| {
-                let k = self.fresh();
+        let m = 1i128 << bits;
+        let mut out = Vec::new();
+        for (lin, conj) in cases {
+            let within = |lo: i128, hi: i128| {
+                vec![
+                    Cons::ge0(lin.add(&Lin::constant(-lo))?),
+                    Cons::ge0(Lin::constant(hi).sub(&lin)?),
+                ]
+                .into_iter()
+                .map(Some)
+                .collect::<Option<Vec<Cons>>>()
+            };
+            for (lo, hi, shift) in [(0, m - 1, 0), (-m, -1, m), (m, 2 * m - 1, -m)] {
+                let mut c = conj.clone();
+                c.cons.extend(within(lo, hi)?);
+                out.push((lin.add(&Lin::constant(shift))?, c));
+            }
+            for far in [
+                Cons::ge0(Lin::constant(-m - 1).sub(&lin)?),
+                Cons::ge0(lin.add(&Lin::constant(-2 * m))?),
+            ] {
                 let r = self.fresh();
                 let r_lin = Lin::name(r.clone());
-                let mut c = conj;
-                c.exists.push(k.clone());
-                c.exists.push(r.clone());
-                // r = lin - modulus * k, 0 <= r < modulus
-                c.cons.push(Cons::eq0(
-                    r_lin.sub(&lin)?.add(&Lin::name(k).scale(modulus)?)?,
-                ));
-                c.cons.push(Cons::ge0(r_lin.clone()));
-                c.cons
-                    .push(Cons::ge0(Lin::constant(modulus - 1).sub(&r_lin)?));
-                Some((r_lin, c))
-            })
-            .collect()
+                let mut c = conj.clone();
+                c.exists.push(r);
+                c.cons.push(far);
+                c.cons.extend(range_constraints(&r_lin, ty));
+                out.push((r_lin, c));
+            }
+        }
+        (out.len() <= MAX_CASES).then_some(out)
     }
 
     /// Conversion of integer cases from type `from` to type `to`.

@@ -39,6 +39,13 @@ pub const RETURN: VarId = VarId(u32::MAX);
 /// Unstructured fixpoints widen after this many visits of a vertex.
 const WIDEN_AFTER: u32 = 3;
 
+/// isl's operation quota for the transformers (and again for the
+/// preconditions) of one function. A function that spends it is still
+/// analysed, but every further isl operation answers "nothing known"
+/// (see `Poly::sound`): precision degrades, soundness does not, and the
+/// cost of the whole program stays bounded by its number of functions.
+const ISL_OPERATIONS_PER_FUNCTION: u64 = 2_000_000;
+
 pub struct Semantics {
     /// Per function, per node.
     pub transformers: Vec<Vec<Option<Transformer>>>,
@@ -94,8 +101,14 @@ impl Semantics {
             call_sites: vec![Vec::new(); n],
             tracked_globals,
         };
+        // isl reports a spent quota (and any failure) through results, which
+        // `Poly` turns into "nothing known"; it must not also print them.
+        const ISL_ON_ERROR_CONTINUE: i32 = 1;
+        let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
+        ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
         for component in &calls.components {
             for &f in component {
+                ctx.reset_operations();
                 a.summarize(f);
             }
         }
@@ -108,6 +121,7 @@ impl Semantics {
                 if program.function(f).body.is_none() {
                     continue;
                 }
+                ctx.reset_operations();
                 let p = a.entry_precondition(f, closed_world);
                 a.preconditions_of(f, &p);
                 entry[f.index()] = Some(p);

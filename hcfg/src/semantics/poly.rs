@@ -41,6 +41,9 @@ impl Name {
     }
 }
 
+/// More disjuncts than this in one set are replaced by their hull.
+const MAX_DISJUNCTS: i32 = 8;
+
 /// An affine form over names: `sum(coefficient * name) + constant`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Lin {
@@ -130,7 +133,12 @@ impl Conj {
     pub fn and(&self, other: &Conj) -> Conj {
         let mut out = self.clone();
         out.cons.extend(other.cons.iter().cloned());
-        out.exists.extend(other.exists.iter().cloned());
+        for e in &other.exists {
+            // The same case may meet itself (`a && a`): one quantifier.
+            if !out.exists.contains(e) {
+                out.exists.push(e.clone());
+            }
+        }
         out
     }
 }
@@ -145,8 +153,9 @@ pub type Constraint = (Vec<(String, i128)>, i128, bool);
 
 impl Clone for Poly {
     fn clone(&self) -> Self {
-        Poly {
-            set: self.set.copy().expect("isl copy"),
+        match self.set.copy() {
+            Ok(set) => Poly { set },
+            Err(_) => Poly::universe(&self.set.get_ctx()),
         }
     }
 }
@@ -171,16 +180,36 @@ fn names_of(conjs: &[Conj]) -> Vec<String> {
     names
 }
 
+/// Builds a set with isl's operation quota lifted (see [`Poly::sound`]).
+fn unbounded(ctx: &Context, text: &str) -> Set {
+    let max = ctx.get_max_operations();
+    ctx.set_max_operations(0);
+    let set = Set::read_from_str(ctx, text).expect("isl parses a constant set");
+    ctx.set_max_operations(max);
+    set
+}
+
 impl Poly {
     pub fn universe(ctx: &Context) -> Poly {
         Poly {
-            set: Set::read_from_str(ctx, "{ : }").expect("isl universe"),
+            set: unbounded(ctx, "{ : }"),
         }
     }
 
     pub fn empty(ctx: &Context) -> Poly {
         Poly {
-            set: Set::read_from_str(ctx, "{ : false }").expect("isl empty"),
+            set: unbounded(ctx, "{ : false }"),
+        }
+    }
+
+    /// The result of an isl operation, or the universe when isl failed
+    /// (its operation quota is spent on a function too large to analyse
+    /// precisely). Every set the analyses keep is an over-approximation,
+    /// so the universe is always a sound answer.
+    fn sound(&self, result: Result<Set, isl_rs::LibISLError>) -> Poly {
+        match result {
+            Ok(set) => Poly { set },
+            Err(_) => Poly::universe(&self.set.get_ctx()),
         }
     }
 
@@ -215,41 +244,37 @@ impl Poly {
             text.push(')');
         }
         text.push_str(" }");
-        Poly {
-            set: Set::read_from_str(ctx, &text).expect("isl parses generated constraints"),
+        match Set::read_from_str(ctx, &text) {
+            Ok(set) => Poly { set },
+            Err(_) => Poly::universe(ctx),
         }
     }
 
     /// Both sets over the same parameters, in the same order.
-    fn aligned(&self, other: &Poly) -> (Set, Set) {
-        let a = self
-            .set
-            .copy()
-            .unwrap()
-            .align_params(other.set.get_space().unwrap())
-            .expect("isl align");
-        let b = other
-            .set
-            .copy()
-            .unwrap()
-            .align_params(a.get_space().unwrap())
-            .expect("isl align");
-        (a, b)
+    fn aligned(&self, other: &Poly) -> Result<(Set, Set), isl_rs::LibISLError> {
+        let a = self.set.copy()?.align_params(other.set.get_space()?)?;
+        let b = other.set.copy()?.align_params(a.get_space()?)?;
+        Ok((a, b))
     }
 
     pub fn intersect(&self, other: &Poly) -> Poly {
-        let (a, b) = self.aligned(other);
-        Poly {
-            set: a.intersect(b).expect("isl intersect"),
-        }
+        let result = self.aligned(other).and_then(|(a, b)| a.intersect(b));
+        self.sound(result).capped()
     }
 
     pub fn union(&self, other: &Poly) -> Poly {
-        let (a, b) = self.aligned(other);
-        Poly {
-            set: a
-                .union(b)
-                .unwrap_or_else(|e| panic!("isl union {e:?}: {self:?} | {other:?}")),
+        let result = self.aligned(other).and_then(|(a, b)| a.union(b));
+        self.sound(result).capped()
+    }
+
+    /// A set with many disjuncts (each division or wrap splits one in two
+    /// or three) is replaced by its hull, so that sequences of such
+    /// statements stay linear in cost.
+    fn capped(self) -> Poly {
+        if self.set.n_basic_set().unwrap_or(0) > MAX_DISJUNCTS {
+            self.hull()
+        } else {
+            self
         }
     }
 
@@ -261,17 +286,13 @@ impl Poly {
         if plain {
             return self.clone();
         }
-        let hull = self
+        let result = self
             .set
             .copy()
-            .unwrap()
-            .polyhedral_hull()
-            .expect("isl polyhedral hull");
-        Poly {
-            set: Set::from_basic_set(hull)
-                .and_then(|s| s.remove_redundancies())
-                .expect("isl"),
-        }
+            .and_then(|s| s.polyhedral_hull())
+            .and_then(Set::from_basic_set)
+            .and_then(|s| s.remove_redundancies());
+        self.sound(result)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -279,8 +300,9 @@ impl Poly {
     }
 
     pub fn is_subset(&self, other: &Poly) -> bool {
-        let (a, b) = self.aligned(other);
-        a.is_subset(&b).unwrap_or(false)
+        self.aligned(other)
+            .and_then(|(a, b)| a.is_subset(&b))
+            .unwrap_or(false)
     }
 
     pub fn has(&self, name: &str) -> Option<u32> {
@@ -291,14 +313,13 @@ impl Poly {
     /// Existentially quantifies `name` away.
     pub fn project(&self, name: &str) -> Poly {
         match self.has(name) {
-            Some(pos) => Poly {
-                set: self
+            Some(pos) => {
+                let result = self
                     .set
                     .copy()
-                    .unwrap()
-                    .project_out(DimType::Param, pos, 1)
-                    .expect("isl project"),
-            },
+                    .and_then(|s| s.project_out(DimType::Param, pos, 1));
+                self.sound(result)
+            }
             None => self.clone(),
         }
     }
@@ -306,14 +327,13 @@ impl Poly {
     /// Renames parameter `from` to `to` (which must not be a parameter).
     pub fn rename(&self, from: &str, to: &str) -> Poly {
         match self.has(from) {
-            Some(pos) => Poly {
-                set: self
+            Some(pos) => {
+                let result = self
                     .set
                     .copy()
-                    .unwrap()
-                    .set_dim_name(DimType::Param, pos, to)
-                    .expect("isl rename"),
-            },
+                    .and_then(|s| s.set_dim_name(DimType::Param, pos, to));
+                self.sound(result)
+            }
             None => self.clone(),
         }
     }
@@ -333,16 +353,14 @@ impl Poly {
 
     /// Removes parameters no constraint mentions, and redundant constraints.
     pub fn simplify(&self) -> Poly {
-        let set = self
+        let result = self
             .set
             .copy()
-            .unwrap()
-            .detect_equalities()
+            .and_then(|s| s.detect_equalities())
             .and_then(|s| s.coalesce())
             .and_then(|s| s.remove_redundancies())
-            .and_then(|s| s.drop_unused_params())
-            .expect("isl simplify");
-        Poly { set }
+            .and_then(|s| s.drop_unused_params());
+        self.sound(result)
     }
 
     /// The standard widening: the constraints of `self` that `newer` also satisfies.
@@ -444,9 +462,10 @@ impl Poly {
                 .get_dim_name(DimType::Param, i as u32)
                 .map(str::to_string)
                 .unwrap_or_default();
-            set = set
-                .set_dim_name(DimType::Param, i as u32, &display(&name))
-                .expect("isl rename");
+            set = match set.set_dim_name(DimType::Param, i as u32, &display(&name)) {
+                Ok(s) => s,
+                Err(_) => return "{ : }".to_string(),
+            };
         }
         set.to_str().unwrap_or_default().to_string()
     }

@@ -52,8 +52,9 @@ impl Transformer {
                 pre = Name::Pre(v).isl(),
                 post = Name::Post(v).isl()
             );
-            let same = Poly {
-                set: isl_rs::Set::read_from_str(ctx, &text).expect("isl"),
+            let same = match isl_rs::Set::read_from_str(ctx, &text) {
+                Ok(set) => Poly { set },
+                Err(_) => Poly::universe(ctx),
             };
             out.rel = out.rel.intersect(&same);
             out.modified.insert(v);
