@@ -2,6 +2,7 @@
 //! running it, and locating the bundled C programs.
 
 pub mod corpus;
+pub mod trace;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
