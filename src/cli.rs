@@ -172,7 +172,11 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             let (parsed, analyses) = analyse(args)?;
             Ok(ferry_hcfg::report::annotated_effects(&analyses, &parsed))
         }
-        Command::Semantics { json, args } => {
+        Command::Semantics { json, mut args } => {
+            // `--json` after the file lands among the trailing arguments.
+            let before = args.len();
+            args.retain(|a| a != "--json");
+            let json = json || args.len() != before;
             let (parsed, analyses) = analyse(args)?;
             Ok(if json {
                 let mut text = serde_json::to_string_pretty(&ferry_hcfg::report::semantics_json(

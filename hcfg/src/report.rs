@@ -173,6 +173,12 @@ fn nodes_by_span(body: &Body) -> HashMap<(u32, u32), Vec<NodeId>> {
     for id in body.preorder() {
         let span = body.node(id).span;
         let key = (span.lo, span.hi);
+        // The init and step expressions of a `for` are not statements.
+        if let NodeKind::Expr(e) = &body.node(id).kind
+            && (e.span.lo, e.span.hi) == key
+        {
+            continue;
+        }
         let entry = by_span.entry(key).or_default();
         if entry.iter().any(|_| inside.contains(&id)) {
             continue;
@@ -228,7 +234,9 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
                 "loop"
             }
             NodeKind::Seq { .. } => "block",
-            NodeKind::Expr(_) | NodeKind::Declare(_) => "expr",
+            NodeKind::Declare(_) => "decl",
+            NodeKind::Expr(e) if declares(&a.program, e, body.node(first).span) => "decl",
+            NodeKind::Expr(_) => "expr",
             NodeKind::Return(_) => "return",
             NodeKind::If { .. } => "if",
             NodeKind::Loop(_) => "loop",
@@ -245,6 +253,18 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
         );
     }
     out
+}
+
+/// Whether an initialisation `v = e` comes from the declaration of `v`
+/// (the variable's name lies inside the statement).
+fn declares(program: &Program, e: &Expr, span: Span) -> bool {
+    match &e.kind {
+        ExprKind::Assign(AssignOp::Assign, target, _) => target.is_lvalue_var().is_some_and(|v| {
+            let at = program.var(v).span.lo;
+            span.lo < at && at < span.hi
+        }),
+        _ => false,
+    }
 }
 
 fn functions_of_unit(a: &Analyses, unit: usize, file: &ParsedFile) -> Vec<FuncId> {

@@ -32,53 +32,7 @@ const MIN_REACHED: f64 = 0.5;
 /// printed but tolerated; violations elsewhere in the same program, crashes,
 /// build failures and vacuous traces are not. A note says when a listed site
 /// no longer fails.
-const KNOWN_VIOLATIONS: &[(&str, u32, u32, &str)] = &[
-    // A `for` whose body returns is lowered without its loop statement; its
-    // step `i++` is listed at the position of the `for` (kind "expr"), with
-    // the step's precondition (`i < n`), which does not hold before the loop.
-    (
-        "goto_return.c",
-        27,
-        5,
-        "step of a `for` with a `return` inside listed at the `for`'s position",
-    ),
-    // The usual arithmetic conversions are ignored in comparisons between
-    // signed and unsigned operands: they are compared as mathematical
-    // integers.
-    (
-        "mixed_signedness.c",
-        11,
-        5,
-        "`-1 < 5u` taken as true (the else path is unreachable)",
-    ),
-    (
-        "mixed_signedness.c",
-        18,
-        5,
-        "`-1L > 3UL` taken as false (cmp = 0)",
-    ),
-    (
-        "mixed_signedness.c",
-        29,
-        5,
-        "`while (i < n)` with int i = -2, unsigned n = 3 taken as entered",
-    ),
-    // Unary minus on an unsigned operand does not wrap: the transformer of
-    // `neg = -neg` is {neg#init == 0, neg == 0}, so everything after it is
-    // unreachable.
-    (
-        "conversions.c",
-        8,
-        5,
-        "`neg = -neg` on unsigned taken as possible only for 0",
-    ),
-    (
-        "conversions.c",
-        9,
-        5,
-        "`neg = -neg` on unsigned taken as possible only for 0",
-    ),
-];
+const KNOWN_VIOLATIONS: &[(&str, u32, u32, &str)] = &[];
 
 #[test]
 fn preconditions_hold_in_traced_states() {

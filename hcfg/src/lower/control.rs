@@ -449,7 +449,8 @@ impl Builder<'_> {
             ast::ForInit::Empty => {}
             ast::ForInit::Expr(e) => {
                 let e = self.lw.expr(e);
-                init_nodes.push(self.add(NodeKind::Expr(e), span));
+                let at = e.span;
+                init_nodes.push(self.add(NodeKind::Expr(e), at));
             }
             ast::ForInit::Declaration(d) => self.declaration(d, &mut init_nodes),
         }
@@ -468,8 +469,13 @@ impl Builder<'_> {
         let body = self.stmt(body);
         // Counted loops are recognised once the whole program is lowered,
         // when every `&i` is known.
+        // The step and init expressions carry their own spans, so that they
+        // are never mistaken for the loop when results are printed.
         let step = match step_expr {
-            Some(e) => self.add(NodeKind::Expr(e), span),
+            Some(e) => {
+                let at = e.span;
+                self.add(NodeKind::Expr(e), at)
+            }
             None => self.add(NodeKind::Nop, span),
         };
         let kind = LoopKind::For {
@@ -701,7 +707,8 @@ impl Builder<'_> {
                     ast::ForInit::Empty => {}
                     ast::ForInit::Expr(e) => {
                         let e = self.lw.expr(e);
-                        init_nodes.push(self.add(NodeKind::Expr(e), s.span));
+                        let at = e.span;
+                        init_nodes.push(self.add(NodeKind::Expr(e), at));
                     }
                     ast::ForInit::Declaration(d) => self.declaration(d, &mut init_nodes),
                 }
@@ -727,7 +734,8 @@ impl Builder<'_> {
                 self.loop_body(body, entry, exit, cont, cont);
                 let after_step = match step {
                     Some(e) => {
-                        let node = self.add(NodeKind::Expr(e), s.span);
+                        let at = e.span;
+                        let node = self.add(NodeKind::Expr(e), at);
                         self.vertex(Vertex::Node(node), Some((cont, Edge::Always)))
                     }
                     None => cont,

@@ -62,7 +62,12 @@ impl Env<'_> {
                 return self.convert(cases, &inner.ty, &e.ty);
             }
             ExprKind::Unary(UnOp::Plus, inner) => self.value(inner)?,
-            ExprKind::Unary(UnOp::Neg, inner) => map(self.value(inner)?, |l| l.scale(-1))?,
+            ExprKind::Unary(UnOp::Neg, inner) => {
+                let cases = self.convert(self.value(inner)?, &inner.ty, &e.ty)?;
+                let negated = map(cases, |l| l.scale(-1))?;
+                // `-u` wraps for an unsigned u.
+                return self.wrap_if_unsigned(negated, &e.ty);
+            }
             ExprKind::Binary(op, a, b) => return self.binary(*op, a, b, &e.ty),
             ExprKind::Cond(c, Some(a), b) => {
                 let yes = self.condition(c, true)?;
@@ -104,8 +109,14 @@ impl Env<'_> {
             };
             return self.truth_value(&e);
         }
-        let x = self.value(a)?;
-        let y = self.value(b)?;
+        // Operands are converted to the type the operation is done in
+        // (`-1 / 2u` divides 2^32-1); shift counts keep their own type.
+        let x = self.convert(self.value(a)?, &a.ty, ty)?;
+        let y = if matches!(op, Shl | Shr) {
+            self.value(b)?
+        } else {
+            self.convert(self.value(b)?, &b.ty, ty)?
+        };
         let mut out = Vec::new();
         for (la, ca) in &x {
             for (lb, cb) in &y {
@@ -230,6 +241,11 @@ impl Env<'_> {
         let m = 1i128 << bits;
         let mut out = Vec::new();
         for (lin, conj) in cases {
+            if let Some(c) = lin.as_constant() {
+                // A constant wraps to a constant.
+                out.push((Lin::constant(c.rem_euclid(m)), conj));
+                continue;
+            }
             let within = |lo: i128, hi: i128| {
                 vec![
                     Cons::ge0(lin.add(&Lin::constant(-lo))?),
@@ -328,8 +344,10 @@ impl Env<'_> {
                 }
             }
             ExprKind::Binary(op @ (Lt | Gt | Le | Ge | Eq | Ne), a, b) => {
-                let x = self.value(a)?;
-                let y = self.value(b)?;
+                // Both sides in their common type: `-1 < 5u` is false.
+                let common = common_type(&a.ty, &b.ty)?;
+                let x = self.convert(self.value(a)?, &a.ty, &common)?;
+                let y = self.convert(self.value(b)?, &b.ty, &common)?;
                 let op = if positive { *op } else { negate(*op) };
                 let mut out = Vec::new();
                 for (la, ca) in &x {
@@ -441,4 +459,43 @@ pub fn convert_is_identity(from: &Type, to: &Type) -> bool {
         ) => (fs == ts && tb >= fb) || (!fs && *ts && tb > fb),
         _ => false,
     }
+}
+
+/// The type both operands of an arithmetic comparison are converted to
+/// (the usual arithmetic conversions on LP64), for integer operands.
+fn common_type(a: &Type, b: &Type) -> Option<Type> {
+    let promote = |t: &Type| match t {
+        Type::Int { bits, .. } if *bits < 32 => Some(Type::int()),
+        Type::Int { .. } => Some(t.clone()),
+        _ => None,
+    };
+    let (
+        Type::Int {
+            signed: sa,
+            bits: ba,
+        },
+        Type::Int {
+            signed: sb,
+            bits: bb,
+        },
+    ) = (promote(a)?, promote(b)?)
+    else {
+        return None;
+    };
+    Some(if ba == bb {
+        Type::Int {
+            signed: sa && sb,
+            bits: ba,
+        }
+    } else if ba > bb {
+        Type::Int {
+            signed: sa,
+            bits: ba,
+        }
+    } else {
+        Type::Int {
+            signed: sb,
+            bits: bb,
+        }
+    })
 }

@@ -109,6 +109,7 @@ impl Semantics {
         for component in &calls.components {
             for &f in component {
                 ctx.reset_operations();
+                ctx.reset_error();
                 a.summarize(f);
             }
         }
@@ -122,6 +123,7 @@ impl Semantics {
                     continue;
                 }
                 ctx.reset_operations();
+                ctx.reset_error();
                 let p = a.entry_precondition(f, closed_world);
                 a.preconditions_of(f, &p);
                 entry[f.index()] = Some(p);

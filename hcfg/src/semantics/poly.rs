@@ -154,15 +154,15 @@ pub type Constraint = (Vec<(String, i128)>, i128, bool);
 impl Clone for Poly {
     fn clone(&self) -> Self {
         match self.set.copy() {
-            Ok(set) => Poly { set },
-            Err(_) => Poly::universe(&self.set.get_ctx()),
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => Poly::universe(&self.set.get_ctx()),
         }
     }
 }
 
 impl std::fmt::Debug for Poly {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.set.to_str().unwrap_or_default())
+        write!(f, "{}", set_text(&self.set).unwrap_or_default())
     }
 }
 
@@ -183,10 +183,16 @@ fn names_of(conjs: &[Conj]) -> Vec<String> {
 /// Builds a set with isl's operation quota lifted (see [`Poly::sound`]).
 fn unbounded(ctx: &Context, text: &str) -> Set {
     let max = ctx.get_max_operations();
+    ctx.reset_error();
     ctx.set_max_operations(0);
-    let set = Set::read_from_str(ctx, text).expect("isl parses a constant set");
+    let set = Set::read_from_str(ctx, text).or_else(|_| {
+        // The quota left an error behind: start the count again.
+        ctx.reset_error();
+        ctx.reset_operations();
+        Set::read_from_str(ctx, text)
+    });
     ctx.set_max_operations(max);
-    set
+    set.expect("isl parses a constant set")
 }
 
 impl Poly {
@@ -208,9 +214,23 @@ impl Poly {
     /// so the universe is always a sound answer.
     fn sound(&self, result: Result<Set, isl_rs::LibISLError>) -> Poly {
         match result {
-            Ok(set) => Poly { set },
-            Err(_) => Poly::universe(&self.set.get_ctx()),
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => {
+                let ctx = self.set.get_ctx();
+                // isl-rs reports an error after any later call until the
+                // error is cleared.
+                ctx.reset_error();
+                Poly::universe(&ctx)
+            }
         }
+    }
+
+    /// The value of an isl query, or `default` (with the error cleared).
+    fn query<T>(&self, result: Result<T, isl_rs::LibISLError>, default: T) -> T {
+        result.unwrap_or_else(|_| {
+            self.set.get_ctx().reset_error();
+            default
+        })
     }
 
     /// The union of conjunctions (a disjunctive normal form).
@@ -245,8 +265,8 @@ impl Poly {
         }
         text.push_str(" }");
         match Set::read_from_str(ctx, &text) {
-            Ok(set) => Poly { set },
-            Err(_) => Poly::universe(ctx),
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => Poly::universe(ctx),
         }
     }
 
@@ -271,7 +291,7 @@ impl Poly {
     /// or three) is replaced by its hull, so that sequences of such
     /// statements stay linear in cost.
     fn capped(self) -> Poly {
-        if self.set.n_basic_set().unwrap_or(0) > MAX_DISJUNCTS {
+        if self.query(self.set.n_basic_set(), 0) > MAX_DISJUNCTS {
             self.hull()
         } else {
             self
@@ -296,17 +316,18 @@ impl Poly {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.set.is_empty().unwrap_or(false)
+        self.query(self.set.is_empty(), false)
     }
 
     pub fn is_subset(&self, other: &Poly) -> bool {
-        self.aligned(other)
-            .and_then(|(a, b)| a.is_subset(&b))
-            .unwrap_or(false)
+        self.query(
+            self.aligned(other).and_then(|(a, b)| a.is_subset(&b)),
+            false,
+        )
     }
 
     pub fn has(&self, name: &str) -> Option<u32> {
-        let pos = self.set.find_dim_by_name(DimType::Param, name).ok()?;
+        let pos = self.query(self.set.find_dim_by_name(DimType::Param, name), -1);
         u32::try_from(pos).ok()
     }
 
@@ -450,7 +471,7 @@ impl Poly {
             .ok()?;
         // A zero-dimensional set is not a parameter domain to isl.
         let back = back.params().ok()?;
-        Some((Poly { set: back }, exact == 1))
+        (back.ptr != 0).then_some((Poly { set: back }, exact == 1))
     }
 
     /// isl's text, with parameters renamed by `display`.
@@ -467,7 +488,7 @@ impl Poly {
                 Err(_) => return "{ : }".to_string(),
             };
         }
-        set.to_str().unwrap_or_default().to_string()
+        set_text(&set).unwrap_or_else(|| "{ : }".to_string())
     }
 
     /// The constraints of each convex piece, as (coefficients by name,
@@ -518,7 +539,26 @@ impl Poly {
     }
 }
 
+/// isl's text of a set; `None` when isl cannot print it (isl-rs's own
+/// `to_str` reads a null pointer then).
+fn set_text(set: &Set) -> Option<String> {
+    // SAFETY: `set.ptr` is a live set, kept (not taken) by the call; the
+    // returned string is ours to free.
+    unsafe {
+        let text = isl_set_to_str(set.ptr);
+        if text.is_null() {
+            return None;
+        }
+        let out = std::ffi::CStr::from_ptr(text)
+            .to_string_lossy()
+            .into_owned();
+        libc::free(text as *mut libc::c_void);
+        Some(out)
+    }
+}
+
 unsafe extern "C" {
+    fn isl_set_to_str(set: libc::uintptr_t) -> *mut libc::c_char;
     fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int)
     -> libc::uintptr_t;
 }

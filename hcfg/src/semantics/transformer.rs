@@ -53,8 +53,8 @@ impl Transformer {
                 post = Name::Post(v).isl()
             );
             let same = match isl_rs::Set::read_from_str(ctx, &text) {
-                Ok(set) => Poly { set },
-                Err(_) => Poly::universe(ctx),
+                Ok(set) if set.ptr != 0 => Poly { set },
+                _ => Poly::universe(ctx),
             };
             out.rel = out.rel.intersect(&same);
             out.modified.insert(v);
