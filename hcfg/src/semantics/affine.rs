@@ -295,6 +295,24 @@ impl Env<'_> {
         if fits {
             return Some(cases);
         }
+        if *tb == 1 {
+            // To `_Bool`: any non-zero value becomes 1 (C11 6.3.1.2).
+            return cases
+                .into_iter()
+                .map(|(lin, conj)| match lin.as_constant() {
+                    Some(c) => Some((Lin::constant((c != 0) as i128), conj)),
+                    None => {
+                        let r = self.fresh();
+                        let r_lin = Lin::name(r.clone());
+                        let mut c = conj;
+                        c.exists.push(r);
+                        c.cons.push(Cons::ge0(r_lin.clone()));
+                        c.cons.push(Cons::ge0(Lin::constant(1).sub(&r_lin)?));
+                        Some((r_lin, c))
+                    }
+                })
+                .collect();
+        }
         if !ts {
             return self.wrap_if_unsigned(cases, to);
         }
