@@ -1,0 +1,249 @@
+//! `ferry semantics` on legacy code: every `.c` file of zlib and of Lua 5.4
+//! must be analysed (call graph, effects, transformers, preconditions)
+//! without an error, a panic or a hang, and so must three zlib files given
+//! together as one program.
+//!
+//! For each file: `ferry semantics FILE CFLAGS` must exit 0 with a non-empty
+//! output within [`TIMEOUT`]. Files run on [`WORKERS`] threads per library.
+//! The sources come from crates.io packages, located by
+//! `ferry_tests::corpus`.
+//!
+//! sqlite3.c is left out: in the debug profile of this test suite its
+//! analysis takes minutes (146 s measured; about as long as in release, the
+//! time goes to isl). `cargo bench -p ferry-hcfg --bench semantics` runs it.
+
+use ferry_tests::corpus::{CorpusFile, library_files};
+use ferry_tests::ferry_bin;
+use std::ffi::OsString;
+use std::io::Read;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Files that fail because of a known ferry bug, as (name, bug). They are
+/// still run: each must still fail, so that a fixed bug cannot leave its
+/// entry here unnoticed.
+const KNOWN_FAILURES: &[(&str, &str)] = &[(
+    "lua-5.4.9/ltablib.c",
+    "the analysis does not finish: stopped after 90 s in debug and after \
+     300 s in release; Semantics::run spends its time in \
+     isl_map_polyhedral_hull, called by Poly::hull from \
+     Analyzer::unstructured_preconditions. auxsort (a while loop with early \
+     returns over unsigned indices, with a recursive call) alone takes 20 s \
+     in release. Reported with the semantics benchmark \
+     (hcfg/benches/semantics.rs)",
+)];
+
+/// The longest one file may take in the debug profile. The slowest file
+/// that finishes takes about 2 s.
+const TIMEOUT: Duration = Duration::from_secs(45);
+
+/// Files analysed at the same time, per library.
+const WORKERS: usize = 2;
+
+/// Lines of a failing command's stderr shown in the report.
+const SHOWN_LINES: usize = 15;
+
+#[test]
+fn zlib_semantics() {
+    check_library("zlib");
+}
+
+#[test]
+fn lua_semantics() {
+    check_library("lua");
+}
+
+/// adler32.c, crc32.c and deflate.c as one program: three translation
+/// units, with calls from deflate.c into the other two.
+#[test]
+fn zlib_units_together() {
+    let files = library_files("zlib").unwrap_or_else(|e| panic!("cannot locate zlib: {e}"));
+    let chosen: Vec<&CorpusFile> = ["adler32.c", "crc32.c", "deflate.c"]
+        .iter()
+        .map(|name| {
+            files
+                .iter()
+                .find(|f| f.name == format!("zlib/{name}"))
+                .unwrap_or_else(|| panic!("zlib has no {name}"))
+        })
+        .collect();
+    let mut args: Vec<OsString> = vec!["semantics".into()];
+    args.extend(chosen.iter().map(|f| f.path.clone().into_os_string()));
+    args.extend(chosen[0].cflags.iter().map(Into::into));
+    let command = describe(&args);
+    let run = run_semantics(&args).unwrap_or_else(|e| panic!("`{command}` {e}"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && !stdout.trim().is_empty(),
+        "`{command}` exited with {} and {} bytes of output:\n{}",
+        run.status,
+        run.stdout.len(),
+        first_lines(&run.stderr)
+    );
+    for file in &chosen {
+        let path = file.path.display().to_string();
+        assert!(
+            stdout.contains(&path),
+            "the output of `{command}` does not mention {path}"
+        );
+    }
+}
+
+fn check_library(library: &str) {
+    let files = library_files(library)
+        .unwrap_or_else(|e| panic!("cannot locate the {library} sources: {e}"));
+    assert!(!files.is_empty(), "no {library} file found");
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Result<(), String>)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..WORKERS {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(file) = files.get(i) else { break };
+                    let result = analyse(file);
+                    results.lock().unwrap().push((i, result));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, _)| *i);
+
+    let mut failures = Vec::new();
+    let mut fixed = Vec::new();
+    for (i, result) in results {
+        let file = &files[i];
+        match (result, known_failure(&file.name)) {
+            (Ok(()), None) => {}
+            (Ok(()), Some(bug)) => fixed.push(format!("{} ({bug})", file.name)),
+            (Err(e), None) => failures.push(format!("--- {}\n{e}", file.name)),
+            (Err(e), Some(bug)) => eprintln!("{}: known failure ({bug}):\n{e}", file.name),
+        }
+    }
+    assert!(
+        failures.is_empty() && fixed.is_empty(),
+        "{library}: {} of {} files fail{}{}",
+        failures.len(),
+        files.len(),
+        if failures.is_empty() {
+            String::new()
+        } else {
+            format!(":\n{}", failures.join("\n"))
+        },
+        if fixed.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\nnow passing, remove from KNOWN_FAILURES: {}",
+                fixed.join(", ")
+            )
+        },
+    );
+}
+
+fn known_failure(name: &str) -> Option<&'static str> {
+    KNOWN_FAILURES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bug)| *bug)
+}
+
+/// Runs `ferry semantics FILE CFLAGS` and checks its exit status and output.
+fn analyse(file: &CorpusFile) -> Result<(), String> {
+    let mut args: Vec<OsString> = vec!["semantics".into(), file.path.clone().into_os_string()];
+    args.extend(file.cflags.iter().map(Into::into));
+    let command = describe(&args);
+    let run = run_semantics(&args).map_err(|e| format!("`{command}` {e}"))?;
+    if !run.status.success() {
+        return Err(format!(
+            "`{command}` exited with {}:\n{}",
+            run.status,
+            first_lines(&run.stderr)
+        ));
+    }
+    if String::from_utf8_lossy(&run.stdout).trim().is_empty() {
+        return Err(format!(
+            "`{command}` succeeded with an empty output; stderr:\n{}",
+            first_lines(&run.stderr)
+        ));
+    }
+    Ok(())
+}
+
+/// What a finished `ferry` run left.
+struct Run {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs `ferry ARGS`, stopping it after [`TIMEOUT`].
+fn run_semantics(args: &[OsString]) -> Result<Run, String> {
+    let mut child = Command::new(ferry_bin())
+        .args(args)
+        .current_dir(ferry_tests::workspace_root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start: {e}"))?;
+    // Drain both pipes while waiting, so that a large output cannot block
+    // the child.
+    let mut out = child.stdout.take().expect("piped stdout");
+    let mut err = child.stderr.take().expect("piped stderr");
+    let stdout = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = out.read_to_end(&mut bytes);
+        bytes
+    });
+    let stderr = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = err.read_to_end(&mut bytes);
+        bytes
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() < TIMEOUT => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "did not finish within {} s (stopped)",
+                    TIMEOUT.as_secs()
+                ));
+            }
+            Err(e) => return Err(format!("cannot wait for ferry: {e}")),
+        }
+    };
+    Ok(Run {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
+}
+
+fn describe(args: &[OsString]) -> String {
+    let mut text = "ferry".to_owned();
+    for arg in args {
+        text.push(' ');
+        text.push_str(&arg.to_string_lossy());
+    }
+    text
+}
+
+fn first_lines(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown = lines[..lines.len().min(SHOWN_LINES)].join("\n");
+    if lines.len() > SHOWN_LINES {
+        shown.push_str(&format!("\n... ({} more lines)", lines.len() - SHOWN_LINES));
+    }
+    shown
+}
