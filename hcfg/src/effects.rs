@@ -444,14 +444,18 @@ impl EffectsAnalysis {
                 None => vec![Location::Anywhere],
             },
             ExprKind::Str | ExprKind::Int(0) => Vec::new(),
-            ExprKind::Call(callee, _) => match crate::callgraph::direct_callee(callee) {
-                Some(t) if ALLOCATORS.contains(&program.function(t).name.as_str()) => {
-                    vec![Location::Heap]
-                }
-                _ => vec![Location::Anywhere],
-            },
+            ExprKind::Call(callee, _) => returned_pointer_targets(program, callee),
             _ => vec![Location::Anywhere],
         }
+    }
+}
+
+/// What a pointer returned by a call may point to: fresh heap memory for an
+/// allocation function, anything otherwise.
+fn returned_pointer_targets(program: &Program, callee: &Expr) -> Vec<Location> {
+    match crate::callgraph::direct_callee(callee) {
+        Some(t) if ALLOCATORS.contains(&program.function(t).name.as_str()) => vec![Location::Heap],
+        _ => vec![Location::Anywhere],
     }
 }
 
@@ -601,12 +605,7 @@ fn shallow_targets(
             out
         }
         ExprKind::Str | ExprKind::Int(0) => Vec::new(),
-        ExprKind::Call(callee, _) => match crate::callgraph::direct_callee(callee) {
-            Some(t) if ALLOCATORS.contains(&program.function(t).name.as_str()) => {
-                vec![Location::Heap]
-            }
-            _ => vec![Location::Anywhere],
-        },
+        ExprKind::Call(callee, _) => returned_pointer_targets(program, callee),
         _ => vec![Location::Anywhere],
     }
 }

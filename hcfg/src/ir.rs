@@ -177,6 +177,54 @@ impl Type {
             other => other.clone(),
         }
     }
+    /// Integer promotion (types narrower than `int` become `int`), and
+    /// array and function decay.
+    pub fn promoted(&self) -> Type {
+        match self {
+            Type::Int { bits, .. } if *bits < 32 => Type::int(),
+            other => other.decay(),
+        }
+    }
+
+    /// The usual arithmetic conversions (C11 6.3.1.8) on the LP64 model:
+    /// the type `a op b` is computed in; `Opaque` unless both are arithmetic.
+    pub fn arithmetic_conversion(a: &Type, b: &Type) -> Type {
+        match (a.promoted(), b.promoted()) {
+            (Type::Float { bits: x }, Type::Float { bits: y }) => Type::Float { bits: x.max(y) },
+            (f @ Type::Float { .. }, _) | (_, f @ Type::Float { .. }) => f,
+            (
+                Type::Int {
+                    signed: sa,
+                    bits: ba,
+                },
+                Type::Int {
+                    signed: sb,
+                    bits: bb,
+                },
+            ) => {
+                if ba == bb {
+                    Type::Int {
+                        signed: sa && sb,
+                        bits: ba,
+                    }
+                } else if ba > bb {
+                    // The wider type's signedness wins when it is wider (its
+                    // range holds the other's values).
+                    Type::Int {
+                        signed: sa,
+                        bits: ba,
+                    }
+                } else {
+                    Type::Int {
+                        signed: sb,
+                        bits: bb,
+                    }
+                }
+            }
+            _ => Type::Opaque,
+        }
+    }
+
     pub fn function_type(&self) -> Option<&FunctionType> {
         match self {
             Type::Function(f) => Some(f),

@@ -179,11 +179,12 @@ fn nodes_by_span(body: &Body) -> HashMap<(u32, u32), Vec<NodeId>> {
         {
             continue;
         }
-        let entry = by_span.entry(key).or_default();
-        if entry.iter().any(|_| inside.contains(&id)) {
+        // A node inside an earlier node of the same span (a loop inside the
+        // sequence that scopes its index) is that statement already.
+        if inside.contains(&id) {
             continue;
         }
-        entry.push(id);
+        by_span.entry(key).or_default().push(id);
         let mut stack = body.node(id).kind.children();
         while let Some(c) = stack.pop() {
             if (body.node(c).span.lo, body.node(c).span.hi) == key {

@@ -60,7 +60,7 @@ impl Lowerer {
                 let b = self.expr(b);
                 let ty = match &a {
                     Some(a) if a.ty.is_arithmetic() && b.ty.is_arithmetic() => {
-                        arithmetic_conversion(&a.ty, &b.ty)
+                        Type::arithmetic_conversion(&a.ty, &b.ty)
                     }
                     Some(a) if a.ty != Type::Opaque => a.ty.decay(),
                     _ => b.ty.decay(),
@@ -203,10 +203,10 @@ impl Lowerer {
     fn unary(&mut self, op: AU, inner: &ast::Expr, span: ferry_parser::span::Span) -> Expr {
         let inner = self.expr(inner);
         let (op, ty) = match op {
-            AU::Plus => (UnOp::Plus, promote(&inner.ty)),
-            AU::Minus => (UnOp::Neg, promote(&inner.ty)),
+            AU::Plus => (UnOp::Plus, inner.ty.promoted()),
+            AU::Minus => (UnOp::Neg, inner.ty.promoted()),
             AU::Not => (UnOp::Not, Type::int()),
-            AU::BitNot => (UnOp::BitNot, promote(&inner.ty)),
+            AU::BitNot => (UnOp::BitNot, inner.ty.promoted()),
             AU::Deref => {
                 let ty = match &inner.ty {
                     Type::Function(_) => inner.ty.clone(),
@@ -300,63 +300,17 @@ impl Lowerer {
     }
 }
 
-/// Integer promotion: types narrower than int become int.
-pub fn promote(ty: &Type) -> Type {
-    match ty {
-        Type::Int { bits, .. } if *bits < 32 => Type::int(),
-        other => other.decay(),
-    }
-}
-
-/// The usual arithmetic conversions (C11 6.3.1.8) on the LP64 model.
-pub fn arithmetic_conversion(a: &Type, b: &Type) -> Type {
-    match (promote(a), promote(b)) {
-        (Type::Float { bits: x }, Type::Float { bits: y }) => Type::Float { bits: x.max(y) },
-        (f @ Type::Float { .. }, _) | (_, f @ Type::Float { .. }) => f,
-        (
-            Type::Int {
-                signed: sa,
-                bits: ba,
-            },
-            Type::Int {
-                signed: sb,
-                bits: bb,
-            },
-        ) => {
-            if ba == bb {
-                Type::Int {
-                    signed: sa && sb,
-                    bits: ba,
-                }
-            } else if ba > bb {
-                // The wider type's signedness wins when it is wider (its
-                // range holds the other's values).
-                Type::Int {
-                    signed: sa,
-                    bits: ba,
-                }
-            } else {
-                Type::Int {
-                    signed: sb,
-                    bits: bb,
-                }
-            }
-        }
-        _ => Type::Opaque,
-    }
-}
-
 fn binary_type(op: ast::BinaryOp, a: &Type, b: &Type) -> Type {
     use ast::BinaryOp::*;
     match op {
         Lt | Gt | Le | Ge | Eq | Ne | LogAnd | LogOr => Type::int(),
-        Shl | Shr => promote(a),
+        Shl | Shr => a.promoted(),
         Add | Sub if a.is_pointer_like() && b.is_pointer_like() => Type::Int {
             signed: true,
             bits: 64,
         },
         Add | Sub if a.is_pointer_like() => a.decay(),
         Add if b.is_pointer_like() => b.decay(),
-        _ => arithmetic_conversion(a, b),
+        _ => Type::arithmetic_conversion(a, b),
     }
 }

@@ -279,10 +279,7 @@ impl Env<'_> {
     /// Conversion of integer cases from type `from` to type `to`.
     pub fn convert(&self, cases: Vec<Case>, from: &Type, to: &Type) -> Option<Vec<Case>> {
         let (
-            Type::Int {
-                signed: fs,
-                bits: fb,
-            },
+            Type::Int { .. },
             Type::Int {
                 signed: ts,
                 bits: tb,
@@ -291,8 +288,7 @@ impl Env<'_> {
         else {
             return None;
         };
-        let fits = (fs == ts && tb >= fb) || (!fs && *ts && tb > fb);
-        if fits {
+        if convert_is_identity(from, to) {
             return Some(cases);
         }
         if *tb == 1 {
@@ -363,7 +359,10 @@ impl Env<'_> {
             }
             ExprKind::Binary(op @ (Lt | Gt | Le | Ge | Eq | Ne), a, b) => {
                 // Both sides in their common type: `-1 < 5u` is false.
-                let common = common_type(&a.ty, &b.ty)?;
+                let common = Type::arithmetic_conversion(&a.ty, &b.ty);
+                if !common.is_integer() {
+                    return None;
+                }
                 let x = self.convert(self.value(a)?, &a.ty, &common)?;
                 let y = self.convert(self.value(b)?, &b.ty, &common)?;
                 let op = if positive { *op } else { negate(*op) };
@@ -477,43 +476,4 @@ pub fn convert_is_identity(from: &Type, to: &Type) -> bool {
         ) => (fs == ts && tb >= fb) || (!fs && *ts && tb > fb),
         _ => false,
     }
-}
-
-/// The type both operands of an arithmetic comparison are converted to
-/// (the usual arithmetic conversions on LP64), for integer operands.
-fn common_type(a: &Type, b: &Type) -> Option<Type> {
-    let promote = |t: &Type| match t {
-        Type::Int { bits, .. } if *bits < 32 => Some(Type::int()),
-        Type::Int { .. } => Some(t.clone()),
-        _ => None,
-    };
-    let (
-        Type::Int {
-            signed: sa,
-            bits: ba,
-        },
-        Type::Int {
-            signed: sb,
-            bits: bb,
-        },
-    ) = (promote(a)?, promote(b)?)
-    else {
-        return None;
-    };
-    Some(if ba == bb {
-        Type::Int {
-            signed: sa && sb,
-            bits: ba,
-        }
-    } else if ba > bb {
-        Type::Int {
-            signed: sa,
-            bits: ba,
-        }
-    } else {
-        Type::Int {
-            signed: sb,
-            bits: bb,
-        }
-    })
 }

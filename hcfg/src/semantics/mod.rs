@@ -489,7 +489,7 @@ impl<'p> Analyzer<'p> {
                     None => (**value).clone(),
                     Some(bop) => Expr {
                         kind: ExprKind::Binary(bop, target.clone(), value.clone()),
-                        ty: affine_result_type(&target.ty, &value.ty),
+                        ty: Type::arithmetic_conversion(&target.ty, &value.ty),
                         span: e.span,
                     },
                 };
@@ -523,7 +523,7 @@ impl<'p> Analyzer<'p> {
                             span: e.span,
                         }),
                     ),
-                    ty: affine_result_type(&target.ty, &Type::int()),
+                    ty: Type::arithmetic_conversion(&target.ty, &Type::int()),
                     span: e.span,
                 };
                 self.assign_value(f, v, &target.ty, &rhs)
@@ -651,11 +651,6 @@ impl<'p> Analyzer<'p> {
         }
         call.rel = call.rel.project(&ret);
         call.modified.remove(&RETURN);
-        if let Some(v) = result
-            && !self.tracked(f)(v)
-        {
-            // Written through memory: no tracked variable changes.
-        }
         t.then(ctx, &call)
     }
 
@@ -839,7 +834,7 @@ impl<'p> Analyzer<'p> {
                     }
                 }
             }
-            NodeKind::Unstructured(u) => self.unstructured_preconditions(f, body, u, p),
+            NodeKind::Unstructured(u) => self.unstructured_preconditions(f, body, id, u, p),
             NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {
                 self.transformer_of(f, id).apply(&p)
             }
@@ -852,12 +847,13 @@ impl<'p> Analyzer<'p> {
         entry.union(&iteration.plus(self.ctx).apply(entry)).hull()
     }
 
-    /// A fixpoint over the graph: each vertex's store is the hull of what
-    /// its predecessors send; after a few visits, widened.
+    /// A fixpoint over the graph of node `id`: each vertex's store is the
+    /// hull of what its predecessors send; after a few visits, widened.
     fn unstructured_preconditions(
         &mut self,
         f: FuncId,
         body: &'p Body,
+        id: NodeId,
         u: &'p Unstructured,
         p: Poly,
     ) -> Poly {
@@ -941,9 +937,9 @@ impl<'p> Analyzer<'p> {
             }
         }
         if gave_up {
-            // Sound fallback: anything the part modifies is unknown.
-            let t = self.transformer_of_unstructured(f, body, u);
-            let any = t.star(ctx).apply(&p).hull();
+            // Sound fallback: anything the part modifies (its transformer
+            // forgets all of it) is unknown.
+            let any = self.transformer_of(f, id).apply(&p).hull();
             for v in graph.node_indices() {
                 state.insert(v, any.clone());
             }
@@ -959,22 +955,6 @@ impl<'p> Analyzer<'p> {
             }
         }
         state.remove(&u.exit).unwrap_or_else(|| Poly::empty(ctx))
-    }
-
-    fn transformer_of_unstructured(
-        &mut self,
-        f: FuncId,
-        body: &'p Body,
-        u: &'p Unstructured,
-    ) -> Transformer {
-        let mut written = BTreeSet::new();
-        for v in u.graph.node_weights() {
-            if let Vertex::Node(n) = v {
-                written.extend(self.transformer_of(f, *n).modified);
-            }
-        }
-        let _ = body;
-        Transformer::havoc(self.ctx, written)
     }
 
     fn case_guard(&mut self, f: FuncId, c: &Expr, lo: i128, hi: i128) -> Transformer {
@@ -1124,42 +1104,4 @@ fn compound_op(op: AssignOp) -> Option<BinaryOp> {
         AssignOp::Xor => BinaryOp::BitXor,
         AssignOp::Or => BinaryOp::BitOr,
     })
-}
-
-/// The type `a op b` is computed in (the usual arithmetic conversions).
-fn affine_result_type(a: &Type, b: &Type) -> Type {
-    let promote = |t: &Type| match t {
-        Type::Int { bits, .. } if *bits < 32 => Type::int(),
-        other => other.clone(),
-    };
-    match (promote(a), promote(b)) {
-        (
-            Type::Int {
-                signed: sa,
-                bits: ba,
-            },
-            Type::Int {
-                signed: sb,
-                bits: bb,
-            },
-        ) => {
-            if ba == bb {
-                Type::Int {
-                    signed: sa && sb,
-                    bits: ba,
-                }
-            } else if ba > bb {
-                Type::Int {
-                    signed: sa,
-                    bits: ba,
-                }
-            } else {
-                Type::Int {
-                    signed: sb,
-                    bits: bb,
-                }
-            }
-        }
-        (x, _) => x,
-    }
 }
