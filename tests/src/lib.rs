@@ -1,11 +1,15 @@
 //! Shared helpers for ferry's end-to-end tests: finding the `ferry` binary,
-//! running it, and locating the bundled C programs.
+//! running it and test programs (with a time limit), locating the bundled C
+//! programs and their flags, and tallying corpus outcomes against known
+//! failures.
 
 pub mod corpus;
 pub mod trace;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The workspace root.
 pub fn workspace_root() -> PathBuf {
@@ -49,4 +53,167 @@ where
         .current_dir(workspace_root())
         .output()
         .expect("ferry runs")
+}
+
+/// The `*.c` files directly in `dir` (not in its subfolders), sorted.
+pub fn c_files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{} is not readable: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|ext| ext == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A fresh folder `ferry-WHAT-PID-NANOS` under the system's temporary directory.
+pub fn scratch_dir(what: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!("ferry-{what}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    dir
+}
+
+/// The preprocessor flags a program asks for on its first line
+/// (`// cflags: ...`), with paths made absolute (they are written relative
+/// to the workspace root, and the tests run elsewhere).
+pub fn cflags_of(source: &str) -> Vec<String> {
+    let first_line = source.lines().next().unwrap_or("");
+    let Some(flags) = first_line.trim().strip_prefix("// cflags:") else {
+        return Vec::new();
+    };
+    let root = workspace_root();
+    let absolute = |path: &str| -> String {
+        if Path::new(path).is_absolute() {
+            path.to_owned()
+        } else {
+            root.join(path).to_string_lossy().into_owned()
+        }
+    };
+    const WITH_PATH: [&str; 4] = ["-I", "-iquote", "-isystem", "-include"];
+    let mut out = Vec::new();
+    let mut words = flags.split_whitespace();
+    while let Some(word) = words.next() {
+        if WITH_PATH.contains(&word) {
+            out.push(word.to_owned());
+            if let Some(path) = words.next() {
+                out.push(absolute(path));
+            }
+        } else if let Some(path) = word.strip_prefix("-I") {
+            out.push(format!("-I{}", absolute(path)));
+        } else {
+            out.push(word.to_owned());
+        }
+    }
+    out
+}
+
+/// Why [`run_with_timeout`] has no output to give.
+#[derive(Debug)]
+pub enum RunError {
+    /// The process was still running at the limit; it was killed.
+    TimedOut,
+    /// It could not be started or waited for.
+    Io(std::io::Error),
+}
+
+/// Runs `command` (stdin closed, stdout and stderr captured) and kills it
+/// if it runs longer than `limit`.
+pub fn run_with_timeout(command: &mut Command, limit: Duration) -> Result<Output, RunError> {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(RunError::Io)?;
+    // Drain both pipes on other threads so that a chatty child cannot block.
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stderr.read_to_end(&mut buf);
+        buf
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(RunError::Io)? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(RunError::TimedOut);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Ok(Output {
+        status,
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    })
+}
+
+/// Checks per-file outcomes of a corpus test against its known failures
+/// (`(file name, the bug)`): a failure not listed fails the test, and so
+/// does a listed file that now passes (the list must shrink with the
+/// bugs). Known failures are printed. `footer` ends the failure message.
+pub fn assert_known_failures<'a>(
+    library: &str,
+    outcomes: impl IntoIterator<Item = (&'a str, Result<(), String>)>,
+    known: &[(&str, &str)],
+    footer: &str,
+) {
+    let known_failure = |name: &str| known.iter().find(|(n, _)| *n == name).map(|(_, bug)| *bug);
+    let mut total = 0;
+    let mut failures = Vec::new();
+    let mut fixed = Vec::new();
+    for (name, result) in outcomes {
+        total += 1;
+        match (result, known_failure(name)) {
+            (Ok(()), None) => {}
+            (Ok(()), Some(bug)) => fixed.push(format!("{name} ({bug})")),
+            (Err(e), None) => failures.push(format!("--- {name}\n{e}")),
+            (Err(e), Some(bug)) => eprintln!("{name}: known failure ({bug}):\n{e}"),
+        }
+    }
+    assert!(
+        failures.is_empty() && fixed.is_empty(),
+        "{library}: {} of {total} files fail{}{}{footer}",
+        failures.len(),
+        if failures.is_empty() {
+            String::new()
+        } else {
+            format!(":\n{}", failures.join("\n"))
+        },
+        if fixed.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\nnow passing, remove from KNOWN_FAILURES: {}",
+                fixed.join(", ")
+            )
+        },
+    );
+}
+
+/// Indents every line of `text` by four spaces.
+pub fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
+}
+
+/// The message of a caught panic.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".to_owned())
 }

@@ -11,8 +11,8 @@
 //! (270k lines) is the longest.
 
 use ferry_tests::corpus::{CorpusFile, library_files};
-use ferry_tests::run_ferry;
-use std::path::{Path, PathBuf};
+use ferry_tests::{assert_known_failures, run_ferry, scratch_dir};
+use std::path::Path;
 use std::process::Command;
 
 /// Files that fail because of a known ferry bug, as (name, bug). They are
@@ -42,56 +42,18 @@ fn check_library(library: &str) {
     let files = library_files(library)
         .unwrap_or_else(|e| panic!("cannot locate the {library} sources: {e}"));
     assert!(!files.is_empty(), "no {library} file found");
-    let scratch = scratch_dir(library);
-    let mut failures = Vec::new();
-    let mut fixed = Vec::new();
-    for file in &files {
-        let result = round_trip(file, &scratch);
-        match (result, known_failure(&file.name)) {
-            (Ok(()), None) => {}
-            (Ok(()), Some(bug)) => fixed.push(format!("{} ({bug})", file.name)),
-            (Err(e), None) => failures.push(format!("--- {}\n{e}", file.name)),
-            (Err(e), Some(bug)) => eprintln!("{}: known failure ({bug}):\n{e}", file.name),
-        }
-    }
-    assert!(
-        failures.is_empty() && fixed.is_empty(),
-        "{library}: {} of {} files fail{}{}\n(outputs kept in {})",
-        failures.len(),
-        files.len(),
-        if failures.is_empty() {
-            String::new()
-        } else {
-            format!(":\n{}", failures.join("\n"))
-        },
-        if fixed.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "\nnow passing, remove from KNOWN_FAILURES: {}",
-                fixed.join(", ")
-            )
-        },
-        scratch.display(),
+    let scratch = scratch_dir(&format!("legacy-{library}"));
+    let outcomes = files
+        .iter()
+        .map(|file| (file.name.as_str(), round_trip(file, &scratch)));
+    assert_known_failures(
+        library,
+        outcomes,
+        KNOWN_FAILURES,
+        &format!("\n(outputs kept in {})", scratch.display()),
     );
     // Only a clean run removes its outputs; a failing one keeps them.
     let _ = std::fs::remove_dir_all(&scratch);
-}
-
-fn known_failure(name: &str) -> Option<&'static str> {
-    KNOWN_FAILURES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, bug)| *bug)
-}
-
-/// A fresh folder of its own under the system's temporary folder.
-fn scratch_dir(library: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ferry-legacy-{}-{library}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    dir
 }
 
 /// Parses and prints `file` with ferry, then compiles the output.

@@ -13,13 +13,12 @@
 //! time goes to isl). `cargo bench -p ferry-hcfg --bench semantics` runs it.
 
 use ferry_tests::corpus::{CorpusFile, library_files};
-use ferry_tests::ferry_bin;
+use ferry_tests::{RunError, assert_known_failures, ferry_bin, run_with_timeout};
 use std::ffi::OsString;
-use std::io::Read;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, Output};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Files that fail because of a known ferry bug, as (name, bug). They are
 /// still run: each must still fail, so that a fixed bug cannot leave its
@@ -112,43 +111,10 @@ fn check_library(library: &str) {
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|(i, _)| *i);
 
-    let mut failures = Vec::new();
-    let mut fixed = Vec::new();
-    for (i, result) in results {
-        let file = &files[i];
-        match (result, known_failure(&file.name)) {
-            (Ok(()), None) => {}
-            (Ok(()), Some(bug)) => fixed.push(format!("{} ({bug})", file.name)),
-            (Err(e), None) => failures.push(format!("--- {}\n{e}", file.name)),
-            (Err(e), Some(bug)) => eprintln!("{}: known failure ({bug}):\n{e}", file.name),
-        }
-    }
-    assert!(
-        failures.is_empty() && fixed.is_empty(),
-        "{library}: {} of {} files fail{}{}",
-        failures.len(),
-        files.len(),
-        if failures.is_empty() {
-            String::new()
-        } else {
-            format!(":\n{}", failures.join("\n"))
-        },
-        if fixed.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "\nnow passing, remove from KNOWN_FAILURES: {}",
-                fixed.join(", ")
-            )
-        },
-    );
-}
-
-fn known_failure(name: &str) -> Option<&'static str> {
-    KNOWN_FAILURES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, bug)| *bug)
+    let outcomes = results
+        .into_iter()
+        .map(|(i, result)| (files[i].name.as_str(), result));
+    assert_known_failures(library, outcomes, KNOWN_FAILURES, "");
 }
 
 /// Runs `ferry semantics FILE CFLAGS` and checks its exit status and output.
@@ -173,59 +139,15 @@ fn analyse(file: &CorpusFile) -> Result<(), String> {
     Ok(())
 }
 
-/// What a finished `ferry` run left.
-struct Run {
-    status: ExitStatus,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-}
-
 /// Runs `ferry ARGS`, stopping it after [`TIMEOUT`].
-fn run_semantics(args: &[OsString]) -> Result<Run, String> {
-    let mut child = Command::new(ferry_bin())
+fn run_semantics(args: &[OsString]) -> Result<Output, String> {
+    let mut command = Command::new(ferry_bin());
+    command
         .args(args)
-        .current_dir(ferry_tests::workspace_root())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start: {e}"))?;
-    // Drain both pipes while waiting, so that a large output cannot block
-    // the child.
-    let mut out = child.stdout.take().expect("piped stdout");
-    let mut err = child.stderr.take().expect("piped stderr");
-    let stdout = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = out.read_to_end(&mut bytes);
-        bytes
-    });
-    let stderr = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = err.read_to_end(&mut bytes);
-        bytes
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() < TIMEOUT => {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "did not finish within {} s (stopped)",
-                    TIMEOUT.as_secs()
-                ));
-            }
-            Err(e) => return Err(format!("cannot wait for ferry: {e}")),
-        }
-    };
-    Ok(Run {
-        status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
+        .current_dir(ferry_tests::workspace_root());
+    run_with_timeout(&mut command, TIMEOUT).map_err(|e| match e {
+        RunError::TimedOut => format!("did not finish within {} s (stopped)", TIMEOUT.as_secs()),
+        RunError::Io(e) => format!("cannot run ferry: {e}"),
     })
 }
 

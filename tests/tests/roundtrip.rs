@@ -13,25 +13,28 @@
 
 use ferry_parser::ast::TranslationUnit;
 use ferry_parser::parse_file;
-use ferry_tests::{c_dir, ferry_bin, workspace_root};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use ferry_tests::{
+    RunError, c_dir, c_files_in, cflags_of, ferry_bin, indent, panic_message, run_with_timeout,
+    scratch_dir, workspace_root,
+};
+use std::path::Path;
+use std::process::{Command, Output};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a test program may run before it is considered hung.
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 
 #[test]
 fn every_program_round_trips() {
-    let programs = c_programs();
+    let programs = c_files_in(&c_dir());
     assert!(
         programs.len() >= 40,
         "expected at least 40 programs in {}, found {}",
         c_dir().display(),
         programs.len()
     );
-    let scratch = scratch_dir();
+    let scratch = scratch_dir("roundtrip");
     let failures = Mutex::new(Vec::new());
     let next = Mutex::new(0usize);
     let workers = std::thread::available_parallelism()
@@ -92,61 +95,6 @@ fn every_program_round_trips() {
         scratch.display(),
         failures.join("\n\n")
     );
-}
-
-/// The `*.c` files directly in `tests/c` (not in its subfolders), sorted.
-fn c_programs() -> Vec<PathBuf> {
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(c_dir())
-        .expect("tests/c is readable")
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|path| path.is_file() && path.extension().is_some_and(|ext| ext == "c"))
-        .collect();
-    programs.sort();
-    programs
-}
-
-/// A fresh folder under the system's temporary directory.
-fn scratch_dir() -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let dir = std::env::temp_dir().join(format!("ferry-roundtrip-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
-}
-
-/// The preprocessor flags a program asks for on its first line, with paths
-/// made absolute (they are written relative to the workspace root, and the
-/// tests run elsewhere).
-fn cflags_of(source: &str) -> Vec<String> {
-    let first_line = source.lines().next().unwrap_or("");
-    let Some(flags) = first_line.trim().strip_prefix("// cflags:") else {
-        return Vec::new();
-    };
-    let root = workspace_root();
-    let absolute = |path: &str| -> String {
-        if Path::new(path).is_absolute() {
-            path.to_owned()
-        } else {
-            root.join(path).to_string_lossy().into_owned()
-        }
-    };
-    const WITH_PATH: [&str; 4] = ["-I", "-iquote", "-isystem", "-include"];
-    let mut out = Vec::new();
-    let mut words = flags.split_whitespace();
-    while let Some(word) = words.next() {
-        if WITH_PATH.contains(&word) {
-            out.push(word.to_owned());
-            if let Some(path) = words.next() {
-                out.push(absolute(path));
-            }
-        } else if let Some(path) = word.strip_prefix("-I") {
-            out.push(format!("-I{}", absolute(path)));
-        } else {
-            out.push(word.to_owned());
-        }
-    }
-    out
 }
 
 fn check_program(program: &Path, scratch: &Path) -> Result<(), String> {
@@ -253,44 +201,9 @@ fn compile(source: &Path, cflags: &[String], exe: &Path) -> Result<(), String> {
 
 /// Runs a test program with a time limit.
 fn run(exe: &Path) -> Result<Output, String> {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
-    // Read the pipes on other threads so that a chatty program cannot block.
-    let mut stdout = child.stdout.take().unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut buf);
-        buf
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
-        buf
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break status;
-        }
-        if start.elapsed() > RUN_TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "{} ran for more than {RUN_TIMEOUT:?}",
-                exe.display()
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Ok(Output {
-        status,
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
+    run_with_timeout(&mut Command::new(exe), RUN_TIMEOUT).map_err(|e| match e {
+        RunError::TimedOut => format!("{} ran for more than {RUN_TIMEOUT:?}", exe.display()),
+        RunError::Io(e) => format!("cannot run {}: {e}", exe.display()),
     })
 }
 
@@ -395,16 +308,4 @@ fn without_spans(dump: &str) -> String {
         i += c.len_utf8();
     }
     out
-}
-
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "(no message)".to_owned())
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("    {line}\n")).collect()
 }

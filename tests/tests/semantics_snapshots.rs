@@ -9,8 +9,7 @@
 //! feature: counted loops, calls and summaries, C division, unsigned wrap,
 //! unstructured control, pointers. `effects` shows `ferry effects`.
 
-use ferry_tests::{ferry_bin, workspace_root};
-use std::process::Command;
+use ferry_tests::run_ferry;
 
 fn semantics(name: &str) -> String {
     ferry("semantics", name)
@@ -18,11 +17,7 @@ fn semantics(name: &str) -> String {
 
 fn ferry(command: &str, name: &str) -> String {
     let path = format!("tests/c/semantics_snapshots/{name}.c");
-    let output = Command::new(ferry_bin())
-        .args([command, &path])
-        .current_dir(workspace_root())
-        .output()
-        .expect("ferry runs");
+    let output = run_ferry([command, path.as_str()]);
     assert!(
         output.status.success(),
         "ferry {command} {path} failed:\n{}",

@@ -15,11 +15,14 @@
 
 use ferry_parser::parse_file;
 use ferry_tests::trace::{self, Site};
-use ferry_tests::{c_dir, ferry_bin, workspace_root};
+use ferry_tests::{
+    RunError, c_dir, c_files_in, cflags_of, ferry_bin, indent, panic_message, run_with_timeout,
+    scratch_dir, workspace_root,
+};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a test program may run before it is considered hung.
 const RUN_TIMEOUT: Duration = Duration::from_secs(10);
@@ -36,7 +39,7 @@ const KNOWN_VIOLATIONS: &[(&str, u32, u32, &str)] = &[];
 
 #[test]
 fn preconditions_hold_in_traced_states() {
-    let programs = programs();
+    let programs = c_files_in(&semantics_dir());
     assert!(
         programs.len() >= 20,
         "expected at least 20 programs in {}, found {}",
@@ -76,7 +79,7 @@ fn preconditions_hold_in_traced_states() {
 /// trace only sites that exist.
 #[test]
 fn instrumentation_keeps_behaviour() {
-    let programs = programs();
+    let programs = c_files_in(&semantics_dir());
     let scratch = scratch_dir("semantics-instrument");
     let results = for_each_parallel(&programs, |program| -> Result<(), String> {
         let stem = program.file_stem().unwrap().to_string_lossy().into_owned();
@@ -498,60 +501,6 @@ fn semantics_dir() -> PathBuf {
     c_dir().join("semantics")
 }
 
-/// The `*.c` files of `tests/c/semantics`, sorted.
-fn programs() -> Vec<PathBuf> {
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(semantics_dir())
-        .expect("tests/c/semantics is readable")
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|path| path.is_file() && path.extension().is_some_and(|ext| ext == "c"))
-        .collect();
-    programs.sort();
-    programs
-}
-
-/// A fresh folder under the system's temporary directory.
-fn scratch_dir(what: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let dir = std::env::temp_dir().join(format!("ferry-{what}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("create the scratch folder");
-    dir
-}
-
-/// The preprocessor flags a program asks for on its first line, with paths
-/// made absolute.
-fn cflags_of(source: &str) -> Vec<String> {
-    let first_line = source.lines().next().unwrap_or("");
-    let Some(flags) = first_line.trim().strip_prefix("// cflags:") else {
-        return Vec::new();
-    };
-    let root = workspace_root();
-    let absolute = |path: &str| -> String {
-        if Path::new(path).is_absolute() {
-            path.to_owned()
-        } else {
-            root.join(path).to_string_lossy().into_owned()
-        }
-    };
-    const WITH_PATH: [&str; 4] = ["-I", "-iquote", "-isystem", "-include"];
-    let mut out = Vec::new();
-    let mut words = flags.split_whitespace();
-    while let Some(word) = words.next() {
-        if WITH_PATH.contains(&word) {
-            out.push(word.to_owned());
-            if let Some(path) = words.next() {
-                out.push(absolute(path));
-            }
-        } else if let Some(path) = word.strip_prefix("-I") {
-            out.push(format!("-I{}", absolute(path)));
-        } else {
-            out.push(word.to_owned());
-        }
-    }
-    out
-}
-
 /// Builds `source` (with the trace runtime when `trace` is given) and runs
 /// it, writing the trace to `trace`.
 fn build_and_run(
@@ -595,56 +544,8 @@ fn run(exe: &Path, trace: Option<&Path>) -> Result<Output, String> {
     if let Some(trace) = trace {
         command.env("FERRY_TRACE", trace);
     }
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
-    let mut stdout = child.stdout.take().unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut buf);
-        buf
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
-        buf
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break status;
-        }
-        if start.elapsed() > RUN_TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "{} ran for more than {RUN_TIMEOUT:?}",
-                exe.display()
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Ok(Output {
-        status,
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
+    run_with_timeout(&mut command, RUN_TIMEOUT).map_err(|e| match e {
+        RunError::TimedOut => format!("{} ran for more than {RUN_TIMEOUT:?}", exe.display()),
+        RunError::Io(e) => format!("cannot run {}: {e}", exe.display()),
     })
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("    {line}\n")).collect()
-}
-
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = panic.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = panic.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(no message)".to_owned()
-    }
 }
