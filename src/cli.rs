@@ -41,28 +41,29 @@ enum Command {
         /// Print JSON instead of annotated C.
         #[arg(long)]
         json: bool,
-        /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
-        #[arg(
-            required = true,
-            allow_hyphen_values = true,
-            trailing_var_arg = true,
-            value_name = "FILE.c... CFLAGS"
-        )]
-        args: Vec<String>,
+        #[command(flatten)]
+        program: Program,
     },
     /// Print the code annotated with the variables each statement may read
     /// and write (arrays as a whole; through pointers, what they may point
     /// to). Every `.c` file given is one translation unit of the program.
     Effects {
-        /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
-        #[arg(
-            required = true,
-            allow_hyphen_values = true,
-            trailing_var_arg = true,
-            value_name = "FILE.c... CFLAGS"
-        )]
-        args: Vec<String>,
+        #[command(flatten)]
+        program: Program,
     },
+}
+
+/// The translation units of one program and the preprocessor's flags.
+#[derive(clap::Args)]
+struct Program {
+    /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
+    #[arg(
+        required = true,
+        allow_hyphen_values = true,
+        trailing_var_arg = true,
+        value_name = "FILE.c... CFLAGS"
+    )]
+    args: Vec<String>,
 }
 
 /// Parses every C file of `FILE.c... CFLAGS` and runs the analyses.
@@ -168,11 +169,12 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 ferry_parser::output::print_user_file(&parsed)
             })
         }
-        Command::Effects { args } => {
-            let (parsed, analyses) = analyse(args)?;
+        Command::Effects { program } => {
+            let (parsed, analyses) = analyse(program.args)?;
             Ok(ferry_hcfg::report::annotated_effects(&analyses, &parsed))
         }
-        Command::Semantics { json, mut args } => {
+        Command::Semantics { json, program } => {
+            let mut args = program.args;
             // `--json` after the file lands among the trailing arguments.
             let before = args.len();
             args.retain(|a| a != "--json");

@@ -278,6 +278,24 @@ fn functions_of_unit(a: &Analyses, unit: usize, file: &ParsedFile) -> Vec<FuncId
         .collect()
 }
 
+/// Appends the main file of `file` with comment lines before the
+/// statements `lines` has lines for (keyed by span), under a header naming
+/// the file when the program has several.
+fn print_annotated(
+    out: &mut String,
+    n_files: usize,
+    file: &ParsedFile,
+    lines: &HashMap<(u32, u32), Vec<String>>,
+) {
+    if n_files > 1 {
+        out.push_str(&format!("// ---- {}\n", file.path.display()));
+    }
+    let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
+    out.push_str(&ferry_parser::output::print_user_file_annotated(
+        file, &annotate,
+    ));
+}
+
 /// The main file of each unit, annotated with transformers and preconditions.
 pub fn annotated_semantics(a: &Analyses, files: &[ParsedFile]) -> String {
     let mut out = String::new();
@@ -305,13 +323,7 @@ pub fn annotated_semantics(a: &Analyses, files: &[ParsedFile]) -> String {
                 lines.insert(key, l);
             }
         }
-        if files.len() > 1 {
-            out.push_str(&format!("// ---- {}\n", file.path.display()));
-        }
-        let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
-        out.push_str(&ferry_parser::output::print_user_file_annotated(
-            file, &annotate,
-        ));
+        print_annotated(&mut out, files.len(), file, &lines);
     }
     out
 }
@@ -488,13 +500,7 @@ pub fn annotated_effects(a: &Analyses, files: &[ParsedFile]) -> String {
                 lines.insert(key, effects_lines(&a.program, &names, &e));
             }
         }
-        if files.len() > 1 {
-            out.push_str(&format!("// ---- {}\n", file.path.display()));
-        }
-        let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
-        out.push_str(&ferry_parser::output::print_user_file_annotated(
-            file, &annotate,
-        ));
+        print_annotated(&mut out, files.len(), file, &lines);
     }
     out
 }

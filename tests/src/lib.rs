@@ -9,6 +9,7 @@ pub mod trace;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The workspace root.
@@ -216,4 +217,51 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .cloned()
         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_else(|| "(no message)".to_owned())
+}
+
+/// Runs `check` on every program, a few at a time, on threads with a large
+/// stack (deep trees make deep recursion, as in the `ferry` command); a
+/// panic is one more error. Results come in the order of `programs`.
+pub fn for_each_parallel<T: Send>(
+    programs: &[PathBuf],
+    check: impl Fn(&Path) -> Result<T, String> + Sync,
+) -> Vec<Result<T, String>> {
+    let results: Vec<Mutex<Option<Result<T, String>>>> =
+        programs.iter().map(|_| Mutex::new(None)).collect();
+    let next = Mutex::new(0usize);
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 4);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(scope, || {
+                    loop {
+                        let index = {
+                            let mut next = next.lock().unwrap();
+                            let index = *next;
+                            *next += 1;
+                            index
+                        };
+                        let Some(program) = programs.get(index) else {
+                            break;
+                        };
+                        let outcome =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                check(program)
+                            }))
+                            .unwrap_or_else(|panic| {
+                                Err(format!("panicked: {}", panic_message(&*panic)))
+                            });
+                        *results[index].lock().unwrap() = Some(outcome);
+                    }
+                })
+                .expect("start a worker thread");
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.into_inner().unwrap().expect("every program was checked"))
+        .collect()
 }

@@ -14,12 +14,11 @@
 use ferry_parser::ast::TranslationUnit;
 use ferry_parser::parse_file;
 use ferry_tests::{
-    RunError, c_dir, c_files_in, cflags_of, ferry_bin, indent, panic_message, run_with_timeout,
+    RunError, c_dir, c_files_in, cflags_of, ferry_bin, for_each_parallel, indent, run_with_timeout,
     scratch_dir, workspace_root,
 };
 use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long a test program may run before it is considered hung.
@@ -35,54 +34,21 @@ fn every_program_round_trips() {
         programs.len()
     );
     let scratch = scratch_dir("roundtrip");
-    let failures = Mutex::new(Vec::new());
-    let next = Mutex::new(0usize);
-    let workers = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(1, 4);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            // Deep trees make deep recursion: give the workers a large stack,
-            // as the `ferry` command does.
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(scope, || {
-                    loop {
-                        let index = {
-                            let mut next = next.lock().unwrap();
-                            let index = *next;
-                            *next += 1;
-                            index
-                        };
-                        let Some(program) = programs.get(index) else {
-                            break;
-                        };
-                        // A panic in the parser or the printer is one more failure.
-                        let outcome =
-                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                check_program(program, &scratch)
-                            }))
-                            .unwrap_or_else(|panic| {
-                                Err(format!("panicked: {}", panic_message(&*panic)))
-                            });
-                        if outcome.is_ok() {
-                            // Keep only what helps to understand a failure.
-                            let stem = program.file_stem().unwrap();
-                            let _ = std::fs::remove_dir_all(scratch.join(stem));
-                        }
-                        if let Err(message) = outcome {
-                            failures.lock().unwrap().push(format!(
-                                "{}: {}",
-                                program.file_name().unwrap().to_string_lossy(),
-                                message
-                            ));
-                        }
-                    }
-                })
-                .expect("start a worker thread");
+    let outcomes = for_each_parallel(&programs, |program| check_program(program, &scratch));
+    let mut failures = Vec::new();
+    for (program, outcome) in programs.iter().zip(outcomes) {
+        match outcome {
+            // Keep only what helps to understand a failure.
+            Ok(()) => {
+                let _ = std::fs::remove_dir_all(scratch.join(program.file_stem().unwrap()));
+            }
+            Err(message) => failures.push(format!(
+                "{}: {}",
+                program.file_name().unwrap().to_string_lossy(),
+                message
+            )),
         }
-    });
-    let mut failures = failures.into_inner().unwrap();
+    }
     if failures.is_empty() {
         let _ = std::fs::remove_dir_all(&scratch);
         return;

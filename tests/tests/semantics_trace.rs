@@ -16,12 +16,11 @@
 use ferry_parser::parse_file;
 use ferry_tests::trace::{self, Site};
 use ferry_tests::{
-    RunError, c_dir, c_files_in, cflags_of, ferry_bin, indent, panic_message, run_with_timeout,
+    RunError, c_dir, c_files_in, cflags_of, ferry_bin, for_each_parallel, indent, run_with_timeout,
     scratch_dir, workspace_root,
 };
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long a test program may run before it is considered hung.
@@ -450,51 +449,6 @@ fn trace_and_check(
         ));
     }
     Ok((sites, report))
-}
-
-/// Runs `check` on every program, a few at a time; a panic is an error.
-fn for_each_parallel<T: Send>(
-    programs: &[PathBuf],
-    check: impl Fn(&Path) -> Result<T, String> + Sync,
-) -> Vec<Result<T, String>> {
-    let results: Vec<Mutex<Option<Result<T, String>>>> =
-        programs.iter().map(|_| Mutex::new(None)).collect();
-    let next = Mutex::new(0usize);
-    let workers = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(1, 4);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(scope, || {
-                    loop {
-                        let index = {
-                            let mut next = next.lock().unwrap();
-                            let index = *next;
-                            *next += 1;
-                            index
-                        };
-                        let Some(program) = programs.get(index) else {
-                            break;
-                        };
-                        let outcome =
-                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                check(program)
-                            }))
-                            .unwrap_or_else(|panic| {
-                                Err(format!("panicked: {}", panic_message(&*panic)))
-                            });
-                        *results[index].lock().unwrap() = Some(outcome);
-                    }
-                })
-                .expect("start a worker thread");
-        }
-    });
-    results
-        .into_iter()
-        .map(|r| r.into_inner().unwrap().expect("every program was checked"))
-        .collect()
 }
 
 fn semantics_dir() -> PathBuf {

@@ -434,6 +434,23 @@ impl Builder<'_> {
         }
     }
 
+    /// The nodes of a `for`'s init part, in the loop's scope (pushed by the
+    /// caller). An init expression carries its own span, so that it is
+    /// never mistaken for the loop when results are printed.
+    fn for_init(&mut self, init: &ast::ForInit) -> Vec<NodeId> {
+        let mut nodes = Vec::new();
+        match init {
+            ast::ForInit::Empty => {}
+            ast::ForInit::Expr(e) => {
+                let e = self.lw.expr(e);
+                let at = e.span;
+                nodes.push(self.add(NodeKind::Expr(e), at));
+            }
+            ast::ForInit::Declaration(d) => self.declaration(d, &mut nodes),
+        }
+        nodes
+    }
+
     fn for_loop(
         &mut self,
         s: &ast::Stmt,
@@ -444,16 +461,7 @@ impl Builder<'_> {
     ) -> NodeId {
         let span = s.span;
         self.lw.push_scope();
-        let mut init_nodes = Vec::new();
-        match init {
-            ast::ForInit::Empty => {}
-            ast::ForInit::Expr(e) => {
-                let e = self.lw.expr(e);
-                let at = e.span;
-                init_nodes.push(self.add(NodeKind::Expr(e), at));
-            }
-            ast::ForInit::Declaration(d) => self.declaration(d, &mut init_nodes),
-        }
+        let init_nodes = self.for_init(init);
         let init_node = match init_nodes.len() {
             1 => init_nodes[0],
             _ => self.add(
@@ -702,17 +710,7 @@ impl Builder<'_> {
             } => {
                 self.lw.push_scope();
                 let mut from = from;
-                let mut init_nodes = Vec::new();
-                match init {
-                    ast::ForInit::Empty => {}
-                    ast::ForInit::Expr(e) => {
-                        let e = self.lw.expr(e);
-                        let at = e.span;
-                        init_nodes.push(self.add(NodeKind::Expr(e), at));
-                    }
-                    ast::ForInit::Declaration(d) => self.declaration(d, &mut init_nodes),
-                }
-                for n in init_nodes {
+                for n in self.for_init(init) {
                     let v = self.vertex(Vertex::Node(n), from.take());
                     from = Some((v, Edge::Always));
                 }
