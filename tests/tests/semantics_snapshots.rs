@@ -70,3 +70,34 @@ fn listing_1_2_loop_invariant_bounds_the_write_region() {
 fn effects() {
     insta::assert_snapshot!(ferry("effects", "effects"));
 }
+
+/// Every program of the round-trip suite (gotos into labels named like
+/// typedefs, computed gotos, switches, statement expressions, inline
+/// assembly...) goes through `ferry semantics` and `ferry effects` with
+/// exit status 0 and no message: lowering once hit an `unreachable!` on a
+/// function body with a `goto` (`tests/c/goto_labels.c`).
+#[test]
+fn every_round_trip_program_is_analysed() {
+    let programs = ferry_tests::c_files_in(&ferry_tests::c_dir());
+    let failures: Vec<String> = ferry_tests::for_each_parallel(&programs, |program| {
+        let source = std::fs::read_to_string(program).map_err(|e| e.to_string())?;
+        for command in ["semantics", "effects"] {
+            let mut args = vec![command.to_owned(), program.display().to_string()];
+            args.extend(ferry_tests::cflags_of(&source));
+            let output = run_ferry(&args);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            if !output.status.success() || !stderr.is_empty() || output.stdout.is_empty() {
+                return Err(format!(
+                    "`ferry {}` exited with {}:\n{stderr}",
+                    args.join(" "),
+                    output.status
+                ));
+            }
+        }
+        Ok(())
+    })
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
