@@ -44,6 +44,17 @@ enum Command {
         #[command(flatten)]
         program: Program,
     },
+    /// Print the code annotated with convex array regions (READ, WRITE, IN,
+    /// OUT; exact or may) in the PIPS style, or their JSON, whose
+    /// per-function `regions` are the summary regions. Every `.c` file
+    /// given is one translation unit of the same program.
+    Regions {
+        /// Print JSON instead of annotated C.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        program: Program,
+    },
     /// Print the code annotated with the variables each statement may read
     /// and write (arrays as a whole; through pointers, what they may point
     /// to). Every `.c` file given is one translation unit of the program.
@@ -64,6 +75,15 @@ struct Program {
         value_name = "FILE.c... CFLAGS"
     )]
     args: Vec<String>,
+}
+
+/// `--json` after the files lands among the trailing arguments: takes it
+/// out and says whether it was given anywhere.
+fn json_flag(mut args: Vec<String>, json: bool) -> (Vec<String>, bool) {
+    let before = args.len();
+    args.retain(|a| a != "--json");
+    let json = json || args.len() != before;
+    (args, json)
 }
 
 /// Parses every C file of `FILE.c... CFLAGS` and runs the analyses.
@@ -174,11 +194,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             Ok(ferry_hcfg::report::annotated_effects(&analyses, &parsed))
         }
         Command::Semantics { json, program } => {
-            let mut args = program.args;
-            // `--json` after the file lands among the trailing arguments.
-            let before = args.len();
-            args.retain(|a| a != "--json");
-            let json = json || args.len() != before;
+            let (args, json) = json_flag(program.args, json);
             let (parsed, analyses) = analyse(args)?;
             Ok(if json {
                 let mut text = serde_json::to_string_pretty(&ferry_hcfg::report::semantics_json(
@@ -189,6 +205,19 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 text
             } else {
                 ferry_hcfg::report::annotated_semantics(&analyses, &parsed)
+            })
+        }
+        Command::Regions { json, program } => {
+            let (args, json) = json_flag(program.args, json);
+            let (parsed, analyses) = analyse(args)?;
+            let regions = ferry_regions::RegionsAnalysis::run(&analyses);
+            Ok(if json {
+                let value = ferry_regions::report::regions_json_all(&analyses, &regions, &parsed);
+                let mut text = serde_json::to_string_pretty(&value).expect("JSON of plain values");
+                text.push('\n');
+                text
+            } else {
+                ferry_regions::report::annotated_regions(&analyses, &regions, &parsed)
             })
         }
     }

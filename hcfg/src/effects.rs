@@ -459,12 +459,12 @@ fn returned_pointer_targets(program: &Program, callee: &Expr) -> Vec<Location> {
     }
 }
 
-fn is_library(program: &Program, f: FuncId) -> bool {
+pub fn is_library(program: &Program, f: FuncId) -> bool {
     LIBRARY.contains(&program.function(f).name.as_str())
 }
 
 /// Library functions that only read what their pointer arguments point to.
-fn is_read_only_library(program: &Program, f: FuncId) -> bool {
+pub fn is_read_only_library(program: &Program, f: FuncId) -> bool {
     matches!(
         program.function(f).name.as_str(),
         "printf"

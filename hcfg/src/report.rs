@@ -16,12 +16,12 @@ const ISL_KEYWORDS: &[&str] = &[
 ];
 
 /// Readable, unique names for the variables a function's results mention.
-struct Names {
+pub struct Names {
     display: HashMap<VarId, String>,
 }
 
 impl Names {
-    fn new(program: &Program, f: FuncId) -> Names {
+    pub fn new(program: &Program, f: FuncId) -> Names {
         let func = program.function(f);
         let mut display = HashMap::new();
         let mut used: HashMap<String, usize> = HashMap::new();
@@ -46,7 +46,7 @@ impl Names {
         Names { display }
     }
 
-    fn var(&self, v: VarId) -> String {
+    pub fn var(&self, v: VarId) -> String {
         self.display
             .get(&v)
             .cloned()
@@ -54,7 +54,7 @@ impl Names {
     }
 
     /// Name in a precondition.
-    fn pre(&self, isl: &str) -> String {
+    pub fn pre(&self, isl: &str) -> String {
         match Name::parse(isl) {
             Some(Name::Pre(v)) => self.var(v),
             Some(Name::Post(v)) => format!("{}'", self.var(v)),
@@ -74,7 +74,7 @@ impl Names {
 }
 
 /// `{1<=i, i<=n}`, one brace group per convex piece, joined by ` or `.
-fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
+pub fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
     if p.is_empty() {
         return "{0==-1}".to_string();
     }
@@ -167,7 +167,7 @@ fn transformer_line(t: &Transformer, names: &Names) -> String {
 
 /// For each statement span of a function: its outermost node, or the
 /// nodes of a declaration with several declarators.
-fn nodes_by_span(body: &Body) -> HashMap<(u32, u32), Vec<NodeId>> {
+pub fn nodes_by_span(body: &Body) -> HashMap<(u32, u32), Vec<NodeId>> {
     let mut by_span: HashMap<(u32, u32), Vec<NodeId>> = HashMap::new();
     let mut inside: BTreeSet<NodeId> = BTreeSet::new();
     for id in body.preorder() {
@@ -220,30 +220,7 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
                 });
             }
         }
-        let kind = match &body.node(first).kind {
-            NodeKind::Seq { .. }
-                if ids.len() == 1
-                    && matches!(
-                        body.node(first)
-                            .kind
-                            .children()
-                            .first()
-                            .map(|c| &body.node(*c).kind),
-                        Some(NodeKind::Loop(_))
-                    ) =>
-            {
-                "loop"
-            }
-            NodeKind::Seq { .. } => "block",
-            NodeKind::Declare(_) => "decl",
-            NodeKind::Expr(e) if declares(&a.program, e, body.node(first).span) => "decl",
-            NodeKind::Expr(_) => "expr",
-            NodeKind::Return(_) => "return",
-            NodeKind::If { .. } => "if",
-            NodeKind::Loop(_) => "loop",
-            NodeKind::Unstructured(_) => "other",
-            NodeKind::Nop => "other",
-        };
+        let kind = statement_kind(&a.program, body, &ids);
         out.insert(
             key,
             StatementResult {
@@ -256,9 +233,39 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
     out
 }
 
+/// What kind of statement the nodes of one span are, for the JSON outputs:
+/// `expr`, `decl`, `if`, `loop`, `return`, `block` or `other`.
+pub fn statement_kind(program: &Program, body: &Body, ids: &[NodeId]) -> &'static str {
+    let first = ids[0];
+    match &body.node(first).kind {
+        NodeKind::Seq { .. }
+            if ids.len() == 1
+                && matches!(
+                    body.node(first)
+                        .kind
+                        .children()
+                        .first()
+                        .map(|c| &body.node(*c).kind),
+                    Some(NodeKind::Loop(_))
+                ) =>
+        {
+            "loop"
+        }
+        NodeKind::Seq { .. } => "block",
+        NodeKind::Declare(_) => "decl",
+        NodeKind::Expr(e) if declares(program, e, body.node(first).span) => "decl",
+        NodeKind::Expr(_) => "expr",
+        NodeKind::Return(_) => "return",
+        NodeKind::If { .. } => "if",
+        NodeKind::Loop(_) => "loop",
+        NodeKind::Unstructured(_) => "other",
+        NodeKind::Nop => "other",
+    }
+}
+
 /// Whether an initialisation `v = e` comes from the declaration of `v`
 /// (the variable's name lies inside the statement).
-fn declares(program: &Program, e: &Expr, span: Span) -> bool {
+pub fn declares(program: &Program, e: &Expr, span: Span) -> bool {
     match &e.kind {
         ExprKind::Assign(AssignOp::Assign, target, _) => target.is_lvalue_var().is_some_and(|v| {
             let at = program.var(v).span.lo;
@@ -268,7 +275,7 @@ fn declares(program: &Program, e: &Expr, span: Span) -> bool {
     }
 }
 
-fn functions_of_unit(a: &Analyses, unit: usize, file: &ParsedFile) -> Vec<FuncId> {
+pub fn functions_of_unit(a: &Analyses, unit: usize, file: &ParsedFile) -> Vec<FuncId> {
     a.program
         .function_ids()
         .filter(|&f| {
@@ -281,7 +288,7 @@ fn functions_of_unit(a: &Analyses, unit: usize, file: &ParsedFile) -> Vec<FuncId
 /// Appends the main file of `file` with comment lines before the
 /// statements `lines` has lines for (keyed by span), under a header naming
 /// the file when the program has several.
-fn print_annotated(
+pub fn print_annotated(
     out: &mut String,
     n_files: usize,
     file: &ParsedFile,
@@ -330,7 +337,7 @@ pub fn annotated_semantics(a: &Analyses, files: &[ParsedFile]) -> String {
 
 /// Whether `v` is the variable its name denotes at byte `offset` of unit
 /// `unit` (in scope and not shadowed).
-fn is_visible(program: &Program, f: FuncId, v: VarId, offset: u32) -> bool {
+pub fn is_visible(program: &Program, f: FuncId, v: VarId, offset: u32) -> bool {
     let var = program.var(v);
     let in_scope = |w: &Var| {
         if w.is_global() && w.function.is_none() {

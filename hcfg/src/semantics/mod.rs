@@ -141,7 +141,7 @@ impl Semantics {
     }
 }
 
-fn is_trackable(v: &Var) -> bool {
+pub fn is_trackable(v: &Var) -> bool {
     v.ty.is_integer() && !v.address_taken && !v.is_volatile
 }
 

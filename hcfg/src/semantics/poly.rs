@@ -41,6 +41,22 @@ impl Name {
     }
 }
 
+thread_local! {
+    /// isl results replaced by "nothing known" on this thread so far.
+    static FAILURES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many isl results this thread has replaced by their sound default
+/// (the universe, or a conservative answer to a query). An analysis that
+/// claims exactness compares it before and after its work.
+pub fn failures() -> u64 {
+    FAILURES.with(|f| f.get())
+}
+
+fn note_failure() {
+    FAILURES.with(|f| f.set(f.get() + 1));
+}
+
 /// More disjuncts than this in one set are replaced by their hull.
 const MAX_DISJUNCTS: i32 = 8;
 
@@ -155,7 +171,10 @@ impl Clone for Poly {
     fn clone(&self) -> Self {
         match self.set.copy() {
             Ok(set) if set.ptr != 0 => Poly { set },
-            _ => Poly::universe(&self.set.get_ctx()),
+            _ => {
+                note_failure();
+                Poly::universe(&self.set.get_ctx())
+            }
         }
     }
 }
@@ -220,6 +239,7 @@ impl Poly {
                 // isl-rs reports an error after any later call until the
                 // error is cleared.
                 ctx.reset_error();
+                note_failure();
                 Poly::universe(&ctx)
             }
         }
@@ -229,6 +249,7 @@ impl Poly {
     fn query<T>(&self, result: Result<T, isl_rs::LibISLError>, default: T) -> T {
         result.unwrap_or_else(|_| {
             self.set.get_ctx().reset_error();
+            note_failure();
             default
         })
     }
@@ -266,7 +287,11 @@ impl Poly {
         text.push_str(" }");
         match Set::read_from_str(ctx, &text) {
             Ok(set) if set.ptr != 0 => Poly { set },
-            _ => Poly::universe(ctx),
+            _ => {
+                ctx.reset_error();
+                note_failure();
+                Poly::universe(ctx)
+            }
         }
     }
 

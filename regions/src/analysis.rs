@@ -1,0 +1,641 @@
+//! READ, WRITE and IN regions of every node of a function, bottom-up over
+//! its HCFG (after its callees' summaries).
+//!
+//! - An expression: its accesses ([`Collector`]).
+//! - A sequence: a later statement's regions are translated through the
+//!   transformers of the statements before it into the store before the
+//!   sequence; IN subtracts what earlier statements surely wrote.
+//! - An `if` with an affine condition keeps the condition (and its
+//!   negation) as constraints on each branch's regions; any other
+//!   condition makes them may.
+//! - A counted loop projects its index out of the body's regions under the
+//!   index's bounds and stride: exact whenever the body's region depends on
+//!   no other variable the loop modifies and the union over iterations is
+//!   convex. IN subtracts what earlier iterations wrote. Otherwise, and for
+//!   `while`, `do`, and other `for` loops, the body's region is taken over
+//!   every store the transitive closure of one iteration reaches (may).
+//! - An unstructured part: the union of its vertices' regions under their
+//!   preconditions, with every variable it modifies forgotten (may).
+
+use crate::access::{Collector, Rw};
+use crate::entity::{Entity, Root};
+use crate::function::FunctionContext;
+use crate::region::{self, Approx, Region, RegionMap, add, merge, translate_map};
+use crate::set::involves;
+use ferry_hcfg::effects::Location;
+use ferry_hcfg::ir::*;
+use ferry_hcfg::semantics::Transformer;
+use ferry_hcfg::semantics::has_side_effects;
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use std::collections::BTreeSet;
+
+pub struct FunctionAnalysis<'c, 'a> {
+    pub cx: &'c FunctionContext<'a>,
+    pub body: &'a Body,
+    pub nodes: Vec<Option<Rw>>,
+}
+
+impl<'c, 'a> FunctionAnalysis<'c, 'a> {
+    pub fn run(cx: &'c FunctionContext<'a>, body: &'a Body) -> Self {
+        let mut a = FunctionAnalysis {
+            cx,
+            body,
+            nodes: vec![None; body.nodes.len()],
+        };
+        a.node(body.root);
+        a
+    }
+
+    pub fn node(&mut self, id: NodeId) -> Rw {
+        if let Some(rw) = &self.nodes[id.index()] {
+            return rw.clone();
+        }
+        let rw = self.compute(id);
+        self.nodes[id.index()] = Some(rw.clone());
+        rw
+    }
+
+    fn transformer(&self, id: NodeId) -> Transformer {
+        let sem = &self.cx.analyses.semantics;
+        match sem.transformers[self.cx.f.index()]
+            .get(id.index())
+            .and_then(Option::as_ref)
+        {
+            Some(t) => t.clone(),
+            None => Transformer::havoc(
+                self.cx.ctx,
+                ferry_hcfg::loops::written_scalars(self.body, id)
+                    .into_iter()
+                    .filter(|&v| self.cx.is_tracked(v)),
+            ),
+        }
+    }
+
+    pub fn precondition(&self, id: NodeId) -> Option<Poly> {
+        self.cx.analyses.semantics.preconditions[self.cx.f.index()]
+            .get(id.index())
+            .and_then(Option::clone)
+    }
+
+    fn compute(&mut self, id: NodeId) -> Rw {
+        let body = self.body;
+        match &body.node(id).kind {
+            NodeKind::Expr(e) => Collector::expression(self.cx, e),
+            NodeKind::Return(Some(e)) => Collector::expression(self.cx, e),
+            NodeKind::Return(None) | NodeKind::Nop => Rw::default(),
+            NodeKind::Declare(v) => self.declaration(*v),
+            NodeKind::Seq { items, scoped } => {
+                let rw = self.sequence(items);
+                self.without_scoped(rw, scoped)
+            }
+            NodeKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => self.conditional(condition, *then_branch, *else_branch),
+            NodeKind::Loop(l) => match &l.kind {
+                LoopKind::Counted(c) => self.counted_loop(c, l.body),
+                LoopKind::While { condition } => self.while_loop(Some(condition), l.body, None),
+                LoopKind::For {
+                    init,
+                    condition,
+                    step,
+                } => {
+                    let init_rw = self.node(*init);
+                    let lp = self.while_loop(condition.as_ref(), l.body, Some(*step));
+                    self.then(init_rw, *init, lp)
+                }
+                LoopKind::DoWhile { condition } => self.do_while_loop(condition, l.body),
+            },
+            NodeKind::Unstructured(u) => self.unstructured(id, u),
+        }
+    }
+
+    /// A VLA's size expressions are evaluated at its declaration.
+    fn declaration(&self, v: VarId) -> Rw {
+        let mut out = Rw::default();
+        let mut ty = &self.cx.program.var(v).ty;
+        while let Type::Array(elem, len) = ty {
+            if let ArrayLen::Vla(size) = len {
+                let rw = Collector::expression(self.cx, size);
+                merge(&mut out.read, rw.read);
+                merge(&mut out.input, rw.input);
+            }
+            ty = elem;
+        }
+        out
+    }
+
+    /// Regions over the store after node `id`, over the store before it.
+    fn through(&self, map: &RegionMap, id: NodeId) -> RegionMap {
+        let t = self.transformer(id);
+        let moved = translate_map(map, &t);
+        self.rebase_pointers(moved, id)
+    }
+
+    /// Memory behind a pointer that node `id` may change is no longer
+    /// memory of the object it pointed to before.
+    fn rebase_pointers(&self, map: RegionMap, id: NodeId) -> RegionMap {
+        let effects = &self.cx.analyses.effects.nodes[self.cx.f.index()];
+        let Some(e) = effects.get(id.index()) else {
+            return map;
+        };
+        let changed = |v: VarId| {
+            let var = self.cx.program.var(v);
+            var.ty.is_pointer_like()
+                && e.writes.iter().any(|l| match l {
+                    Location::Var(w) => *w == v,
+                    Location::AllGlobals | Location::Anywhere => var.is_global(),
+                    _ => false,
+                })
+        };
+        let mut out = RegionMap::new();
+        for (entity, r) in map {
+            match entity.root {
+                Root::Var(v) if !entity.path.is_empty() && changed(v) => add(
+                    &mut out,
+                    Entity::anywhere(),
+                    region::everything(self.cx.ctx),
+                ),
+                _ => add(&mut out, entity, r),
+            }
+        }
+        out
+    }
+
+    /// `first` (the regions of node `first_id`) then `second`.
+    fn then(&self, first: Rw, first_id: NodeId, second: Rw) -> Rw {
+        let read = self.through(&second.read, first_id);
+        let write = self.through(&second.write, first_id);
+        let input = self.through(&second.input, first_id);
+        let mut out = first;
+        let imported = minus_map(&input, &out.write);
+        merge(&mut out.read, read);
+        merge(&mut out.write, write);
+        merge(&mut out.input, imported);
+        out
+    }
+
+    fn sequence(&mut self, items: &[NodeId]) -> Rw {
+        let mut acc = Rw::default();
+        for &item in items.iter().rev() {
+            let rw = self.node(item);
+            acc = self.then(rw, item, acc);
+        }
+        acc
+    }
+
+    /// Drops the regions of block-scope variables and forgets their values.
+    fn without_scoped(&self, rw: Rw, scoped: &[VarId]) -> Rw {
+        if scoped.is_empty() {
+            return rw;
+        }
+        let strip = |map: RegionMap| -> RegionMap {
+            let mut out = RegionMap::new();
+            for (e, mut r) in map {
+                if matches!(e.root, Root::Var(v) if scoped.contains(&v)) {
+                    continue;
+                }
+                for &v in scoped {
+                    r = r.forget(&Name::Pre(v).isl());
+                }
+                out.insert(e, r);
+            }
+            out
+        };
+        Rw {
+            read: strip(rw.read),
+            write: strip(rw.write),
+            input: strip(rw.input),
+        }
+    }
+
+    /// The condition (`positive`) as a set, and whether it is exact.
+    fn guard(&self, condition: &Expr, positive: bool) -> (Poly, bool) {
+        match self.cx.condition(condition, positive) {
+            Some(conjs) => (Poly::from_dnf(self.cx.ctx, &conjs), true),
+            None => (Poly::universe(self.cx.ctx), false),
+        }
+    }
+
+    /// Regions of code that runs after `condition` was evaluated (and
+    /// found `positive`), over the store before the condition.
+    fn under_condition(&self, rw: Rw, condition: &Expr, positive: bool) -> Rw {
+        let (guard, exact) = self.guard(condition, positive);
+        let side_effects = has_side_effects(condition);
+        let modified = self.cx.modified_inside(condition);
+        let fix = |map: &RegionMap| {
+            region::map_regions(map, |r| {
+                let mut r = r.clone();
+                if side_effects {
+                    for &v in &modified {
+                        r = r.forget(&Name::Pre(v).isl());
+                    }
+                } else {
+                    r = r.intersect(&guard);
+                }
+                if !exact || side_effects {
+                    r.approx = Approx::May;
+                }
+                r
+            })
+        };
+        Rw {
+            read: fix(&rw.read),
+            write: fix(&rw.write),
+            input: fix(&rw.input),
+        }
+    }
+
+    fn conditional(&mut self, condition: &Expr, then_branch: NodeId, else_branch: NodeId) -> Rw {
+        let c = Collector::expression(self.cx, condition);
+        let yes_raw = self.node(then_branch);
+        let no_raw = self.node(else_branch);
+        let yes = self.under_condition(yes_raw.clone(), condition, true);
+        let no = self.under_condition(no_raw.clone(), condition, false);
+        let mut branches = yes;
+        merge(&mut branches.read, no.read);
+        merge(&mut branches.write, no.write);
+        merge(&mut branches.input, no.input);
+        // Whatever the condition, one branch runs: what both touch alike
+        // is touched exactly, even when the condition is not affine.
+        if !has_side_effects(condition) {
+            for (both, yes, no) in [
+                (&mut branches.read, &yes_raw.read, &no_raw.read),
+                (&mut branches.write, &yes_raw.write, &no_raw.write),
+                (&mut branches.input, &yes_raw.input, &no_raw.input),
+            ] {
+                for (e, r) in yes {
+                    if let Some(s) = no.get(e)
+                        && r.is_exact()
+                        && s.is_exact()
+                        && r.set.is_subset(&s.set)
+                        && s.set.is_subset(&r.set)
+                    {
+                        both.insert(e.clone(), r.clone());
+                    }
+                }
+            }
+        }
+        let mut out = c;
+        let imported = minus_map(&branches.input, &out.write);
+        merge(&mut out.read, branches.read);
+        merge(&mut out.write, branches.write);
+        merge(&mut out.input, imported);
+        out
+    }
+
+    fn counted_loop(&mut self, c: &CountedLoop, body_id: NodeId) -> Rw {
+        let init = self.node(c.init);
+        let body = self.node(body_id);
+        let index = Name::Pre(c.index).isl();
+        let range = self.index_range(c, &index);
+        let t_body = self.transformer(body_id);
+        let others: BTreeSet<VarId> = t_body
+            .modified
+            .iter()
+            .copied()
+            .filter(|&v| v != c.index)
+            .collect();
+        let depends = |r: &Region| {
+            others
+                .iter()
+                .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
+        };
+        // One iteration, then the index moves on.
+        let step = self.increment(c.index, c.step);
+        let iteration = t_body.then(self.cx.ctx, &step);
+        let p_body = self.precondition(body_id);
+        let lift = |r: &Region| -> Region {
+            match &range {
+                Some(range) if !depends(r) => r.intersect(range).project(&index),
+                _ => self.over_iterations(r, &iteration, p_body.as_ref()),
+            }
+        };
+        let mut lp = Rw::default();
+        for (map, into) in [(&body.read, &mut lp.read), (&body.write, &mut lp.write)] {
+            for (e, r) in map {
+                add(into, e.clone(), lift(r));
+            }
+        }
+        // IN: what earlier iterations surely wrote is not imported. The
+        // difference is taken per iteration, then over all iterations, and
+        // only then made convex (per iteration it often is not: `a[i]` and
+        // `a[i-1]` read, `a[i-1]` written before, leaves `a[i]`, and
+        // `a[0]` in the first iteration).
+        let previous = self.previous_iterations(c, &index);
+        for (e, r) in &body.input {
+            let lifted = match (body.write.get(e), &previous, &range) {
+                (Some(w), Some(prev), Some(range)) if !depends(w) && !depends(r) => {
+                    let earlier = w
+                        .set
+                        .rename(&index, "previous_index")
+                        .intersect(prev)
+                        .project("previous_index");
+                    let current = r.set.intersect(range);
+                    match (w.is_exact(), crate::set::subtract(&current, &earlier)) {
+                        (true, Some(diff)) => {
+                            let (set, exact) = crate::set::convex(&diff.project(&index));
+                            Region {
+                                set,
+                                approx: r.approx.and(Approx::from_exact(exact)),
+                            }
+                        }
+                        _ => lift(r).may(),
+                    }
+                }
+                (Some(_), _, _) => lift(r).may(),
+                (None, _, _) => lift(r),
+            };
+            add(&mut lp.input, e.clone(), lifted);
+        }
+        self.then(init, c.init, lp)
+    }
+
+    /// `index += step` as a transformer.
+    fn increment(&self, index: VarId, step: i64) -> Transformer {
+        let rel = Poly::from_dnf(
+            self.cx.ctx,
+            &[Conj {
+                cons: vec![Cons::eq0(
+                    Lin::name(Name::Post(index).isl())
+                        .sub(&Lin::name(Name::Pre(index).isl()))
+                        .and_then(|l| l.add(&Lin::constant(-(step as i128))))
+                        .expect("small coefficients"),
+                )],
+                exists: Vec::new(),
+            }],
+        );
+        Transformer {
+            modified: [index].into_iter().collect(),
+            rel,
+        }
+    }
+
+    /// The values the index takes: between the bounds, on the stride.
+    fn index_range(&self, c: &CountedLoop, index: &str) -> Option<Poly> {
+        let lower = single(self.cx.value(&c.lower)?)?;
+        let upper = single(self.cx.value(&c.upper)?)?;
+        let i = Lin::name(index.to_string());
+        let (low, high) = if c.step > 0 {
+            (lower.clone(), upper)
+        } else {
+            (upper, lower.clone())
+        };
+        let mut cons = vec![Cons::ge0(i.sub(&low)?), Cons::ge0(high.sub(&i)?)];
+        let mut exists = Vec::new();
+        if c.step.abs() != 1 {
+            let k = "stride_k".to_string();
+            cons.push(Cons::eq0(
+                i.sub(&lower)?
+                    .sub(&Lin::name(k.clone()).scale(c.step as i128)?)?,
+            ));
+            exists.push(k);
+        }
+        if lower.terms.iter().any(|(n, _)| n == index) {
+            return None;
+        }
+        Some(Poly::from_dnf(self.cx.ctx, &[Conj { cons, exists }]))
+    }
+
+    /// The iterations before the current one, as `previous_index`.
+    fn previous_iterations(&self, c: &CountedLoop, index: &str) -> Option<Poly> {
+        let lower = single(self.cx.value(&c.lower)?)?;
+        let i = Lin::name(index.to_string());
+        let p = Lin::name("previous_index".to_string());
+        let mut cons = if c.step > 0 {
+            vec![
+                Cons::ge0(p.sub(&lower)?),
+                Cons::ge0(i.sub(&p)?.add(&Lin::constant(-1))?),
+            ]
+        } else {
+            vec![
+                Cons::ge0(lower.sub(&p)?),
+                Cons::ge0(p.sub(&i)?.add(&Lin::constant(-1))?),
+            ]
+        };
+        let mut exists = Vec::new();
+        if c.step.abs() != 1 {
+            let k = "stride_k".to_string();
+            cons.push(Cons::eq0(
+                p.sub(&lower)?
+                    .sub(&Lin::name(k.clone()).scale(c.step as i128)?)?,
+            ));
+            exists.push(k);
+        }
+        Some(Poly::from_dnf(self.cx.ctx, &[Conj { cons, exists }]))
+    }
+
+    /// A region of one iteration (over the store at its start), taken over
+    /// every store zero or more iterations reach from the first one (may).
+    fn over_iterations(&self, r: &Region, iteration: &Transformer, p: Option<&Poly>) -> Region {
+        let r = match p {
+            Some(p) => r.intersect(p),
+            None => r.clone(),
+        };
+        let star = iteration.star(self.cx.ctx);
+        region::translate(&r, &star).may()
+    }
+
+    /// `while (condition) body` (with `step` after the body for a `for`).
+    fn while_loop(
+        &mut self,
+        condition: Option<&Expr>,
+        body_id: NodeId,
+        step: Option<NodeId>,
+    ) -> Rw {
+        let body = self.node(body_id);
+        let body = match step {
+            Some(s) => {
+                let step_rw = self.node(s);
+                self.then(body, body_id, step_rw)
+            }
+            None => body,
+        };
+        let mut t_iter = self.transformer(body_id);
+        if let Some(s) = step {
+            t_iter = t_iter.then(self.cx.ctx, &self.transformer(s));
+        }
+        let (c, body) = match condition {
+            Some(cond) => {
+                let c = Collector::expression(self.cx, cond);
+                let body = self.under_condition(body, cond, true);
+                let (guard, _) = self.guard(cond, true);
+                let mut t = Transformer::guard(guard);
+                let modified = self.cx.modified_inside(cond);
+                if !modified.is_empty() {
+                    t = Transformer::havoc(
+                        self.cx.ctx,
+                        modified.into_iter().filter(|&v| self.cx.is_tracked(v)),
+                    );
+                }
+                t_iter = t.then(self.cx.ctx, &t_iter);
+                (c, body)
+            }
+            None => (Rw::default(), body),
+        };
+        let p_body = self.precondition(body_id);
+        let modified = t_iter.modified.clone();
+        let depends = |r: &Region| {
+            modified
+                .iter()
+                .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
+        };
+        let lift = |r: &Region, p: Option<&Poly>| {
+            if depends(r) {
+                self.over_iterations(r, &t_iter, p)
+            } else {
+                r.clone()
+            }
+        };
+        let mut out = Rw::default();
+        // The condition is evaluated at least once.
+        for (map, into) in [
+            (&c.read, &mut out.read),
+            (&c.write, &mut out.write),
+            (&c.input, &mut out.input),
+        ] {
+            for (e, r) in map {
+                add(into, e.clone(), lift(r, None));
+            }
+        }
+        // The body runs zero or more times; a region that does not depend
+        // on the iteration is the body's under the condition at entry.
+        for (map, into) in [(&body.read, &mut out.read), (&body.write, &mut out.write)] {
+            for (e, r) in map {
+                add(into, e.clone(), lift(r, p_body.as_ref()));
+            }
+        }
+        for (e, r) in &body.input {
+            let mut r = lift(r, p_body.as_ref());
+            if body.write.contains_key(e) || c.write.contains_key(e) {
+                // An earlier iteration may have written it.
+                r.approx = Approx::May;
+            }
+            add(&mut out.input, e.clone(), r);
+        }
+        out
+    }
+
+    fn do_while_loop(&mut self, condition: &Expr, body_id: NodeId) -> Rw {
+        let body = self.node(body_id);
+        let c = Collector::expression(self.cx, condition);
+        let one = self.then(body, body_id, c);
+        let (guard, _) = self.guard(condition, true);
+        let mut t_iter = self.transformer(body_id);
+        let modified = self.cx.modified_inside(condition);
+        let after = if modified.is_empty() {
+            Transformer::guard(guard)
+        } else {
+            Transformer::havoc(
+                self.cx.ctx,
+                modified.into_iter().filter(|&v| self.cx.is_tracked(v)),
+            )
+        };
+        t_iter = t_iter.then(self.cx.ctx, &after);
+        let p_body = self.precondition(body_id);
+        let depends = |r: &Region| {
+            t_iter
+                .modified
+                .iter()
+                .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
+        };
+        let mut out = Rw::default();
+        for (map, into) in [(&one.read, &mut out.read), (&one.write, &mut out.write)] {
+            for (e, r) in map {
+                let r = if depends(r) {
+                    self.over_iterations(r, &t_iter, p_body.as_ref())
+                } else {
+                    r.clone()
+                };
+                add(into, e.clone(), r);
+            }
+        }
+        for (e, r) in &one.input {
+            let mut r = if depends(r) {
+                self.over_iterations(r, &t_iter, p_body.as_ref())
+            } else {
+                r.clone()
+            };
+            if one.write.contains_key(e) {
+                r.approx = Approx::May;
+            }
+            add(&mut out.input, e.clone(), r);
+        }
+        out
+    }
+
+    fn unstructured(&mut self, id: NodeId, u: &Unstructured) -> Rw {
+        let mut out = Rw::default();
+        for vertex in u.graph.node_weights() {
+            let rw = match vertex {
+                Vertex::Node(n) => {
+                    let rw = self.node(*n);
+                    match self.precondition(*n) {
+                        Some(p) => restrict(rw, &p),
+                        None => rw,
+                    }
+                }
+                Vertex::Test(e) | Vertex::Switch(e) => Collector::expression(self.cx, e),
+                Vertex::Join | Vertex::Exit => continue,
+            };
+            merge(&mut out.read, rw.read);
+            merge(&mut out.write, rw.write);
+            merge(&mut out.input, rw.input);
+        }
+        let modified = self.transformer(id).modified;
+        let forget = |map: &RegionMap| {
+            let map = region::map_regions(map, |r| {
+                let mut r = r.clone().may();
+                for &v in &modified {
+                    r = r.forget(&Name::Pre(v).isl());
+                }
+                r
+            });
+            self.rebase_pointers(map, id)
+        };
+        Rw {
+            read: forget(&out.read),
+            write: forget(&out.write),
+            input: forget(&out.input),
+        }
+    }
+}
+
+fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
+    match cases.as_slice() {
+        [(lin, conj)] if conj.exists.is_empty() => Some(lin.clone()),
+        _ => None,
+    }
+}
+
+/// Every region of `rw` intersected with `p`.
+pub fn restrict(rw: Rw, p: &Poly) -> Rw {
+    let f = |map: &RegionMap| region::map_regions(map, |r| r.intersect(p));
+    Rw {
+        read: f(&rw.read),
+        write: f(&rw.write),
+        input: f(&rw.input),
+    }
+}
+
+/// `a - b` per entity, `b` under-approximated.
+pub fn minus_map(a: &RegionMap, b: &RegionMap) -> RegionMap {
+    let mut out = RegionMap::new();
+    for (e, r) in a {
+        let r = match b.get(e) {
+            Some(w) => r.minus(w),
+            None => r.clone(),
+        };
+        if !(r.is_empty() && r.is_exact()) {
+            out.insert(e.clone(), r);
+        }
+    }
+    // Memory that cannot be named may be any entity.
+    if b.contains_key(&Entity::anywhere()) {
+        for r in out.values_mut() {
+            r.approx = Approx::May;
+        }
+    }
+    out
+}

@@ -1,0 +1,565 @@
+//! Regions of a call: the callee's summary translated to the call site.
+//!
+//! - A formal integer parameter is replaced by the actual argument's
+//!   affine value (forgotten, and the region may, when it is not affine).
+//! - Memory behind a formal pointer or array parameter is memory of the
+//!   actual argument's object: `f(a)`, `f(a + i)`, `f(&a[i][0])`,
+//!   `f(&s)`, `f(p->buf)`. The formal's first dimension is added to the
+//!   actual's last subscript; its further dimensions follow the actual's.
+//!   When the element types differ, or when the callee's accesses may run
+//!   past the end of the actual's row (a 2-D array seen as 1-D), the
+//!   translated region covers the actual object's dimensions from that
+//!   point on (may).
+//! - Globals are the same variables on both sides.
+//! - A function without a body touches what its pointer arguments point
+//!   to (may), and, unless it is a C library function, any memory.
+
+use crate::access::{Collector, Path, Rw};
+use crate::entity::{Entity, Root, Step, phi};
+use crate::region::{self, Approx, Region, add};
+use ferry_hcfg::callgraph::{call_targets, direct_callee};
+use ferry_hcfg::effects::{is_library, is_read_only_library};
+use ferry_hcfg::ir::*;
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+
+/// The regions the callee(s) of a call touch, translated to the caller.
+pub fn call_regions(col: &Collector, callee: &Expr, args: &[Expr]) -> Rw {
+    let cx = col.cx;
+    let program = cx.program;
+    let targets = call_targets(program, callee, args.len());
+    let direct = direct_callee(callee).is_some();
+    let mut out = Rw::default();
+    if targets.is_empty() {
+        unknown_memory(col, &mut out);
+    }
+    for g in targets {
+        let mut one = match (&program.function(g).body, cx.summaries.get(g.index())) {
+            (Some(_), Some(Some(summary))) => translate_summary(col, g, summary, args),
+            (Some(_), _) => {
+                // A callee of the same recursive cycle, not summarised yet.
+                let mut r = Rw::default();
+                unknown_memory(col, &mut r);
+                r
+            }
+            (None, _) => external(col, g, args),
+        };
+        if !direct {
+            one.read = region::all_may(&one.read);
+            one.write = region::all_may(&one.write);
+            one.input = region::all_may(&one.input);
+        }
+        for (e, r) in one.read {
+            add(&mut out.read, e, r);
+        }
+        for (e, r) in one.write {
+            add(&mut out.write, e, r);
+        }
+        for (e, r) in one.input {
+            add(&mut out.input, e, r);
+        }
+    }
+    out
+}
+
+fn unknown_memory(col: &Collector, out: &mut Rw) {
+    let r = region::everything(col.cx.ctx);
+    add(&mut out.read, Entity::anywhere(), r.clone());
+    add(&mut out.input, Entity::anywhere(), r.clone());
+    add(&mut out.write, Entity::anywhere(), r);
+}
+
+/// A function without a body.
+fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
+    let cx = col.cx;
+    let mut out = Rw::default();
+    if !is_library(cx.program, g) {
+        unknown_memory(col, &mut out);
+    }
+    let writes = !is_read_only_library(cx.program, g);
+    for a in args {
+        if !a.ty.is_pointer_like() {
+            continue;
+        }
+        let entity = quiet_address(col, a)
+            .map(|p| p.entity)
+            .unwrap_or_else(Entity::anywhere);
+        let whole = whole(col, &entity);
+        add(&mut out.read, entity.clone(), whole.clone());
+        add(&mut out.input, entity.clone(), whole.clone());
+        if writes {
+            add(&mut out.write, entity, whole);
+        }
+    }
+    out
+}
+
+/// Every element of an entity, within its declared extents (may).
+fn whole(col: &Collector, entity: &Entity) -> Region {
+    let cx = col.cx;
+    let mut r = region::everything(cx.ctx);
+    if entity.root != Root::Anywhere {
+        let extents = cx.extents(entity);
+        for k in 0..entity.dims() {
+            let bound = cx.extent_bounds(&phi(k + 1), extents.get(k).cloned().flatten());
+            r.set = r.set.intersect(&bound);
+        }
+    }
+    r
+}
+
+/// The address an argument designates, without recording its reads again.
+fn quiet_address(col: &Collector, arg: &Expr) -> Option<Path> {
+    let mut quiet = Collector::new(col.cx, arg);
+    quiet.address(arg)
+}
+
+/// The name a formal parameter's value takes while it is being replaced.
+fn formal_name(v: VarId) -> String {
+    format!("formal{}", v.0)
+}
+
+fn translate_summary(col: &Collector, g: FuncId, summary: &Rw, args: &[Expr]) -> Rw {
+    let t = Translation::new(col, g, args);
+    let mut out = Rw::default();
+    for (maps, into) in [
+        (&summary.read, &mut out.read),
+        (&summary.write, &mut out.write),
+        (&summary.input, &mut out.input),
+    ] {
+        for (e, r) in maps {
+            let (e, r) = t.region(e, r);
+            add(into, e, r);
+        }
+    }
+    out
+}
+
+struct Translation<'t, 'c, 'a> {
+    col: &'t Collector<'c, 'a>,
+    callee: &'a Function,
+    /// Per formal: the actual argument's affine value, if any.
+    values: Vec<Option<Vec<(Lin, Conj)>>>,
+    /// Per formal: the element the actual argument points to, if any.
+    addresses: Vec<Option<Path>>,
+}
+
+impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
+    fn new(col: &'t Collector<'c, 'a>, g: FuncId, args: &[Expr]) -> Self {
+        let callee = col.cx.program.function(g);
+        let mut values = Vec::new();
+        let mut addresses = Vec::new();
+        for (k, _) in callee.params.iter().enumerate() {
+            let arg = args.get(k);
+            values.push(arg.and_then(|a| col.cx.value(a)));
+            addresses.push(
+                arg.filter(|a| a.ty.is_pointer_like())
+                    .and_then(|a| quiet_address(col, a)),
+            );
+        }
+        Translation {
+            col,
+            callee,
+            values,
+            addresses,
+        }
+    }
+
+    /// Replaces the callee's formal integer parameters by the actuals.
+    fn bind_formals(&self, r: &Region) -> Region {
+        let ctx = self.col.cx.ctx;
+        let mut r = r.clone();
+        let mut bound = Vec::new();
+        for (k, &p) in self.callee.params.iter().enumerate() {
+            let name = Name::Pre(p).isl();
+            if r.set.has(&name).is_none() {
+                continue;
+            }
+            match &self.values[k] {
+                Some(cases) => {
+                    let tmp = formal_name(p);
+                    r.set = r.set.rename(&name, &tmp);
+                    let conjs: Vec<Conj> = cases
+                        .iter()
+                        .filter_map(|(lin, conj)| {
+                            let eq = Lin::name(tmp.clone()).sub(lin)?;
+                            Some(conj.and(&Conj {
+                                cons: vec![Cons::eq0(eq)],
+                                exists: Vec::new(),
+                            }))
+                        })
+                        .collect();
+                    r.set = r.set.intersect(&Poly::from_dnf(ctx, &conjs));
+                    bound.push(tmp);
+                }
+                None => r = r.forget(&name),
+            }
+        }
+        for tmp in bound {
+            r = r.project(&tmp);
+        }
+        r
+    }
+
+    fn region(&self, e: &Entity, r: &Region) -> (Entity, Region) {
+        let r = self.bind_formals(r);
+        let Root::Var(root) = e.root else {
+            return (e.clone(), r);
+        };
+        let Some(k) = self.callee.params.iter().position(|&p| p == root) else {
+            // A global.
+            return (e.clone(), r);
+        };
+        let Some(actual) = &self.addresses[k] else {
+            return (Entity::anywhere(), region::everything(self.col.cx.ctx));
+        };
+        self.onto_actual(e, r, actual, root)
+    }
+
+    /// Memory behind formal `formal` as memory of the actual's object.
+    fn onto_actual(&self, e: &Entity, r: Region, actual: &Path, formal: VarId) -> (Entity, Region) {
+        let cx = self.col.cx;
+        let program = cx.program;
+        let mut entity = actual.entity.clone();
+        let mut set = r.set.clone();
+        let approx = r.approx;
+        let formal_dims = e.dims();
+        // Rename the callee's dimensions out of the way.
+        for k in 1..=formal_dims {
+            set = set.rename(&phi(k), &format!("formal_phi{k}"));
+        }
+        let shape_ok = !actual.scrambled
+            && same_element(
+                &formal_element_type(program, formal),
+                &actual_element_type(program, actual),
+            );
+        // Where the formal's first dimension lands in the actual.
+        let (d, subs) = if actual.virtual_last {
+            entity.path.pop();
+            let mut subs = actual.subscripts.clone();
+            subs.pop();
+            // The formal's first subscript must be 0 (one object).
+            set = set.intersect(&eq_poly(cx.ctx, "formal_phi1", &Lin::constant(0)));
+            (subs.len(), subs)
+        } else {
+            (actual.subscripts.len(), actual.subscripts.clone())
+        };
+        entity.path.extend(e.path.iter().skip(1).copied());
+        // The actual's own subscripts, then the formal's.
+        let mut ok = shape_ok;
+        for (j, sub) in subs.iter().enumerate() {
+            let name = phi(j + 1);
+            let last = j + 1 == subs.len() && !actual.virtual_last;
+            let formal_first = Lin::name("formal_phi1".to_string());
+            match sub {
+                Some(cases) => {
+                    let conjs: Vec<Conj> = cases
+                        .iter()
+                        .filter_map(|(lin, conj)| {
+                            let target = if last {
+                                lin.add(&formal_first)?
+                            } else {
+                                lin.clone()
+                            };
+                            let eq = Lin::name(name.clone()).sub(&target)?;
+                            Some(conj.and(&Conj {
+                                cons: vec![Cons::eq0(eq)],
+                                exists: Vec::new(),
+                            }))
+                        })
+                        .collect();
+                    set = set.intersect(&Poly::from_dnf(cx.ctx, &conjs));
+                }
+                None => ok = false,
+            }
+        }
+        // The formal's further dimensions are the actual's next ones.
+        for k in 2..=formal_dims {
+            let target = phi(d + k - 1);
+            set = set.rename(&format!("formal_phi{k}"), &target);
+        }
+        let mut region = Region { set, approx };
+        region = region.project("formal_phi1");
+        let approx = Approx::Exact;
+        if formal_dims == 0 {
+            ok = false;
+        }
+        // Accesses past the end of the actual's row reach other rows.
+        if ok && d >= 2 {
+            let extents = cx.extents(&entity);
+            if let Some(Some(ext)) = extents.get(d - 1) {
+                let inside = cx.extent_bounds(&phi(d), Some(ext.clone()));
+                if !region.set.is_subset(&region.set.intersect(&inside)) {
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            return self
+                .linearized(e, &r, actual, formal)
+                .unwrap_or_else(|| self.whole_run(actual));
+        }
+        region.approx = region.approx.and(approx);
+        (entity, region)
+    }
+}
+
+impl Translation<'_, '_, '_> {
+    /// The callee sees the actual's memory with another shape (a 2-D array
+    /// as 1-D, or the reverse): both sides are linearised, element by
+    /// element, and the actual's subscripts recovered from the offset.
+    /// Exact when every extent involved is a constant; `None` otherwise.
+    fn linearized(
+        &self,
+        e: &Entity,
+        r: &Region,
+        actual: &Path,
+        formal: VarId,
+    ) -> Option<(Entity, Region)> {
+        let cx = self.col.cx;
+        let program = cx.program;
+        if actual.virtual_last || actual.scrambled && !plain_scalars(program, actual, formal) {
+            return None;
+        }
+        if e.path.iter().any(|s| *s != Step::Index) {
+            return None;
+        }
+        // The actual's object down to its scalars.
+        let (entity, subs) = extended(program, actual);
+        let run_start = run_start(&entity);
+        let dims = entity.dims();
+        let extents = cx.extents(&entity);
+        let constant = |k: usize| -> Option<i128> {
+            match extents.get(k - 1)? {
+                Some(l) => l.as_constant(),
+                None => None,
+            }
+        };
+        // Strides of the run, in elements.
+        let mut astride = vec![0i128; dims + 1];
+        let mut acc = 1i128;
+        for j in (run_start..=dims).rev() {
+            astride[j] = acc;
+            if j > run_start {
+                acc = acc.checked_mul(constant(j)?)?;
+            }
+        }
+        // The formal's strides.
+        let fdims = e.dims();
+        let mut fext = Vec::new();
+        let mut ty = &program.var(formal).ty;
+        for k in 1..=fdims {
+            let (inner, len) = match ty {
+                Type::Array(inner, len) => (inner, Some(len)),
+                Type::Pointer(inner) => (inner, None),
+                _ => return None,
+            };
+            if k > 1 {
+                match len? {
+                    ArrayLen::Const(n) => fext.push(*n as i128),
+                    _ => return None,
+                }
+            }
+            ty = inner;
+        }
+        if !same_element(ty, &scalar_of(program, actual)) {
+            return None;
+        }
+        let mut fstride = vec![0i128; fdims + 1];
+        let mut acc = 1i128;
+        for k in (1..=fdims).rev() {
+            fstride[k] = acc;
+            if k > 1 {
+                acc = acc.checked_mul(fext[k - 2])?;
+            }
+        }
+        let mut set = r.set.clone();
+        for k in 1..=fdims {
+            set = set.rename(&phi(k), &format!("formal_phi{k}"));
+        }
+        // Σ ψ_j·astride_j = Σ sub_j·astride_j + Σ φ_k·fstride_k over the run.
+        let mut lhs = Lin::constant(0);
+        let mut offsets: Vec<(Lin, Conj)> = vec![(Lin::constant(0), Conj::default())];
+        for (j, stride) in astride.iter().enumerate().skip(1) {
+            let stride = *stride;
+            let sub = subs.get(j - 1)?.clone()?;
+            if j < run_start {
+                set = set.intersect(&cases_equal(cx.ctx, &phi(j), &sub));
+                continue;
+            }
+            lhs = lhs.add(&Lin::name(phi(j)).scale(stride)?)?;
+            let scaled: Vec<(Lin, Conj)> = sub
+                .iter()
+                .map(|(l, c)| Some((l.scale(stride)?, c.clone())))
+                .collect::<Option<_>>()?;
+            offsets = crate::access::add_cases(&offsets, &scaled)?;
+            if j > run_start {
+                set = set.intersect(&cx.extent_bounds(&phi(j), Some(Lin::constant(constant(j)?))));
+            }
+        }
+        let mut formal_offset = Lin::constant(0);
+        for (k, stride) in fstride.iter().enumerate().skip(1) {
+            formal_offset =
+                formal_offset.add(&Lin::name(format!("formal_phi{k}")).scale(*stride)?)?;
+        }
+        let conjs: Vec<Conj> = offsets
+            .iter()
+            .filter_map(|(off, c)| {
+                let eq = lhs.sub(off)?.sub(&formal_offset)?;
+                Some(c.and(&Conj {
+                    cons: vec![Cons::eq0(eq)],
+                    exists: Vec::new(),
+                }))
+            })
+            .collect();
+        set = set.intersect(&Poly::from_dnf(cx.ctx, &conjs));
+        let mut region = Region {
+            set,
+            approx: r.approx,
+        };
+        for k in 1..=fdims {
+            region = region.project(&format!("formal_phi{k}"));
+        }
+        Some((entity, region))
+    }
+
+    /// Every element of the actual's object from the argument's position
+    /// on (may): what a callee may reach through a pointer whose shape the
+    /// analysis cannot follow.
+    fn whole_run(&self, actual: &Path) -> (Entity, Region) {
+        let cx = self.col.cx;
+        let (entity, subs) = extended(cx.program, actual);
+        let start = run_start(&entity);
+        let extents = cx.extents(&entity);
+        let mut region = region::everything(cx.ctx);
+        for j in 1..=entity.dims() {
+            let fixed = if j < start {
+                subs.get(j - 1).cloned().flatten()
+            } else {
+                None
+            };
+            let dim = match fixed {
+                Some(cases) => cases_equal(cx.ctx, &phi(j), &cases),
+                None => cx.extent_bounds(&phi(j), extents.get(j - 1).cloned().flatten()),
+            };
+            region.set = region.set.intersect(&dim);
+        }
+        (entity, region)
+    }
+}
+
+/// A formal of scalar elements, whatever the actual's element type is
+/// made of, if that is the same scalar (`(int *)a` for `int a[8][10]`).
+fn plain_scalars(program: &Program, actual: &Path, formal: VarId) -> bool {
+    let f = formal_element_type(program, formal);
+    matches!(f, Type::Int { .. } | Type::Float { .. })
+        && same_element(&f, &scalar_of(program, actual))
+}
+
+/// The actual's path extended with its element type's array dimensions
+/// (subscript 0 each), down to a non-array element.
+fn extended(program: &Program, actual: &Path) -> (Entity, Vec<crate::access::Subscript>) {
+    let mut entity = actual.entity.clone();
+    let mut subs = actual.subscripts.clone();
+    let mut ty = actual_element_type(program, actual);
+    while let Type::Array(inner, _) = ty {
+        entity.path.push(Step::Index);
+        subs.push(Some(vec![(Lin::constant(0), Conj::default())]));
+        ty = *inner;
+    }
+    (entity, subs)
+}
+
+/// The scalar (non-array) element type under the actual's element.
+fn scalar_of(program: &Program, actual: &Path) -> Type {
+    let mut ty = actual_element_type(program, actual);
+    while let Type::Array(inner, _) = ty {
+        ty = *inner;
+    }
+    ty
+}
+
+/// The first dimension (from 1) of the trailing run of subscripts of an
+/// entity: the dimensions of its innermost array object.
+fn run_start(entity: &Entity) -> usize {
+    let dims = entity.dims();
+    let trailing = entity
+        .path
+        .iter()
+        .rev()
+        .take_while(|s| **s == Step::Index)
+        .count();
+    dims + 1 - trailing.max(1)
+}
+
+/// `name` equal to one of the cases.
+fn cases_equal(ctx: &isl_rs::Context, name: &str, cases: &[(Lin, Conj)]) -> Poly {
+    let conjs: Vec<Conj> = cases
+        .iter()
+        .filter_map(|(lin, conj)| {
+            let eq = Lin::name(name.to_string()).sub(lin)?;
+            Some(conj.and(&Conj {
+                cons: vec![Cons::eq0(eq)],
+                exists: Vec::new(),
+            }))
+        })
+        .collect();
+    Poly::from_dnf(ctx, &conjs)
+}
+
+fn eq_poly(ctx: &isl_rs::Context, name: &str, value: &Lin) -> Poly {
+    let eq = Lin::name(name.to_string())
+        .sub(value)
+        .expect("small coefficients");
+    Poly::from_dnf(
+        ctx,
+        &[Conj {
+            cons: vec![Cons::eq0(eq)],
+            exists: Vec::new(),
+        }],
+    )
+}
+
+/// What a formal pointer or array parameter's elements are.
+fn formal_element_type(program: &Program, formal: VarId) -> Type {
+    match &program.var(formal).ty {
+        Type::Array(elem, _) | Type::Pointer(elem) => (**elem).clone(),
+        other => other.clone(),
+    }
+}
+
+/// The type of the element an actual argument's path designates.
+fn actual_element_type(program: &Program, path: &Path) -> Type {
+    let mut ty = match path.entity.root {
+        Root::Var(v) => program.var(v).ty.clone(),
+        Root::Anywhere => return Type::Opaque,
+    };
+    for step in &path.entity.path {
+        ty = match (step, ty) {
+            (Step::Index, Type::Array(elem, _)) | (Step::Index, Type::Pointer(elem)) => *elem,
+            (Step::Index, other) if path.virtual_last => other,
+            (Step::Field(f), Type::Struct(s)) => program
+                .struct_def(s)
+                .field_type(program, *f)
+                .unwrap_or(Type::Opaque),
+            _ => Type::Opaque,
+        };
+    }
+    ty
+}
+
+/// Whether elements of the two types are laid out alike: same scalar type,
+/// same struct, arrays of constant extents that agree (variable extents
+/// are trusted to agree: C requires compatible types at the call).
+fn same_element(a: &Type, b: &Type) -> bool {
+    match (a, b) {
+        (Type::Array(x, lx), Type::Array(y, ly)) => {
+            let lengths = match (lx, ly) {
+                (ArrayLen::Const(m), ArrayLen::Const(n)) => m == n,
+                _ => true,
+            };
+            lengths && same_element(x, y)
+        }
+        (Type::Opaque, _) | (_, Type::Opaque) => false,
+        _ => a == b,
+    }
+}

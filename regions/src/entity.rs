@@ -1,0 +1,158 @@
+//! What a region is about: a variable, or a part of one reached through
+//! struct fields, with one φ dimension per array subscript on the way.
+//!
+//! `s.f[i].a[j]` is the entity `s.f.a` with two dimensions; `p[i].x` (and
+//! `p->x`, which is `p[0].x`) is `p.x` with one; a scalar or a whole struct
+//! has none. Memory reached through a pointer variable `p` is the entity
+//! rooted at `p`: the elements counted from where `p` points when the
+//! statement starts, as for an array parameter.
+
+use ferry_hcfg::ir::*;
+use ferry_parser::intern::Symbol;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Root {
+    Var(VarId),
+    /// Memory the analysis cannot name (a pointer of unknown origin, a
+    /// function without a body that may touch every global): PIPS's
+    /// `*ANY_MODULE*:*ANYWHERE*`. Such a region is always `may`.
+    Anywhere,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Step {
+    /// One array subscript: one φ dimension.
+    Index,
+    Field(Symbol),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Entity {
+    pub root: Root,
+    pub path: Vec<Step>,
+}
+
+/// The isl name of the k-th dimension (from 1, as PIPS's `PHI1`).
+pub fn phi(k: usize) -> String {
+    format!("phi{k}")
+}
+
+impl Entity {
+    pub fn var(v: VarId) -> Entity {
+        Entity {
+            root: Root::Var(v),
+            path: Vec::new(),
+        }
+    }
+
+    pub fn anywhere() -> Entity {
+        Entity {
+            root: Root::Anywhere,
+            path: Vec::new(),
+        }
+    }
+
+    pub fn dims(&self) -> usize {
+        self.path.iter().filter(|s| **s == Step::Index).count()
+    }
+
+    pub fn root_var(&self) -> Option<VarId> {
+        match self.root {
+            Root::Var(v) => Some(v),
+            Root::Anywhere => None,
+        }
+    }
+
+    /// The C access path without subscripts: `s.f.a`.
+    pub fn path_text(&self, var_name: &dyn Fn(VarId) -> String) -> String {
+        let mut out = match self.root {
+            Root::Var(v) => var_name(v),
+            Root::Anywhere => "*ANYWHERE*".to_string(),
+        };
+        for step in &self.path {
+            if let Step::Field(f) = step {
+                out.push('.');
+                out.push_str(f.as_str());
+            }
+        }
+        out
+    }
+
+    /// The path with its subscripts named: `s.f[PHI1].a[PHI2]`.
+    pub fn reference_text(&self, var_name: &dyn Fn(VarId) -> String) -> String {
+        let mut out = match self.root {
+            Root::Var(v) => var_name(v),
+            Root::Anywhere => "*ANYWHERE*".to_string(),
+        };
+        let mut k = 0;
+        for step in &self.path {
+            match step {
+                Step::Index => {
+                    k += 1;
+                    out.push_str(&format!("[PHI{k}]"));
+                }
+                Step::Field(f) => {
+                    out.push('.');
+                    out.push_str(f.as_str());
+                }
+            }
+        }
+        out
+    }
+
+    /// The isl tuple name: the path with `.` spelled `__`.
+    pub fn isl_tuple(&self, var_name: &dyn Fn(VarId) -> String) -> String {
+        match self.root {
+            Root::Anywhere => "ANYWHERE".to_string(),
+            Root::Var(_) => self.path_text(var_name).replace('.', "__"),
+        }
+    }
+
+    /// The declared extent of each dimension (`None` where unknown: a
+    /// pointer, `int a[]`), walking the root's type along the path.
+    pub fn extents<'p>(&self, program: &'p Program) -> Vec<Option<&'p ArrayLen>> {
+        let Root::Var(v) = self.root else {
+            return Vec::new();
+        };
+        let mut ty = &program.var(v).ty;
+        let mut out = Vec::new();
+        for step in &self.path {
+            match step {
+                Step::Index => match ty {
+                    Type::Array(elem, len) => {
+                        out.push(Some(len));
+                        ty = elem;
+                    }
+                    Type::Pointer(elem) => {
+                        out.push(None);
+                        ty = elem;
+                    }
+                    _ => out.push(None),
+                },
+                Step::Field(f) => match ty {
+                    Type::Struct(s) => {
+                        ty = field_type_ref(program, *s, *f).unwrap_or(&Type::Opaque)
+                    }
+                    _ => ty = &Type::Opaque,
+                },
+            }
+        }
+        out
+    }
+}
+
+/// The type of field `name` of struct `s`, borrowed from the program.
+fn field_type_ref(program: &Program, s: StructId, name: Symbol) -> Option<&Type> {
+    for field in program.struct_def(s).fields.as_deref().unwrap_or(&[]) {
+        match (&field.name, &field.ty) {
+            (Some(n), ty) if *n == name => return Some(ty),
+            (None, Type::Struct(inner)) => {
+                if let Some(t) = field_type_ref(program, *inner, name) {
+                    return Some(t);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,229 @@
+//! What the region analysis of one function needs to know about it: which
+//! variables are tracked, which pointers keep pointing into the same
+//! object, the extents of its arrays, and the summaries of its callees.
+
+use crate::access::bounds_from_extent;
+use crate::entity::Entity;
+use crate::summary::Summary;
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::*;
+use ferry_hcfg::semantics::affine::{Env, range_constraints};
+use ferry_hcfg::semantics::is_trackable;
+use ferry_hcfg::semantics::poly::{Conj, Lin, Name, Poly};
+use std::cell::Cell;
+use std::collections::BTreeSet;
+
+pub struct FunctionContext<'a> {
+    pub analyses: &'a Analyses,
+    pub program: &'a Program,
+    pub f: FuncId,
+    pub ctx: &'a isl_rs::Context,
+    pub summaries: &'a [Option<Summary>],
+    fresh: &'a Cell<u32>,
+    /// Variables some statement of the function assigns.
+    written: BTreeSet<VarId>,
+    /// Pointer variables assigned something other than themselves plus an
+    /// offset: what they point to is not one object.
+    rebased: BTreeSet<VarId>,
+}
+
+impl<'a> FunctionContext<'a> {
+    pub fn new(
+        analyses: &'a Analyses,
+        f: FuncId,
+        summaries: &'a [Option<Summary>],
+        fresh: &'a Cell<u32>,
+    ) -> Self {
+        let program = &analyses.program;
+        let mut written = BTreeSet::new();
+        let mut rebased = BTreeSet::new();
+        if let Some(body) = &program.function(f).body {
+            ferry_hcfg::loops::subtree_exprs(body, body.root, &mut |e| {
+                e.walk(&mut |sub| match &sub.kind {
+                    ExprKind::Assign(op, target, value) => {
+                        if let Some(v) = target.is_lvalue_var() {
+                            written.insert(v);
+                            let self_relative =
+                                *op != AssignOp::Assign || offset_of_itself(value, v);
+                            if target.ty.is_pointer_like() && !self_relative {
+                                rebased.insert(v);
+                            }
+                        }
+                    }
+                    ExprKind::Unary(
+                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                        t,
+                    ) => {
+                        if let Some(v) = t.is_lvalue_var() {
+                            written.insert(v);
+                        }
+                    }
+                    _ => {}
+                })
+            });
+        }
+        FunctionContext {
+            analyses,
+            program,
+            f,
+            ctx: &analyses.semantics.ctx,
+            summaries,
+            fresh,
+            written,
+            rebased,
+        }
+    }
+
+    pub fn is_tracked(&self, v: VarId) -> bool {
+        if v.index() >= self.program.vars.len() {
+            return false;
+        }
+        let var = self.program.var(v);
+        is_trackable(var) && (var.is_global() || var.function == Some(self.f))
+    }
+
+    fn env<'e>(&'e self, tracked: &'e dyn Fn(VarId) -> bool) -> Env<'e> {
+        Env {
+            program: self.program,
+            tracked,
+            fresh: self.fresh,
+        }
+    }
+
+    /// The affine cases of an integer expression over the store before it.
+    pub fn value(&self, e: &Expr) -> Option<Vec<(Lin, Conj)>> {
+        let tracked = |v| self.is_tracked(v);
+        self.env(&tracked).value(e)
+    }
+
+    pub fn condition(&self, e: &Expr, positive: bool) -> Option<Vec<Conj>> {
+        let tracked = |v| self.is_tracked(v);
+        self.env(&tracked).condition(e, positive)
+    }
+
+    /// A pointer whose value, within one statement, designates elements of
+    /// one object: not address-taken (nothing writes it behind our back)
+    /// and never assigned from another pointer.
+    pub fn is_stable_pointer(&self, v: VarId) -> bool {
+        let var = self.program.var(v);
+        !var.address_taken && !self.rebased.contains(&v)
+    }
+
+    /// Tracked variables and pointers `e` modifies, except the target of a
+    /// top-level `v = e` (assigned after everything else is evaluated);
+    /// globals written by callees count too.
+    pub fn modified_inside(&self, e: &Expr) -> BTreeSet<VarId> {
+        let mut out = BTreeSet::new();
+        let top_target = match &e.kind {
+            ExprKind::Assign(AssignOp::Assign, t, _) => t.is_lvalue_var(),
+            _ => None,
+        };
+        let mut top = true;
+        e.walk(&mut |sub| {
+            let is_top = std::mem::replace(&mut top, false);
+            match &sub.kind {
+                ExprKind::Assign(..) if is_top && top_target.is_some() => {}
+                ExprKind::Assign(_, t, _)
+                | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, t) => {
+                    if let Some(v) = t.is_lvalue_var() {
+                        out.insert(v);
+                    }
+                }
+                ExprKind::Call(callee, args) => {
+                    for g in ferry_hcfg::callgraph::call_targets(self.program, callee, args.len())
+                    {
+                        let effects = &self.analyses.effects.summaries[g.index()];
+                        for l in &effects.writes {
+                            if let ferry_hcfg::effects::Location::Var(v) = l {
+                                out.insert(*v);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        });
+        out
+    }
+
+    /// The affine extent of each dimension of an entity, where it is known
+    /// and its size expression is not modified in the function.
+    pub fn extents(&self, entity: &Entity) -> Vec<Option<Lin>> {
+        entity
+            .extents(self.program)
+            .into_iter()
+            .map(|len| match len? {
+                ArrayLen::Const(n) => Some(Lin::constant(*n as i128)),
+                ArrayLen::Vla(size) => {
+                    let mut stable = true;
+                    size.walk(&mut |s| {
+                        if let ExprKind::Var(v) = s.kind {
+                            stable &= !self.written.contains(&v);
+                        }
+                    });
+                    if !stable {
+                        return None;
+                    }
+                    match self.value(size)?.as_slice() {
+                        [(lin, conj)] if conj.exists.is_empty() => Some(lin.clone()),
+                        _ => None,
+                    }
+                }
+                ArrayLen::Unknown => None,
+            })
+            .collect()
+    }
+
+    pub fn extent_bounds(&self, name: &str, extent: Option<Lin>) -> Poly {
+        bounds_from_extent(self.ctx, name, extent)
+    }
+
+    /// `set` without the constraints that only restate the ranges of the
+    /// variables' types (every value lies in its type's range anyway).
+    pub fn without_type_ranges(&self, set: &Poly) -> Poly {
+        let mut cons = Vec::new();
+        for n in set.params() {
+            if let Some(Name::Pre(v)) = Name::parse(&n)
+                && self.is_tracked(v)
+            {
+                cons.extend(range_constraints(
+                    &Lin::name(n.clone()),
+                    &self.program.var(v).ty,
+                ));
+            }
+        }
+        if cons.is_empty() {
+            return set.clone();
+        }
+        let ranges = Poly::from_dnf(
+            self.ctx,
+            &[Conj {
+                cons,
+                exists: Vec::new(),
+            }],
+        );
+        crate::set::gist(set, &ranges)
+    }
+
+    /// Variables local to the function (parameters included).
+    pub fn is_local(&self, v: VarId) -> bool {
+        let var = self.program.var(v);
+        !var.is_global() && var.function == Some(self.f)
+    }
+}
+
+/// `p`, `p + e`, `p - e`, `e + p` (and casts of these) for the pointer `p`.
+fn offset_of_itself(e: &Expr, p: VarId) -> bool {
+    match &e.kind {
+        ExprKind::Var(v) => *v == p,
+        ExprKind::Cast(inner) => offset_of_itself(inner, p),
+        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => {
+            if a.ty.is_pointer_like() {
+                offset_of_itself(a, p)
+            } else {
+                offset_of_itself(b, p)
+            }
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,106 @@
+//! Convex array regions (Creusillet and Irigoin, as in PIPS): for every
+//! statement and every function, the elements it reads, writes and
+//! imports (IN), and those it exports (OUT), each as one convex set per
+//! entity, exact or may.
+//!
+//! Computed after the analyses of `ferry-hcfg`, bottom-up over the call
+//! graph (a function's summary is ready before its callers are analysed),
+//! then OUT top-down.
+
+pub mod access;
+pub mod analysis;
+pub mod call;
+pub mod entity;
+pub mod function;
+pub mod out;
+pub mod rect;
+pub mod region;
+pub mod report;
+pub mod set;
+pub mod summary;
+
+use access::Rw;
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::FuncId;
+use region::{Approx, RegionMap};
+use std::cell::Cell;
+use summary::Summary;
+
+/// isl's operation quota for the regions of one function. Past it, isl
+/// results become "unknown" (see [`ferry_hcfg::semantics::poly`]), and
+/// every region of the function is marked may.
+const ISL_OPERATIONS_PER_FUNCTION: u64 = 2_000_000;
+
+pub struct RegionsAnalysis {
+    /// Per function, per node: READ, WRITE and IN regions over the store
+    /// before the node.
+    pub nodes: Vec<Vec<Option<Rw>>>,
+    /// Per function, per node: OUT regions.
+    pub out: Vec<Vec<Option<RegionMap>>>,
+    /// Per function: the regions callers see.
+    pub summaries: Vec<Option<Summary>>,
+    /// Per function: its OUT summary.
+    pub out_summaries: Vec<Option<RegionMap>>,
+}
+
+impl RegionsAnalysis {
+    pub fn run(a: &Analyses) -> RegionsAnalysis {
+        let program = &a.program;
+        let n = program.functions.len();
+        let ctx = &a.semantics.ctx;
+        let mut nodes: Vec<Vec<Option<Rw>>> = vec![Vec::new(); n];
+        let mut summaries: Vec<Option<Summary>> = vec![None; n];
+        let fresh = Cell::new(0);
+        let saved_quota = ctx.get_max_operations();
+        for component in &a.calls.components {
+            for &f in component {
+                let Some(body) = &program.function(f).body else {
+                    continue;
+                };
+                ctx.reset_operations();
+                ctx.reset_error();
+                ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
+                let failures = ferry_hcfg::semantics::poly::failures();
+                let cx = function::FunctionContext::new(a, f, &summaries, &fresh);
+                let analysis = analysis::FunctionAnalysis::run(&cx, body);
+                let root = analysis.nodes[body.root.index()]
+                    .clone()
+                    .unwrap_or_default();
+                let mut summary = summary::summarize(&cx, &root);
+                let mut node_regions = analysis.nodes;
+                if ferry_hcfg::semantics::poly::failures() != failures {
+                    // Some isl result was replaced by "unknown": sound, but
+                    // no longer exact.
+                    for rw in node_regions.iter_mut().flatten() {
+                        mark_may(rw);
+                    }
+                    mark_may(&mut summary);
+                }
+                nodes[f.index()] = node_regions;
+                summaries[f.index()] = Some(summary);
+            }
+        }
+        let (out, out_summaries) = out::compute(a, &nodes, &summaries);
+        ctx.set_max_operations(saved_quota);
+        RegionsAnalysis {
+            nodes,
+            out,
+            summaries,
+            out_summaries,
+        }
+    }
+
+    pub fn node(&self, f: FuncId, id: ferry_hcfg::ir::NodeId) -> Option<&Rw> {
+        self.nodes[f.index()]
+            .get(id.index())
+            .and_then(Option::as_ref)
+    }
+}
+
+fn mark_may(rw: &mut Rw) {
+    for map in [&mut rw.read, &mut rw.write, &mut rw.input] {
+        for r in map.values_mut() {
+            r.approx = Approx::May;
+        }
+    }
+}

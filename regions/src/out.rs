@@ -1,0 +1,290 @@
+//! OUT regions, top-down: the elements a statement writes that the rest
+//! of the program may read before overwriting them.
+//!
+//! A function's OUT is what it writes to memory its callers can see
+//! (behind pointer parameters, globals): the callers are not consulted,
+//! so an externally visible function and a static one are treated alike.
+//! Inside, each statement gets the set of elements *live* after it (over
+//! the store before it), and OUT(s) = W(s) ∩ live(s):
+//! - in a sequence, live after item k is what the later items import,
+//!   plus what is live after the sequence and not surely overwritten by
+//!   the later items;
+//! - branches inherit the `if`'s liveness;
+//! - a loop body's liveness is the loop's plus what any iteration imports,
+//!   with the variables the loop modifies forgotten; it stays exact only
+//!   where iterations write disjoint elements (a counted loop whose body's
+//!   write depends on the index alone).
+
+use crate::access::Rw;
+use crate::entity::Entity;
+use crate::function::FunctionContext;
+use crate::region::{self, Approx, Region, RegionMap, add, merge};
+use crate::set::involves;
+use crate::summary::{Summary, visible_to_callers};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::*;
+use ferry_hcfg::semantics::Transformer;
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use std::cell::Cell;
+use std::collections::BTreeSet;
+
+type PerNode<T> = Vec<Vec<Option<T>>>;
+
+pub fn compute(
+    a: &Analyses,
+    nodes: &PerNode<Rw>,
+    summaries: &[Option<Summary>],
+) -> (PerNode<RegionMap>, Vec<Option<RegionMap>>) {
+    let program = &a.program;
+    let mut out: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
+    let mut out_summaries = vec![None; program.functions.len()];
+    let fresh = Cell::new(1_000_000);
+    for f in program.function_ids() {
+        let Some(body) = &program.function(f).body else {
+            continue;
+        };
+        let cx = FunctionContext::new(a, f, summaries, &fresh);
+        let rw = &nodes[f.index()];
+        let Some(Some(root)) = rw.get(body.root.index()) else {
+            continue;
+        };
+        // Everything callers can see is live when the function returns.
+        let mut live = RegionMap::new();
+        for e in root.write.keys() {
+            if visible_to_callers(&cx, e) {
+                live.insert(e.clone(), region::everything_exact(cx.ctx));
+            }
+        }
+        let mut walker = Walker {
+            cx: &cx,
+            body,
+            rw,
+            out: vec![None; body.nodes.len()],
+        };
+        walker.descend(body.root, &live);
+        out_summaries[f.index()] = walker.out[body.root.index()].clone();
+        out[f.index()] = walker.out;
+    }
+    (out, out_summaries)
+}
+
+struct Walker<'c, 'a> {
+    cx: &'c FunctionContext<'a>,
+    body: &'a Body,
+    rw: &'c [Option<Rw>],
+    out: Vec<Option<RegionMap>>,
+}
+
+impl Walker<'_, '_> {
+    fn rw(&self, id: NodeId) -> Rw {
+        self.rw
+            .get(id.index())
+            .and_then(Option::clone)
+            .unwrap_or_default()
+    }
+
+    fn transformer(&self, id: NodeId) -> Option<Transformer> {
+        self.cx.analyses.semantics.transformers[self.cx.f.index()]
+            .get(id.index())
+            .and_then(Option::clone)
+    }
+
+    /// Regions over the store after `id`, over the store before it.
+    fn back_through(&self, map: &RegionMap, id: NodeId) -> RegionMap {
+        match self.transformer(id) {
+            Some(t) => region::translate_map(map, &t),
+            None => forget_all(map, &ferry_hcfg::loops::written_scalars(self.body, id)),
+        }
+    }
+
+    /// Regions over the store before `id`, over the store after it: the
+    /// variables `id` modifies are forgotten.
+    fn forward_through(&self, map: &RegionMap, id: NodeId) -> RegionMap {
+        let modified: Vec<VarId> = match self.transformer(id) {
+            Some(t) => t.modified.into_iter().collect(),
+            None => ferry_hcfg::loops::written_scalars(self.body, id),
+        };
+        forget_all(map, &modified)
+    }
+
+    fn descend(&mut self, id: NodeId, live: &RegionMap) {
+        let rw = self.rw(id);
+        self.out[id.index()] = Some(intersect_maps(&rw.write, live));
+        match &self.body.node(id).kind {
+            NodeKind::Seq { items, .. } => self.sequence(items, live),
+            NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                self.descend(*then_branch, live);
+                self.descend(*else_branch, live);
+            }
+            NodeKind::Loop(l) => {
+                let (init, index, others) = match &l.kind {
+                    LoopKind::Counted(c) => (Some(c.init), Some(c.index), vec![]),
+                    LoopKind::For { init, step, .. } => (Some(*init), None, vec![*step]),
+                    _ => (None, None, vec![]),
+                };
+                let loop_part = self.loop_body_liveness(id, l.body, index, live);
+                if let Some(init) = init {
+                    // The init runs first: what the loop imports is live after it.
+                    let mut after_init = self.forward_through(live, init);
+                    merge(&mut after_init, region::all_may(&self.rw(l.body).input));
+                    let back = self.back_through(&after_init, init);
+                    self.descend(init, &back);
+                }
+                self.descend(l.body, &loop_part);
+                for s in others {
+                    self.descend(s, &loop_part);
+                }
+            }
+            NodeKind::Unstructured(u) => {
+                let everything_read = self.rw(id).read;
+                let mut inner = live.clone();
+                merge(&mut inner, everything_read);
+                let modified: Vec<VarId> = self
+                    .transformer(id)
+                    .map(|t| t.modified.into_iter().collect())
+                    .unwrap_or_default();
+                let inner = region::all_may(&forget_all(&inner, &modified));
+                let vertices: Vec<NodeId> = u
+                    .graph
+                    .node_weights()
+                    .filter_map(|v| match v {
+                        Vertex::Node(n) => Some(*n),
+                        _ => None,
+                    })
+                    .collect();
+                for n in vertices {
+                    self.descend(n, &inner);
+                }
+            }
+            NodeKind::Expr(_) | NodeKind::Declare(_) | NodeKind::Return(_) | NodeKind::Nop => {}
+        }
+    }
+
+    fn sequence(&mut self, items: &[NodeId], live: &RegionMap) {
+        // Liveness after the sequence, over the store before each item.
+        let mut forwarded = Vec::with_capacity(items.len());
+        let mut current = live.clone();
+        for &item in items {
+            forwarded.push(current.clone());
+            current = self.forward_through(&current, item);
+        }
+        // Walking backwards: what the items after k import and write, over
+        // the store before item k + 1.
+        let mut later = Rw::default();
+        let mut after_last = current;
+        for (k, &item) in items.iter().enumerate().rev() {
+            let mut live_after = later.input.clone();
+            merge(&mut live_after, minus_map(&after_last, &later.write));
+            let live_k = self.back_through(&live_after, item);
+            self.descend(item, &live_k);
+            // Now extend `later` with item k, over the store before it.
+            let rw = self.rw(item);
+            let input = self.back_through(&later.input, item);
+            let write = self.back_through(&later.write, item);
+            let mut next = Rw {
+                read: RegionMap::new(),
+                write: rw.write.clone(),
+                input: rw.input.clone(),
+            };
+            merge(&mut next.input, minus_map(&input, &rw.write));
+            merge(&mut next.write, write);
+            later = next;
+            after_last = forwarded[k].clone();
+        }
+    }
+
+    /// What is live after one iteration of a loop body, over the store
+    /// before that iteration.
+    fn loop_body_liveness(
+        &self,
+        loop_id: NodeId,
+        body: NodeId,
+        index: Option<VarId>,
+        live: &RegionMap,
+    ) -> RegionMap {
+        let mut modified: BTreeSet<VarId> = self
+            .transformer(loop_id)
+            .map(|t| t.modified)
+            .unwrap_or_default();
+        modified.extend(ferry_hcfg::loops::written_scalars(self.body, body));
+        let modified: Vec<VarId> = modified.into_iter().collect();
+        let body_rw = self.rw(body);
+        let mut inner = forget_all(live, &modified);
+        merge(
+            &mut inner,
+            region::all_may(&forget_all(&body_rw.input, &modified)),
+        );
+        // An element a later iteration may overwrite is not surely live.
+        for (e, w) in &body_rw.write {
+            let disjoint = index.is_some_and(|i| self.iterations_disjoint(w, i, &modified));
+            if !disjoint && let Some(r) = inner.get_mut(e) {
+                r.approx = Approx::May;
+            }
+        }
+        inner
+    }
+
+    /// Whether two different iterations of a counted loop never write the
+    /// same element of the region `w` (which depends on the index only).
+    fn iterations_disjoint(&self, w: &Region, index: VarId, modified: &[VarId]) -> bool {
+        if modified
+            .iter()
+            .any(|&v| v != index && involves(&w.set, &Name::Pre(v).isl()))
+        {
+            return false;
+        }
+        let i = Name::Pre(index).isl();
+        let other = w.set.rename(&i, "other_index");
+        let ctx = self.cx.ctx;
+        let differ = Poly::from_dnf(
+            ctx,
+            &[Conj {
+                cons: vec![Cons::ge0(
+                    Lin::name("other_index".to_string())
+                        .sub(&Lin::name(i.clone()))
+                        .and_then(|l| l.add(&Lin::constant(-1)))
+                        .expect("small coefficients"),
+                )],
+                exists: Vec::new(),
+            }],
+        );
+        w.set.intersect(&other).intersect(&differ).is_empty()
+    }
+}
+
+fn forget_all(map: &RegionMap, vars: &[VarId]) -> RegionMap {
+    region::map_regions(map, |r| {
+        let mut r = r.clone();
+        for &v in vars {
+            r = r.forget(&Name::Pre(v).isl());
+        }
+        r
+    })
+}
+
+fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
+    let mut out = RegionMap::new();
+    for (e, r) in a {
+        let hit = b
+            .get(e)
+            .or_else(|| b.get(&Entity::anywhere()))
+            .map(|l| Region {
+                set: r.set.intersect(&l.set),
+                approx: r.approx.and(l.approx),
+            });
+        if let Some(hit) = hit
+            && !(hit.is_empty() && hit.is_exact())
+        {
+            add(&mut out, e.clone(), hit);
+        }
+    }
+    out
+}
+
+fn minus_map(a: &RegionMap, b: &RegionMap) -> RegionMap {
+    crate::analysis::minus_map(a, b)
+}

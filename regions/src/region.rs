@@ -1,0 +1,283 @@
+//! Regions and the operations that build them: union (one convex set per
+//! entity), restriction by a condition, projection of a variable, and
+//! translation through a transformer into an earlier store.
+//!
+//! A region's set is a `Poly`: an isl parameter set over the values of the
+//! tracked integer variables in the store before the statement (`v12`) and
+//! over the region's dimensions (`phi1`, `phi2`, ...), so the machinery of
+//! the affine semantics (names aligned by isl, sparse constraints) serves
+//! unchanged. Only at printing time do the φ become set dimensions.
+
+use crate::entity::Entity;
+use crate::set::{self, convex, involves};
+use ferry_hcfg::ir::VarId;
+use ferry_hcfg::semantics::Transformer;
+use ferry_hcfg::semantics::poly::{Name, Poly};
+use isl_rs::Context;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Approx {
+    /// The set is exactly the elements touched.
+    Exact,
+    /// The set contains the elements touched (an over-approximation).
+    May,
+}
+
+impl Approx {
+    pub fn and(self, other: Approx) -> Approx {
+        if self == Approx::Exact && other == Approx::Exact {
+            Approx::Exact
+        } else {
+            Approx::May
+        }
+    }
+    pub fn from_exact(exact: bool) -> Approx {
+        if exact { Approx::Exact } else { Approx::May }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Region {
+    pub set: Poly,
+    pub approx: Approx,
+}
+
+impl Region {
+    pub fn is_exact(&self) -> bool {
+        self.approx == Approx::Exact
+    }
+
+    /// The set when it is exact, nothing otherwise: the under-approximation
+    /// the differences of IN and OUT regions subtract (a may region's
+    /// under-approximation is the empty set, which is always sound).
+    pub fn under(&self) -> Option<&Poly> {
+        self.is_exact().then_some(&self.set)
+    }
+
+    pub fn union(&self, other: &Region) -> Region {
+        // An exact region holding the other one is the exact union.
+        if self.is_exact() && other.set.is_subset(&self.set) {
+            return self.clone();
+        }
+        if other.is_exact() && self.set.is_subset(&other.set) {
+            return other.clone();
+        }
+        let (set, exact) = convex(&self.set.union(&other.set));
+        Region {
+            set,
+            approx: self.approx.and(other.approx).and(Approx::from_exact(exact)),
+        }
+    }
+
+    pub fn may(mut self) -> Region {
+        self.approx = Approx::May;
+        self
+    }
+
+    /// The part of the region where `p` holds, as one convex set (`p` may
+    /// be a disjunction, as `i != 3` is).
+    pub fn intersect(&self, p: &Poly) -> Region {
+        let (set, exact) = convex(&self.set.intersect(p));
+        Region {
+            set,
+            approx: self.approx.and(Approx::from_exact(exact)),
+        }
+    }
+
+    /// Existentially quantifies a variable away. isl's projection is exact
+    /// over the integers; only making the result convex may lose exactness.
+    pub fn project(&self, name: &str) -> Region {
+        if self.set.has(name).is_none() {
+            return self.clone();
+        }
+        let (set, exact) = convex(&self.set.project(name));
+        Region {
+            set,
+            approx: self.approx.and(Approx::from_exact(exact)),
+        }
+    }
+
+    /// Forgets a variable: the region for every value it may have (a may
+    /// region when the set depended on it).
+    pub fn forget(&self, name: &str) -> Region {
+        if !involves(&self.set, name) {
+            return self.clone();
+        }
+        let mut r = self.project(name);
+        r.approx = Approx::May;
+        r
+    }
+
+    /// The elements of `self` not in `other`'s under-approximation.
+    pub fn minus(&self, other: &Region) -> Region {
+        let Some(under) = other.under() else {
+            // Nothing is surely written: nothing is removed, and the result
+            // is exact only if nothing could have been.
+            let disjoint = self.set.intersect(&other.set).is_empty();
+            return if disjoint {
+                self.clone()
+            } else {
+                self.clone().may()
+            };
+        };
+        match set::subtract(&self.set, under) {
+            Some(d) => {
+                let (set, exact) = convex(&d);
+                Region {
+                    set,
+                    approx: self.approx.and(Approx::from_exact(exact)),
+                }
+            }
+            None => self.clone().may(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// A may region as a convex polyhedron without existentially
+    /// quantified variables (PIPS's representation): it over-approximates
+    /// anyway, and strides or divisions in it only make it unreadable. An
+    /// exact region keeps them, as the lattice of a strided access.
+    pub fn normalized(self) -> Region {
+        if self.is_exact() || !self.set.set.involves_locals().unwrap_or(false) {
+            return self;
+        }
+        Region {
+            set: self.set.hull(),
+            approx: Approx::May,
+        }
+    }
+}
+
+/// One region per entity.
+pub type RegionMap = BTreeMap<Entity, Region>;
+
+pub fn add(map: &mut RegionMap, entity: Entity, region: Region) {
+    if region.is_empty() && region.is_exact() {
+        return;
+    }
+    let region = region.normalized();
+    match map.get(&entity) {
+        Some(old) => {
+            let merged = old.union(&region);
+            map.insert(entity, merged);
+        }
+        None => {
+            map.insert(entity, region);
+        }
+    }
+}
+
+pub fn merge(into: &mut RegionMap, from: RegionMap) {
+    for (e, r) in from {
+        add(into, e, r);
+    }
+}
+
+pub fn map_regions(map: &RegionMap, f: impl Fn(&Region) -> Region) -> RegionMap {
+    let mut out = RegionMap::new();
+    for (e, r) in map {
+        let r = f(r).normalized();
+        if !(r.is_empty() && r.is_exact()) {
+            out.insert(e.clone(), r);
+        }
+    }
+    out
+}
+
+pub fn all_may(map: &RegionMap) -> RegionMap {
+    map_regions(map, |r| r.clone().may())
+}
+
+/// Whether `t` determines the value of `v` after it from the values before
+/// it: an over-approximated relation that is a function is exact wherever
+/// the statement terminates, so a region translated through it stays exact.
+pub fn is_functional(t: &Transformer, v: VarId) -> bool {
+    let post = Name::Post(v).isl();
+    let mut one = t.rel.clone();
+    for &w in &t.modified {
+        if w != v {
+            one = one.project(&Name::Post(w).isl());
+        }
+    }
+    let twin = format!("{post}_twin");
+    let other = one.rename(&post, &twin);
+    let both = one.intersect(&other);
+    let ctx = t.rel.set.get_ctx();
+    let same = Poly::from_dnf(
+        &ctx,
+        &[ferry_hcfg::semantics::poly::Conj {
+            cons: vec![ferry_hcfg::semantics::poly::Cons::eq0(
+                ferry_hcfg::semantics::poly::Lin::name(post.clone())
+                    .sub(&ferry_hcfg::semantics::poly::Lin::name(twin))
+                    .expect("small coefficients"),
+            )],
+            exists: Vec::new(),
+        }],
+    );
+    both.is_subset(&same)
+}
+
+/// A region over the store after `t` (a statement's transformer), as a
+/// region over the store before it. Exact when the region is and `t`
+/// determines every modified variable the region depends on.
+pub fn translate(region: &Region, t: &Transformer) -> Region {
+    let mentioned: Vec<VarId> = t
+        .modified
+        .iter()
+        .copied()
+        .filter(|&v| involves(&region.set, &Name::Pre(v).isl()))
+        .collect();
+    if mentioned.is_empty() {
+        return region.clone();
+    }
+    let mut rel = t.rel.clone();
+    let mut set = region.set.clone();
+    for &v in &t.modified {
+        let post = Name::Post(v).isl();
+        if mentioned.contains(&v) {
+            let mid = Name::Mid(v).isl();
+            rel = rel.rename(&post, &mid);
+            set = set.rename(&Name::Pre(v).isl(), &mid);
+        } else {
+            rel = rel.project(&post);
+        }
+    }
+    let mut joined = set.intersect(&rel);
+    for &v in &mentioned {
+        joined = joined.project(&Name::Mid(v).isl());
+    }
+    let (set, exact) = convex(&joined);
+    let functional = mentioned.iter().all(|&v| is_functional(t, v));
+    Region {
+        set,
+        approx: region.approx.and(Approx::from_exact(exact && functional)),
+    }
+}
+
+pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {
+    if t.modified.is_empty() {
+        return map.clone();
+    }
+    map_regions(map, |r| translate(r, t))
+}
+
+/// A universe region (every element), may.
+pub fn everything(ctx: &Context) -> Region {
+    Region {
+        set: Poly::universe(ctx),
+        approx: Approx::May,
+    }
+}
+
+/// A universe region that is exactly every element (liveness of memory
+/// callers can see).
+pub fn everything_exact(ctx: &Context) -> Region {
+    Region {
+        set: Poly::universe(ctx),
+        approx: Approx::Exact,
+    }
+}

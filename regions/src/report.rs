@@ -1,0 +1,344 @@
+//! Printing regions: C annotated in the PIPS style
+//! (`//  <a[PHI1]-W-EXACT-{PHI1==i}>`) or the JSON of the command-line
+//! contract (`../shared/DESIGN.md`).
+
+use crate::RegionsAnalysis;
+use crate::access::Rw;
+use crate::entity::{Entity, phi};
+use crate::region::{Approx, Region, RegionMap, merge};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::*;
+use ferry_hcfg::report::{
+    Names, constraints, functions_of_unit, is_visible, nodes_by_span, print_annotated,
+    statement_kind,
+};
+use ferry_hcfg::semantics::poly::Name;
+use ferry_parser::ParsedFile;
+use isl_rs::{DimType, Set};
+use serde_json::{Value, json};
+use std::collections::{BTreeSet, HashMap};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Read,
+    Write,
+    In,
+    Out,
+}
+
+impl Kind {
+    const ALL: [Kind; 4] = [Kind::Read, Kind::Write, Kind::In, Kind::Out];
+
+    fn pips(self) -> &'static str {
+        match self {
+            Kind::Read => "R",
+            Kind::Write => "W",
+            Kind::In => "IN",
+            Kind::Out => "OUT",
+        }
+    }
+
+    fn json(self) -> &'static str {
+        match self {
+            Kind::Read => "read",
+            Kind::Write => "write",
+            Kind::In => "in",
+            Kind::Out => "out",
+        }
+    }
+}
+
+/// The four kinds of regions of one statement or function.
+struct Regions {
+    rw: Rw,
+    out: RegionMap,
+}
+
+impl Regions {
+    fn map(&self, kind: Kind) -> &RegionMap {
+        match kind {
+            Kind::Read => &self.rw.read,
+            Kind::Write => &self.rw.write,
+            Kind::In => &self.rw.input,
+            Kind::Out => &self.out,
+        }
+    }
+}
+
+/// A name for every isl parameter a region of function `f` can mention.
+fn display(names: &Names, isl: &str) -> String {
+    if let Some(k) = isl.strip_prefix("phi") {
+        return format!("PHI{k}");
+    }
+    names.pre(isl)
+}
+
+fn region_line(
+    entity: &Entity,
+    kind: Kind,
+    r: &Region,
+    names: &Names,
+    var_name: &dyn Fn(VarId) -> String,
+) -> String {
+    let approx = match r.approx {
+        Approx::Exact => "EXACT",
+        Approx::May => "MAY",
+    };
+    let name = |s: &str| display(names, s);
+    format!(
+        " <{}-{}-{}-{}>",
+        entity.reference_text(var_name),
+        kind.pips(),
+        approx,
+        constraints(&r.set, &name)
+    )
+}
+
+/// The regions of a statement: its nodes (several for a declaration with
+/// several declarators) in sequence, under its precondition.
+fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId]) -> Regions {
+    let mut rw = Rw::default();
+    let mut out = RegionMap::new();
+    for id in ids {
+        if let Some(n) = r.node(f, *id) {
+            merge(&mut rw.read, n.read.clone());
+            merge(&mut rw.write, n.write.clone());
+            merge(&mut rw.input, n.input.clone());
+        }
+        if let Some(Some(o)) = r.out[f.index()].get(id.index()) {
+            merge(&mut out, o.clone());
+        }
+    }
+    // Shown under the precondition's hull: a disjunctive precondition
+    // (`i != 3`) would make a region's display non-convex.
+    let pre = a.semantics.preconditions[f.index()]
+        .get(ids[0].index())
+        .and_then(Option::clone)
+        .map(|p| p.hull());
+    let under = |map: &RegionMap| -> RegionMap {
+        match &pre {
+            Some(p) => map
+                .iter()
+                .map(|(e, r)| (e.clone(), r.intersect(p)))
+                .filter(|(_, r)| !r.is_empty())
+                .collect(),
+            None => map.clone(),
+        }
+    };
+    Regions {
+        rw: Rw {
+            read: under(&rw.read),
+            write: under(&rw.write),
+            input: under(&rw.input),
+        },
+        out: under(&out),
+    }
+}
+
+fn summary_regions(r: &RegionsAnalysis, f: FuncId) -> Option<Regions> {
+    let rw = r.summaries[f.index()].clone()?;
+    let out = r.out_summaries[f.index()].clone().unwrap_or_default();
+    Some(Regions { rw, out })
+}
+
+fn lines_of(regions: &Regions, names: &Names, var_name: &dyn Fn(VarId) -> String) -> Vec<String> {
+    let mut lines = Vec::new();
+    for kind in Kind::ALL {
+        for (e, r) in regions.map(kind) {
+            lines.push(region_line(e, kind, r, names, var_name));
+        }
+    }
+    lines
+}
+
+/// The main file of each unit, annotated with the regions of every
+/// statement and each function's summary regions.
+pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]) -> String {
+    let mut out = String::new();
+    for (unit, file) in files.iter().enumerate() {
+        let mut lines: HashMap<(u32, u32), Vec<String>> = HashMap::new();
+        for f in functions_of_unit(a, unit, file) {
+            let names = Names::new(&a.program, f);
+            let var_name = |v: VarId| names.var(v);
+            let func = a.program.function(f);
+            if let Some(s) = summary_regions(r, f) {
+                lines.insert(
+                    (func.span.lo, func.span.hi),
+                    lines_of(&s, &names, &var_name),
+                );
+            }
+            let Some(body) = &func.body else { continue };
+            for (key, ids) in nodes_by_span(body) {
+                if key == (func.span.lo, func.span.hi) {
+                    continue;
+                }
+                let regions = statement_regions(a, r, f, &ids);
+                lines.insert(key, lines_of(&regions, &names, &var_name));
+            }
+        }
+        print_annotated(&mut out, files.len(), file, &lines);
+    }
+    out
+}
+
+/// isl's text of a region with its dimensions as a named tuple:
+/// `[n, i] -> { a[phi1] : i <= phi1 < n }`.
+pub fn isl_text(entity: &Entity, r: &Region, names: &Names) -> String {
+    let var_name = |v: VarId| names.var(v);
+    let dims = entity.dims();
+    let ctx = r.set.set.get_ctx();
+    let build = || -> Option<Set> {
+        let all: Vec<String> = (1..=dims).map(phi).collect();
+        let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
+        let aligned = r
+            .set
+            .set
+            .copy()
+            .ok()?
+            .align_params(frame.get_space().ok()?)
+            .ok()?;
+        let mut set = aligned
+            .intersect(frame.align_params(r.set.set.get_space().ok()?).ok()?)
+            .ok()?;
+        for (k, name) in all.iter().enumerate() {
+            let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
+            set = set
+                .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
+                .ok()?;
+        }
+        set = set.set_tuple_name(&entity.isl_tuple(&var_name)).ok()?;
+        set = set.coalesce().ok()?.drop_unused_params().ok()?;
+        let n = set.dim(DimType::Param).ok()?;
+        for i in 0..n {
+            let isl = set.get_dim_name(DimType::Param, i as u32).ok()?.to_string();
+            set = set
+                .set_dim_name(DimType::Param, i as u32, &names.pre(&isl))
+                .ok()?;
+        }
+        Some(set)
+    };
+    match build().and_then(|s| set_text(&s)) {
+        Some(text) => text,
+        None => {
+            ctx.reset_error();
+            let dims: Vec<String> = (1..=dims).map(phi).collect();
+            format!("{{ {}[{}] }}", entity.isl_tuple(&var_name), dims.join(", "))
+        }
+    }
+}
+
+fn region_json(entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value {
+    let var_name = |v: VarId| names.var(v);
+    json!({
+        "array": entity.path_text(&var_name),
+        "kind": kind.json(),
+        "approx": match r.approx { Approx::Exact => "exact", Approx::May => "may" },
+        "isl": isl_text(entity, r, names),
+        "dims": entity.dims(),
+    })
+}
+
+fn regions_json(regions: &Regions, names: &Names) -> Vec<Value> {
+    let mut out = Vec::new();
+    for kind in Kind::ALL {
+        for (e, r) in regions.map(kind) {
+            out.push(region_json(e, kind, r, names));
+        }
+    }
+    out
+}
+
+/// The variables the regions mention, as the semantics JSON lists them.
+fn variables_json(
+    a: &Analyses,
+    f: FuncId,
+    regions: &Regions,
+    names: &Names,
+    at: u32,
+) -> Vec<Value> {
+    let mut vars = BTreeSet::new();
+    for kind in Kind::ALL {
+        for r in regions.map(kind).values() {
+            for n in r.set.simplify().params() {
+                if let Some(Name::Pre(v)) = Name::parse(&n) {
+                    vars.insert(v);
+                }
+            }
+        }
+    }
+    vars.into_iter()
+        .filter(|v| v.index() < a.program.vars.len())
+        .map(|v| {
+            json!({
+                "isl": names.var(v),
+                "c": a.program.var(v).name.as_str(),
+                "visible": is_visible(&a.program, f, v, at),
+            })
+        })
+        .collect()
+}
+
+pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]) -> Value {
+    let mut functions = Vec::new();
+    for (unit, file) in files.iter().enumerate() {
+        for f in functions_of_unit(a, unit, file) {
+            let names = Names::new(&a.program, f);
+            let func = a.program.function(f);
+            let loc = file.source_map.locate(func.span.lo);
+            let mut statements = Vec::new();
+            if let Some(body) = &func.body {
+                let mut spans: Vec<((u32, u32), Vec<NodeId>)> =
+                    nodes_by_span(body).into_iter().collect();
+                spans.sort_by_key(|(k, _)| *k);
+                for ((lo, hi), ids) in spans {
+                    if !file.source_map.in_main_file(lo) || (lo, hi) == (func.span.lo, func.span.hi)
+                    {
+                        continue;
+                    }
+                    let at = file.source_map.locate(lo);
+                    let regions = statement_regions(a, r, f, &ids);
+                    statements.push(json!({
+                        "line": at.line,
+                        "column": at.column,
+                        "kind": statement_kind(&a.program, body, &ids),
+                        "variables": variables_json(a, f, &regions, &names, lo),
+                        "regions": regions_json(&regions, &names),
+                    }));
+                }
+            }
+            let summary = summary_regions(r, f)
+                .map(|s| regions_json(&s, &names))
+                .unwrap_or_default();
+            functions.push(json!({
+                "name": func.name.as_str(),
+                "line": loc.line,
+                "regions": summary,
+                "statements": statements,
+            }));
+        }
+    }
+    json!({ "functions": functions })
+}
+
+/// isl's text of a set; `None` when isl cannot print it.
+fn set_text(set: &Set) -> Option<String> {
+    // SAFETY: `set.ptr` is a live set, kept (not taken) by the call; the
+    // returned string is ours to free.
+    unsafe {
+        let text = isl_set_to_str(set.ptr);
+        if text.is_null() {
+            return None;
+        }
+        let out = std::ffi::CStr::from_ptr(text)
+            .to_string_lossy()
+            .into_owned();
+        libc_free(text as *mut std::ffi::c_void);
+        Some(out)
+    }
+}
+
+unsafe extern "C" {
+    fn isl_set_to_str(set: usize) -> *mut std::ffi::c_char;
+    #[link_name = "free"]
+    fn libc_free(p: *mut std::ffi::c_void);
+}

@@ -1,0 +1,91 @@
+//! The isl operations regions need beyond `Poly`'s, each reporting failure
+//! (a spent operation quota) instead of hiding it: a region whose set could
+//! not be computed becomes the universe, and is no longer exact.
+
+use ferry_hcfg::semantics::poly::Poly;
+use isl_rs::{DimType, LibISLError, Set};
+
+/// The result of an isl operation, or `None` with isl's error cleared.
+pub fn checked(p: &Poly, result: Result<Set, LibISLError>) -> Option<Poly> {
+    match result {
+        Ok(set) if set.ptr != 0 => Some(Poly { set }),
+        _ => {
+            p.set.get_ctx().reset_error();
+            None
+        }
+    }
+}
+
+pub fn universe_like(p: &Poly) -> Poly {
+    Poly::universe(&p.set.get_ctx())
+}
+
+pub fn empty_like(p: &Poly) -> Poly {
+    Poly::empty(&p.set.get_ctx())
+}
+
+/// Whether a constraint of `p` mentions the parameter `name`.
+pub fn involves(p: &Poly, name: &str) -> bool {
+    match p.has(name) {
+        Some(pos) => p
+            .set
+            .involves_dims(DimType::Param, pos, 1)
+            .unwrap_or_else(|_| {
+                p.set.get_ctx().reset_error();
+                true
+            }),
+        None => false,
+    }
+}
+
+/// `a - b`, exactly (isl keeps the result as a union of pieces).
+pub fn subtract(a: &Poly, b: &Poly) -> Option<Poly> {
+    let result = a
+        .set
+        .copy()
+        .and_then(|x| x.align_params(b.set.get_space()?))
+        .and_then(|x| {
+            let y = b.set.copy()?.align_params(x.get_space()?)?;
+            x.subtract(y)
+        });
+    checked(a, result)
+}
+
+/// The same set with fewer pieces where isl can merge them exactly.
+pub fn coalesce(p: &Poly) -> Option<Poly> {
+    checked(p, p.set.copy().and_then(Set::coalesce))
+}
+
+pub fn n_pieces(p: &Poly) -> i32 {
+    p.set.n_basic_set().unwrap_or_else(|_| {
+        p.set.get_ctx().reset_error();
+        i32::MAX
+    })
+}
+
+/// One convex piece holding `p` (a Z-polyhedron: it may keep existentially
+/// quantified variables, as strides need), and whether it is exactly `p`.
+pub fn convex(p: &Poly) -> (Poly, bool) {
+    let Some(c) = coalesce(p) else {
+        return (universe_like(p), false);
+    };
+    if n_pieces(&c) <= 1 {
+        return (c, true);
+    }
+    let hull = c.hull();
+    let exact = hull.is_subset(&c);
+    (hull, exact)
+}
+
+/// `p` simplified under the assumption that `context` holds.
+pub fn gist(p: &Poly, context: &Poly) -> Poly {
+    let result = p
+        .set
+        .copy()
+        .and_then(|x| x.align_params(context.set.get_space()?))
+        .and_then(|x| {
+            let c = context.set.copy()?.align_params(x.get_space()?)?;
+            x.gist(c)
+        });
+    checked(p, result).unwrap_or_else(|| p.clone())
+}
