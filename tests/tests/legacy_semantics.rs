@@ -1,9 +1,10 @@
-//! `ferry semantics` on legacy code: every `.c` file of zlib and of Lua 5.4
-//! must be analysed (call graph, effects, transformers, preconditions)
-//! without an error, a panic or a hang, and so must three zlib files given
-//! together as one program.
+//! The analyses on legacy code: every `.c` file of zlib and of Lua 5.4
+//! must be analysed (call graph, effects, transformers, preconditions, and
+//! the array regions computed from them) without an error, a panic or a
+//! hang, and so must three zlib files given together as one program.
 //!
-//! For each file: `ferry semantics FILE CFLAGS` must exit 0 with a non-empty
+//! For each file: `ferry regions FILE CFLAGS` (which runs every analysis
+//! `ferry semantics` runs, then the regions) must exit 0 with a non-empty
 //! output within [`TIMEOUT`]. Files run on [`WORKERS`] threads per library.
 //! The sources come from crates.io packages, located by
 //! `ferry_tests::corpus`.
@@ -68,7 +69,7 @@ fn zlib_units_together() {
                 .unwrap_or_else(|| panic!("zlib has no {name}"))
         })
         .collect();
-    let mut args: Vec<OsString> = vec!["semantics".into()];
+    let mut args: Vec<OsString> = vec!["regions".into()];
     args.extend(chosen.iter().map(|f| f.path.clone().into_os_string()));
     args.extend(chosen[0].cflags.iter().map(Into::into));
     let command = describe(&args);
@@ -119,7 +120,7 @@ fn check_library(library: &str) {
 
 /// Runs `ferry semantics FILE CFLAGS` and checks its exit status and output.
 fn analyse(file: &CorpusFile) -> Result<(), String> {
-    let mut args: Vec<OsString> = vec!["semantics".into(), file.path.clone().into_os_string()];
+    let mut args: Vec<OsString> = vec!["regions".into(), file.path.clone().into_os_string()];
     args.extend(file.cflags.iter().map(Into::into));
     let command = describe(&args);
     let run = run_semantics(&args).map_err(|e| format!("`{command}` {e}"))?;

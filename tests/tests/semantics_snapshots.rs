@@ -73,15 +73,15 @@ fn effects() {
 
 /// Every program of the round-trip suite (gotos into labels named like
 /// typedefs, computed gotos, switches, statement expressions, inline
-/// assembly...) goes through `ferry semantics` and `ferry effects` with
-/// exit status 0 and no message: lowering once hit an `unreachable!` on a
+/// assembly...) goes through `ferry semantics`, `ferry effects` and `ferry
+/// regions` with exit status 0 and no message: lowering once hit an `unreachable!` on a
 /// function body with a `goto` (`tests/c/goto_labels.c`).
 #[test]
 fn every_round_trip_program_is_analysed() {
     let programs = ferry_tests::c_files_in(&ferry_tests::c_dir());
     let failures: Vec<String> = ferry_tests::for_each_parallel(&programs, |program| {
         let source = std::fs::read_to_string(program).map_err(|e| e.to_string())?;
-        for command in ["semantics", "effects"] {
+        for command in ["semantics", "effects", "regions"] {
             let mut args = vec![command.to_owned(), program.display().to_string()];
             args.extend(ferry_tests::cflags_of(&source));
             let output = run_ferry(&args);
