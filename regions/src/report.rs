@@ -5,6 +5,7 @@
 use crate::RegionsAnalysis;
 use crate::access::Rw;
 use crate::entity::{Entity, phi};
+use crate::rect::rect_hull;
 use crate::region::{Approx, Region, RegionMap, merge};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
@@ -181,49 +182,96 @@ pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]
     out
 }
 
-/// isl's text of a region with its dimensions as a named tuple:
-/// `[n, i] -> { a[phi1] : i <= phi1 < n }`.
-pub fn isl_text(entity: &Entity, r: &Region, names: &Names) -> String {
+/// A region as an isl set with its dimensions as a named tuple and its
+/// parameters named as in C: `[n, i] -> { a[phi1] : i <= phi1 < n }`.
+fn tuple_set(entity: &Entity, r: &Region, names: &Names) -> Option<Set> {
     let var_name = |v: VarId| names.var(v);
     let dims = entity.dims();
     let ctx = r.set.set.get_ctx();
-    let build = || -> Option<Set> {
-        let all: Vec<String> = (1..=dims).map(phi).collect();
-        let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
-        let aligned = r
-            .set
-            .set
-            .copy()
-            .ok()?
-            .align_params(frame.get_space().ok()?)
+    let all: Vec<String> = (1..=dims).map(phi).collect();
+    let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
+    let aligned = r
+        .set
+        .set
+        .copy()
+        .ok()?
+        .align_params(frame.get_space().ok()?)
+        .ok()?;
+    let mut set = aligned
+        .intersect(frame.align_params(r.set.set.get_space().ok()?).ok()?)
+        .ok()?;
+    for (k, name) in all.iter().enumerate() {
+        let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
+        set = set
+            .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
             .ok()?;
-        let mut set = aligned
-            .intersect(frame.align_params(r.set.set.get_space().ok()?).ok()?)
+    }
+    set = set.set_tuple_name(&entity.isl_tuple(&var_name)).ok()?;
+    set = set.coalesce().ok()?.drop_unused_params().ok()?;
+    let n = set.dim(DimType::Param).ok()?;
+    for i in 0..n {
+        let isl = set.get_dim_name(DimType::Param, i as u32).ok()?.to_string();
+        set = set
+            .set_dim_name(DimType::Param, i as u32, &names.pre(&isl))
             .ok()?;
-        for (k, name) in all.iter().enumerate() {
-            let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
-            set = set
-                .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
-                .ok()?;
-        }
-        set = set.set_tuple_name(&entity.isl_tuple(&var_name)).ok()?;
-        set = set.coalesce().ok()?.drop_unused_params().ok()?;
-        let n = set.dim(DimType::Param).ok()?;
-        for i in 0..n {
-            let isl = set.get_dim_name(DimType::Param, i as u32).ok()?.to_string();
-            set = set
-                .set_dim_name(DimType::Param, i as u32, &names.pre(&isl))
-                .ok()?;
-        }
-        Some(set)
-    };
-    match build().and_then(|s| set_text(&s)) {
+    }
+    Some(set)
+}
+
+/// isl's text of a region (see [`tuple_set`]).
+pub fn isl_text(entity: &Entity, r: &Region, names: &Names) -> String {
+    match tuple_set(entity, r, names).and_then(|s| set_text(&s)) {
         Some(text) => text,
         None => {
-            ctx.reset_error();
-            let dims: Vec<String> = (1..=dims).map(phi).collect();
+            r.set.set.get_ctx().reset_error();
+            let var_name = |v: VarId| names.var(v);
+            let dims: Vec<String> = (1..=entity.dims()).map(phi).collect();
             format!("{{ {}[{}] }}", entity.isl_tuple(&var_name), dims.join(", "))
         }
+    }
+}
+
+/// The rectangular hull: its set, whether it is exactly the region, and
+/// each dimension's lower and upper bound as isl piecewise quasi-affine
+/// expressions of the parameters.
+fn rect_json(entity: &Entity, r: &Region, names: &Names) -> Value {
+    let hull = rect_hull(r, entity.dims());
+    let mut bounds = Vec::new();
+    if let Some(set) = tuple_set(entity, &hull.region, names) {
+        for k in 0..entity.dims() {
+            let text = |min: bool| -> Value {
+                let bound = set.copy().and_then(|s| {
+                    if min {
+                        s.dim_min(k as i32)
+                    } else {
+                        s.dim_max(k as i32)
+                    }
+                });
+                match bound {
+                    Ok(pw) if pw.ptr != 0 => pw
+                        .to_str()
+                        .map(|t| Value::String(t.to_string()))
+                        .unwrap_or(Value::Null),
+                    _ => {
+                        set.get_ctx().reset_error();
+                        Value::Null
+                    }
+                }
+            };
+            bounds.push(json!({ "lower": text(true), "upper": text(false) }));
+        }
+    }
+    json!({
+        "approx": approx_json(hull.region.approx),
+        "isl": isl_text(entity, &hull.region, names),
+        "bounds": bounds,
+    })
+}
+
+fn approx_json(a: Approx) -> &'static str {
+    match a {
+        Approx::Exact => "exact",
+        Approx::May => "may",
     }
 }
 
@@ -232,9 +280,10 @@ fn region_json(entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value 
     json!({
         "array": entity.path_text(&var_name),
         "kind": kind.json(),
-        "approx": match r.approx { Approx::Exact => "exact", Approx::May => "may" },
+        "approx": approx_json(r.approx),
         "isl": isl_text(entity, r, names),
         "dims": entity.dims(),
+        "rect": rect_json(entity, r, names),
     })
 }
 

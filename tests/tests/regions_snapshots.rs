@@ -135,11 +135,7 @@ fn json_contract() {
         .expect("isl parses the region");
     let expected =
         isl_rs::Set::read_from_str(&ctx, "[i, k] -> { src[phi1] : i <= phi1 < i + k }").unwrap();
-    assert!(
-        got.is_equal(&expected).unwrap(),
-        "R(src) is {}",
-        src["isl"]
-    );
+    assert!(got.is_equal(&expected).unwrap(), "R(src) is {}", src["isl"]);
     let statements = kernel["statements"].as_array().expect("statements");
     let store = statements
         .iter()
@@ -153,4 +149,50 @@ fn json_contract() {
             .iter()
             .any(|x| x["c"] == "i" && x["visible"] == true)
     );
+}
+
+/// The rectangular hull of a triangle is the square, may; a hull that is
+/// the region itself stays exact. Bounds are isl piecewise expressions.
+#[test]
+fn rectangular_hulls() {
+    let output = run_ferry(["regions", "tests/c/regions_snapshots/loops.c", "--json"]);
+    assert!(output.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let summary = |function: &str, kind: &str| -> serde_json::Value {
+        v["functions"]
+            .as_array()
+            .expect("functions")
+            .iter()
+            .find(|f| f["name"] == function)
+            .expect("function")["regions"]
+            .as_array()
+            .expect("regions")
+            .iter()
+            .find(|r| r["array"] == "a" && r["kind"] == kind)
+            .expect("region")
+            .clone()
+    };
+    let ctx = isl_rs::Context::alloc();
+    let equal = |a: &serde_json::Value, b: &str| {
+        let a = isl_rs::Set::read_from_str(&ctx, a.as_str().expect("isl text")).expect("isl");
+        let b = isl_rs::Set::read_from_str(&ctx, b).expect("isl");
+        a.is_equal(&b).unwrap()
+    };
+    let triangle = summary("triangular", "write");
+    assert_eq!(triangle["approx"], "exact");
+    assert_eq!(triangle["rect"]["approx"], "may");
+    assert!(equal(
+        &triangle["rect"]["isl"],
+        "[n] -> { a[phi1, phi2] : 0 <= phi1 < n and 0 <= phi2 < n }"
+    ));
+    assert_eq!(
+        triangle["rect"]["bounds"][1]["upper"],
+        "[n] -> { [(-1 + n)] : n > 0 }"
+    );
+    let prefix = summary("prefix", "write");
+    assert_eq!(prefix["rect"]["approx"], "exact");
+    assert!(equal(
+        &prefix["rect"]["isl"],
+        "[n] -> { a[phi1] : 0 < phi1 < n }"
+    ));
 }
