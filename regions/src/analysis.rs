@@ -50,7 +50,8 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         if let Some(rw) = &self.nodes[id.index()] {
             return rw.clone();
         }
-        let rw = self.compute(id);
+        let mut rw = self.compute(id);
+        anywhere_taints(&mut rw);
         self.nodes[id.index()] = Some(rw.clone());
         rw
     }
@@ -92,7 +93,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 condition,
                 then_branch,
                 else_branch,
-            } => self.conditional(condition, *then_branch, *else_branch),
+            } => self.conditional(id, condition, *then_branch, *else_branch),
             NodeKind::Loop(l) => match &l.kind {
                 LoopKind::Counted(c) => self.counted_loop(c, l.body),
                 LoopKind::While { condition } => self.while_loop(Some(condition), l.body, None),
@@ -142,7 +143,8 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         };
         let changed = |v: VarId| {
             let var = self.cx.program.var(v);
-            var.ty.is_pointer_like()
+            // Arrays are not pointers: writing their elements moves nothing.
+            matches!(var.ty, Type::Pointer(_))
                 && e.writes.iter().any(|l| match l {
                     Location::Var(w) => *w == v,
                     Location::AllGlobals | Location::Anywhere => var.is_global(),
@@ -170,9 +172,10 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         let input = self.through(&second.input, first_id);
         let mut out = first;
         let imported = minus_map(&input, &out.write);
-        merge(&mut out.read, read);
-        merge(&mut out.write, write);
-        merge(&mut out.input, imported);
+        let p = self.precondition(first_id).map(|p| p.hull());
+        merge_under(&mut out.read, read, p.as_ref());
+        merge_under(&mut out.write, write, p.as_ref());
+        merge_under(&mut out.input, imported, p.as_ref());
         out
     }
 
@@ -247,16 +250,23 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         }
     }
 
-    fn conditional(&mut self, condition: &Expr, then_branch: NodeId, else_branch: NodeId) -> Rw {
+    fn conditional(
+        &mut self,
+        id: NodeId,
+        condition: &Expr,
+        then_branch: NodeId,
+        else_branch: NodeId,
+    ) -> Rw {
         let c = Collector::expression(self.cx, condition);
         let yes_raw = self.node(then_branch);
         let no_raw = self.node(else_branch);
         let yes = self.under_condition(yes_raw.clone(), condition, true);
         let no = self.under_condition(no_raw.clone(), condition, false);
+        let p = self.precondition(id).map(|p| p.hull());
         let mut branches = yes;
-        merge(&mut branches.read, no.read);
-        merge(&mut branches.write, no.write);
-        merge(&mut branches.input, no.input);
+        merge_under(&mut branches.read, no.read, p.as_ref());
+        merge_under(&mut branches.write, no.write, p.as_ref());
+        merge_under(&mut branches.input, no.input, p.as_ref());
         // Whatever the condition, one branch runs: what both touch alike
         // is touched exactly, even when the condition is not affine.
         if !has_side_effects(condition) {
@@ -279,9 +289,9 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         }
         let mut out = c;
         let imported = minus_map(&branches.input, &out.write);
-        merge(&mut out.read, branches.read);
-        merge(&mut out.write, branches.write);
-        merge(&mut out.input, imported);
+        merge_under(&mut out.read, branches.read, p.as_ref());
+        merge_under(&mut out.write, branches.write, p.as_ref());
+        merge_under(&mut out.input, imported, p.as_ref());
         out
     }
 
@@ -602,10 +612,45 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
     }
 }
 
+/// Where memory that cannot be named may be touched, any entity may be:
+/// no region of the same kind is exact any more.
+fn anywhere_taints(rw: &mut Rw) {
+    for map in [&mut rw.read, &mut rw.write, &mut rw.input] {
+        if map.contains_key(&Entity::anywhere()) {
+            for r in map.values_mut() {
+                r.approx = Approx::May;
+            }
+        }
+    }
+}
+
 fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
     match cases.as_slice() {
         [(lin, conj)] if conj.exists.is_empty() => Some(lin.clone()),
         _ => None,
+    }
+}
+
+/// Adds `from` to `into`; where a union is not exact, it is taken again
+/// under the precondition `p`: the hull of `a[i]` and `a[n-1-i]` is every
+/// element until `0 <= i` and `2i+2 <= n` say where `i` lies.
+fn merge_under(into: &mut RegionMap, from: RegionMap, p: Option<&Poly>) {
+    for (e, r) in from {
+        let merged = match (into.get(&e), p) {
+            (Some(old), Some(p)) => {
+                let plain = old.union(&r);
+                if plain.is_exact() {
+                    plain
+                } else {
+                    old.intersect(p).union(&r.intersect(p))
+                }
+            }
+            _ => {
+                add(into, e, r);
+                continue;
+            }
+        };
+        into.insert(e, merged.normalized());
     }
 }
 
