@@ -68,7 +68,7 @@ impl Path {
     }
 
     /// The object itself rather than a pointer into it.
-    fn deref(mut self) -> Path {
+    pub fn deref(mut self) -> Path {
         if self.virtual_last {
             self.entity.path.pop();
             self.subscripts.pop();

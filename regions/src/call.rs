@@ -80,8 +80,9 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
         if !a.ty.is_pointer_like() {
             continue;
         }
+        // `&k` designates the scalar itself, `buf` the array's elements.
         let entity = quiet_address(col, a)
-            .map(|p| p.entity)
+            .map(|p| p.deref().entity)
             .unwrap_or_else(Entity::anywhere);
         let whole = whole(col, &entity);
         add(&mut out.read, entity.clone(), whole.clone());

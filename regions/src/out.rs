@@ -50,8 +50,10 @@ pub fn compute(
         };
         // Everything callers can see is live when the function returns.
         let mut live = RegionMap::new();
+        // (Memory that cannot be named is not made live: what a statement
+        // writes of it is `*ANYWHERE*`, which the callers see anyway.)
         for e in root.write.keys() {
-            if visible_to_callers(&cx, e) {
+            if visible_to_callers(&cx, e) && *e != Entity::anywhere() {
                 live.insert(e.clone(), region::everything_exact(cx.ctx));
             }
         }
@@ -62,7 +64,12 @@ pub fn compute(
             out: vec![None; body.nodes.len()],
         };
         walker.descend(body.root, &live);
-        out_summaries[f.index()] = walker.out[body.root.index()].clone();
+        out_summaries[f.index()] = walker.out[body.root.index()].as_ref().map(|o| {
+            o.iter()
+                .filter(|(e, _)| visible_to_callers(&cx, e))
+                .map(|(e, r)| (e.clone(), r.clone()))
+                .collect()
+        });
         out[f.index()] = walker.out;
     }
     (out, out_summaries)
