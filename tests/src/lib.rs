@@ -265,3 +265,62 @@ pub fn for_each_parallel<T: Send>(
         .map(|r| r.into_inner().unwrap().expect("every program was checked"))
         .collect()
 }
+
+/// A C test program to build with `cc -std=gnu17 -O0 -w` and run.
+pub struct TestProgram<'a> {
+    pub source: &'a Path,
+    pub cflags: &'a [String],
+    /// Searched for `#include "..."` (the program's own folder).
+    pub include: &'a Path,
+    /// Where the executable goes (and, next to it, the runtime's source).
+    pub exe: &'a Path,
+    /// A trace runtime to build as a second translation unit, and the file
+    /// the run writes its trace to (through `$FERRY_TRACE`).
+    pub runtime: Option<(&'a str, &'a Path)>,
+}
+
+impl TestProgram<'_> {
+    /// Builds the program; an error is the compiler's message.
+    pub fn build(&self) -> Result<(), String> {
+        let mut cc = Command::new(ferry_parser::preprocess::c_compiler());
+        cc.args(["-std=gnu17", "-O0", "-w"])
+            .args(self.cflags)
+            .arg("-I")
+            .arg(self.include)
+            .arg(self.source);
+        if let Some((runtime_c, _)) = self.runtime {
+            let runtime = self.exe.with_extension("runtime.c");
+            std::fs::write(&runtime, runtime_c)
+                .map_err(|e| format!("cannot write {}: {e}", runtime.display()))?;
+            cc.arg(runtime);
+        }
+        let output = cc
+            .arg("-o")
+            .arg(self.exe)
+            .arg("-lm")
+            .current_dir(workspace_root())
+            .output()
+            .map_err(|e| format!("cannot run cc: {e}"))?;
+        if !output.status.success() {
+            return Err(format!(
+                "{} does not build:\n{}",
+                self.source.display(),
+                indent(&String::from_utf8_lossy(&output.stderr))
+            ));
+        }
+        Ok(())
+    }
+
+    /// Runs the built program with `args`, killed after `limit`.
+    pub fn run(&self, args: &[String], limit: Duration) -> Result<Output, String> {
+        let mut command = Command::new(self.exe);
+        command.args(args);
+        if let Some((_, trace)) = self.runtime {
+            command.env("FERRY_TRACE", trace);
+        }
+        run_with_timeout(&mut command, limit).map_err(|e| match e {
+            RunError::TimedOut => format!("{} ran for more than {limit:?}", self.exe.display()),
+            RunError::Io(e) => format!("cannot run {}: {e}", self.exe.display()),
+        })
+    }
+}

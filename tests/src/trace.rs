@@ -126,7 +126,7 @@ pub fn parse_semantics(json: &str) -> Result<(Vec<Site>, usize), String> {
     Ok((sites, declarations))
 }
 
-fn str_field(value: &serde_json::Value, field: &str) -> Result<String, String> {
+pub(crate) fn str_field(value: &serde_json::Value, field: &str) -> Result<String, String> {
     value
         .get(field)
         .and_then(|v| v.as_str())
@@ -134,7 +134,7 @@ fn str_field(value: &serde_json::Value, field: &str) -> Result<String, String> {
         .ok_or_else(|| format!("missing string field `{field}` in {value}"))
 }
 
-fn u32_field(value: &serde_json::Value, field: &str) -> Result<u32, String> {
+pub(crate) fn u32_field(value: &serde_json::Value, field: &str) -> Result<u32, String> {
     value
         .get(field)
         .and_then(|v| v.as_u64())
@@ -176,10 +176,14 @@ void __ferry_trace(int site, int count, ...) {
 }
 "#;
 
+/// The macro that passes one value to a variadic runtime function: its
+/// sign and both readings of it (the runtime prints the right one).
+pub const VALUE_MACRO: &str =
+    "#define __FERRY_V(x) ((x) < 0), (long long)(x), (unsigned long long)(x)\n";
+
 /// What the instrumented program starts with: the runtime's prototype and
-/// the macro that passes one value (its sign and both readings of it).
-const PRELUDE: &str = "void __ferry_trace(int, int, ...);\n\
-#define __FERRY_V(x) ((x) < 0), (long long)(x), (unsigned long long)(x)\n";
+/// [`VALUE_MACRO`].
+const PRELUDE: &str = "void __ferry_trace(int, int, ...);\n";
 
 /// The instrumented program.
 #[derive(Debug)]
@@ -192,27 +196,82 @@ pub struct Instrumented {
 /// Instruments the main file of `parsed` so that every site in `sites`
 /// traces its visible variables each time control reaches it.
 pub fn instrument(mut parsed: ParsedFile, sites: &[Site]) -> Instrumented {
+    let positions: Vec<(u32, u32)> = sites.iter().map(|s| (s.line, s.column)).collect();
+    let unplaced = place_probes(&mut parsed, &positions, &mut |index, _: &ProbeSite| {
+        (
+            vec![BlockItem::Statement(trace_call(index, &sites[index]))],
+            Vec::new(),
+        )
+    });
+    let mut text = String::from(PRELUDE);
+    text.push_str(VALUE_MACRO);
+    text.push_str(&ferry_parser::output::print_user_file(&parsed));
+    Instrumented { text, unplaced }
+}
+
+/// What a probe is placed at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProbeKind {
+    /// A statement: the probe's items go first in a compound statement that
+    /// replaces it (`{ ITEMS... S }`), after its label if it has one.
+    Statement,
+    /// A declaration in a block: the items go right before it, and the
+    /// second list right after it.
+    Declaration,
+    /// A function body: the items go first in it.
+    FunctionBody,
+    /// The first clause of a `for` loop: the items go before the loop, as
+    /// for [`ProbeKind::Statement`] (the loop's state is the clause's).
+    ForInit,
+}
+
+/// What a probe inserts: the items before the node, and after it (for a
+/// declaration).
+pub type ProbeItems = (Vec<BlockItem>, Vec<BlockItem>);
+
+/// The node a probe is placed at.
+#[derive(Debug, Clone, Copy)]
+pub struct ProbeSite {
+    pub kind: ProbeKind,
+    /// The span of the statement, declaration or body (for a `for` loop
+    /// matched through its first clause, the loop's).
+    pub span: Span,
+}
+
+/// Places probes at the statements of the functions of the main file that
+/// start at `positions` (line, column), the way [`instrument`] places its
+/// trace calls: `probe(index, site)` gives the items to insert for position
+/// `index` (before the node, and after it for a declaration). Returns the
+/// indices of the positions that matched no statement.
+pub fn place_probes(
+    parsed: &mut ParsedFile,
+    positions: &[(u32, u32)],
+    probe: &mut dyn FnMut(usize, &ProbeSite) -> ProbeItems,
+) -> Vec<usize> {
     let mut at: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
-    for (index, site) in sites.iter().enumerate() {
-        at.entry((site.line, site.column)).or_default().push(index);
+    for (index, position) in positions.iter().enumerate() {
+        at.entry(*position).or_default().push(index);
     }
     let mut unit = std::mem::take(&mut parsed.unit.items);
     let mut placer = Placer {
-        parsed: &parsed,
-        sites,
+        parsed,
+        probe,
         at,
-        placed: vec![false; sites.len()],
+        placed: vec![false; positions.len()],
     };
     for item in &mut unit {
         if let ExternalDecl::FunctionDef(function) = item
             && placer.parsed.in_main_file(function.span)
         {
             placer.block(&mut function.body);
-            // The body itself, if it is listed, is traced on entry.
-            let traces = placer.traces_at(function.body.span);
-            if !traces.is_empty() {
-                let items = traces.into_iter().map(BlockItem::Statement);
-                function.body.items.splice(0..0, items);
+            // The body itself, if it is listed, is probed on entry.
+            let site = ProbeSite {
+                kind: ProbeKind::FunctionBody,
+                span: function.body.span,
+            };
+            let (before, _) = placer.probes_at(function.body.span, &site);
+            if !before.is_empty() {
+                function.body.items.splice(0..0, before);
             }
         }
     }
@@ -224,54 +283,61 @@ pub fn instrument(mut parsed: ParsedFile, sites: &[Site]) -> Instrumented {
         .map(|(i, _)| i)
         .collect();
     parsed.unit.items = unit;
-    let mut text = String::from(PRELUDE);
-    text.push_str(&ferry_parser::output::print_user_file(&parsed));
-    Instrumented { text, unplaced }
+    unplaced
 }
 
-struct Placer<'a> {
+struct Placer<'a, 'p> {
     parsed: &'a ParsedFile,
-    sites: &'a [Site],
+    probe: &'p mut dyn FnMut(usize, &ProbeSite) -> ProbeItems,
     at: HashMap<(u32, u32), Vec<usize>>,
     placed: Vec<bool>,
 }
 
-impl Placer<'_> {
-    /// The trace calls of the sites that start where `span` starts.
-    fn traces_at(&mut self, span: Span) -> Vec<Stmt> {
+impl Placer<'_, '_> {
+    /// The items of the probes at the positions where `span` starts.
+    fn probes_at(&mut self, span: Span, site: &ProbeSite) -> ProbeItems {
+        let mut before = Vec::new();
+        let mut after = Vec::new();
         if !self.parsed.source_map.in_main_file(span.lo) {
-            return Vec::new();
+            return (before, after);
         }
         let location = self.parsed.source_map.locate(span.lo);
         let Some(indices) = self.at.get(&(location.line, location.column)) else {
-            return Vec::new();
+            return (before, after);
         };
-        let mut traces = Vec::new();
         for &index in indices {
             if self.placed[index] {
                 continue;
             }
             self.placed[index] = true;
-            traces.push(trace_call(index, &self.sites[index]));
+            let (b, a) = (self.probe)(index, site);
+            before.extend(b);
+            after.extend(a);
         }
-        traces
+        (before, after)
     }
 
     fn block(&mut self, block: &mut Block) {
         let items = std::mem::take(&mut block.items);
         for mut item in items {
+            let mut after = Vec::new();
             match &mut item {
                 BlockItem::Statement(stmt) => self.stmt(stmt),
                 // ferry lists a declaration as a statement (it initialises
                 // its variables); code before a declaration is fine in C99.
-                BlockItem::Declaration(declaration) => block.items.extend(
-                    self.traces_at(declaration.span())
-                        .into_iter()
-                        .map(BlockItem::Statement),
-                ),
+                BlockItem::Declaration(declaration) => {
+                    let site = ProbeSite {
+                        kind: ProbeKind::Declaration,
+                        span: declaration.span(),
+                    };
+                    let (before, a) = self.probes_at(declaration.span(), &site);
+                    block.items.extend(before);
+                    after = a;
+                }
                 BlockItem::Pragma(_) => {}
             }
             block.items.push(item);
+            block.items.extend(after);
         }
     }
 
@@ -299,7 +365,11 @@ impl Placer<'_> {
             StmtKind::Compound(block) => self.block(block),
             _ => {}
         }
-        let mut traces = self.traces_at(stmt.span);
+        let site = ProbeSite {
+            kind: ProbeKind::Statement,
+            span: stmt.span,
+        };
+        let (mut before, mut after) = self.probes_at(stmt.span, &site);
         // The first clause of a `for` runs right after control reaches the
         // loop: its state is the loop's.
         if let StmtKind::For { init, .. } = &stmt.kind {
@@ -309,30 +379,37 @@ impl Placer<'_> {
                 ForInit::Declaration(d) => Some(d.span()),
             };
             if let Some(span) = init {
-                traces.extend(self.traces_at(span));
+                let site = ProbeSite {
+                    kind: ProbeKind::ForInit,
+                    span,
+                };
+                let (b, a) = self.probes_at(span, &site);
+                before.extend(b);
+                after.extend(a);
             }
         }
-        if traces.is_empty() {
+        if before.is_empty() && after.is_empty() {
             return;
         }
         match &mut stmt.kind {
             // Control reaches a labeled statement by falling into it or by a
-            // jump to its label: trace after the label.
+            // jump to its label: probe after the label.
             StmtKind::Labeled { body, .. }
             | StmtKind::Case { body, .. }
             | StmtKind::Default(body) => {
                 let inner = std::mem::replace(body.as_mut(), empty_stmt());
-                **body = compound(traces, inner);
+                **body = compound(before, inner, after);
             }
             _ => {
                 let inner = std::mem::replace(stmt, empty_stmt());
-                *stmt = compound(traces, inner);
+                *stmt = compound(before, inner, after);
             }
         }
     }
 }
 
-fn empty_stmt() -> Stmt {
+/// A statement that does nothing (a placeholder while a tree is rebuilt).
+pub fn empty_stmt() -> Stmt {
     Stmt {
         kind: StmtKind::Empty,
         span: Span::default(),
@@ -340,10 +417,11 @@ fn empty_stmt() -> Stmt {
     }
 }
 
-/// `{ TRACES... INNER }`.
-fn compound(traces: Vec<Stmt>, inner: Stmt) -> Stmt {
-    let mut items: Vec<BlockItem> = traces.into_iter().map(BlockItem::Statement).collect();
+/// `{ BEFORE... INNER AFTER... }`.
+fn compound(before: Vec<BlockItem>, inner: Stmt, after: Vec<BlockItem>) -> Stmt {
+    let mut items = before;
     items.push(BlockItem::Statement(inner));
+    items.extend(after);
     Stmt {
         kind: StmtKind::Compound(Block {
             items,
@@ -355,14 +433,16 @@ fn compound(traces: Vec<Stmt>, inner: Stmt) -> Stmt {
     }
 }
 
-fn expr(kind: ExprKind) -> Expr {
+/// An expression node without a position.
+pub fn expr(kind: ExprKind) -> Expr {
     Expr {
         kind,
         span: Span::default(),
     }
 }
 
-fn call(name: &str, args: Vec<Expr>) -> Expr {
+/// `NAME(ARGS...)`.
+pub fn call(name: &str, args: Vec<Expr>) -> Expr {
     expr(ExprKind::Call(
         Box::new(expr(ExprKind::Ident(Symbol::intern(name)))),
         args,
@@ -371,15 +451,7 @@ fn call(name: &str, args: Vec<Expr>) -> Expr {
 
 /// `__ferry_trace(SITE, N, __FERRY_V(x), ...);` over the visible variables.
 fn trace_call(index: usize, site: &Site) -> Stmt {
-    let values: Vec<Expr> = site
-        .traced()
-        .map(|v| {
-            call(
-                "__FERRY_V",
-                vec![expr(ExprKind::Ident(Symbol::intern(&v.c)))],
-            )
-        })
-        .collect();
+    let values = value_args(site.traced());
     let mut args = vec![
         expr(ExprKind::IntLit(Symbol::intern(&index.to_string()))),
         expr(ExprKind::IntLit(Symbol::intern(&values.len().to_string()))),
@@ -390,6 +462,19 @@ fn trace_call(index: usize, site: &Site) -> Stmt {
         span: Span::default(),
         pragmas: Vec::new(),
     }
+}
+
+/// `__FERRY_V(x)` for each variable (the prelude's macro that passes the
+/// value's sign and both readings of it to a variadic runtime function).
+pub fn value_args<'v>(variables: impl Iterator<Item = &'v Variable>) -> Vec<Expr> {
+    variables
+        .map(|v| {
+            call(
+                "__FERRY_V",
+                vec![expr(ExprKind::Ident(Symbol::intern(&v.c)))],
+            )
+        })
+        .collect()
 }
 
 /// One line of a trace: the site and the values of its visible variables.
@@ -614,19 +699,23 @@ fn holds(
         let Some(pos) = pos else {
             continue;
         };
-        let val = if let Ok(v) = i64::try_from(*value) {
-            Val::int_from_si(ctx, v)
-        } else if let Ok(v) = u64::try_from(*value) {
-            Val::int_from_ui(ctx, v)
-        } else {
-            Val::read_from_str(ctx, &value.to_string())
-        }
-        .map_err(isl_error)?;
+        let val = int_val(ctx, *value).map_err(isl_error)?;
         point = point
             .fix_val(DimType::Param, *pos, val)
             .map_err(isl_error)?;
     }
     Ok(!point.is_empty().map_err(isl_error)?)
+}
+
+/// An isl integer of any traced value (64-bit signed or unsigned).
+pub fn int_val(ctx: &Context, value: i128) -> Result<Val, isl_rs::LibISLError> {
+    if let Ok(v) = i64::try_from(value) {
+        Val::int_from_si(ctx, v)
+    } else if let Ok(v) = u64::try_from(value) {
+        Val::int_from_ui(ctx, v)
+    } else {
+        Val::read_from_str(ctx, &value.to_string())
+    }
 }
 
 #[cfg(test)]

@@ -16,8 +16,8 @@
 use ferry_parser::parse_file;
 use ferry_tests::trace::{self, Site};
 use ferry_tests::{
-    RunError, c_dir, c_files_in, cflags_of, ferry_bin, for_each_parallel, indent, run_with_timeout,
-    scratch_dir, workspace_root,
+    TestProgram, c_dir, c_files_in, cflags_of, ferry_bin, for_each_parallel, indent, scratch_dir,
+    workspace_root,
 };
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -463,43 +463,14 @@ fn build_and_run(
     exe: &Path,
     trace: Option<&Path>,
 ) -> Result<Output, String> {
-    let mut cc = Command::new(ferry_parser::preprocess::c_compiler());
-    cc.args(["-std=gnu17", "-O0", "-w"])
-        .args(cflags)
-        .arg("-I")
-        .arg(semantics_dir())
-        .arg(source);
-    if trace.is_some() {
-        let runtime = exe.with_extension("runtime.c");
-        std::fs::write(&runtime, trace::RUNTIME_C)
-            .map_err(|e| format!("cannot write {}: {e}", runtime.display()))?;
-        cc.arg(runtime);
-    }
-    let output = cc
-        .arg("-o")
-        .arg(exe)
-        .arg("-lm")
-        .current_dir(workspace_root())
-        .output()
-        .map_err(|e| format!("cannot run cc: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "{} does not build:\n{}",
-            source.display(),
-            indent(&String::from_utf8_lossy(&output.stderr))
-        ));
-    }
-    run(exe, trace)
-}
-
-/// Runs a test program with a time limit.
-fn run(exe: &Path, trace: Option<&Path>) -> Result<Output, String> {
-    let mut command = Command::new(exe);
-    if let Some(trace) = trace {
-        command.env("FERRY_TRACE", trace);
-    }
-    run_with_timeout(&mut command, RUN_TIMEOUT).map_err(|e| match e {
-        RunError::TimedOut => format!("{} ran for more than {RUN_TIMEOUT:?}", exe.display()),
-        RunError::Io(e) => format!("cannot run {}: {e}", exe.display()),
-    })
+    let include = semantics_dir();
+    let program = TestProgram {
+        source,
+        cflags,
+        include: &include,
+        exe,
+        runtime: trace.map(|trace| (trace::RUNTIME_C, trace)),
+    };
+    program.build()?;
+    program.run(&[], RUN_TIMEOUT)
 }
