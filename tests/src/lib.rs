@@ -4,6 +4,7 @@
 //! failures.
 
 pub mod corpus;
+pub mod region_trace;
 pub mod trace;
 
 use std::io::Read;
