@@ -952,7 +952,8 @@ fn struct_tags(parsed: &ParsedFile) -> HashMap<Symbol, &[StructMember]> {
 /// Trace lines: `E SITE V...` (an instance starts), `D K ELEMSIZE BASE NDIMS
 /// (STRIDE LEN)...` (entity K of the instance just started), `X` (the
 /// innermost instance ends), `R ADDR SIZE` / `W ADDR SIZE` (an access), `O
-/// ADDR SIZE NAME` (an object starts to exist).
+/// ADDR SIZE NAME` (an object starts to exist), `H ADDR SIZE heap` / `F
+/// ADDR` (a heap block is allocated / freed).
 pub const RUNTIME_C: &str = r#"#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1039,6 +1040,36 @@ void __ferry_access(int write, const volatile void *p, unsigned long size, int i
 void __ferry_object(const volatile void *p, unsigned long size, const char *name) {
     fprintf(ferry_file(), "O %lu %lu %s\n", (unsigned long)p, size, name);
 }
+
+/* Heap blocks, so that a pointer into one is not taken to reach others. */
+void *__ferry_malloc(unsigned long size) {
+    void *p = malloc(size);
+    if (p)
+        fprintf(ferry_file(), "H %lu %lu heap\n", (unsigned long)p, size);
+    return p;
+}
+
+void *__ferry_calloc(unsigned long n, unsigned long size) {
+    void *p = calloc(n, size);
+    if (p)
+        fprintf(ferry_file(), "H %lu %lu heap\n", (unsigned long)p, n * size);
+    return p;
+}
+
+void *__ferry_realloc(void *old, unsigned long size) {
+    void *p = realloc(old, size);
+    if (p && old)
+        fprintf(ferry_file(), "F %lu\n", (unsigned long)old);
+    if (p)
+        fprintf(ferry_file(), "H %lu %lu heap\n", (unsigned long)p, size);
+    return p;
+}
+
+void __ferry_free(void *p) {
+    if (p)
+        fprintf(ferry_file(), "F %lu\n", (unsigned long)p);
+    free(p);
+}
 "#;
 
 /// The runtime's prototypes and macros, printed before the program.
@@ -1047,6 +1078,10 @@ void __ferry_leave(long *);\n\
 void __ferry_entity(int, int, unsigned long, const volatile void *, ...);\n\
 void __ferry_access(int, const volatile void *, unsigned long, int);\n\
 void __ferry_object(const volatile void *, unsigned long, const char *);\n\
+void *__ferry_malloc(unsigned long);\n\
+void *__ferry_calloc(unsigned long, unsigned long);\n\
+void *__ferry_realloc(void *, unsigned long);\n\
+void __ferry_free(void *);\n\
 #define __FERRY_IS_ARRAY(x) (!__builtin_types_compatible_p(__typeof__(x), __typeof__((0, (x)))))\n";
 
 /// The instrumented program.
@@ -1527,6 +1562,12 @@ impl Rewriter {
                 {
                     return;
                 }
+                // The heap functions, to their logging versions.
+                if let ExprKind::Ident(name) = &mut callee.kind
+                    && ["malloc", "calloc", "realloc", "free"].contains(&name.as_str())
+                {
+                    *name = Symbol::intern(&format!("__ferry_{name}"));
+                }
                 self.callee(callee);
                 for a in args {
                     self.rv(a);
@@ -1757,6 +1798,9 @@ struct Layout {
     /// Per dimension: the address step of one subscript, and the number of
     /// subscripts (0 when unbounded, through a pointer).
     dims: Vec<(i128, i128)>,
+    /// The start of the object the base lies in, if the trace knows it:
+    /// the entity's elements are in that object only.
+    object: Option<i128>,
 }
 
 impl Layout {
@@ -1901,11 +1945,54 @@ pub struct Replay {
     pub accesses: usize,
 }
 
+/// An object the trace saw begin: a local, a parameter, a global (all
+/// registered when their declaration runs) or a heap block.
+#[derive(Debug, Clone)]
+struct Object {
+    start: i128,
+    end: i128,
+    /// The trace line that registered it.
+    since: usize,
+    name: String,
+    /// Heap blocks outlive the statement that allocates them: their
+    /// accesses are never an instance's own.
+    heap: bool,
+}
+
+/// The objects alive in the trace, by start address.
+#[derive(Debug, Default)]
+struct Objects(BTreeMap<i128, Object>);
+
+impl Objects {
+    /// A new object replaces whatever ended where it lies.
+    fn insert(&mut self, object: Object) {
+        let stale: Vec<i128> = self
+            .0
+            .range(..object.end)
+            .rev()
+            .take_while(|(_, o)| o.end > object.start)
+            .map(|(start, _)| *start)
+            .collect();
+        for start in stale {
+            self.0.remove(&start);
+        }
+        self.0.insert(object.start, object);
+    }
+
+    fn containing(&self, addr: i128) -> Option<&Object> {
+        self.0
+            .range(..=addr)
+            .next_back()
+            .map(|(_, o)| o)
+            .filter(|o| o.end > addr)
+    }
+}
+
 /// Reads a trace of a program instrumented by [`instrument`] for
 /// `statements`.
 pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, String> {
     let entity_counts: Vec<usize> = statements.iter().map(|s| s.entities().len()).collect();
-    let mut objects: BTreeMap<i128, (i128, usize, String)> = BTreeMap::new();
+    let mut objects = Objects::default();
     let mut stack: Vec<Active> = Vec::new();
     let mut out = Replay::default();
     for (number, line) in text.lines().enumerate() {
@@ -1949,44 +2036,52 @@ pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, Stri
                 let dims = (0..n)
                     .map(|_| Ok((num()?, num()?)))
                     .collect::<Result<Vec<_>, String>>()?;
+                // The object the entity lies in (a pointer one past the end
+                // of an array still belongs to it): a pointer does not
+                // reach other objects.
+                let object = objects
+                    .containing(base)
+                    .or_else(|| objects.containing(base - 1))
+                    .map(|o| o.start);
                 let top = stack.last_mut().ok_or_else(|| bad("no open instance"))?;
                 *top.layouts
                     .get_mut(k)
-                    .ok_or_else(|| bad("entity out of range"))? = Some(Layout { elem, base, dims });
+                    .ok_or_else(|| bad("entity out of range"))? = Some(Layout {
+                    elem,
+                    base,
+                    dims,
+                    object,
+                });
             }
             "X" => {
                 let done = stack.pop().ok_or_else(|| bad("no open instance"))?;
                 out.instances.push(done.record);
             }
-            "O" => {
-                let addr = num()?;
+            "O" | "H" => {
+                let start = num()?;
                 let size = num()?.max(1);
                 let name = words.next().unwrap_or("?").to_owned();
-                // A new object replaces whatever ended where it lies.
-                let stale: Vec<i128> = objects
-                    .range(..addr + size)
-                    .rev()
-                    .take_while(|(_, (end, ..))| *end > addr)
-                    .map(|(start, _)| *start)
-                    .collect();
-                for start in stale {
-                    objects.remove(&start);
-                }
-                objects.insert(addr, (addr + size, number, name));
+                objects.insert(Object {
+                    start,
+                    end: start + size,
+                    since: number,
+                    name,
+                    heap: tag == "H",
+                });
+            }
+            "F" => {
+                let start = num()?;
+                objects.0.remove(&start);
             }
             "R" | "W" => {
                 let addr = num()?;
                 let size = num()?;
                 out.accesses += 1;
-                let object = objects
-                    .range(..=addr)
-                    .next_back()
-                    .filter(|(_, (end, ..))| *end > addr)
-                    .map(|(start, (_, since, name))| (*start, *since, name.clone()));
+                let object = objects.containing(addr).cloned();
                 for active in &mut stack {
                     if object
                         .as_ref()
-                        .is_some_and(|(_, since, _)| *since > active.since)
+                        .is_some_and(|o| !o.heap && o.since > active.since)
                     {
                         continue;
                     }
@@ -2001,19 +2096,16 @@ pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, Stri
 }
 
 impl Active {
-    fn attribute(
-        &mut self,
-        write: bool,
-        addr: i128,
-        size: i128,
-        object: Option<&(i128, usize, String)>,
-    ) {
+    fn attribute(&mut self, write: bool, addr: i128, size: i128, object: Option<&Object>) {
         self.record.accesses += 1;
         let mut whole: Vec<(usize, Vec<Element>)> = Vec::new();
         let mut partial: Vec<(usize, Vec<i64>)> = Vec::new();
         let mut elem_sizes = Vec::new();
         for (k, layout) in self.layouts.iter().enumerate() {
             let Some(layout) = layout else { continue };
+            if layout.object != object.map(|o| o.start) {
+                continue;
+            }
             let (w, p) = layout.decode(addr, size);
             if !w.is_empty() {
                 whole.push((k, w));
@@ -2065,7 +2157,7 @@ impl Active {
         } else {
             self.record.strays.push(StrayAccess {
                 write,
-                object: object.map(|(start, _, name)| (name.clone(), addr - start)),
+                object: object.map(|o| (o.name.clone(), addr - o.start)),
                 size,
             });
         }
@@ -2269,15 +2361,16 @@ fn points_set(
         .collect();
     for d in (0..dims).rev() {
         // Boxes equal in every other dimension, then by their start in `d`.
-        boxes.sort_by(|a, b| {
-            let others = |x: &Vec<(i64, i64)>| {
-                x.iter()
+        boxes.sort_by_cached_key(|b| {
+            let mut key: Vec<(i64, i64)> = Vec::with_capacity(dims);
+            key.extend(
+                b.iter()
                     .enumerate()
                     .filter(|(e, _)| *e != d)
-                    .map(|(_, r)| *r)
-                    .collect::<Vec<_>>()
-            };
-            others(a).cmp(&others(b)).then(a[d].cmp(&b[d]))
+                    .map(|(_, r)| *r),
+            );
+            key.push(b[d]);
+            key
         });
         let mut merged: Vec<Vec<(i64, i64)>> = Vec::with_capacity(boxes.len());
         for b in boxes {
@@ -2292,27 +2385,27 @@ fn points_set(
         }
         boxes = merged;
     }
+    // Built through the API: isl's parser is slow on unions of many boxes.
+    let isl = |e: isl_rs::LibISLError| format!("isl: {e:?}");
     let names: Vec<String> = (0..dims).map(|d| format!("i{d}")).collect();
-    let mut text = String::from("{ ");
-    if boxes.is_empty() {
-        let _ = write!(text, "{tuple}[{}] : 1 = 0", names.join(", "));
-    }
-    for (n, b) in boxes.iter().enumerate() {
-        if n > 0 {
-            text.push_str("; ");
+    let text = format!("{{ {tuple}[{}] }}", names.join(", "));
+    let universe =
+        Set::read_from_str(ctx, &text).map_err(|e| format!("isl cannot read `{text}`: {e:?}"))?;
+    let mut set = Set::empty(universe.get_space().map_err(isl)?).map_err(isl)?;
+    for b in &boxes {
+        let mut one = universe.copy().map_err(isl)?;
+        for (d, &(lo, hi)) in b.iter().enumerate() {
+            let (Ok(lo), Ok(hi)) = (i32::try_from(lo), i32::try_from(hi)) else {
+                return Err(format!("index {lo}..{hi} out of range"));
+            };
+            one = one
+                .lower_bound_si(DimType::Set, d as u32, lo)
+                .and_then(|s| s.upper_bound_si(DimType::Set, d as u32, hi))
+                .map_err(isl)?;
         }
-        let bounds: Vec<String> = b
-            .iter()
-            .zip(&names)
-            .map(|((lo, hi), name)| format!("{lo} <= {name} <= {hi}"))
-            .collect();
-        let _ = write!(text, "{tuple}[{}]", names.join(", "));
-        if !bounds.is_empty() {
-            let _ = write!(text, " : {}", bounds.join(" and "));
-        }
+        set = set.union_disjoint(one).map_err(isl)?;
     }
-    text.push_str(" }");
-    Set::read_from_str(ctx, &text).map_err(|e| format!("isl cannot read `{text}`: {e:?}"))
+    Ok(set)
 }
 
 fn set_text(set: &Set) -> String {
@@ -2445,12 +2538,45 @@ pub fn check_instances(
                 }
             }
         }
+        // Per (entity, kind): whether every element that loose accesses
+        // offer for it lies in its regions (the usual case: one isl test
+        // for all of them).
+        let mut candidates: BTreeMap<(usize, RegionKind), BTreeSet<Vec<i64>>> = BTreeMap::new();
+        for loose in &record.loose {
+            for (k, elements) in &loose.options {
+                candidates
+                    .entry((*k, loose.kind))
+                    .or_default()
+                    .extend(elements.iter().cloned());
+            }
+        }
+        let mut all_covered: HashSet<(usize, RegionKind)> = HashSet::new();
+        for ((k, kind), elements) in &candidates {
+            if !kinds.contains(kind) {
+                continue;
+            }
+            if let Union::Set(set, _) = fixed.get(Some(*k), *kind)
+                && let Ok(points) = points_set(
+                    &ctx,
+                    &entities[*k].tuple(),
+                    entities[*k].dims,
+                    &mut elements.iter(),
+                )
+                && matches!(points.is_subset(set), Ok(true))
+            {
+                all_covered.insert((*k, *kind));
+            }
+        }
         for loose in &record.loose {
             if !kinds.contains(&loose.kind) {
                 continue;
             }
             let mut covered = false;
             for (k, elements) in &loose.options {
+                if all_covered.contains(&(*k, loose.kind)) {
+                    covered = true;
+                    break;
+                }
                 if entities[*k].dims == 0 && loose.kind == RegionKind::In {
                     covered = true;
                     break;

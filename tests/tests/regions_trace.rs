@@ -73,6 +73,13 @@ fn regions_hold_on_the_semantics_programs() {
     check_folder("semantics", 20, 0);
 }
 
+/// The PolyBench-style kernels, each run with two small sizes (their first
+/// argument; their default sizes make long traces).
+#[test]
+fn regions_hold_on_the_kernels() {
+    check_folder("kernels", 25, MIN_ACCESSES);
+}
+
 /// The checker itself on the FIR kernel of Listing 1.1, with regions
 /// written by hand (no `ferry regions` involved): true ones pass, wrong
 /// ones are caught with the instance that breaks them.
@@ -122,7 +129,7 @@ fn checker_accepts_true_and_rejects_false_regions() {
     };
     let scratch = scratch_dir("regions-checker");
     let good = json("i <= phi1 < i + k");
-    let outcome = check_program_with(&program, &good, &scratch.join("good"), "good")
+    let outcome = check_program_with("regions", &program, &good, &scratch.join("good"), "good")
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(
         outcome.violations.is_empty(),
@@ -133,7 +140,7 @@ fn checker_accepts_true_and_rejects_false_regions() {
 
     // One element short: every call reads src[i + k - 1].
     let bad = json("i <= phi1 < i + k - 1");
-    let outcome = check_program_with(&program, &bad, &scratch.join("bad"), "bad")
+    let outcome = check_program_with("regions", &program, &bad, &scratch.join("bad"), "bad")
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(!outcome.violations.is_empty());
     assert!(
@@ -202,13 +209,17 @@ fn check_folder(folder: &str, at_least: usize, min_accesses: usize) {
 }
 
 /// The argument lists of a program's runs: its `// args:` line, lists
-/// separated by `|`; one run without arguments if it has none.
-fn argument_lists(source: &str) -> Vec<Vec<String>> {
+/// separated by `|`; without one, small sizes for the kernels, and else
+/// one run without arguments.
+fn argument_lists(folder: &str, source: &str) -> Vec<Vec<String>> {
     let Some(line) = source
         .lines()
         .take(5)
         .find_map(|l| l.trim().strip_prefix("// args:"))
     else {
+        if folder == "kernels" {
+            return vec![vec!["4".to_owned()], vec!["6".to_owned()]];
+        }
         return vec![Vec::new()];
     };
     line.split('|')
@@ -256,7 +267,7 @@ fn check_program(
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     std::fs::write(dir.join(format!("{stem}.json")), &json)
         .map_err(|e| format!("cannot write the JSON: {e}"))?;
-    let outcome = check_program_with(program, &json, &dir, &command)?;
+    let outcome = check_program_with(folder, program, &json, &dir, &command)?;
     if outcome.accesses < min_accesses {
         return Err(format!(
             "the instances counted only {} accesses to memory (at least {min_accesses} expected)",
@@ -364,6 +375,7 @@ struct Outcome {
 /// `command`), builds it and the original in `dir`, runs both with each
 /// argument list of the program, and checks every instance.
 fn check_program_with(
+    folder: &str,
     program: &Path,
     json: &str,
     dir: &Path,
@@ -418,7 +430,7 @@ fn check_program_with(
 
     let mut instances = Vec::new();
     let mut unfinished = 0;
-    for args in argument_lists(&source) {
+    for args in argument_lists(folder, &source) {
         let shown = if args.is_empty() {
             String::new()
         } else {
