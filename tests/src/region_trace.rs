@@ -1,10 +1,11 @@
 //! Checking ferry's array regions against executions.
 //!
 //! `ferry regions --json FILE.c` gives, for every statement of the functions
-//! of a file, the array regions it reads and writes (and its IN regions):
-//! isl sets of element indices, parametrised by the integer scalars in the
-//! store before the statement (`regions/CONTRACT.md`). This module checks
-//! them on traced runs, in the manner of [`crate::trace`] for preconditions:
+//! of a file, the array regions it reads, writes, reads before writing (IN)
+//! and writes for later reads (OUT): isl sets of element indices,
+//! parametrised by the integer scalars in the store before the statement
+//! (`regions/CONTRACT.md`). This module checks them on traced runs, in the
+//! manner of [`crate::trace`] for preconditions:
 //!
 //! 1. [`parse_regions`] reads the JSON into [`RegionStatement`]s.
 //! 2. [`instrument`] rewrites the program with ferry's own parser and
@@ -16,45 +17,53 @@
 //!      visible variables and pushes the instance; the cleanup pops it on
 //!      every way out of the statement (`break`, `return`, `goto`). A
 //!      declaration gets the same calls before it and an explicit
-//!      `__ferry_leave` after it;
+//!      `__ferry_leave` after it. The first clause of a `for`, which ferry
+//!      lists apart, cannot be traced on its own;
 //!    - at entry, each entity (array path) its regions name is described by
 //!      addresses, not names: the address of its element `[0]...[0]`, the
 //!      address difference one step along each dimension (the strides, as
 //!      the compiler lays the memory out), the length of each array
-//!      dimension and the element size ([`resolve_entity`] places the
+//!      dimension and the element size (`resolve_entity` places the
 //!      index steps of a path such as `s.f.a` from the C declarations);
 //!    - every read and write of memory through `a[i]`, `*p`, `p->f` or
-//!      `x.f` with such a base is rewritten into a GNU statement expression
-//!      that evaluates each subexpression once and logs the address and size
+//!      `x.f`, and of the variables whose address is taken or whose members
+//!      are named, is rewritten into a GNU statement expression that
+//!      evaluates each subexpression once and logs the address and size
 //!      (`x += e` and `++x` both read and write; `&a[i]` is no access; an
 //!      lvalue of array type is no access either, which the compiler tells
-//!      through `__builtin_types_compatible_p`). Plain variables and their
-//!      fields are not logged: they are the zero-dimensional entities that
-//!      the check leaves out;
-//!    - every object with automatic storage (locals, parameters) is logged
-//!      when its declaration runs, and the file's globals at the start of
-//!      `main`, so that accesses to objects created during an instance
+//!      through `__builtin_types_compatible_p`). Other scalars, which only
+//!      their name reaches, are not logged: their zero-dimensional regions
+//!      are checked for coverage only;
+//!    - every object is logged when it begins: locals and parameters when
+//!      their declaration runs (a `for (int i ...)` becomes `{ int i ...;
+//!      for (;...) }` for that), globals and `argv` at the start of `main`,
+//!      static locals, and heap blocks (`malloc` and its kin are renamed to
+//!      logging versions). Accesses to objects created during an instance
 //!      (locals of the statement or of its callees, which regions do not
-//!      report) are told apart from misses.
+//!      report) are told apart from misses that way, and a pointer entity
+//!      only explains accesses to the object it points into.
 //!
 //!    The runtime ([`RUNTIME_C`]) is a second translation unit; it writes
 //!    the trace to `$FERRY_TRACE`.
 //! 3. [`replay`] reads the trace: an access counts for every instance on the
 //!    stack, so accesses made by callees through pointer parameters count
 //!    for the caller's statement, at the caller's array, by address. Each
-//!    instance ends with, per entity, the set of element indices it read,
-//!    wrote, and read before writing them (IN).
+//!    instance ends with, per entity, the elements it read, wrote, read
+//!    before writing them (IN), and wrote and that a later access reads
+//!    before any overwrites them (OUT, known once the run is over).
 //! 4. [`check_instances`] checks each instance with isl, after fixing the
 //!    regions' parameters to the values logged at entry: an EXACT region
 //!    equals the traced set of its entity, a MAY region contains it, and
 //!    every traced access is covered by a region of its kind (an access no
-//!    region names is a missing region). OUT regions are not checked (they
-//!    depend on the rest of the run).
+//!    region names is a missing region); `*ANYWHERE*` covers what MAY
+//!    regions miss, with a note.
 //!
 //! Limits, reported as notes rather than violations: an entity whose
 //! elements are reached through a pointer after an index (`q->p[i]`, `a[i][j]`
 //! with `int *a[]`) has no linear layout and is not checked; a region over
-//! a variable hidden at the statement is checked only for containment.
+//! a variable hidden at the statement is checked only for containment. What
+//! library functions read and write through their arguments is not traced:
+//! a test program must not rely on it (printing scalars is fine).
 
 use crate::trace::{
     self, ProbeKind, ProbeSite, Variable, call, empty_stmt, expr, int_val, str_field, u32_field,
@@ -952,8 +961,9 @@ fn struct_tags(parsed: &ParsedFile) -> HashMap<Symbol, &[StructMember]> {
 /// Trace lines: `E SITE V...` (an instance starts), `D K ELEMSIZE BASE NDIMS
 /// (STRIDE LEN)...` (entity K of the instance just started), `X` (the
 /// innermost instance ends), `R ADDR SIZE` / `W ADDR SIZE` (an access), `O
-/// ADDR SIZE NAME` (an object starts to exist), `H ADDR SIZE heap` / `F
-/// ADDR` (a heap block is allocated / freed).
+/// ADDR SIZE NAME` (an object starts to exist), `S ADDR SIZE NAME` (a static
+/// local's declaration is passed), `H ADDR SIZE heap` / `F ADDR` (a heap
+/// block is allocated / freed).
 pub const RUNTIME_C: &str = r#"#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1031,14 +1041,20 @@ void __ferry_entity(int k, int dims, unsigned long elem, const volatile void *ba
     fputc('\n', f);
 }
 
+/* Every access is logged, inside a traced statement or not: a read after
+   the last instance decides what that instance's writes were for (OUT). */
 void __ferry_access(int write, const volatile void *p, unsigned long size, int is_array) {
-    if (is_array || ferry_depth == 0)
+    if (is_array)
         return;
     fprintf(ferry_file(), "%c %lu %lu\n", write ? 'W' : 'R', (unsigned long)p, size);
 }
 
 void __ferry_object(const volatile void *p, unsigned long size, const char *name) {
     fprintf(ferry_file(), "O %lu %lu %s\n", (unsigned long)p, size, name);
+}
+
+void __ferry_lasting(const volatile void *p, unsigned long size, const char *name) {
+    fprintf(ferry_file(), "S %lu %lu %s\n", (unsigned long)p, size, name);
 }
 
 /* Heap blocks, so that a pointer into one is not taken to reach others. */
@@ -1078,6 +1094,7 @@ void __ferry_leave(long *);\n\
 void __ferry_entity(int, int, unsigned long, const volatile void *, ...);\n\
 void __ferry_access(int, const volatile void *, unsigned long, int);\n\
 void __ferry_object(const volatile void *, unsigned long, const char *);\n\
+void __ferry_lasting(const volatile void *, unsigned long, const char *);\n\
 void *__ferry_malloc(unsigned long);\n\
 void *__ferry_calloc(unsigned long, unsigned long);\n\
 void *__ferry_realloc(void *, unsigned long);\n\
@@ -1165,6 +1182,9 @@ pub fn instrument(mut parsed: ParsedFile, statements: &[RegionStatement]) -> Ins
         }
         (probes, unchecked, breaches)
     };
+    // The variables to log by name, from the program as written (the probes
+    // take the address of every entity they describe).
+    let reachable = reachable_names(&parsed);
     // (2) The probes.
     let mut skipped = Vec::new();
     let unplaced = trace::place_probes(&mut parsed, &positions, &mut |index, site: &ProbeSite| {
@@ -1206,6 +1226,7 @@ pub fn instrument(mut parsed: ParsedFile, statements: &[RegionStatement]) -> Ins
     let mut rewriter = Rewriter {
         counter: 0,
         bit_fields,
+        reachable,
     };
     let mut items = std::mem::take(&mut parsed.unit.items);
     for item in &mut items {
@@ -1225,6 +1246,158 @@ pub fn instrument(mut parsed: ParsedFile, statements: &[RegionStatement]) -> Ins
         skipped,
         unchecked,
         breaches,
+    }
+}
+
+/// The variables named with `&` or as the base of `.` in the main file's
+/// functions (any scope: a name is enough to log more, never less).
+fn reachable_names(parsed: &ParsedFile) -> HashSet<Symbol> {
+    fn base_name(e: &Expr) -> Option<Symbol> {
+        match &e.kind {
+            ExprKind::Paren(inner) => base_name(inner),
+            ExprKind::Ident(name) => Some(*name),
+            _ => None,
+        }
+    }
+    fn expr(e: &Expr, out: &mut HashSet<Symbol>) {
+        match &e.kind {
+            ExprKind::Unary(UnaryOp::AddrOf, inner) | ExprKind::Member(inner, _) => {
+                out.extend(base_name(inner));
+            }
+            _ => {}
+        }
+        walk_subexpressions(e, &mut |sub| expr(sub, out));
+    }
+    let mut out = HashSet::new();
+    for item in &parsed.unit.items {
+        if let ExternalDecl::FunctionDef(f) = item
+            && parsed.in_main_file(f.span)
+        {
+            walk_block_exprs(&f.body, &mut |e| expr(e, &mut out));
+        }
+    }
+    out
+}
+
+/// Calls `f` on each direct subexpression of `e`.
+fn walk_subexpressions(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    match &e.kind {
+        ExprKind::Paren(a)
+        | ExprKind::Unary(_, a)
+        | ExprKind::Cast(_, a)
+        | ExprKind::SizeofExpr(a)
+        | ExprKind::AlignofExpr(_, a)
+        | ExprKind::Member(a, _)
+        | ExprKind::PtrMember(a, _)
+        | ExprKind::VaArg(a, _) => f(a),
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+            f(a);
+            f(b);
+        }
+        ExprKind::Conditional(c, a, b) => {
+            f(c);
+            if let Some(a) = a {
+                f(a);
+            }
+            f(b);
+        }
+        ExprKind::Call(callee, args) => {
+            f(callee);
+            for a in args {
+                f(a);
+            }
+        }
+        ExprKind::Comma(list) => {
+            for a in list {
+                f(a);
+            }
+        }
+        ExprKind::CompoundLiteral(_, items) => walk_init_items(items, f),
+        ExprKind::StmtExpr(b) => walk_block_exprs(b, f),
+        ExprKind::Generic(c, assocs) => {
+            f(c);
+            assocs.iter().for_each(|a| f(&a.expr));
+        }
+        _ => {}
+    }
+}
+
+fn walk_init_items(items: &[InitItem], f: &mut dyn FnMut(&Expr)) {
+    for item in items {
+        match &item.initializer {
+            Initializer::Expr(e) => f(e),
+            Initializer::List(items, _) => walk_init_items(items, f),
+        }
+    }
+}
+
+/// Calls `f` on each full expression of a block (statements, initialisers).
+fn walk_block_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
+    fn declaration(d: &Declaration, f: &mut dyn FnMut(&Expr)) {
+        if let Declaration::Normal { declarators, .. } = d {
+            for d in declarators {
+                match &d.initializer {
+                    Some(Initializer::Expr(e)) => f(e),
+                    Some(Initializer::List(items, _)) => walk_init_items(items, f),
+                    None => {}
+                }
+            }
+        }
+    }
+    fn stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+        match &s.kind {
+            StmtKind::Labeled { body, .. } | StmtKind::Default(body) => stmt(body, f),
+            StmtKind::Case { value, body, .. } => {
+                f(value);
+                stmt(body, f);
+            }
+            StmtKind::Compound(b) => walk_block_exprs(b, f),
+            StmtKind::Expr(e) | StmtKind::GotoComputed(e) | StmtKind::Return(Some(e)) => f(e),
+            StmtKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                f(condition);
+                stmt(then_branch, f);
+                if let Some(e) = else_branch {
+                    stmt(e, f);
+                }
+            }
+            StmtKind::Switch { condition, body }
+            | StmtKind::While { condition, body }
+            | StmtKind::DoWhile { body, condition } => {
+                f(condition);
+                stmt(body, f);
+            }
+            StmtKind::For {
+                init,
+                condition,
+                step,
+                body,
+            } => {
+                match init {
+                    ForInit::Expr(e) => f(e),
+                    ForInit::Declaration(d) => declaration(d, f),
+                    ForInit::Empty => {}
+                }
+                if let Some(c) = condition {
+                    f(c);
+                }
+                if let Some(s) = step {
+                    f(s);
+                }
+                stmt(body, f);
+            }
+            _ => {}
+        }
+    }
+    for item in &b.items {
+        match item {
+            BlockItem::Statement(s) => stmt(s, f),
+            BlockItem::Declaration(d) => declaration(d, f),
+            BlockItem::Pragma(_) => {}
+        }
     }
 }
 
@@ -1333,6 +1506,11 @@ fn object_name(d: &Declarator) -> Option<Symbol> {
 struct Rewriter {
     counter: usize,
     bit_fields: HashSet<Symbol>,
+    /// Variables whose memory a pointer may reach or whose parts are named
+    /// (`&x` or `x.f` somewhere in the file): their direct accesses are
+    /// logged too, so that a later read of what a pointer wrote is seen
+    /// (OUT). Other variables are scalars nothing but their name reaches.
+    reachable: HashSet<Symbol>,
 }
 
 impl Rewriter {
@@ -1341,11 +1519,41 @@ impl Rewriter {
         // Parameters exist before the body runs: register them first, so
         // that the body's instance sees them as objects it did not create.
         let mut registered = Vec::new();
-        if f.declarator
+        let is_main = f
+            .declarator
             .name()
-            .is_some_and(|(n, _)| n.as_str() == "main")
-        {
+            .is_some_and(|(n, _)| n.as_str() == "main");
+        if is_main {
             registered.extend(globals.iter().map(|g| register_object(*g)));
+            // The vector of arguments, so that `argv` has an object too:
+            // `__ferry_lasting(ARGV, (ARGC + 1) * sizeof *ARGV, "argv")`.
+            if let Some(FunctionParams::Prototype { params, .. }) = f.declarator.function_params()
+                && let [argc, argv] = &params[..]
+                && let (Some((argc, _)), Some((argv, _))) =
+                    (argc.declarator.name(), argv.declarator.name())
+            {
+                let count = expr(ExprKind::Binary(
+                    BinaryOp::Add,
+                    Box::new(ident(argc.as_str())),
+                    Box::new(int_lit("1")),
+                ));
+                let size = expr(ExprKind::Binary(
+                    BinaryOp::Mul,
+                    Box::new(paren(count)),
+                    Box::new(sizeof(deref(ident(argv.as_str())))),
+                ));
+                registered.push(BlockItem::Statement(expr_stmt(call(
+                    "__ferry_lasting",
+                    vec![
+                        ident(argv.as_str()),
+                        size,
+                        expr(ExprKind::StringLit(StringLit {
+                            pieces: vec![Symbol::intern("\"argv[]\"")],
+                            span: Span::default(),
+                        })),
+                    ],
+                ))));
+            }
         }
         if let Some(FunctionParams::Prototype { params, .. }) = f.declarator.function_params() {
             for p in params {
@@ -1388,8 +1596,10 @@ impl Rewriter {
         let mut registered = Vec::new();
         let creates_objects = !has_storage(specifiers, StorageClass::Typedef)
             && !has_storage(specifiers, StorageClass::Extern)
-            && !has_storage(specifiers, StorageClass::Static)
             && !has_storage(specifiers, StorageClass::Register);
+        // A static local lives for the whole run, like a global: registered
+        // each time its declaration is passed, as no instance's own.
+        let lasting = has_storage(specifiers, StorageClass::Static);
         for d in declarators {
             let name = d.declarator.name().map(|(n, _)| n);
             if name.is_some_and(|n| n.as_str().starts_with("__ferry_")) {
@@ -1400,7 +1610,11 @@ impl Rewriter {
                 self.initializer(init);
             }
             if creates_objects && let Some(name) = object_name(&d.declarator) {
-                registered.push(register_object(name));
+                registered.push(if lasting {
+                    register_lasting_object(name)
+                } else {
+                    register_object(name)
+                });
             }
         }
         registered
@@ -1455,13 +1669,10 @@ impl Rewriter {
                 step,
                 body,
             } => {
+                let mut registered = Vec::new();
                 match init {
                     ForInit::Expr(e) => self.rv(e),
-                    ForInit::Declaration(d) => {
-                        // Objects declared here are scalars in practice; they
-                        // are not registered (no statement may follow).
-                        let _ = self.declaration(d);
-                    }
+                    ForInit::Declaration(d) => registered = self.declaration(d),
                     ForInit::Empty => {}
                 }
                 if let Some(c) = condition {
@@ -1471,6 +1682,23 @@ impl Rewriter {
                     self.rv(s);
                 }
                 self.stmt(body);
+                if !registered.is_empty() {
+                    // `for (int i = 0; ...) B` becomes `{ int i = 0;
+                    // register(i); for (; ...) B }`, the same program with a
+                    // place to register `i` before the loop's first test.
+                    let ForInit::Declaration(d) = std::mem::replace(init, ForInit::Empty) else {
+                        unreachable!("registrations come from a declaration")
+                    };
+                    let inner = std::mem::replace(s, empty_stmt());
+                    let mut items = vec![BlockItem::Declaration(*d)];
+                    items.extend(registered);
+                    items.push(BlockItem::Statement(inner));
+                    s.kind = StmtKind::Compound(Block {
+                        items,
+                        local_labels: Vec::new(),
+                        span: Span::default(),
+                    });
+                }
             }
             StmtKind::Return(Some(e)) | StmtKind::GotoComputed(e) => self.rv(e),
             StmtKind::Return(None)
@@ -1499,6 +1727,7 @@ impl Rewriter {
             ExprKind::Index(..) | ExprKind::Unary(UnaryOp::Deref, _) => true,
             ExprKind::PtrMember(_, f) => !self.bit_fields.contains(f),
             ExprKind::Member(base, f) => !self.bit_fields.contains(f) && self.tracked(base),
+            ExprKind::Ident(name) => self.reachable.contains(name),
             _ => false,
         }
     }
@@ -1732,9 +1961,19 @@ fn access_call(write: u8, p: &str, is_array: Expr) -> Stmt {
 
 /// `__ferry_object(&(X), sizeof(X), "X");`.
 fn register_object(name: Symbol) -> BlockItem {
+    register_with("__ferry_object", name)
+}
+
+/// `__ferry_lasting(&(X), sizeof(X), "X");`: an object that outlives the
+/// instances that see it begin (a static local).
+fn register_lasting_object(name: Symbol) -> BlockItem {
+    register_with("__ferry_lasting", name)
+}
+
+fn register_with(function: &str, name: Symbol) -> BlockItem {
     let x = ident(name.as_str());
     BlockItem::Statement(expr_stmt(call(
-        "__ferry_object",
+        function,
         vec![
             address_of(x.clone()),
             sizeof(x),
@@ -1849,45 +2088,34 @@ impl Layout {
     }
 }
 
-/// The elements of one entity an instance touched.
+/// The elements of one entity an instance touched, per kind: read,
+/// written, read before the instance wrote any of their bytes (IN), and
+/// written then read after the instance before anything overwrote them
+/// (OUT).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct EntitySets {
     /// Elements that only this entity's layout explains.
-    pub read: BTreeSet<Vec<i64>>,
-    pub write: BTreeSet<Vec<i64>>,
-    /// Read before the instance wrote any of their bytes.
-    pub inn: BTreeSet<Vec<i64>>,
+    pub definite: BTreeMap<RegionKind, BTreeSet<Vec<i64>>>,
     /// Elements of accesses that several entities explain (aliases).
-    pub shared_read: BTreeSet<Vec<i64>>,
-    pub shared_write: BTreeSet<Vec<i64>>,
-    pub shared_inn: BTreeSet<Vec<i64>>,
+    pub shared: BTreeMap<RegionKind, BTreeSet<Vec<i64>>>,
 }
 
+static NO_ELEMENTS: BTreeSet<Vec<i64>> = BTreeSet::new();
+
 impl EntitySets {
-    fn definite(&self, kind: RegionKind) -> &BTreeSet<Vec<i64>> {
-        match kind {
-            RegionKind::Read => &self.read,
-            RegionKind::Write => &self.write,
-            _ => &self.inn,
-        }
+    pub fn definite(&self, kind: RegionKind) -> &BTreeSet<Vec<i64>> {
+        self.definite.get(&kind).unwrap_or(&NO_ELEMENTS)
     }
-    fn shared(&self, kind: RegionKind) -> &BTreeSet<Vec<i64>> {
-        match kind {
-            RegionKind::Read => &self.shared_read,
-            RegionKind::Write => &self.shared_write,
-            _ => &self.shared_inn,
-        }
+    pub fn shared(&self, kind: RegionKind) -> &BTreeSet<Vec<i64>> {
+        self.shared.get(&kind).unwrap_or(&NO_ELEMENTS)
     }
     fn add(&mut self, kind: RegionKind, shared: bool, index: Vec<i64>) {
-        let set = match (kind, shared) {
-            (RegionKind::Read, false) => &mut self.read,
-            (RegionKind::Write, false) => &mut self.write,
-            (_, false) => &mut self.inn,
-            (RegionKind::Read, true) => &mut self.shared_read,
-            (RegionKind::Write, true) => &mut self.shared_write,
-            (_, true) => &mut self.shared_inn,
+        let sets = if shared {
+            &mut self.shared
+        } else {
+            &mut self.definite
         };
-        set.insert(index);
+        sets.entry(kind).or_default().insert(index);
     }
 }
 
@@ -1931,6 +2159,52 @@ struct Active {
     layouts: Vec<Option<Layout>>,
     /// Bytes the instance has written so far (for IN).
     written: HashSet<i128>,
+    /// The whole elements it wrote, by address (for OUT).
+    wrote: BTreeMap<i128, Vec<Written>>,
+}
+
+/// An element an instance wrote: entity, indices, size, and whether other
+/// entities explain the write too.
+#[derive(Debug, Clone)]
+struct Written {
+    k: usize,
+    index: Vec<i64>,
+    size: i128,
+    shared: bool,
+}
+
+/// Elements written by instances that have ended, waiting for a read (they
+/// are OUT) or a write (they are not).
+#[derive(Debug, Default)]
+struct Pending {
+    /// By element address: (instance, what was written).
+    at: BTreeMap<i128, Vec<(usize, Written)>>,
+    /// The largest element size, to find the elements an access overlaps.
+    widest: i128,
+}
+
+impl Pending {
+    /// The element addresses whose element overlaps `[addr, addr + size)`.
+    fn overlapping(&self, addr: i128, size: i128) -> Vec<i128> {
+        self.at
+            .range(addr - self.widest + 1..addr + size)
+            .filter(|(start, list)| list.iter().any(|(_, w)| **start + w.size > addr))
+            .map(|(start, _)| *start)
+            .collect()
+    }
+
+    /// Forgets the elements that lie within `[addr, addr + size)`.
+    fn kill(&mut self, addr: i128, size: i128) {
+        let starts: Vec<i128> = self.at.range(addr..addr + size).map(|(s, _)| *s).collect();
+        for start in starts {
+            if let Some(list) = self.at.get_mut(&start) {
+                list.retain(|(_, w)| start + w.size > addr + size);
+                if list.is_empty() {
+                    self.at.remove(&start);
+                }
+            }
+        }
+    }
 }
 
 /// A replayed trace.
@@ -1954,9 +2228,9 @@ struct Object {
     /// The trace line that registered it.
     since: usize,
     name: String,
-    /// Heap blocks outlive the statement that allocates them: their
-    /// accesses are never an instance's own.
-    heap: bool,
+    /// Heap blocks and static locals outlive the statement that allocates
+    /// or declares them: their accesses are never an instance's own.
+    lasting: bool,
 }
 
 /// The objects alive in the trace, by start address.
@@ -1993,6 +2267,7 @@ impl Objects {
 pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, String> {
     let entity_counts: Vec<usize> = statements.iter().map(|s| s.entities().len()).collect();
     let mut objects = Objects::default();
+    let mut pending = Pending::default();
     let mut stack: Vec<Active> = Vec::new();
     let mut out = Replay::default();
     for (number, line) in text.lines().enumerate() {
@@ -2026,6 +2301,7 @@ pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, Stri
                     since: number,
                     layouts: vec![None; entities],
                     written: HashSet::new(),
+                    wrote: BTreeMap::new(),
                 });
             }
             "D" => {
@@ -2055,33 +2331,62 @@ pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, Stri
             }
             "X" => {
                 let done = stack.pop().ok_or_else(|| bad("no open instance"))?;
+                let instance = out.instances.len();
                 out.instances.push(done.record);
+                for (addr, list) in done.wrote {
+                    for w in list {
+                        pending.widest = pending.widest.max(w.size);
+                        pending.at.entry(addr).or_default().push((instance, w));
+                    }
+                }
             }
-            "O" | "H" => {
+            "O" | "H" | "S" => {
                 let start = num()?;
                 let size = num()?.max(1);
                 let name = words.next().unwrap_or("?").to_owned();
+                // What lay there is dead, unless this is a static local
+                // seen again.
+                if tag != "S" {
+                    pending.kill(start, size);
+                }
                 objects.insert(Object {
                     start,
                     end: start + size,
                     since: number,
                     name,
-                    heap: tag == "H",
+                    lasting: tag != "O",
                 });
             }
             "F" => {
                 let start = num()?;
-                objects.0.remove(&start);
+                if let Some(block) = objects.0.remove(&start) {
+                    pending.kill(block.start, block.end - block.start);
+                }
             }
             "R" | "W" => {
                 let addr = num()?;
                 let size = num()?;
                 out.accesses += 1;
+                if tag == "R" {
+                    // Elements that ended instances wrote and that are read
+                    // now, before any overwrite: OUT of those instances.
+                    for start in pending.overlapping(addr, size) {
+                        for (instance, w) in pending.at.remove(&start).unwrap_or_default() {
+                            out.instances[instance].sets[w.k].add(
+                                RegionKind::Out,
+                                w.shared,
+                                w.index,
+                            );
+                        }
+                    }
+                } else {
+                    pending.kill(addr, size);
+                }
                 let object = objects.containing(addr).cloned();
                 for active in &mut stack {
                     if object
                         .as_ref()
-                        .is_some_and(|o| !o.heap && o.since > active.since)
+                        .is_some_and(|o| !o.lasting && o.since > active.since)
                     {
                         continue;
                     }
@@ -2133,6 +2438,17 @@ impl Active {
                         }
                         self.record.sets[*k].add(kind, shared, index.clone());
                         chosen.push(index.clone());
+                        if kind == RegionKind::Write {
+                            let wrote = self.wrote.entry(*start).or_default();
+                            if !wrote.iter().any(|w| w.k == *k) {
+                                wrote.push(Written {
+                                    k: *k,
+                                    index: index.clone(),
+                                    size: *elem,
+                                    shared,
+                                });
+                            }
+                        }
                     }
                     if !chosen.is_empty() {
                         options.push((*k, chosen));
@@ -2177,9 +2493,30 @@ pub struct RegionViolation {
     /// The entity path (`a`, `s.f`), or `?` for an access no region names.
     pub array: String,
     pub kind: RegionKind,
+    pub class: ViolationClass,
     /// The values of the statement's visible variables at entry.
     pub values: Vec<i128>,
     pub message: String,
+}
+
+/// How a region and a trace disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ViolationClass {
+    /// The instance touched elements that no region of the kind covers: the
+    /// regions are unsound.
+    Missing,
+    /// An EXACT region holds elements the instance did not touch: the
+    /// regions claim an exactness they do not have.
+    Extra,
+}
+
+impl ViolationClass {
+    pub fn name(self) -> &'static str {
+        match self {
+            ViolationClass::Missing => "missing",
+            ViolationClass::Extra => "extra",
+        }
+    }
 }
 
 /// What checking the instances of a run found.
@@ -2210,21 +2547,23 @@ pub fn describe_violations(
     statements: &[RegionStatement],
     per_group: usize,
 ) -> String {
-    let mut groups: BTreeMap<(usize, &str, RegionKind), Vec<&RegionViolation>> = BTreeMap::new();
+    let mut groups: BTreeMap<(usize, &str, RegionKind, ViolationClass), Vec<&RegionViolation>> =
+        BTreeMap::new();
     for v in violations {
         groups
-            .entry((v.site, v.array.as_str(), v.kind))
+            .entry((v.site, v.array.as_str(), v.kind, v.class))
             .or_default()
             .push(v);
     }
     let mut out = String::new();
-    for ((site, array, kind), list) in groups {
+    for ((site, array, kind, class), list) in groups {
         let s = &statements[site];
         let _ = writeln!(
             out,
-            "  {}: `{array}` {} ({} instance{})",
+            "  {}: `{array}` {} {} ({} instance{})",
             s.position(),
             kind.name(),
+            class.name(),
             list.len(),
             if list.len() == 1 { "" } else { "s" }
         );
@@ -2431,19 +2770,22 @@ pub fn check_instances(
 ) -> RegionReport {
     let ctx = Context::alloc();
     let mut report = RegionReport::default();
-    let check_in = statements
-        .iter()
-        .any(|s| s.regions.iter().any(|r| r.kind == RegionKind::In));
-    if !check_in {
-        report
-            .notes
-            .insert("no statement has IN regions: IN is not checked".to_owned());
+    // IN and OUT are checked when the JSON has them at all.
+    let mut kinds = vec![RegionKind::Read, RegionKind::Write];
+    for kind in [RegionKind::In, RegionKind::Out] {
+        if statements
+            .iter()
+            .any(|s| s.regions.iter().any(|r| r.kind == kind))
+        {
+            kinds.push(kind);
+        } else {
+            report.notes.insert(format!(
+                "no statement has {} regions: they are not checked",
+                kind.name()
+            ));
+        }
     }
-    let kinds: &[RegionKind] = if check_in {
-        &[RegionKind::Read, RegionKind::Write, RegionKind::In]
-    } else {
-        &[RegionKind::Read, RegionKind::Write]
-    };
+    let kinds = &kinds[..];
     let mut unions = Unions {
         ctx: &ctx,
         prepared: HashMap::new(),
@@ -2476,6 +2818,7 @@ pub fn check_instances(
             site: record.site,
             array: array.to_owned(),
             kind,
+            class: ViolationClass::Missing,
             values: record.values.clone(),
             message,
         };
@@ -2489,7 +2832,7 @@ pub fn check_instances(
                 continue;
             }
             for &kind in kinds {
-                if kind == RegionKind::In && entity.dims == 0 {
+                if matches!(kind, RegionKind::In | RegionKind::Out) && entity.dims == 0 {
                     continue;
                 }
                 let definite = record.sets[k].definite(kind);
@@ -2502,15 +2845,19 @@ pub fn check_instances(
                     Union::Failed => continue,
                     Union::NoRegion if definite.is_empty() => continue,
                     Union::NoRegion if covered_anywhere => Ok(true),
-                    Union::NoRegion => Err(format!(
-                        "no {} region, but the instance {} {}",
-                        kind.name(),
-                        match kind {
-                            RegionKind::Write => "writes",
-                            RegionKind::Read => "reads",
-                            _ => "reads before writing",
-                        },
-                        format_points(definite)
+                    Union::NoRegion => Err((
+                        ViolationClass::Missing,
+                        format!(
+                            "no {} region, but the instance {} {}",
+                            kind.name(),
+                            match kind {
+                                RegionKind::Write => "writes",
+                                RegionKind::Read => "reads",
+                                RegionKind::In => "reads before writing",
+                                RegionKind::Out => "writes, for later reads,",
+                            },
+                            format_points(definite)
+                        ),
                     )),
                     Union::Set(set, exact) => compare(
                         &ctx,
@@ -2523,9 +2870,10 @@ pub fn check_instances(
                     ),
                 };
                 match outcome {
-                    Err(message) => report
-                        .violations
-                        .push(violation(&entity.path, kind, message)),
+                    Err((class, message)) => report.violations.push(RegionViolation {
+                        class,
+                        ..violation(&entity.path, kind, message)
+                    }),
                     Ok(true) => {
                         report.notes.insert(format!(
                             "{}: imprecise: some {} of `{}` only `*ANYWHERE*` covers",
@@ -2819,31 +3167,40 @@ fn compare(
     anywhere: bool,
     definite: &BTreeSet<Vec<i64>>,
     shared: &BTreeSet<Vec<i64>>,
-) -> Result<bool, String> {
-    let isl = |e: isl_rs::LibISLError| format!("isl: {e:?}");
+) -> Result<bool, (ViolationClass, String)> {
+    let isl = |e: isl_rs::LibISLError| (ViolationClass::Missing, format!("isl: {e:?}"));
     let tuple = entity.tuple();
     // The region with the traced set's tuple name (checked equal already).
     let region = region.copy().map_err(isl)?;
-    let traced = points_set(ctx, &tuple, entity.dims, &mut definite.iter())?;
+    let points = |points: &mut dyn Iterator<Item = &Vec<i64>>| {
+        points_set(ctx, &tuple, entity.dims, points).map_err(|e| (ViolationClass::Missing, e))
+    };
+    let traced = points(&mut definite.iter())?;
     // `*ANYWHERE*` covers what a MAY region misses, not what an EXACT one
     // claims to be all.
     let inside = traced.is_subset(&region).map_err(isl)?;
     if !inside && (!anywhere || exact) {
         let outside = traced.subtract(region.copy().map_err(isl)?).map_err(isl)?;
-        return Err(format!(
-            "traced {} is not in the region: {} missing",
-            format_points(definite),
-            set_text(&outside)
+        return Err((
+            ViolationClass::Missing,
+            format!(
+                "traced {} is not in the region: {} missing",
+                format_points(definite),
+                set_text(&outside)
+            ),
         ));
     }
     if exact {
-        let all = points_set(ctx, &tuple, entity.dims, &mut definite.iter().chain(shared))?;
+        let all = points(&mut definite.iter().chain(shared))?;
         if !region.is_subset(&all).map_err(isl)? {
             let extra = region.subtract(all).map_err(isl)?;
-            return Err(format!(
-                "the EXACT region has {} that the instance does not touch (traced {})",
-                set_text(&extra),
-                format_points(definite)
+            return Err((
+                ViolationClass::Extra,
+                format!(
+                    "the EXACT region has {} that the instance does not touch (traced {})",
+                    set_text(&extra),
+                    format_points(definite)
+                ),
             ));
         }
     }
@@ -3047,6 +3404,7 @@ int main(void) {
                     ("p", Write, true, "[j] -> { p[phi1] : phi1 = j }"),
                     ("p", Read, true, "[j] -> { p[phi1] : phi1 = j }"),
                     ("p", In, true, "[j] -> { p[phi1] : phi1 = j }"),
+                    ("p", Out, true, "[j] -> { p[phi1] : phi1 = j }"),
                 ],
             ),
             statement(
@@ -3058,6 +3416,7 @@ int main(void) {
                     ("a", Write, true, "{ a[phi1] : 2 <= phi1 <= 4 }"),
                     ("a", Read, true, "{ a[phi1] : 2 <= phi1 <= 4 }"),
                     ("a", In, true, "{ a[phi1] : 2 <= phi1 <= 4 }"),
+                    ("a", Out, true, "{ a[phi1] : 2 <= phi1 <= 4 }"),
                 ],
             ),
             statement(
@@ -3076,16 +3435,25 @@ int main(void) {
         assert_eq!(replay.unfinished, 0);
         let call = replay.instances.iter().find(|i| i.site == 1).unwrap();
         let expected: BTreeSet<Vec<i64>> = [vec![2], vec![3], vec![4]].into();
-        assert_eq!(call.sets[0].write, expected, "{}", instrumented.text);
-        assert_eq!(call.sets[0].read, expected);
-        assert_eq!(call.sets[0].inn, expected);
+        assert_eq!(
+            call.sets[0].definite(Write),
+            &expected,
+            "{}",
+            instrumented.text
+        );
+        assert_eq!(call.sets[0].definite(Read), &expected);
+        assert_eq!(call.sets[0].definite(In), &expected);
+        // The loop after the call reads what it wrote.
+        assert_eq!(call.sets[0].definite(Out), &expected);
         assert!(call.strays.is_empty() && call.loose.is_empty());
         // Inside `set`, `p` is indexed from where it points.
         let inner: Vec<&InstanceRecord> = replay.instances.iter().filter(|i| i.site == 0).collect();
         assert_eq!(inner.len(), 3);
         for (j, instance) in inner.iter().enumerate() {
             assert_eq!(instance.values, vec![j as i128, 3]);
-            assert_eq!(instance.sets[0].write, [vec![j as i64]].into());
+            let element: BTreeSet<Vec<i64>> = [vec![j as i64]].into();
+            assert_eq!(instance.sets[0].definite(Write), &element);
+            assert_eq!(instance.sets[0].definite(Out), &element);
         }
         let report = check_instances(&statements, &instrumented.unchecked, &replay.instances);
         assert!(report.errors.is_empty(), "{:?}", report.errors);
@@ -3125,6 +3493,7 @@ int main(void) {
             [
                 (1, "a".into(), Write),
                 (1, "a".into(), Read),
+                (1, "a".into(), Out),
                 (2, "?".into(), Read)
             ]
             .into(),
