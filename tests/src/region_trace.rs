@@ -1270,10 +1270,15 @@ fn reachable_names(parsed: &ParsedFile) -> HashSet<Symbol> {
     }
     let mut out = HashSet::new();
     for item in &parsed.unit.items {
-        if let ExternalDecl::FunctionDef(f) = item
-            && parsed.in_main_file(f.span)
-        {
-            walk_block_exprs(&f.body, &mut |e| expr(e, &mut out));
+        match item {
+            ExternalDecl::FunctionDef(f) if parsed.in_main_file(f.span) => {
+                walk_block_exprs(&f.body, &mut |e| expr(e, &mut out));
+            }
+            // `int *gp = &g;` at file scope.
+            ExternalDecl::Declaration(d) if parsed.in_main_file(d.span()) => {
+                walk_declaration_exprs(d, &mut |e| expr(e, &mut out));
+            }
+            _ => {}
         }
     }
     out
@@ -1331,19 +1336,21 @@ fn walk_init_items(items: &[InitItem], f: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// Calls `f` on each full expression of a block (statements, initialisers).
-fn walk_block_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
-    fn declaration(d: &Declaration, f: &mut dyn FnMut(&Expr)) {
-        if let Declaration::Normal { declarators, .. } = d {
-            for d in declarators {
-                match &d.initializer {
-                    Some(Initializer::Expr(e)) => f(e),
-                    Some(Initializer::List(items, _)) => walk_init_items(items, f),
-                    None => {}
-                }
+/// Calls `f` on the initialisers of a declaration.
+fn walk_declaration_exprs(d: &Declaration, f: &mut dyn FnMut(&Expr)) {
+    if let Declaration::Normal { declarators, .. } = d {
+        for d in declarators {
+            match &d.initializer {
+                Some(Initializer::Expr(e)) => f(e),
+                Some(Initializer::List(items, _)) => walk_init_items(items, f),
+                None => {}
             }
         }
     }
+}
+
+/// Calls `f` on each full expression of a block (statements, initialisers).
+fn walk_block_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
     fn stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         match &s.kind {
             StmtKind::Labeled { body, .. } | StmtKind::Default(body) => stmt(body, f),
@@ -1378,7 +1385,7 @@ fn walk_block_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
             } => {
                 match init {
                     ForInit::Expr(e) => f(e),
-                    ForInit::Declaration(d) => declaration(d, f),
+                    ForInit::Declaration(d) => walk_declaration_exprs(d, f),
                     ForInit::Empty => {}
                 }
                 if let Some(c) = condition {
@@ -1395,7 +1402,7 @@ fn walk_block_exprs(b: &Block, f: &mut dyn FnMut(&Expr)) {
     for item in &b.items {
         match item {
             BlockItem::Statement(s) => stmt(s, f),
-            BlockItem::Declaration(d) => declaration(d, f),
+            BlockItem::Declaration(d) => walk_declaration_exprs(d, f),
             BlockItem::Pragma(_) => {}
         }
     }
