@@ -275,6 +275,11 @@ fn forget_all(map: &RegionMap, vars: &[VarId]) -> RegionMap {
 
 fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
     let mut out = RegionMap::new();
+    // Memory written that cannot be named may be any live element.
+    if a.contains_key(&Entity::anywhere()) && !b.is_empty() {
+        let ctx = a[&Entity::anywhere()].set.set.get_ctx();
+        out.insert(Entity::anywhere(), region::everything(&ctx));
+    }
     for (e, r) in a {
         let hit = b
             .get(e)
