@@ -47,15 +47,7 @@ const MIN_FOLDER_ACCESSES: usize = 500;
 /// array at that line are printed but tolerated; others in the same
 /// program, crashes, build failures and vacuous traces are not. A note says
 /// when a listed one no longer fails.
-const KNOWN_VIOLATIONS: &[(&str, &str, u32, &str, &str, &str)] = &[(
-    "regions",
-    "recursion.c",
-    8,
-    "p",
-    "out",
-    "the OUT of fill_down's body, MAY { p[n-1] }, leaves out p[0..n-2], which its recursive \
-     call writes and sum_to reads afterwards",
-)];
+const KNOWN_VIOLATIONS: &[(&str, &str, u32, &str, &str, &str)] = &[];
 
 /// Classes of violations that one known, systematic ferry bug explains
 /// wherever they occur: (region kind, violation class, the bug). Each
