@@ -33,8 +33,10 @@
 //! 1,000 lines by default (`FERRY_BENCH_BUDGET_BASE`,
 //! `FERRY_BENCH_BUDGET_PER_KLINE`, as for the semantics benchmark), or
 //! `--budget=SECS` for every file. sqlite3.c's semantics alone takes over
-//! two minutes today, so it needs a generous budget, e.g.
-//! `cargo bench -p ferry-regions --bench regions -- sqlite --budget=900`.
+//! two minutes today and its regions more than twice that, so it needs
+//! a generous budget, e.g.
+//! `cargo bench -p ferry-regions --bench regions -- sqlite --budget=1200`
+//! (semantics and regions took 158 s and 373 s on a shared 2-core machine).
 //! The child's address space is capped at `FERRY_BENCH_MEMORY_GIB` (8 GiB
 //! by default, through the shell's `ulimit -v`) so that a runaway analysis
 //! fails instead of exhausting the machine.
