@@ -9,7 +9,7 @@
 use crate::call;
 use crate::entity::{Entity, Root, Step, phi};
 use crate::function::FunctionContext;
-use crate::region::{Approx, Region, RegionMap, add};
+use crate::region::{Approx, Region, RegionMap, add, add_under};
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Case, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
@@ -117,6 +117,9 @@ pub struct Collector<'c, 'a> {
     pub out: Rw,
     /// Inside a conditionally evaluated operand (`&&`, `||`, `?:`).
     conditional: u32,
+    /// The precondition of the statement, under which unions are taken
+    /// again when they are not exact.
+    pre: Option<Poly>,
     /// Variables the expression itself modifies (its subscripts may see
     /// either value); the target of a top-level `v = e` is not among them.
     dirty: BTreeSet<VarId>,
@@ -128,8 +131,17 @@ impl<'c, 'a> Collector<'c, 'a> {
             cx,
             out: Rw::default(),
             conditional: 0,
+            pre: None,
             dirty: cx.modified_inside(e),
         }
+    }
+
+    /// The regions of `e`, with the precondition of its statement.
+    pub fn expression_under(cx: &'c FunctionContext<'a>, e: &Expr, pre: Option<Poly>) -> Rw {
+        let mut c = Collector::new(cx, e);
+        c.pre = pre;
+        c.visit(e, Some(Use::Read));
+        c.out
     }
 
     /// The regions of `e` evaluated for its value and effects.
@@ -428,11 +440,17 @@ impl<'c, 'a> Collector<'c, 'a> {
             } else {
                 region.clone()
             };
-            add(&mut self.out.input, entity.clone(), imported);
-            add(&mut self.out.read, entity.clone(), region.clone());
+            let pre = self.pre.as_ref();
+            add_under(&mut self.out.input, entity.clone(), imported, pre);
+            add_under(&mut self.out.read, entity.clone(), region.clone(), pre);
         }
         if matches!(u, Use::Write | Use::ReadWrite) {
-            add(&mut self.out.write, entity.clone(), region);
+            add_under(
+                &mut self.out.write,
+                entity.clone(),
+                region,
+                self.pre.as_ref(),
+            );
         }
     }
 

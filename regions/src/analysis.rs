@@ -20,7 +20,7 @@
 use crate::access::{Collector, Rw};
 use crate::entity::{Entity, Root};
 use crate::function::FunctionContext;
-use crate::region::{self, Approx, Region, RegionMap, add, merge, translate_map};
+use crate::region::{self, Approx, Region, RegionMap, add, merge, merge_under, translate_map};
 use crate::set::involves;
 use ferry_hcfg::effects::Location;
 use ferry_hcfg::ir::*;
@@ -81,8 +81,10 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
     fn compute(&mut self, id: NodeId) -> Rw {
         let body = self.body;
         match &body.node(id).kind {
-            NodeKind::Expr(e) => Collector::expression(self.cx, e),
-            NodeKind::Return(Some(e)) => Collector::expression(self.cx, e),
+            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
+                let p = self.precondition(id).map(|p| p.hull());
+                Collector::expression_under(self.cx, e, p)
+            }
             NodeKind::Return(None) | NodeKind::Nop => Rw::default(),
             NodeKind::Declare(v) => self.declaration(*v),
             NodeKind::Seq { items, scoped } => {
@@ -628,29 +630,6 @@ fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
     match cases.as_slice() {
         [(lin, conj)] if conj.exists.is_empty() => Some(lin.clone()),
         _ => None,
-    }
-}
-
-/// Adds `from` to `into`; where a union is not exact, it is taken again
-/// under the precondition `p`: the hull of `a[i]` and `a[n-1-i]` is every
-/// element until `0 <= i` and `2i+2 <= n` say where `i` lies.
-fn merge_under(into: &mut RegionMap, from: RegionMap, p: Option<&Poly>) {
-    for (e, r) in from {
-        let merged = match (into.get(&e), p) {
-            (Some(old), Some(p)) => {
-                let plain = old.union(&r);
-                if plain.is_exact() {
-                    plain
-                } else {
-                    old.intersect(p).union(&r.intersect(p))
-                }
-            }
-            _ => {
-                add(into, e, r);
-                continue;
-            }
-        };
-        into.insert(e, merged.normalized());
     }
 }
 

@@ -171,6 +171,31 @@ pub fn add(map: &mut RegionMap, entity: Entity, region: Region) {
     }
 }
 
+/// Adds a region; where the union is not exact, it is taken again under
+/// the precondition `p`: the hull of `a[i]` and `a[n-1-i]` (or of `x[i]`
+/// and `x[j]`) is every element until `0 <= i` and `2i+2 <= n` say where
+/// `i` lies.
+pub fn add_under(map: &mut RegionMap, entity: Entity, region: Region, p: Option<&Poly>) {
+    let merged = match (map.get(&entity), p) {
+        (Some(old), Some(p)) => {
+            let plain = old.union(&region);
+            if plain.is_exact() {
+                plain
+            } else {
+                old.intersect(p).union(&region.intersect(p))
+            }
+        }
+        _ => return add(map, entity, region),
+    };
+    map.insert(entity, merged.normalized());
+}
+
+pub fn merge_under(into: &mut RegionMap, from: RegionMap, p: Option<&Poly>) {
+    for (e, r) in from {
+        add_under(into, e, r, p);
+    }
+}
+
 pub fn merge(into: &mut RegionMap, from: RegionMap) {
     for (e, r) in from {
         add(into, e, r);
