@@ -129,6 +129,10 @@ impl Semantics {
                 entry[f.index()] = Some(p);
             }
         }
+        // What is left of the last function's quota must not bound the
+        // reports' reading of the results.
+        ctx.set_max_operations(0);
+        ctx.reset_error();
         let (transformers, preconditions, summaries) =
             (a.transformers, a.preconditions, a.summaries);
         Semantics {

@@ -506,37 +506,84 @@ impl Poly {
                 out.push(None);
                 continue;
             }
-            let mut piece = Vec::new();
-            let Ok(constraints) = bset.get_constraint_list() else {
+            // A constraint isl cannot give is left out (a superset).
+            let Ok(rows) = rows_of(&bset, params.len()) else {
+                self.set.get_ctx().reset_error();
+                out.push(None);
                 continue;
             };
-            for i in 0..constraints.size().unwrap_or(0) {
-                let Ok(c) = constraints.get_at(i) else {
-                    continue;
-                };
-                let mut terms = Vec::new();
-                for (p, name) in params.iter().enumerate() {
-                    let v = c.get_coefficient_val(DimType::Param, p as i32).ok();
-                    let v = v
-                        .and_then(|v| v.to_str().ok().map(str::to_string))
-                        .and_then(|s| s.parse::<i128>().ok())
-                        .unwrap_or(0);
-                    if v != 0 {
-                        terms.push((name.clone(), v));
-                    }
-                }
-                let k = c
-                    .get_constant_val()
-                    .ok()
-                    .and_then(|v| v.to_str().ok().map(str::to_string))
-                    .and_then(|s| s.parse::<i128>().ok())
-                    .unwrap_or(0);
-                piece.push((terms, k, c.is_equality().unwrap_or(false)));
-            }
+            let piece = rows
+                .into_iter()
+                .map(|r| {
+                    let terms = r.terms.iter().map(|&(p, k)| (params[p].clone(), k));
+                    (terms.collect(), r.constant, r.equality)
+                })
+                .collect();
             out.push(Some(piece));
         }
         out
     }
+}
+
+/// One constraint of a basic set: coefficients by parameter position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Row {
+    terms: Vec<(usize, i128)>,
+    constant: i128,
+    equality: bool,
+}
+
+/// An integer value, if it fits in an `i128`. (isl_val_get_d is no way:
+/// with isl's imath integers it converts through a `long`, and so turns
+/// 2^64 into 0.)
+fn int_of(v: &isl_rs::Val) -> Option<i128> {
+    const CHUNK: usize = std::mem::size_of::<u64>();
+    // SAFETY: `v.ptr` is a live value, kept (not taken) by the calls;
+    // `chunks` holds the number of chunks isl asks for.
+    unsafe {
+        if isl_val_is_int(v.ptr) != 1 {
+            return None;
+        }
+        let n = usize::try_from(isl_val_n_abs_num_chunks(v.ptr, CHUNK)).ok()?;
+        let mut chunks = [0u64; 2];
+        if n > chunks.len()
+            || isl_val_get_abs_num_chunks(v.ptr, CHUNK, chunks.as_mut_ptr().cast()) < 0
+        {
+            return None;
+        }
+        let abs = i128::try_from((u128::from(chunks[1]) << 64) | u128::from(chunks[0])).ok()?;
+        Some(if isl_val_sgn(v.ptr) < 0 { -abs } else { abs })
+    }
+}
+
+/// The constraints of a basic set without existentials, less those with a
+/// value beyond `i128` (a superset).
+fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLError> {
+    let list = bset.get_constraint_list()?;
+    let mut rows = Vec::new();
+    'constraints: for i in 0..list.size()? {
+        let c = list.get_at(i)?;
+        let mut terms = Vec::new();
+        for p in 0..nparams {
+            let v = c.get_coefficient_val(DimType::Param, p as i32)?;
+            if v.is_zero()? {
+                continue;
+            }
+            match int_of(&v) {
+                Some(k) => terms.push((p, k)),
+                None => continue 'constraints,
+            }
+        }
+        let Some(constant) = int_of(&c.get_constant_val()?) else {
+            continue;
+        };
+        rows.push(Row {
+            terms,
+            constant,
+            equality: c.is_equality()?,
+        });
+    }
+    Ok(rows)
 }
 
 /// isl's text of a set; `None` when isl cannot print it (isl-rs's own
@@ -559,6 +606,14 @@ fn set_text(set: &Set) -> Option<String> {
 
 unsafe extern "C" {
     fn isl_set_to_str(set: libc::uintptr_t) -> *mut libc::c_char;
+    fn isl_val_is_int(v: libc::uintptr_t) -> libc::c_int;
+    fn isl_val_sgn(v: libc::uintptr_t) -> libc::c_int;
+    fn isl_val_n_abs_num_chunks(v: libc::uintptr_t, size: libc::size_t) -> libc::c_int;
+    fn isl_val_get_abs_num_chunks(
+        v: libc::uintptr_t,
+        size: libc::size_t,
+        chunks: *mut libc::c_void,
+    ) -> libc::c_int;
     fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int)
     -> libc::uintptr_t;
 }
