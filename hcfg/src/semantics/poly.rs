@@ -7,8 +7,7 @@
 //! the analysis cheap on functions with hundreds of variables.
 
 use crate::ir::VarId;
-use isl_rs::{BasicSet, Context, DimType, Map, Set};
-use std::fmt::Write;
+use isl_rs::{BasicSet, Context, DimType, LocalSpace, Map, Set, Space, Val};
 
 /// The isl name of a value: a variable before (`v12`) or after (`w12`) a
 /// statement, an intermediate value during composition (`m12`), the value a
@@ -90,13 +89,6 @@ impl Lin {
     }
     pub fn as_constant(&self) -> Option<i128> {
         self.terms.is_empty().then_some(self.constant)
-    }
-
-    fn write(&self, out: &mut String) {
-        for (n, c) in &self.terms {
-            let _ = write!(out, "{c}*{n} + ");
-        }
-        let _ = write!(out, "{}", self.constant);
     }
 }
 
@@ -180,31 +172,103 @@ fn names_of(conjs: &[Conj]) -> Vec<String> {
     names
 }
 
+/// The space of sets over parameters `names`.
+fn params_space(ctx: &Context, names: &[String]) -> Result<Space, isl_rs::LibISLError> {
+    let mut space = Space::params_alloc(ctx, names.len() as u32)?;
+    for (i, n) in names.iter().enumerate() {
+        space = space.set_dim_name(DimType::Param, i as u32, n)?;
+    }
+    Ok(space)
+}
+
+fn val(ctx: &Context, k: i128) -> Result<Val, isl_rs::LibISLError> {
+    match i64::try_from(k) {
+        Ok(k) => Val::int_from_si(ctx, k),
+        Err(_) => Val::read_from_str(ctx, &k.to_string()),
+    }
+}
+
+/// The conjunction `conj` over parameters `names` (which hold every name
+/// it mentions but its existentials), built constraint by constraint (isl's
+/// parser costs much more).
+fn basic_set(
+    ctx: &Context,
+    names: &[String],
+    conj: &Conj,
+) -> Result<BasicSet, isl_rs::LibISLError> {
+    let space = if conj.exists.is_empty() {
+        params_space(ctx, names)?
+    } else {
+        let mut space = Space::set_alloc(ctx, names.len() as u32, conj.exists.len() as u32)?;
+        for (i, n) in names.iter().enumerate() {
+            space = space.set_dim_name(DimType::Param, i as u32, n)?;
+        }
+        space
+    };
+    let local = LocalSpace::from_space(space.copy()?)?;
+    let mut bset = BasicSet::universe(space)?;
+    for cons in &conj.cons {
+        // The same name twice in a form counts twice, as isl's parser would.
+        let mut params = vec![0i128; names.len()];
+        let mut exists = vec![0i128; conj.exists.len()];
+        for (n, k) in &cons.lin.terms {
+            match conj.exists.iter().position(|e| e == n) {
+                Some(i) => exists[i] += k,
+                None => {
+                    let i = names.iter().position(|m| m == n);
+                    params[i.expect("`names` holds every free name")] += k;
+                }
+            }
+        }
+        let mut c = if cons.equality {
+            isl_rs::Constraint::alloc_equality(local.copy()?)?
+        } else {
+            isl_rs::Constraint::alloc_inequality(local.copy()?)?
+        };
+        for (ty, coefficients) in [(DimType::Param, &params), (DimType::Set, &exists)] {
+            for (i, &k) in coefficients.iter().enumerate() {
+                if k != 0 {
+                    c = c.set_coefficient_val(ty, i as i32, val(ctx, k)?)?;
+                }
+            }
+        }
+        if cons.lin.constant != 0 {
+            c = c.set_constant_val(val(ctx, cons.lin.constant)?)?;
+        }
+        bset = bset.add_constraint(c)?;
+    }
+    if conj.exists.is_empty() {
+        Ok(bset)
+    } else {
+        bset.params()
+    }
+}
+
 /// Builds a set with isl's operation quota lifted (see [`Poly::sound`]).
-fn unbounded(ctx: &Context, text: &str) -> Set {
+fn unbounded(ctx: &Context, build: fn(Space) -> Result<Set, isl_rs::LibISLError>) -> Set {
     let max = ctx.get_max_operations();
     ctx.reset_error();
     ctx.set_max_operations(0);
-    let set = Set::read_from_str(ctx, text).or_else(|_| {
+    let set = params_space(ctx, &[]).and_then(build).or_else(|_| {
         // The quota left an error behind: start the count again.
         ctx.reset_error();
         ctx.reset_operations();
-        Set::read_from_str(ctx, text)
+        params_space(ctx, &[]).and_then(build)
     });
     ctx.set_max_operations(max);
-    set.expect("isl parses a constant set")
+    set.expect("isl builds a constant set")
 }
 
 impl Poly {
     pub fn universe(ctx: &Context) -> Poly {
         Poly {
-            set: unbounded(ctx, "{ : }"),
+            set: unbounded(ctx, Set::universe),
         }
     }
 
     pub fn empty(ctx: &Context) -> Poly {
         Poly {
-            set: unbounded(ctx, "{ : false }"),
+            set: unbounded(ctx, Set::empty),
         }
     }
 
@@ -236,37 +300,19 @@ impl Poly {
     /// The union of conjunctions (a disjunctive normal form).
     pub fn from_dnf(ctx: &Context, conjs: &[Conj]) -> Poly {
         let names = names_of(conjs);
-        let mut text = format!("[{}] -> {{ : ", names.join(", "));
-        if conjs.is_empty() {
-            text.push_str("false");
-        }
-        for (i, conj) in conjs.iter().enumerate() {
-            if i > 0 {
-                text.push_str(" or ");
+        let build = || -> Result<Set, isl_rs::LibISLError> {
+            let mut set = Set::empty(params_space(ctx, &names)?)?;
+            for conj in conjs {
+                set = set.union(Set::from_basic_set(basic_set(ctx, &names, conj)?)?)?;
             }
-            text.push('(');
-            if !conj.exists.is_empty() {
-                let _ = write!(text, "exists ({} : ", conj.exists.join(", "));
-            }
-            if conj.cons.is_empty() {
-                text.push_str("true");
-            }
-            for (k, c) in conj.cons.iter().enumerate() {
-                if k > 0 {
-                    text.push_str(" and ");
-                }
-                c.lin.write(&mut text);
-                text.push_str(if c.equality { " = 0" } else { " >= 0" });
-            }
-            if !conj.exists.is_empty() {
-                text.push(')');
-            }
-            text.push(')');
-        }
-        text.push_str(" }");
-        match Set::read_from_str(ctx, &text) {
+            Ok(set)
+        };
+        match build() {
             Ok(set) if set.ptr != 0 => Poly { set },
-            _ => Poly::universe(ctx),
+            _ => {
+                ctx.reset_error();
+                Poly::universe(ctx)
+            }
         }
     }
 
@@ -424,15 +470,10 @@ impl Poly {
         let mut names: Vec<&String> = pairs.iter().map(|(p, _)| p).collect();
         names.extend(pairs.iter().map(|(_, q)| q));
         let ctx = set.get_ctx();
-        let all = format!(
-            "[{}] -> {{ : }}",
-            names
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        set = set.intersect(Set::read_from_str(&ctx, &all).ok()?).ok()?;
+        let names: Vec<String> = names.into_iter().cloned().collect();
+        let all = Set::universe(params_space(&ctx, &names).ok()?).ok()?;
+        let (a, b) = (Poly { set }).aligned(&Poly { set: all }).ok()?;
+        set = a.intersect(b).ok()?;
         for (k, name) in names.iter().enumerate() {
             let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
             set = set
