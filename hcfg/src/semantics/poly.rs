@@ -244,6 +244,38 @@ fn basic_set(
     }
 }
 
+/// The union of conjunctions, or isl's error.
+fn try_from_dnf(ctx: &Context, conjs: &[Conj]) -> Result<Set, isl_rs::LibISLError> {
+    dnf_over(ctx, &names_of(conjs), conjs)
+}
+
+/// The union of conjunctions over parameters `names`, in this order (isl's
+/// results, a simple hull's above all, depend on it).
+fn dnf_over(ctx: &Context, names: &[String], conjs: &[Conj]) -> Result<Set, isl_rs::LibISLError> {
+    let mut set = Set::empty(params_space(ctx, names)?)?;
+    for conj in conjs {
+        set = set.union(Set::from_basic_set(basic_set(ctx, names, conj)?)?)?;
+    }
+    Ok(set)
+}
+
+/// The names `conjs` mention, in the order of `order`.
+fn names_in(conjs: &[Conj], order: &[String]) -> Vec<String> {
+    let used = names_of(conjs);
+    order.iter().filter(|n| used.contains(n)).cloned().collect()
+}
+
+/// The constraints of a basic set without existentials, by name.
+fn cons_of(bset: &BasicSet) -> Result<Vec<Cons>, isl_rs::LibISLError> {
+    let n = bset.dim(DimType::Param)?;
+    let mut names = Vec::new();
+    for i in 0..n {
+        names.push(bset.get_dim_name(DimType::Param, i as u32)?.to_string());
+    }
+    let rows = rows_of(bset, names.len())?;
+    Ok(rows.iter().map(|r| r.to_cons(&names)).collect())
+}
+
 /// Builds a set with isl's operation quota lifted (see [`Poly::sound`]).
 fn unbounded(ctx: &Context, build: fn(Space) -> Result<Set, isl_rs::LibISLError>) -> Set {
     let max = ctx.get_max_operations();
@@ -299,15 +331,7 @@ impl Poly {
 
     /// The union of conjunctions (a disjunctive normal form).
     pub fn from_dnf(ctx: &Context, conjs: &[Conj]) -> Poly {
-        let names = names_of(conjs);
-        let build = || -> Result<Set, isl_rs::LibISLError> {
-            let mut set = Set::empty(params_space(ctx, &names)?)?;
-            for conj in conjs {
-                set = set.union(Set::from_basic_set(basic_set(ctx, &names, conj)?)?)?;
-            }
-            Ok(set)
-        };
-        match build() {
+        match try_from_dnf(ctx, conjs) {
             Ok(set) if set.ptr != 0 => Poly { set },
             _ => {
                 ctx.reset_error();
@@ -352,13 +376,150 @@ impl Poly {
         if plain {
             return self.clone();
         }
-        let result = self
-            .set
-            .copy()
-            .and_then(|s| s.polyhedral_hull())
-            .and_then(Set::from_basic_set)
-            .and_then(|s| s.remove_redundancies());
+        let result = self.convex_hull();
         self.sound(result)
+    }
+
+    /// The hull of a set with several disjuncts or existentials, at a cost
+    /// bounded by the number of its variables, not by the size of its
+    /// numbers. The existentials are projected away first (rationally, as
+    /// isl's polyhedral hull does), but for a small set, which goes to
+    /// isl's hull as it is. Constraints with a coefficient beyond
+    /// [`MAX_COEFFICIENT`] are dropped (the hulls of wrapped unsigned cases
+    /// are full of them, and isl's numbers then grow without end). Then the
+    /// variables that every disjunct constrains the same way, and only with
+    /// each other, are set aside: the hull is their common constraints and
+    /// the hull of the rest, exactly (a product). Of the rest, isl's hull
+    /// takes the constraints with small constants over at most
+    /// [`MAX_HULL_VARIABLES`] variables; isl's simple hull (each
+    /// constraint of a disjunct, relaxed until all disjuncts satisfy it)
+    /// takes the others. Every step keeps a superset.
+    fn convex_hull(&self) -> Result<Set, isl_rs::LibISLError> {
+        let ctx = self.set.get_ctx();
+        let mut set = self.set.copy()?;
+        let locals = set.involves_locals()?;
+        if locals {
+            set = set.remove_divs()?;
+        }
+        let names = Poly { set: set.copy()? }.params();
+        let list = set.get_basic_set_list()?;
+        let mut disjuncts: Vec<Vec<Row>> = Vec::new();
+        for i in 0..list.size()? {
+            let bset = list.get_at(i)?;
+            if bset.plain_is_empty()? {
+                continue;
+            }
+            disjuncts.push(rows_of(&bset, names.len())?);
+        }
+        let modest = |r: &Row| {
+            r.constant.abs() <= MAX_HULL_CONSTANT
+                && r.terms.iter().all(|&(_, k)| k.abs() <= MAX_HULL_CONSTANT)
+        };
+        if locals && names.len() <= MAX_HULL_VARIABLES && disjuncts.iter().flatten().all(modest) {
+            // A small set: isl's hull in the space of its existentials,
+            // which can find tighter integer bounds than the hull of their
+            // projections.
+            return self
+                .set
+                .copy()?
+                .polyhedral_hull()
+                .and_then(|b| without_huge_coefficients(&b))
+                .and_then(Set::from_basic_set)?
+                .remove_redundancies();
+        }
+        for rows in &mut disjuncts {
+            rows.retain(|r| r.terms.iter().all(|&(_, k)| k.abs() <= MAX_COEFFICIENT));
+        }
+        let Some((first, others)) = disjuncts.split_first() else {
+            return Set::empty(params_space(&ctx, &names)?);
+        };
+        let common: Vec<&Row> = first
+            .iter()
+            .filter(|r| others.iter().all(|d| d.contains(r)))
+            .collect();
+        // The variables of the rows that differ, and of the common rows
+        // that mention one of them.
+        let mut varying = vec![false; names.len()];
+        for d in &disjuncts {
+            for r in d {
+                if !common.contains(&r) {
+                    for &(p, _) in &r.terms {
+                        varying[p] = true;
+                    }
+                }
+            }
+        }
+        loop {
+            let mut changed = false;
+            for r in &common {
+                if r.terms.iter().any(|&(p, _)| varying[p]) {
+                    for &(p, _) in &r.terms {
+                        changed |= !varying[p];
+                        varying[p] = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let is_varying = |r: &Row| r.terms.iter().any(|&(p, _)| varying[p]);
+        let mut hull: Vec<Cons> = common
+            .iter()
+            .filter(|r| !is_varying(r))
+            .map(|r| r.to_cons(&names))
+            .collect();
+        let rest: Vec<Vec<&Row>> = disjuncts
+            .iter()
+            .map(|d| d.iter().filter(|r| is_varying(r)).collect())
+            .collect();
+        // The variables of the rest, in the order of the input.
+        let rest_names: Vec<String> = (0..names.len())
+            .filter(|&p| varying[p])
+            .map(|p| names[p].clone())
+            .collect();
+        let rest_of = |keep: &dyn Fn(&Row) -> bool| -> Vec<Conj> {
+            rest.iter()
+                .map(|d| Conj {
+                    cons: d
+                        .iter()
+                        .filter(|r| keep(r))
+                        .map(|r| r.to_cons(&names))
+                        .collect(),
+                    exists: Vec::new(),
+                })
+                .collect()
+        };
+        // isl's hull of the rest, without the constraints with big
+        // constants (the numbers isl's hull computes with grow from them);
+        // they go through isl's simple hull (the constraints of the
+        // disjuncts, each relaxed until all disjuncts satisfy it), and so
+        // does all the rest when it has too many variables.
+        let is_big = |r: &Row| r.constant.abs() > MAX_HULL_CONSTANT;
+        let small = rest_of(&|r| !is_big(r));
+        let small_names = names_in(&small, &rest_names);
+        let polyhedral = small_names.len() <= MAX_HULL_VARIABLES;
+        if polyhedral {
+            hull.extend(cons_of(
+                &dnf_over(&ctx, &small_names, &small)?.polyhedral_hull()?,
+            )?);
+        }
+        if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
+            let all = dnf_over(&ctx, &rest_names, &rest_of(&|_| true))?;
+            hull.extend(cons_of(&all.simple_hull()?)?);
+        }
+        hull.retain(|c| c.lin.terms.iter().all(|(_, k)| k.abs() <= MAX_COEFFICIENT));
+        let hull = Poly::from_dnf(
+            &ctx,
+            &[Conj {
+                cons: hull,
+                exists: Vec::new(),
+            }],
+        );
+        // In the parameter order of the input, as isl's hull would give.
+        hull.set
+            .align_params(self.set.get_space()?)?
+            .remove_redundancies()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -566,12 +727,70 @@ impl Poly {
     }
 }
 
+/// Constraints with a coefficient larger than this (in magnitude) are
+/// dropped from hulls.
+const MAX_COEFFICIENT: i128 = 1 << 16;
+
+/// isl's (polyhedral) hull is for sets over at most this many variables
+/// (its cost grows exponentially with them); larger ones get isl's simple
+/// hull. A set with existentials this small and without constant or
+/// coefficient beyond [`MAX_HULL_CONSTANT`] takes isl's hull as it is.
+const MAX_HULL_VARIABLES: usize = 8;
+
+/// Constraints with a constant larger than this (in magnitude) take no
+/// part in isl's polyhedral hull; the simple hull keeps what they bound.
+const MAX_HULL_CONSTANT: i128 = 1 << 15;
+
+/// `bset` (without existentials) less its constraints with a coefficient
+/// larger than [`MAX_COEFFICIENT`]: a superset.
+fn without_huge_coefficients(bset: &BasicSet) -> Result<BasicSet, isl_rs::LibISLError> {
+    let n = bset.dim(DimType::Param)?;
+    let list = bset.get_constraint_list()?;
+    let mut out = BasicSet::universe(bset.get_space()?)?;
+    let mut dropped = false;
+    for i in 0..list.size()? {
+        let c = list.get_at(i)?;
+        let mut huge = false;
+        for p in 0..n {
+            if c.get_coefficient_val(DimType::Param, p)?
+                .abs()?
+                .gt_si(MAX_COEFFICIENT as i64)?
+            {
+                huge = true;
+                break;
+            }
+        }
+        if huge {
+            dropped = true;
+        } else {
+            out = out.add_constraint(c)?;
+        }
+    }
+    if dropped { Ok(out) } else { bset.copy() }
+}
+
 /// One constraint of a basic set: coefficients by parameter position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Row {
     terms: Vec<(usize, i128)>,
     constant: i128,
     equality: bool,
+}
+
+impl Row {
+    fn to_cons(&self, names: &[String]) -> Cons {
+        Cons {
+            lin: Lin {
+                terms: self
+                    .terms
+                    .iter()
+                    .map(|&(p, c)| (names[p].clone(), c))
+                    .collect(),
+                constant: self.constant,
+            },
+            equality: self.equality,
+        }
+    }
 }
 
 /// An integer value, if it fits in an `i128`. (isl_val_get_d is no way:
