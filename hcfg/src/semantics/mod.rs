@@ -63,6 +63,10 @@ struct Analyzer<'p> {
     ctx: &'p Context,
     fresh: Cell<u32>,
     transformers: Vec<Vec<Option<Transformer>>>,
+    /// Per loop node, one or more applications of its iteration (the
+    /// same transitive closure serves the loop's transformer and the
+    /// preconditions at its head).
+    closures: Vec<Vec<Option<Transformer>>>,
     preconditions: Vec<Vec<Option<Poly>>>,
     summaries: Vec<Option<Transformer>>,
     /// Entry conditions contributed by call sites analysed so far.
@@ -88,6 +92,11 @@ impl Semantics {
             ctx: &ctx,
             fresh: Cell::new(0),
             transformers: program
+                .functions
+                .iter()
+                .map(|f| vec![None; f.body.as_ref().map_or(0, |b| b.nodes.len())])
+                .collect(),
+            closures: program
                 .functions
                 .iter()
                 .map(|f| vec![None; f.body.as_ref().map_or(0, |b| b.nodes.len())])
@@ -129,6 +138,10 @@ impl Semantics {
                 entry[f.index()] = Some(p);
             }
         }
+        // What is left of the last function's quota must not bound the
+        // reports' reading of the results.
+        ctx.set_max_operations(0);
+        ctx.reset_error();
         let (transformers, preconditions, summaries) =
             (a.transformers, a.preconditions, a.summaries);
         Semantics {
@@ -268,7 +281,7 @@ impl<'p> Analyzer<'p> {
                 yes.then(ctx, &tt).join(ctx, &no.then(ctx, &te))
             }
             // Convex, as PIPS's: strides the closure found are dropped.
-            NodeKind::Loop(l) => self.loop_transformer(f, body, l).hull(),
+            NodeKind::Loop(l) => self.loop_transformer(f, body, id, l).hull(),
             NodeKind::Unstructured(u) => {
                 let mut written = BTreeSet::new();
                 let mut returns = false;
@@ -314,14 +327,20 @@ impl<'p> Analyzer<'p> {
         (guard(yes), guard(no))
     }
 
-    fn loop_transformer(&mut self, f: FuncId, body: &'p Body, l: &'p Loop) -> Transformer {
+    fn loop_transformer(
+        &mut self,
+        f: FuncId,
+        body: &'p Body,
+        id: NodeId,
+        l: &'p Loop,
+    ) -> Transformer {
         let ctx = self.ctx;
         let tb = self.node_transformer(f, body, l.body);
         match &l.kind {
             LoopKind::While { condition } => {
                 let (yes, no) = self.branch_transformers(f, condition);
                 let iteration = yes.then(ctx, &tb);
-                iteration.star(ctx).then(ctx, &no)
+                self.star(f, id, &iteration).then(ctx, &no)
             }
             LoopKind::DoWhile { condition } => {
                 let (yes, no) = self.branch_transformers(f, condition);
@@ -345,15 +364,31 @@ impl<'p> Analyzer<'p> {
                     ),
                 };
                 let iteration = yes.then(ctx, &tb).then(ctx, &ts);
-                ti.then(ctx, &iteration.star(ctx)).then(ctx, &no)
+                ti.then(ctx, &self.star(f, id, &iteration)).then(ctx, &no)
             }
             LoopKind::Counted(c) => {
                 let ti = self.node_transformer(f, body, c.init);
                 let (yes, no) = self.counted_guards(f, c);
                 let step = self.counted_step(f, c);
                 let iteration = yes.then(ctx, &tb).then(ctx, &step);
-                ti.then(ctx, &iteration.star(ctx)).then(ctx, &no)
+                ti.then(ctx, &self.star(f, id, &iteration)).then(ctx, &no)
             }
+        }
+    }
+
+    /// Zero or more applications of the iteration of loop `id`, keeping
+    /// the closure for the preconditions at the loop's head.
+    fn star(&mut self, f: FuncId, id: NodeId, iteration: &Transformer) -> Transformer {
+        let plus = iteration.plus(self.ctx);
+        self.closures[f.index()][id.index()] = Some(plus.clone());
+        Transformer::identity(self.ctx).join(self.ctx, &plus)
+    }
+
+    /// The closure kept by [`Self::star`], or computed afresh.
+    fn plus(&self, f: FuncId, id: NodeId, iteration: impl FnOnce() -> Transformer) -> Transformer {
+        match &self.closures[f.index()][id.index()] {
+            Some(plus) => plus.clone(),
+            None => iteration().plus(self.ctx),
         }
     }
 
@@ -793,14 +828,14 @@ impl<'p> Analyzer<'p> {
                 match &l.kind {
                     LoopKind::While { condition } => {
                         let (yes, no) = self.branch_transformers(f, condition);
-                        let head = self.loop_head(&p, &yes.then(ctx, &tb));
+                        let head = self.loop_head(&p, &self.plus(f, id, || yes.then(ctx, &tb)));
                         self.record_calls(f, condition, &head);
                         self.node_precondition(f, body, l.body, yes.apply(&head));
                         no.apply(&head)
                     }
                     LoopKind::DoWhile { condition } => {
                         let (yes, no) = self.branch_transformers(f, condition);
-                        let top = self.loop_head(&p, &tb.then(ctx, &yes));
+                        let top = self.loop_head(&p, &tb.then(ctx, &yes).plus(ctx));
                         let after_body = self.node_precondition(f, body, l.body, top);
                         no.apply(&after_body)
                     }
@@ -818,7 +853,8 @@ impl<'p> Analyzer<'p> {
                             ),
                         };
                         let ts = self.transformer_of(f, *step);
-                        let head = self.loop_head(&after_init, &yes.then(ctx, &tb).then(ctx, &ts));
+                        let iteration = || yes.then(ctx, &tb).then(ctx, &ts);
+                        let head = self.loop_head(&after_init, &self.plus(f, id, iteration));
                         let after_body = self.node_precondition(f, body, l.body, yes.apply(&head));
                         self.node_precondition(f, body, *step, after_body);
                         no.apply(&head)
@@ -827,8 +863,8 @@ impl<'p> Analyzer<'p> {
                         let after_init = self.node_precondition(f, body, c.init, p.clone());
                         let (yes, no) = self.counted_guards(f, c);
                         let step = self.counted_step(f, c);
-                        let head =
-                            self.loop_head(&after_init, &yes.then(ctx, &tb).then(ctx, &step));
+                        let iteration = || yes.then(ctx, &tb).then(ctx, &step);
+                        let head = self.loop_head(&after_init, &self.plus(f, id, iteration));
                         self.node_precondition(f, body, l.body, yes.apply(&head));
                         no.apply(&head)
                     }
@@ -842,9 +878,9 @@ impl<'p> Analyzer<'p> {
     }
 
     /// The store at a loop's head: the entry store, or the store after
-    /// one or more iterations, as one convex polyhedron.
-    fn loop_head(&self, entry: &Poly, iteration: &Transformer) -> Poly {
-        entry.union(&iteration.plus(self.ctx).apply(entry)).hull()
+    /// one or more iterations (`plus`), as one convex polyhedron.
+    fn loop_head(&self, entry: &Poly, plus: &Transformer) -> Poly {
+        entry.union(&plus.apply(entry)).hull()
     }
 
     /// A fixpoint over the graph of node `id`: each vertex's store is the

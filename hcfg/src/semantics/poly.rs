@@ -7,8 +7,7 @@
 //! the analysis cheap on functions with hundreds of variables.
 
 use crate::ir::VarId;
-use isl_rs::{BasicSet, Context, DimType, Map, Set};
-use std::fmt::Write;
+use isl_rs::{BasicSet, Context, DimType, LocalSpace, Map, Set, Space, Val};
 
 /// The isl name of a value: a variable before (`v12`) or after (`w12`) a
 /// statement, an intermediate value during composition (`m12`), the value a
@@ -107,13 +106,6 @@ impl Lin {
     pub fn as_constant(&self) -> Option<i128> {
         self.terms.is_empty().then_some(self.constant)
     }
-
-    fn write(&self, out: &mut String) {
-        for (n, c) in &self.terms {
-            let _ = write!(out, "{c}*{n} + ");
-        }
-        let _ = write!(out, "{}", self.constant);
-    }
 }
 
 /// A linear constraint `lin >= 0` or `lin = 0`.
@@ -199,31 +191,135 @@ fn names_of(conjs: &[Conj]) -> Vec<String> {
     names
 }
 
+/// The space of sets over parameters `names`.
+fn params_space(ctx: &Context, names: &[String]) -> Result<Space, isl_rs::LibISLError> {
+    let mut space = Space::params_alloc(ctx, names.len() as u32)?;
+    for (i, n) in names.iter().enumerate() {
+        space = space.set_dim_name(DimType::Param, i as u32, n)?;
+    }
+    Ok(space)
+}
+
+fn val(ctx: &Context, k: i128) -> Result<Val, isl_rs::LibISLError> {
+    match i64::try_from(k) {
+        Ok(k) => Val::int_from_si(ctx, k),
+        Err(_) => Val::read_from_str(ctx, &k.to_string()),
+    }
+}
+
+/// The conjunction `conj` over parameters `names` (which hold every name
+/// it mentions but its existentials), built constraint by constraint (isl's
+/// parser costs much more).
+fn basic_set(
+    ctx: &Context,
+    names: &[String],
+    conj: &Conj,
+) -> Result<BasicSet, isl_rs::LibISLError> {
+    let space = if conj.exists.is_empty() {
+        params_space(ctx, names)?
+    } else {
+        let mut space = Space::set_alloc(ctx, names.len() as u32, conj.exists.len() as u32)?;
+        for (i, n) in names.iter().enumerate() {
+            space = space.set_dim_name(DimType::Param, i as u32, n)?;
+        }
+        space
+    };
+    let local = LocalSpace::from_space(space.copy()?)?;
+    let mut bset = BasicSet::universe(space)?;
+    for cons in &conj.cons {
+        // The same name twice in a form counts twice, as isl's parser would.
+        let mut params = vec![0i128; names.len()];
+        let mut exists = vec![0i128; conj.exists.len()];
+        for (n, k) in &cons.lin.terms {
+            match conj.exists.iter().position(|e| e == n) {
+                Some(i) => exists[i] += k,
+                None => {
+                    let i = names.iter().position(|m| m == n);
+                    params[i.expect("`names` holds every free name")] += k;
+                }
+            }
+        }
+        let mut c = if cons.equality {
+            isl_rs::Constraint::alloc_equality(local.copy()?)?
+        } else {
+            isl_rs::Constraint::alloc_inequality(local.copy()?)?
+        };
+        for (ty, coefficients) in [(DimType::Param, &params), (DimType::Set, &exists)] {
+            for (i, &k) in coefficients.iter().enumerate() {
+                if k != 0 {
+                    c = c.set_coefficient_val(ty, i as i32, val(ctx, k)?)?;
+                }
+            }
+        }
+        if cons.lin.constant != 0 {
+            c = c.set_constant_val(val(ctx, cons.lin.constant)?)?;
+        }
+        bset = bset.add_constraint(c)?;
+    }
+    if conj.exists.is_empty() {
+        Ok(bset)
+    } else {
+        bset.params()
+    }
+}
+
+/// The union of conjunctions, or isl's error.
+fn try_from_dnf(ctx: &Context, conjs: &[Conj]) -> Result<Set, isl_rs::LibISLError> {
+    dnf_over(ctx, &names_of(conjs), conjs)
+}
+
+/// The union of conjunctions over parameters `names`, in this order (isl's
+/// results, a simple hull's above all, depend on it).
+fn dnf_over(ctx: &Context, names: &[String], conjs: &[Conj]) -> Result<Set, isl_rs::LibISLError> {
+    let mut set = Set::empty(params_space(ctx, names)?)?;
+    for conj in conjs {
+        set = set.union(Set::from_basic_set(basic_set(ctx, names, conj)?)?)?;
+    }
+    Ok(set)
+}
+
+/// The names `conjs` mention, in the order of `order`.
+fn names_in(conjs: &[Conj], order: &[String]) -> Vec<String> {
+    let used = names_of(conjs);
+    order.iter().filter(|n| used.contains(n)).cloned().collect()
+}
+
+/// The constraints of a basic set without existentials, by name.
+fn cons_of(bset: &BasicSet) -> Result<Vec<Cons>, isl_rs::LibISLError> {
+    let n = bset.dim(DimType::Param)?;
+    let mut names = Vec::new();
+    for i in 0..n {
+        names.push(bset.get_dim_name(DimType::Param, i as u32)?.to_string());
+    }
+    let rows = rows_of(bset, names.len())?;
+    Ok(rows.iter().map(|r| r.to_cons(&names)).collect())
+}
+
 /// Builds a set with isl's operation quota lifted (see [`Poly::sound`]).
-fn unbounded(ctx: &Context, text: &str) -> Set {
+fn unbounded(ctx: &Context, build: fn(Space) -> Result<Set, isl_rs::LibISLError>) -> Set {
     let max = ctx.get_max_operations();
     ctx.reset_error();
     ctx.set_max_operations(0);
-    let set = Set::read_from_str(ctx, text).or_else(|_| {
+    let set = params_space(ctx, &[]).and_then(build).or_else(|_| {
         // The quota left an error behind: start the count again.
         ctx.reset_error();
         ctx.reset_operations();
-        Set::read_from_str(ctx, text)
+        params_space(ctx, &[]).and_then(build)
     });
     ctx.set_max_operations(max);
-    set.expect("isl parses a constant set")
+    set.expect("isl builds a constant set")
 }
 
 impl Poly {
     pub fn universe(ctx: &Context) -> Poly {
         Poly {
-            set: unbounded(ctx, "{ : }"),
+            set: unbounded(ctx, Set::universe),
         }
     }
 
     pub fn empty(ctx: &Context) -> Poly {
         Poly {
-            set: unbounded(ctx, "{ : false }"),
+            set: unbounded(ctx, Set::empty),
         }
     }
 
@@ -256,36 +352,7 @@ impl Poly {
 
     /// The union of conjunctions (a disjunctive normal form).
     pub fn from_dnf(ctx: &Context, conjs: &[Conj]) -> Poly {
-        let names = names_of(conjs);
-        let mut text = format!("[{}] -> {{ : ", names.join(", "));
-        if conjs.is_empty() {
-            text.push_str("false");
-        }
-        for (i, conj) in conjs.iter().enumerate() {
-            if i > 0 {
-                text.push_str(" or ");
-            }
-            text.push('(');
-            if !conj.exists.is_empty() {
-                let _ = write!(text, "exists ({} : ", conj.exists.join(", "));
-            }
-            if conj.cons.is_empty() {
-                text.push_str("true");
-            }
-            for (k, c) in conj.cons.iter().enumerate() {
-                if k > 0 {
-                    text.push_str(" and ");
-                }
-                c.lin.write(&mut text);
-                text.push_str(if c.equality { " = 0" } else { " >= 0" });
-            }
-            if !conj.exists.is_empty() {
-                text.push(')');
-            }
-            text.push(')');
-        }
-        text.push_str(" }");
-        match Set::read_from_str(ctx, &text) {
+        match try_from_dnf(ctx, conjs) {
             Ok(set) if set.ptr != 0 => Poly { set },
             _ => {
                 ctx.reset_error();
@@ -331,13 +398,150 @@ impl Poly {
         if plain {
             return self.clone();
         }
-        let result = self
-            .set
-            .copy()
-            .and_then(|s| s.polyhedral_hull())
-            .and_then(Set::from_basic_set)
-            .and_then(|s| s.remove_redundancies());
+        let result = self.convex_hull();
         self.sound(result)
+    }
+
+    /// The hull of a set with several disjuncts or existentials, at a cost
+    /// bounded by the number of its variables, not by the size of its
+    /// numbers. The existentials are projected away first (rationally, as
+    /// isl's polyhedral hull does), but for a small set, which goes to
+    /// isl's hull as it is. Constraints with a coefficient beyond
+    /// [`MAX_COEFFICIENT`] are dropped (the hulls of wrapped unsigned cases
+    /// are full of them, and isl's numbers then grow without end). Then the
+    /// variables that every disjunct constrains the same way, and only with
+    /// each other, are set aside: the hull is their common constraints and
+    /// the hull of the rest, exactly (a product). Of the rest, isl's hull
+    /// takes the constraints with small constants over at most
+    /// [`MAX_HULL_VARIABLES`] variables; isl's simple hull (each
+    /// constraint of a disjunct, relaxed until all disjuncts satisfy it)
+    /// takes the others. Every step keeps a superset.
+    fn convex_hull(&self) -> Result<Set, isl_rs::LibISLError> {
+        let ctx = self.set.get_ctx();
+        let mut set = self.set.copy()?;
+        let locals = set.involves_locals()?;
+        if locals {
+            set = set.remove_divs()?;
+        }
+        let names = Poly { set: set.copy()? }.params();
+        let list = set.get_basic_set_list()?;
+        let mut disjuncts: Vec<Vec<Row>> = Vec::new();
+        for i in 0..list.size()? {
+            let bset = list.get_at(i)?;
+            if bset.plain_is_empty()? {
+                continue;
+            }
+            disjuncts.push(rows_of(&bset, names.len())?);
+        }
+        let modest = |r: &Row| {
+            r.constant.abs() <= MAX_HULL_CONSTANT
+                && r.terms.iter().all(|&(_, k)| k.abs() <= MAX_HULL_CONSTANT)
+        };
+        if locals && names.len() <= MAX_HULL_VARIABLES && disjuncts.iter().flatten().all(modest) {
+            // A small set: isl's hull in the space of its existentials,
+            // which can find tighter integer bounds than the hull of their
+            // projections.
+            return self
+                .set
+                .copy()?
+                .polyhedral_hull()
+                .and_then(|b| without_huge_coefficients(&b))
+                .and_then(Set::from_basic_set)?
+                .remove_redundancies();
+        }
+        for rows in &mut disjuncts {
+            rows.retain(|r| r.terms.iter().all(|&(_, k)| k.abs() <= MAX_COEFFICIENT));
+        }
+        let Some((first, others)) = disjuncts.split_first() else {
+            return Set::empty(params_space(&ctx, &names)?);
+        };
+        let common: Vec<&Row> = first
+            .iter()
+            .filter(|r| others.iter().all(|d| d.contains(r)))
+            .collect();
+        // The variables of the rows that differ, and of the common rows
+        // that mention one of them.
+        let mut varying = vec![false; names.len()];
+        for d in &disjuncts {
+            for r in d {
+                if !common.contains(&r) {
+                    for &(p, _) in &r.terms {
+                        varying[p] = true;
+                    }
+                }
+            }
+        }
+        loop {
+            let mut changed = false;
+            for r in &common {
+                if r.terms.iter().any(|&(p, _)| varying[p]) {
+                    for &(p, _) in &r.terms {
+                        changed |= !varying[p];
+                        varying[p] = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let is_varying = |r: &Row| r.terms.iter().any(|&(p, _)| varying[p]);
+        let mut hull: Vec<Cons> = common
+            .iter()
+            .filter(|r| !is_varying(r))
+            .map(|r| r.to_cons(&names))
+            .collect();
+        let rest: Vec<Vec<&Row>> = disjuncts
+            .iter()
+            .map(|d| d.iter().filter(|r| is_varying(r)).collect())
+            .collect();
+        // The variables of the rest, in the order of the input.
+        let rest_names: Vec<String> = (0..names.len())
+            .filter(|&p| varying[p])
+            .map(|p| names[p].clone())
+            .collect();
+        let rest_of = |keep: &dyn Fn(&Row) -> bool| -> Vec<Conj> {
+            rest.iter()
+                .map(|d| Conj {
+                    cons: d
+                        .iter()
+                        .filter(|r| keep(r))
+                        .map(|r| r.to_cons(&names))
+                        .collect(),
+                    exists: Vec::new(),
+                })
+                .collect()
+        };
+        // isl's hull of the rest, without the constraints with big
+        // constants (the numbers isl's hull computes with grow from them);
+        // they go through isl's simple hull (the constraints of the
+        // disjuncts, each relaxed until all disjuncts satisfy it), and so
+        // does all the rest when it has too many variables.
+        let is_big = |r: &Row| r.constant.abs() > MAX_HULL_CONSTANT;
+        let small = rest_of(&|r| !is_big(r));
+        let small_names = names_in(&small, &rest_names);
+        let polyhedral = small_names.len() <= MAX_HULL_VARIABLES;
+        if polyhedral {
+            hull.extend(cons_of(
+                &dnf_over(&ctx, &small_names, &small)?.polyhedral_hull()?,
+            )?);
+        }
+        if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
+            let all = dnf_over(&ctx, &rest_names, &rest_of(&|_| true))?;
+            hull.extend(cons_of(&all.simple_hull()?)?);
+        }
+        hull.retain(|c| c.lin.terms.iter().all(|(_, k)| k.abs() <= MAX_COEFFICIENT));
+        let hull = Poly::from_dnf(
+            &ctx,
+            &[Conj {
+                cons: hull,
+                exists: Vec::new(),
+            }],
+        );
+        // In the parameter order of the input, as isl's hull would give.
+        hull.set
+            .align_params(self.set.get_space()?)?
+            .remove_redundancies()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -449,15 +653,10 @@ impl Poly {
         let mut names: Vec<&String> = pairs.iter().map(|(p, _)| p).collect();
         names.extend(pairs.iter().map(|(_, q)| q));
         let ctx = set.get_ctx();
-        let all = format!(
-            "[{}] -> {{ : }}",
-            names
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        set = set.intersect(Set::read_from_str(&ctx, &all).ok()?).ok()?;
+        let names: Vec<String> = names.into_iter().cloned().collect();
+        let all = Set::universe(params_space(&ctx, &names).ok()?).ok()?;
+        let (a, b) = (Poly { set }).aligned(&Poly { set: all }).ok()?;
+        set = a.intersect(b).ok()?;
         for (k, name) in names.iter().enumerate() {
             let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
             set = set
@@ -531,37 +730,142 @@ impl Poly {
                 out.push(None);
                 continue;
             }
-            let mut piece = Vec::new();
-            let Ok(constraints) = bset.get_constraint_list() else {
+            // A constraint isl cannot give is left out (a superset).
+            let Ok(rows) = rows_of(&bset, params.len()) else {
+                self.set.get_ctx().reset_error();
+                out.push(None);
                 continue;
             };
-            for i in 0..constraints.size().unwrap_or(0) {
-                let Ok(c) = constraints.get_at(i) else {
-                    continue;
-                };
-                let mut terms = Vec::new();
-                for (p, name) in params.iter().enumerate() {
-                    let v = c.get_coefficient_val(DimType::Param, p as i32).ok();
-                    let v = v
-                        .and_then(|v| v.to_str().ok().map(str::to_string))
-                        .and_then(|s| s.parse::<i128>().ok())
-                        .unwrap_or(0);
-                    if v != 0 {
-                        terms.push((name.clone(), v));
-                    }
-                }
-                let k = c
-                    .get_constant_val()
-                    .ok()
-                    .and_then(|v| v.to_str().ok().map(str::to_string))
-                    .and_then(|s| s.parse::<i128>().ok())
-                    .unwrap_or(0);
-                piece.push((terms, k, c.is_equality().unwrap_or(false)));
-            }
+            let piece = rows
+                .into_iter()
+                .map(|r| {
+                    let terms = r.terms.iter().map(|&(p, k)| (params[p].clone(), k));
+                    (terms.collect(), r.constant, r.equality)
+                })
+                .collect();
             out.push(Some(piece));
         }
         out
     }
+}
+
+/// Constraints with a coefficient larger than this (in magnitude) are
+/// dropped from hulls.
+const MAX_COEFFICIENT: i128 = 1 << 16;
+
+/// isl's (polyhedral) hull is for sets over at most this many variables
+/// (its cost grows exponentially with them); larger ones get isl's simple
+/// hull. A set with existentials this small and without constant or
+/// coefficient beyond [`MAX_HULL_CONSTANT`] takes isl's hull as it is.
+const MAX_HULL_VARIABLES: usize = 8;
+
+/// Constraints with a constant larger than this (in magnitude) take no
+/// part in isl's polyhedral hull; the simple hull keeps what they bound.
+const MAX_HULL_CONSTANT: i128 = 1 << 15;
+
+/// `bset` (without existentials) less its constraints with a coefficient
+/// larger than [`MAX_COEFFICIENT`]: a superset.
+fn without_huge_coefficients(bset: &BasicSet) -> Result<BasicSet, isl_rs::LibISLError> {
+    let n = bset.dim(DimType::Param)?;
+    let list = bset.get_constraint_list()?;
+    let mut out = BasicSet::universe(bset.get_space()?)?;
+    let mut dropped = false;
+    for i in 0..list.size()? {
+        let c = list.get_at(i)?;
+        let mut huge = false;
+        for p in 0..n {
+            if c.get_coefficient_val(DimType::Param, p)?
+                .abs()?
+                .gt_si(MAX_COEFFICIENT as i64)?
+            {
+                huge = true;
+                break;
+            }
+        }
+        if huge {
+            dropped = true;
+        } else {
+            out = out.add_constraint(c)?;
+        }
+    }
+    if dropped { Ok(out) } else { bset.copy() }
+}
+
+/// One constraint of a basic set: coefficients by parameter position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Row {
+    terms: Vec<(usize, i128)>,
+    constant: i128,
+    equality: bool,
+}
+
+impl Row {
+    fn to_cons(&self, names: &[String]) -> Cons {
+        Cons {
+            lin: Lin {
+                terms: self
+                    .terms
+                    .iter()
+                    .map(|&(p, c)| (names[p].clone(), c))
+                    .collect(),
+                constant: self.constant,
+            },
+            equality: self.equality,
+        }
+    }
+}
+
+/// An integer value, if it fits in an `i128`. (isl_val_get_d is no way:
+/// with isl's imath integers it converts through a `long`, and so turns
+/// 2^64 into 0.)
+fn int_of(v: &isl_rs::Val) -> Option<i128> {
+    const CHUNK: usize = std::mem::size_of::<u64>();
+    // SAFETY: `v.ptr` is a live value, kept (not taken) by the calls;
+    // `chunks` holds the number of chunks isl asks for.
+    unsafe {
+        if isl_val_is_int(v.ptr) != 1 {
+            return None;
+        }
+        let n = usize::try_from(isl_val_n_abs_num_chunks(v.ptr, CHUNK)).ok()?;
+        let mut chunks = [0u64; 2];
+        if n > chunks.len()
+            || isl_val_get_abs_num_chunks(v.ptr, CHUNK, chunks.as_mut_ptr().cast()) < 0
+        {
+            return None;
+        }
+        let abs = i128::try_from((u128::from(chunks[1]) << 64) | u128::from(chunks[0])).ok()?;
+        Some(if isl_val_sgn(v.ptr) < 0 { -abs } else { abs })
+    }
+}
+
+/// The constraints of a basic set without existentials, less those with a
+/// value beyond `i128` (a superset).
+fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLError> {
+    let list = bset.get_constraint_list()?;
+    let mut rows = Vec::new();
+    'constraints: for i in 0..list.size()? {
+        let c = list.get_at(i)?;
+        let mut terms = Vec::new();
+        for p in 0..nparams {
+            let v = c.get_coefficient_val(DimType::Param, p as i32)?;
+            if v.is_zero()? {
+                continue;
+            }
+            match int_of(&v) {
+                Some(k) => terms.push((p, k)),
+                None => continue 'constraints,
+            }
+        }
+        let Some(constant) = int_of(&c.get_constant_val()?) else {
+            continue;
+        };
+        rows.push(Row {
+            terms,
+            constant,
+            equality: c.is_equality()?,
+        });
+    }
+    Ok(rows)
 }
 
 /// isl's text of a set; `None` when isl cannot print it (isl-rs's own
@@ -584,6 +888,14 @@ fn set_text(set: &Set) -> Option<String> {
 
 unsafe extern "C" {
     fn isl_set_to_str(set: libc::uintptr_t) -> *mut libc::c_char;
+    fn isl_val_is_int(v: libc::uintptr_t) -> libc::c_int;
+    fn isl_val_sgn(v: libc::uintptr_t) -> libc::c_int;
+    fn isl_val_n_abs_num_chunks(v: libc::uintptr_t, size: libc::size_t) -> libc::c_int;
+    fn isl_val_get_abs_num_chunks(
+        v: libc::uintptr_t,
+        size: libc::size_t,
+        chunks: *mut libc::c_void,
+    ) -> libc::c_int;
     fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int)
     -> libc::uintptr_t;
 }

@@ -4,7 +4,7 @@
 //! Only the variables in `modified` may change; every other variable keeps
 //! its value, implicitly, so a transformer mentions only what it constrains.
 
-use super::poly::{Name, Poly};
+use super::poly::{Conj, Cons, Lin, Name, Poly};
 use crate::ir::VarId;
 use isl_rs::Context;
 use std::collections::BTreeSet;
@@ -46,19 +46,21 @@ impl Transformer {
     /// Adds `Post(v) = Pre(v)` for each listed variable not yet modified.
     pub fn extend(&self, ctx: &Context, vars: &BTreeSet<VarId>) -> Transformer {
         let mut out = self.clone();
-        for &v in vars.difference(&self.modified) {
-            let text = format!(
-                "[{pre}, {post}] -> {{ : {post} = {pre} }}",
-                pre = Name::Pre(v).isl(),
-                post = Name::Post(v).isl()
-            );
-            let same = match isl_rs::Set::read_from_str(ctx, &text) {
-                Ok(set) if set.ptr != 0 => Poly { set },
-                _ => Poly::universe(ctx),
-            };
-            out.rel = out.rel.intersect(&same);
-            out.modified.insert(v);
+        let same = Conj {
+            cons: vars
+                .difference(&self.modified)
+                .map(|&v| {
+                    let lin = Lin::name(Name::Pre(v).isl()).sub(&Lin::name(Name::Post(v).isl()));
+                    Cons::eq0(lin.expect("unit coefficients do not overflow"))
+                })
+                .collect(),
+            exists: Vec::new(),
+        };
+        if same.cons.is_empty() {
+            return out;
         }
+        out.rel = out.rel.intersect(&Poly::from_dnf(ctx, &[same]));
+        out.modified.extend(vars.iter().copied());
         out
     }
 
