@@ -112,6 +112,33 @@ fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId
     }
     // Shown under the precondition's hull: a disjunctive precondition
     // (`i != 3`) would make a region's display non-convex.
+    // Locals declared inside a compound statement are its own business (a
+    // declaration still shows what it initialises).
+    let span = a.program.function(f).body.as_ref().and_then(|b| {
+        let node = b.node(ids[0]);
+        let compound = matches!(
+            node.kind,
+            NodeKind::Seq { .. }
+                | NodeKind::If { .. }
+                | NodeKind::Loop(_)
+                | NodeKind::Unstructured(_)
+        );
+        compound.then_some(node.span)
+    });
+    let declared_inside = |e: &Entity| match (e.root, span) {
+        (crate::entity::Root::Var(v), Some(span)) => {
+            let var = a.program.var(v);
+            // Static locals too: they cannot be named outside.
+            var.function == Some(f)
+                && var.storage != Storage::Param
+                && span.lo <= var.span.lo
+                && var.span.hi <= span.hi
+        }
+        _ => false,
+    };
+    for map in [&mut rw.read, &mut rw.write, &mut rw.input, &mut out] {
+        map.retain(|e, _| !declared_inside(e));
+    }
     let pre = a.semantics.preconditions[f.index()]
         .get(ids[0].index())
         .and_then(Option::clone)
@@ -275,10 +302,11 @@ fn approx_json(a: Approx) -> &'static str {
     }
 }
 
-fn region_json(entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value {
-    let var_name = |v: VarId| names.var(v);
+fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value {
+    // The C spelling (a shadowed name too); the isl tuple stays unique.
+    let c_name = |v: VarId| program.var(v).name.as_str().to_string();
     json!({
-        "array": entity.path_text(&var_name),
+        "array": entity.path_text(&c_name),
         "kind": kind.json(),
         "approx": approx_json(r.approx),
         "isl": isl_text(entity, r, names),
@@ -287,11 +315,11 @@ fn region_json(entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value 
     })
 }
 
-fn regions_json(regions: &Regions, names: &Names) -> Vec<Value> {
+fn regions_json(program: &Program, regions: &Regions, names: &Names) -> Vec<Value> {
     let mut out = Vec::new();
     for kind in Kind::ALL {
         for (e, r) in regions.map(kind) {
-            out.push(region_json(e, kind, r, names));
+            out.push(region_json(program, e, kind, r, names));
         }
     }
     out
@@ -351,12 +379,12 @@ pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile])
                         "column": at.column,
                         "kind": statement_kind(&a.program, body, &ids),
                         "variables": variables_json(a, f, &regions, &names, lo),
-                        "regions": regions_json(&regions, &names),
+                        "regions": regions_json(&a.program, &regions, &names),
                     }));
                 }
             }
             let summary = summary_regions(r, f)
-                .map(|s| regions_json(&s, &names))
+                .map(|s| regions_json(&a.program, &s, &names))
                 .unwrap_or_default();
             functions.push(json!({
                 "name": func.name.as_str(),

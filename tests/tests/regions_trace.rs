@@ -65,18 +65,12 @@ const KNOWN_VIOLATION_CLASSES: &[(&str, &str, &str)] = &[(
 /// Departures from the naming rules of `regions/CONTRACT.md` that are
 /// known and reported: (breach code, the bug). A breach of a listed kind is
 /// counted in a note; one of another kind fails its program.
-const KNOWN_BREACHES: &[(&str, &str)] = &[
-    (
-        "isl-name",
-        "the `array` of a region of a variable whose name is declared more than once in its \
-         function (the second `for (int i ...)`) is its isl name (`i_2`), not its C name (`i`)",
-    ),
-    (
-        "not-visible",
-        "the regions of a function body (and of loops whose control flow is unstructured) \
-         include the locals declared inside it",
-    ),
-];
+const KNOWN_BREACHES: &[(&str, &str)] = &[(
+    "not-visible",
+    "a callee's static local (`id` of `next_id`) is memory its callers' statements touch, so \
+     it appears in their regions, though no C name denotes it there (PIPS would write \
+     `next_id:id`); the contract has no spelling for it yet",
+)];
 
 #[test]
 fn regions_hold_in_traced_executions() {
