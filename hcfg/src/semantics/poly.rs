@@ -222,7 +222,9 @@ fn basic_set(
                     1 + i.expect("`names` holds every free name")
                 }
             };
-            row[column] += k;
+            row[column] = row[column].checked_add(*k).ok_or_else(|| {
+                isl_rs::LibISLError::new(isl_rs::Error::Invalid, "coefficient overflow")
+            })?;
         }
         rows[usize::from(!cons.equality)].push(row);
     }
