@@ -7,7 +7,7 @@
 //! the analysis cheap on functions with hundreds of variables.
 
 use crate::ir::VarId;
-use isl_rs::{BasicSet, Context, DimType, LocalSpace, Map, Set, Space, Val};
+use isl_rs::{BasicSet, Context, DimType, Map, Mat, Set, Space, Val};
 
 /// The isl name of a value: a variable before (`v12`) or after (`w12`) a
 /// statement, an intermediate value during composition (`m12`), the value a
@@ -208,8 +208,9 @@ fn val(ctx: &Context, k: i128) -> Result<Val, isl_rs::LibISLError> {
 }
 
 /// The conjunction `conj` over parameters `names` (which hold every name
-/// it mentions but its existentials), built constraint by constraint (isl's
-/// parser costs much more).
+/// it mentions but its existentials), built from matrices of coefficients
+/// in one step (isl's parser, or adding the constraints one by one, each an
+/// intersection, costs much more).
 fn basic_set(
     ctx: &Context,
     names: &[String],
@@ -224,38 +225,50 @@ fn basic_set(
         }
         space
     };
-    let local = LocalSpace::from_space(space.copy()?)?;
-    let mut bset = BasicSet::universe(space)?;
+    // One row per constraint: the constant, the parameters, the
+    // existentials.
+    let columns = 1 + names.len() + conj.exists.len();
+    let mut rows: [Vec<Vec<i128>>; 2] = [Vec::new(), Vec::new()];
     for cons in &conj.cons {
+        let mut row = vec![0i128; columns];
+        row[0] = cons.lin.constant;
         // The same name twice in a form counts twice, as isl's parser would.
-        let mut params = vec![0i128; names.len()];
-        let mut exists = vec![0i128; conj.exists.len()];
         for (n, k) in &cons.lin.terms {
-            match conj.exists.iter().position(|e| e == n) {
-                Some(i) => exists[i] += k,
+            let column = match conj.exists.iter().position(|e| e == n) {
+                Some(i) => 1 + names.len() + i,
                 None => {
                     let i = names.iter().position(|m| m == n);
-                    params[i.expect("`names` holds every free name")] += k;
+                    1 + i.expect("`names` holds every free name")
                 }
-            }
+            };
+            row[column] = row[column].checked_add(*k).ok_or_else(|| {
+                isl_rs::LibISLError::new(isl_rs::Error::Invalid, "coefficient overflow")
+            })?;
         }
-        let mut c = if cons.equality {
-            isl_rs::Constraint::alloc_equality(local.copy()?)?
-        } else {
-            isl_rs::Constraint::alloc_inequality(local.copy()?)?
-        };
-        for (ty, coefficients) in [(DimType::Param, &params), (DimType::Set, &exists)] {
-            for (i, &k) in coefficients.iter().enumerate() {
-                if k != 0 {
-                    c = c.set_coefficient_val(ty, i as i32, val(ctx, k)?)?;
-                }
-            }
-        }
-        if cons.lin.constant != 0 {
-            c = c.set_constant_val(val(ctx, cons.lin.constant)?)?;
-        }
-        bset = bset.add_constraint(c)?;
+        rows[usize::from(!cons.equality)].push(row);
     }
+    let [equalities, inequalities] = rows.map(|rows| -> Result<Mat, isl_rs::LibISLError> {
+        let mut mat = Mat::alloc(ctx, rows.len() as u32, columns as u32)?;
+        for (i, row) in rows.iter().enumerate() {
+            for (j, &k) in row.iter().enumerate() {
+                // isl_mat_alloc may hand out a block with old values.
+                mat = match i32::try_from(k) {
+                    Ok(k) => mat.set_element_si(i as i32, j as i32, k)?,
+                    Err(_) => mat.set_element_val(i as i32, j as i32, val(ctx, k)?)?,
+                };
+            }
+        }
+        Ok(mat)
+    });
+    let bset = BasicSet::from_constraint_matrices(
+        space,
+        equalities?,
+        inequalities?,
+        DimType::Cst,
+        DimType::Param,
+        DimType::Set,
+        DimType::Div,
+    )?;
     if conj.exists.is_empty() {
         Ok(bset)
     } else {
