@@ -44,14 +44,16 @@
 #[path = "../../tests/src/corpus.rs"]
 mod corpus;
 
+#[path = "child.rs"]
+mod child;
+
+use child::{Budget, End, Input, Line, count_lines};
 use ferry_hcfg::callgraph::CallGraph;
 use ferry_hcfg::effects::EffectsAnalysis;
 use ferry_hcfg::semantics::Semantics;
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The analysis phases, in the order they run.
@@ -199,44 +201,6 @@ fn main() {
     }
 }
 
-/// One C file to analyse.
-struct Input {
-    name: String,
-    path: PathBuf,
-    cflags: Vec<String>,
-    lines: usize,
-}
-
-/// How long a child may analyse one file, and how much memory it may take.
-struct Budget {
-    base: f64,
-    per_kline: f64,
-    memory_gib: u64,
-}
-
-impl Budget {
-    fn from_env() -> Budget {
-        let var = |name: &str, default: f64| {
-            std::env::var(name)
-                .ok()
-                .map(|v| {
-                    v.parse::<f64>()
-                        .unwrap_or_else(|_| panic!("{name}={v}: not a number"))
-                })
-                .unwrap_or(default)
-        };
-        Budget {
-            base: var("FERRY_BENCH_BUDGET_BASE", 10.0),
-            per_kline: var("FERRY_BENCH_BUDGET_PER_KLINE", 0.2),
-            memory_gib: var("FERRY_BENCH_MEMORY_GIB", 8.0) as u64,
-        }
-    }
-
-    fn for_lines(&self, lines: usize) -> Duration {
-        Duration::from_secs_f64(self.base + self.per_kline * lines as f64 / 1000.0)
-    }
-}
-
 /// What a child reported about one file.
 #[derive(Default)]
 struct Outcome {
@@ -310,128 +274,59 @@ fn print_file_row(input: &Input, o: &Outcome) {
 /// Runs this executable with `--child` on one file, stopping it when its
 /// analysis exceeds the budget.
 fn run_child(input: &Input, budget: &Budget) -> Outcome {
-    let exe = std::env::current_exe().expect("the benchmark's own path");
-    let mut child = Command::new(exe)
-        .arg("--child")
-        .arg(budget.memory_gib.to_string())
-        .arg(&input.path)
-        .args(&input.cflags)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start a child benchmark process");
-    let (tx, rx) = mpsc::channel();
-    let stdout = child.stdout.take().expect("piped stdout");
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let stderr = child.stderr.take().expect("piped stderr");
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = std::io::Read::read_to_string(&mut BufReader::new(stderr), &mut text);
-        text
-    });
-
     let mut outcome = Outcome::default();
-    let limit = budget.for_lines(input.lines);
-    // The clock starts once the file is parsed: the budget is for analysis.
-    let mut deadline: Option<Instant> = None;
     let mut finished = false;
-    let mut stopped_repeating = false;
     let mut current = "parse";
-    loop {
-        let line = match deadline {
-            None => rx.recv().ok(),
-            Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
-                Ok(line) => Some(line),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    let _ = child.kill();
-                    if outcome.phases.iter().all(Option::is_some) {
-                        // Stopped during a repetition: the first run counts.
-                        outcome.runs = 1;
-                        stopped_repeating = true;
-                        break;
-                    }
-                    outcome.unfinished = Some(format!(
-                        "`{current}` still running after {:.0} s of analysis (stopped)",
-                        limit.as_secs_f64()
-                    ));
-                    break;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => None,
-            },
-        };
-        let Some(line) = line else { break };
-        let mut words = line.split_whitespace();
-        match (words.next(), words.next(), words.next()) {
-            (Some("parsed"), Some(secs), Some(functions)) => {
-                outcome.parse = secs.parse().ok();
-                outcome.functions = functions.parse().unwrap_or(0);
-                deadline = Some(Instant::now() + limit);
-                current = PHASES[0];
-            }
-            (Some("phase"), Some(name), Some(secs)) => {
-                if let Some(i) = PHASES.iter().position(|p| *p == name) {
-                    outcome.phases[i] = secs.parse().ok();
-                    current = PHASES.get(i + 1).copied().unwrap_or("the next run");
-                }
-            }
-            (Some("median"), Some(runs), Some(_)) => {
-                outcome.runs = runs.parse().unwrap_or(1);
-                let values: Vec<Option<f64>> = line
-                    .split_whitespace()
-                    .skip(2)
-                    .map(|v| v.parse().ok())
-                    .collect();
-                if values.len() == 1 + PHASES.len() {
-                    outcome.parse = values[0];
-                    outcome.phases.copy_from_slice(&values[1..]);
-                }
-                finished = true;
-            }
-            _ => {}
+    let end = child::run_child(input, budget, |words| match words {
+        ["parsed", secs, functions] => {
+            outcome.parse = secs.parse().ok();
+            outcome.functions = functions.parse().unwrap_or(0);
+            current = PHASES[0];
+            Line::Parsed
         }
-    }
-    let status = child.wait().expect("wait for the child");
-    let stderr = stderr_reader.join().unwrap_or_default();
-    if outcome.unfinished.is_none() && !stopped_repeating && !(finished && status.success()) {
-        let last: Vec<&str> = stderr.lines().rev().take(10).collect();
-        let last: Vec<&str> = last.into_iter().rev().collect();
-        outcome.unfinished = Some(format!(
-            "child {status} during `{current}`{}",
-            if last.is_empty() {
-                String::new()
-            } else {
-                format!(":\n    {}", last.join("\n    "))
+        ["phase", name, secs] => {
+            if let Some(i) = PHASES.iter().position(|p| p == name) {
+                outcome.phases[i] = secs.parse().ok();
+                current = PHASES.get(i + 1).copied().unwrap_or("the next run");
             }
-        ));
+            Line::Other
+        }
+        ["median", runs, values @ ..] => {
+            outcome.runs = runs.parse().unwrap_or(1);
+            if values.len() == 1 + PHASES.len() {
+                let values: Vec<Option<f64>> = values.iter().map(|v| v.parse().ok()).collect();
+                outcome.parse = values[0];
+                outcome.phases.copy_from_slice(&values[1..]);
+            }
+            finished = true;
+            Line::Other
+        }
+        _ => Line::Other,
+    });
+    if let End::TimedOut(limit) = end {
+        if outcome.phases.iter().all(Option::is_some) {
+            // Stopped during a repetition: the first run counts.
+            outcome.runs = 1;
+        } else {
+            outcome.unfinished = Some(format!(
+                "`{current}` still running after {:.0} s of analysis (stopped)",
+                limit.as_secs_f64()
+            ));
+        }
+    } else {
+        outcome.unfinished = end.failure(finished, current);
     }
     outcome
 }
 
-/// `--child MEMORY_GIB FILE CFLAGS...`: preprocesses and parses the file,
-/// then runs the analysis phases, printing each time as it is known:
+/// `--child FILE CFLAGS...`: preprocesses and parses the file, then runs
+/// the analysis phases, printing each time as it is known:
 /// `parsed SECS FUNCTIONS`, `phase NAME SECS`, and at the end
 /// `median RUNS PARSE BUILD CALLS EFFECTS SEMANTICS`.
 fn child(args: &[String]) {
-    let memory_gib: u64 = args[0].parse().expect("a memory cap in GiB");
-    limit_address_space(memory_gib);
-    let path = PathBuf::from(&args[1]);
-    let cflags = args[2..].to_vec();
-    // The trees of sqlite3.c are deep in places: run on a thread with a
-    // large stack, as the `ferry` command does.
-    let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || analyse(&path, &cflags))
-        .expect("start the child's worker thread");
-    if worker.join().is_err() {
-        std::process::exit(101);
-    }
+    let path = PathBuf::from(&args[0]);
+    let cflags = args[1..].to_vec();
+    child::run_analysis(move || analyse(&path, &cflags));
 }
 
 fn analyse(path: &Path, cflags: &[String]) {
@@ -517,28 +412,6 @@ fn analyse(path: &Path, cflags: &[String]) {
         let _ = write!(line, " {median}");
     }
     report(line);
-}
-
-/// Caps the process's address space, so that a runaway analysis fails an
-/// allocation instead of taking the machine's memory.
-fn limit_address_space(gib: u64) {
-    let bytes = gib.saturating_mul(1 << 30) as libc::rlim_t;
-    let limit = libc::rlimit {
-        rlim_cur: bytes,
-        rlim_max: bytes,
-    };
-    // SAFETY: setrlimit reads a valid rlimit structure.
-    let rc = unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) };
-    if rc != 0 {
-        eprintln!("warning: cannot cap the address space at {gib} GiB");
-    }
-}
-
-/// The lines of a file, as `wc -l` counts them.
-fn count_lines(path: &Path) -> usize {
-    let bytes =
-        std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// Figures for a library (its files added up) or for one generated program.

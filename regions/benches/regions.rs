@@ -56,15 +56,17 @@
 #[path = "../../tests/src/corpus.rs"]
 mod corpus;
 
+#[path = "../../hcfg/benches/child.rs"]
+mod child;
+
+use child::{Budget, End, Input, Line, count_lines};
 use ferry_hcfg::Analyses;
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::Root;
 use ferry_regions::region::{Approx, RegionMap};
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// The sections, in the order they run.
@@ -181,50 +183,6 @@ fn kernel_inputs() -> Vec<Input> {
             cflags: Vec::new(),
         })
         .collect()
-}
-
-/// One C file to analyse.
-struct Input {
-    name: String,
-    path: PathBuf,
-    cflags: Vec<String>,
-    lines: usize,
-}
-
-/// How long a child may analyse one file, and how much memory it may take.
-struct Budget {
-    base: f64,
-    per_kline: f64,
-    /// `--budget=SECS`: the same budget for every file.
-    fixed: Option<f64>,
-    memory_gib: u64,
-}
-
-impl Budget {
-    fn from_env() -> Budget {
-        let var = |name: &str, default: f64| {
-            std::env::var(name)
-                .ok()
-                .map(|v| {
-                    v.parse::<f64>()
-                        .unwrap_or_else(|_| panic!("{name}={v}: not a number"))
-                })
-                .unwrap_or(default)
-        };
-        Budget {
-            base: var("FERRY_BENCH_BUDGET_BASE", 10.0),
-            per_kline: var("FERRY_BENCH_BUDGET_PER_KLINE", 0.2),
-            fixed: None,
-            memory_gib: var("FERRY_BENCH_MEMORY_GIB", 8.0) as u64,
-        }
-    }
-
-    fn for_lines(&self, lines: usize) -> Duration {
-        Duration::from_secs_f64(
-            self.fixed
-                .unwrap_or(self.base + self.per_kline * lines as f64 / 1000.0),
-        )
-    }
 }
 
 /// How many regions there are, and how many of them are exact.
@@ -380,80 +338,14 @@ fn print_file_row(input: &Input, o: &Outcome) {
 /// Runs this executable with `--child` on one file, stopping it when its
 /// analysis exceeds the budget.
 fn run_child(input: &Input, budget: &Budget) -> Outcome {
-    let exe = std::env::current_exe().expect("the benchmark's own path");
-    // `ulimit -v` (KiB) then `exec`: the shell becomes the child, so that
-    // killing it kills the analysis.
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {} && exec \"$0\" \"$@\"",
-            budget.memory_gib.saturating_mul(1 << 20)
-        ))
-        .arg(exe)
-        .arg("--child")
-        .arg(&input.path)
-        .args(&input.cflags)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start a child benchmark process");
-    let (tx, rx) = mpsc::channel();
-    let stdout = child.stdout.take().expect("piped stdout");
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let stderr = child.stderr.take().expect("piped stderr");
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = std::io::Read::read_to_string(&mut BufReader::new(stderr), &mut text);
-        text
-    });
-
     let mut outcome = Outcome::default();
-    let limit = budget.for_lines(input.lines);
-    // The clock starts once the file is parsed: the budget is for analysis.
-    let mut deadline: Option<Instant> = None;
     let mut finished = false;
-    let mut stopped_repeating = false;
     let mut current = "preprocess and parse";
-    loop {
-        let line = match deadline {
-            None => rx.recv().ok(),
-            Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
-                Ok(line) => Some(line),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    let _ = child.kill();
-                    if outcome.regions.is_some() && outcome.counts.is_some() {
-                        // Stopped during a repetition: the first run counts.
-                        outcome.runs = 1;
-                        stopped_repeating = true;
-                    } else {
-                        outcome.unfinished = Some(format!(
-                            "`{current}` still running after {:.0} s of analysis (stopped){}",
-                            limit.as_secs_f64(),
-                            match outcome.semantics {
-                                Some(t) if current != "semantics" =>
-                                    format!("; semantics took {:.1} s", t),
-                                _ => String::new(),
-                            }
-                        ));
-                    }
-                    break;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => None,
-            },
-        };
-        let Some(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
+    let end = child::run_child(input, budget, |words| {
+        match words {
             ["parsed"] => {
-                deadline = Some(Instant::now() + limit);
                 current = "semantics";
+                return Line::Parsed;
             }
             ["phase", "semantics", secs, functions] => {
                 outcome.semantics = secs.parse().ok();
@@ -482,20 +374,24 @@ fn run_child(input: &Input, budget: &Budget) -> Outcome {
             }
             _ => {}
         }
-    }
-    let status = child.wait().expect("wait for the child");
-    let stderr = stderr_reader.join().unwrap_or_default();
-    if outcome.unfinished.is_none() && !stopped_repeating && !(finished && status.success()) {
-        let last: Vec<&str> = stderr.lines().rev().take(10).collect();
-        let last: Vec<&str> = last.into_iter().rev().collect();
-        outcome.unfinished = Some(format!(
-            "child {status} during `{current}`{}",
-            if last.is_empty() {
-                String::new()
-            } else {
-                format!(":\n    {}", last.join("\n    "))
-            }
-        ));
+        Line::Other
+    });
+    if let End::TimedOut(limit) = end {
+        if outcome.regions.is_some() && outcome.counts.is_some() {
+            // Stopped during a repetition: the first run counts.
+            outcome.runs = 1;
+        } else {
+            outcome.unfinished = Some(format!(
+                "`{current}` still running after {:.0} s of analysis (stopped){}",
+                limit.as_secs_f64(),
+                match outcome.semantics {
+                    Some(t) if current != "semantics" => format!("; semantics took {:.1} s", t),
+                    _ => String::new(),
+                }
+            ));
+        }
+    } else {
+        outcome.unfinished = end.failure(finished, current);
     }
     outcome
 }
@@ -508,15 +404,7 @@ fn run_child(input: &Input, budget: &Budget) -> Outcome {
 fn child(args: &[String]) {
     let path = PathBuf::from(&args[0]);
     let cflags = args[1..].to_vec();
-    // The trees of sqlite3.c are deep in places: run on a thread with a
-    // large stack, as the `ferry` command does.
-    let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || analyse(&path, &cflags))
-        .expect("start the child's worker thread");
-    if worker.join().is_err() {
-        std::process::exit(101);
-    }
+    child::run_analysis(move || analyse(&path, &cflags));
 }
 
 fn analyse(path: &Path, cflags: &[String]) {
@@ -593,13 +481,6 @@ fn analyse(path: &Path, cflags: &[String]) {
         median(0),
         median(1)
     ));
-}
-
-/// The lines of a file, as `wc -l` counts them.
-fn count_lines(path: &Path) -> usize {
-    let bytes =
-        std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// Figures for a section: its files added up.
