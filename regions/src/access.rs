@@ -9,7 +9,7 @@
 use crate::call;
 use crate::entity::{Entity, Root, Step, phi};
 use crate::function::FunctionContext;
-use crate::region::{Approx, Region, RegionMap, add, add_under};
+use crate::region::{Approx, Precondition, Region, RegionMap, add, add_under};
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Case, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
@@ -119,7 +119,7 @@ pub struct Collector<'c, 'a> {
     conditional: u32,
     /// The precondition of the statement, under which unions are taken
     /// again when they are not exact.
-    pre: Option<Poly>,
+    pre: Precondition,
     /// Variables the expression itself modifies (its subscripts may see
     /// either value); the target of a top-level `v = e` is not among them.
     dirty: BTreeSet<VarId>,
@@ -131,13 +131,13 @@ impl<'c, 'a> Collector<'c, 'a> {
             cx,
             out: Rw::default(),
             conditional: 0,
-            pre: None,
+            pre: Precondition::none(),
             dirty: cx.modified_inside(e),
         }
     }
 
     /// The regions of `e`, with the precondition of its statement.
-    pub fn expression_under(cx: &'c FunctionContext<'a>, e: &Expr, pre: Option<Poly>) -> Rw {
+    pub fn expression_under(cx: &'c FunctionContext<'a>, e: &Expr, pre: Precondition) -> Rw {
         let mut c = Collector::new(cx, e);
         c.pre = pre;
         c.visit(e, Some(Use::Read));
@@ -440,17 +440,16 @@ impl<'c, 'a> Collector<'c, 'a> {
             } else {
                 region.clone()
             };
-            let pre = self.pre.as_ref();
-            add_under(&mut self.out.input, entity.clone(), imported, pre);
-            add_under(&mut self.out.read, entity.clone(), region.clone(), pre);
+            add_under(&mut self.out.input, entity.clone(), imported, &self.pre);
+            add_under(
+                &mut self.out.read,
+                entity.clone(),
+                region.clone(),
+                &self.pre,
+            );
         }
         if matches!(u, Use::Write | Use::ReadWrite) {
-            add_under(
-                &mut self.out.write,
-                entity.clone(),
-                region,
-                self.pre.as_ref(),
-            );
+            add_under(&mut self.out.write, entity.clone(), region, &self.pre);
         }
     }
 

@@ -20,7 +20,9 @@
 use crate::access::{Collector, Rw};
 use crate::entity::{Entity, Root};
 use crate::function::FunctionContext;
-use crate::region::{self, Approx, Region, RegionMap, add, merge, merge_under, translate_map};
+use crate::region::{
+    self, Approx, Precondition, Region, RegionMap, add, merge, merge_under, translate_map,
+};
 use crate::set::involves;
 use ferry_hcfg::effects::Location;
 use ferry_hcfg::ir::*;
@@ -82,8 +84,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         let body = self.body;
         match &body.node(id).kind {
             NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
-                let p = self.precondition(id).map(|p| p.hull());
-                Collector::expression_under(self.cx, e, p)
+                Collector::expression_under(self.cx, e, Precondition::new(self.precondition(id)))
             }
             NodeKind::Return(None) | NodeKind::Nop => Rw::default(),
             NodeKind::Declare(v) => self.declaration(*v),
@@ -174,10 +175,10 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         let input = self.through(&second.input, first_id);
         let mut out = first;
         let imported = minus_map(&input, &out.write);
-        let p = self.precondition(first_id).map(|p| p.hull());
-        merge_under(&mut out.read, read, p.as_ref());
-        merge_under(&mut out.write, write, p.as_ref());
-        merge_under(&mut out.input, imported, p.as_ref());
+        let p = Precondition::new(self.precondition(first_id));
+        merge_under(&mut out.read, read, &p);
+        merge_under(&mut out.write, write, &p);
+        merge_under(&mut out.input, imported, &p);
         out
     }
 
@@ -264,11 +265,11 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         let no_raw = self.node(else_branch);
         let yes = self.under_condition(yes_raw.clone(), condition, true);
         let no = self.under_condition(no_raw.clone(), condition, false);
-        let p = self.precondition(id).map(|p| p.hull());
+        let p = Precondition::new(self.precondition(id));
         let mut branches = yes;
-        merge_under(&mut branches.read, no.read, p.as_ref());
-        merge_under(&mut branches.write, no.write, p.as_ref());
-        merge_under(&mut branches.input, no.input, p.as_ref());
+        merge_under(&mut branches.read, no.read, &p);
+        merge_under(&mut branches.write, no.write, &p);
+        merge_under(&mut branches.input, no.input, &p);
         // Whatever the condition, one branch runs: what both touch alike
         // is touched exactly, even when the condition is not affine.
         if !has_side_effects(condition) {
@@ -291,9 +292,9 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         }
         let mut out = c;
         let imported = minus_map(&branches.input, &out.write);
-        merge_under(&mut out.read, branches.read, p.as_ref());
-        merge_under(&mut out.write, branches.write, p.as_ref());
-        merge_under(&mut out.input, imported, p.as_ref());
+        merge_under(&mut out.read, branches.read, &p);
+        merge_under(&mut out.write, branches.write, &p);
+        merge_under(&mut out.input, imported, &p);
         out
     }
 

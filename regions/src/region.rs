@@ -171,26 +171,49 @@ pub fn add(map: &mut RegionMap, entity: Entity, region: Region) {
     }
 }
 
-/// Adds a region; where the union is not exact, it is taken again under
-/// the precondition `p`: the hull of `a[i]` and `a[n-1-i]` (or of `x[i]`
-/// and `x[j]`) is every element until `0 <= i` and `2i+2 <= n` say where
-/// `i` lies.
-pub fn add_under(map: &mut RegionMap, entity: Entity, region: Region, p: Option<&Poly>) {
-    let merged = match (map.get(&entity), p) {
-        (Some(old), Some(p)) => {
-            let plain = old.union(&region);
-            if plain.is_exact() {
-                plain
-            } else {
-                old.intersect(p).union(&region.intersect(p))
-            }
+/// A statement's precondition, made convex only when a union needs it
+/// (most unions are exact without it, and hulls are not cheap).
+pub struct Precondition {
+    raw: Option<Poly>,
+    hull: std::cell::OnceCell<Option<Poly>>,
+}
+
+impl Precondition {
+    pub fn new(raw: Option<Poly>) -> Self {
+        Precondition {
+            raw,
+            hull: std::cell::OnceCell::new(),
         }
-        _ => return add(map, entity, region),
+    }
+
+    pub fn none() -> Self {
+        Precondition::new(None)
+    }
+
+    pub fn hull(&self) -> Option<&Poly> {
+        self.hull
+            .get_or_init(|| self.raw.as_ref().map(Poly::hull))
+            .as_ref()
+    }
+}
+
+/// Adds a region; where the union is not exact, it is taken again under
+/// the (convex hull of the) precondition `p`: the hull of `a[i]` and
+/// `a[n-1-i]` (or of `x[i]` and `x[j]`) is every element until `0 <= i`
+/// and `2i+2 <= n` say where `i` lies.
+pub fn add_under(map: &mut RegionMap, entity: Entity, region: Region, p: &Precondition) {
+    let Some(old) = map.get(&entity) else {
+        return add(map, entity, region);
+    };
+    let plain = old.union(&region);
+    let merged = match p.hull() {
+        Some(p) if !plain.is_exact() => old.intersect(p).union(&region.intersect(p)),
+        _ => plain,
     };
     map.insert(entity, merged.normalized());
 }
 
-pub fn merge_under(into: &mut RegionMap, from: RegionMap, p: Option<&Poly>) {
+pub fn merge_under(into: &mut RegionMap, from: RegionMap, p: &Precondition) {
     for (e, r) in from {
         add_under(into, e, r, p);
     }
