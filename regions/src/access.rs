@@ -10,6 +10,7 @@ use crate::call;
 use crate::entity::{Entity, Root, Step, phi};
 use crate::function::FunctionContext;
 use crate::region::{Approx, Precondition, Region, RegionMap, add, add_under};
+use crate::set;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Case, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
@@ -146,9 +147,7 @@ impl<'c, 'a> Collector<'c, 'a> {
 
     /// The regions of `e` evaluated for its value and effects.
     pub fn expression(cx: &'c FunctionContext<'a>, e: &Expr) -> Rw {
-        let mut c = Collector::new(cx, e);
-        c.visit(e, Some(Use::Read));
-        c.out
+        Collector::expression_under(cx, e, Precondition::none())
     }
 
     fn visit(&mut self, e: &Expr, use_: Option<Use>) {
@@ -370,32 +369,14 @@ impl<'c, 'a> Collector<'c, 'a> {
         let mut approx = Approx::Exact;
         for (k, sub) in path.subscripts.iter().enumerate() {
             let name = phi(k + 1);
-            let dim = match sub {
-                Some(cases) => {
-                    let conjs: Vec<Conj> = cases
-                        .iter()
-                        .filter_map(|(lin, conj)| {
-                            let eq = Lin::name(name.clone()).sub(lin)?;
-                            Some(conj.and(&Conj {
-                                cons: vec![Cons::eq0(eq)],
-                                exists: Vec::new(),
-                            }))
-                        })
-                        .collect();
-                    if conjs.len() != cases.len() {
-                        approx = Approx::May;
-                        self.cx
-                            .extent_bounds(&name, extents.get(k).cloned().flatten())
-                    } else {
-                        Poly::from_dnf(ctx, &conjs)
-                    }
-                }
-                None => {
-                    approx = Approx::May;
-                    self.cx
-                        .extent_bounds(&name, extents.get(k).cloned().flatten())
-                }
-            };
+            let exact = sub
+                .as_ref()
+                .and_then(|cases| set::equal_to_cases(ctx, &Lin::name(name.clone()), cases));
+            let dim = exact.unwrap_or_else(|| {
+                approx = Approx::May;
+                self.cx
+                    .extent_bounds(&name, extents.get(k).cloned().flatten())
+            });
             set = set.intersect(&dim);
         }
         let set = self.cx.without_type_ranges(&set);
@@ -416,18 +397,7 @@ impl<'c, 'a> Collector<'c, 'a> {
 
     /// Every element of the entity (what an opaque construct may touch).
     fn access_whole(&mut self, entity: &Entity, u: Use) {
-        let mut region = crate::region::everything(self.cx.ctx);
-        if entity.root != Root::Anywhere {
-            let extents = self.cx.extents(entity);
-            for k in 0..entity.dims() {
-                let name = phi(k + 1);
-                region.set = region.set.intersect(
-                    &self
-                        .cx
-                        .extent_bounds(&name, extents.get(k).cloned().flatten()),
-                );
-            }
-        }
+        let region = self.cx.whole(entity);
         self.record(entity, region, u);
     }
 

@@ -367,18 +367,10 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
 
     /// `index += step` as a transformer.
     fn increment(&self, index: VarId, step: i64) -> Transformer {
-        let rel = Poly::from_dnf(
-            self.cx.ctx,
-            &[Conj {
-                cons: vec![Cons::eq0(
-                    Lin::name(Name::Post(index).isl())
-                        .sub(&Lin::name(Name::Pre(index).isl()))
-                        .and_then(|l| l.add(&Lin::constant(-(step as i128))))
-                        .expect("small coefficients"),
-                )],
-                exists: Vec::new(),
-            }],
-        );
+        let next = Lin::name(Name::Pre(index).isl()).add(&Lin::constant(step as i128));
+        let rel = next
+            .and_then(|next| crate::set::equal_to(self.cx.ctx, &Name::Post(index).isl(), &next))
+            .expect("one-term forms");
         Transformer {
             modified: [index].into_iter().collect(),
             rel,

@@ -17,10 +17,11 @@
 use crate::access::{Collector, Path, Rw};
 use crate::entity::{Entity, Root, Step, phi};
 use crate::region::{self, Approx, Region, add};
+use crate::set::{equal_to, equal_to_cases};
 use ferry_hcfg::callgraph::{call_targets, direct_callee};
 use ferry_hcfg::effects::{is_library, is_read_only_library};
 use ferry_hcfg::ir::*;
-use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_hcfg::semantics::poly::{Conj, Lin, Name};
 
 /// The regions the callee(s) of a call touch, translated to the caller.
 pub fn call_regions(col: &Collector, callee: &Expr, args: &[Expr]) -> Rw {
@@ -84,7 +85,7 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
         let entity = quiet_address(col, a)
             .map(|p| p.deref().entity)
             .unwrap_or_else(Entity::anywhere);
-        let whole = whole(col, &entity);
+        let whole = cx.whole(&entity);
         add(&mut out.read, entity.clone(), whole.clone());
         add(&mut out.input, entity.clone(), whole.clone());
         if writes {
@@ -92,20 +93,6 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
         }
     }
     out
-}
-
-/// Every element of an entity, within its declared extents (may).
-fn whole(col: &Collector, entity: &Entity) -> Region {
-    let cx = col.cx;
-    let mut r = region::everything(cx.ctx);
-    if entity.root != Root::Anywhere {
-        let extents = cx.extents(entity);
-        for k in 0..entity.dims() {
-            let bound = cx.extent_bounds(&phi(k + 1), extents.get(k).cloned().flatten());
-            r.set = r.set.intersect(&bound);
-        }
-    }
-    r
 }
 
 /// The address an argument designates, without recording its reads again.
@@ -175,21 +162,13 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
             if r.set.has(&name).is_none() {
                 continue;
             }
-            match &self.values[k] {
-                Some(cases) => {
-                    let tmp = formal_name(p);
-                    r.set = r.set.rename(&name, &tmp);
-                    let conjs: Vec<Conj> = cases
-                        .iter()
-                        .filter_map(|(lin, conj)| {
-                            let eq = Lin::name(tmp.clone()).sub(lin)?;
-                            Some(conj.and(&Conj {
-                                cons: vec![Cons::eq0(eq)],
-                                exists: Vec::new(),
-                            }))
-                        })
-                        .collect();
-                    r.set = r.set.intersect(&Poly::from_dnf(ctx, &conjs));
+            let tmp = formal_name(p);
+            let binding = self.values[k]
+                .as_ref()
+                .and_then(|cases| equal_to_cases(ctx, &Lin::name(tmp.clone()), cases));
+            match binding {
+                Some(binding) => {
+                    r.set = r.set.rename(&name, &tmp).intersect(&binding);
                     bound.push(tmp);
                 }
                 None => r = r.forget(&name),
@@ -239,7 +218,8 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
             let mut subs = actual.subscripts.clone();
             subs.pop();
             // The formal's first subscript must be 0 (one object).
-            set = set.intersect(&eq_poly(cx.ctx, "formal_phi1", &Lin::constant(0)));
+            let first_is_zero = equal_to(cx.ctx, "formal_phi1", &Lin::constant(0));
+            set = set.intersect(&first_is_zero.expect("a constant compares"));
             (subs.len(), subs)
         } else {
             (actual.subscripts.len(), actual.subscripts.clone())
@@ -251,25 +231,18 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
             let name = phi(j + 1);
             let last = j + 1 == subs.len() && !actual.virtual_last;
             let formal_first = Lin::name("formal_phi1".to_string());
-            match sub {
-                Some(cases) => {
-                    let conjs: Vec<Conj> = cases
-                        .iter()
-                        .filter_map(|(lin, conj)| {
-                            let target = if last {
-                                lin.add(&formal_first)?
-                            } else {
-                                lin.clone()
-                            };
-                            let eq = Lin::name(name.clone()).sub(&target)?;
-                            Some(conj.and(&Conj {
-                                cons: vec![Cons::eq0(eq)],
-                                exists: Vec::new(),
-                            }))
-                        })
-                        .collect();
-                    set = set.intersect(&Poly::from_dnf(cx.ctx, &conjs));
-                }
+            // The formal's first subscript adds to the actual's last one.
+            let left = if last {
+                Lin::name(name.clone()).sub(&formal_first)
+            } else {
+                Some(Lin::name(name.clone()))
+            };
+            let equal = sub
+                .as_ref()
+                .zip(left)
+                .and_then(|(cases, left)| equal_to_cases(cx.ctx, &left, cases));
+            match equal {
+                Some(equal) => set = set.intersect(&equal),
                 None => ok = false,
             }
         }
@@ -384,7 +357,7 @@ impl Translation<'_, '_, '_> {
             let stride = *stride;
             let sub = subs.get(j - 1)?.clone()?;
             if j < run_start {
-                set = set.intersect(&cases_equal(cx.ctx, &phi(j), &sub));
+                set = set.intersect(&equal_to_cases(cx.ctx, &Lin::name(phi(j)), &sub)?);
                 continue;
             }
             lhs = lhs.add(&Lin::name(phi(j)).scale(stride)?)?;
@@ -402,17 +375,11 @@ impl Translation<'_, '_, '_> {
             formal_offset =
                 formal_offset.add(&Lin::name(format!("formal_phi{k}")).scale(*stride)?)?;
         }
-        let conjs: Vec<Conj> = offsets
-            .iter()
-            .filter_map(|(off, c)| {
-                let eq = lhs.sub(off)?.sub(&formal_offset)?;
-                Some(c.and(&Conj {
-                    cons: vec![Cons::eq0(eq)],
-                    exists: Vec::new(),
-                }))
-            })
-            .collect();
-        set = set.intersect(&Poly::from_dnf(cx.ctx, &conjs));
+        set = set.intersect(&equal_to_cases(
+            cx.ctx,
+            &lhs.sub(&formal_offset)?,
+            &offsets,
+        )?);
         let mut region = Region {
             set,
             approx: r.approx,
@@ -439,9 +406,12 @@ impl Translation<'_, '_, '_> {
                 None
             };
             let dim = match fixed {
-                Some(cases) => cases_equal(cx.ctx, &phi(j), &cases),
-                None => cx.extent_bounds(&phi(j), extents.get(j - 1).cloned().flatten()),
+                Some(cases) => equal_to_cases(cx.ctx, &Lin::name(phi(j)), &cases),
+                None => None,
             };
+            let dim = dim.unwrap_or_else(|| {
+                cx.extent_bounds(&phi(j), extents.get(j - 1).cloned().flatten())
+            });
             region.set = region.set.intersect(&dim);
         }
         (entity, region)
@@ -490,34 +460,6 @@ fn run_start(entity: &Entity) -> usize {
         .take_while(|s| **s == Step::Index)
         .count();
     dims + 1 - trailing.max(1)
-}
-
-/// `name` equal to one of the cases.
-fn cases_equal(ctx: &isl_rs::Context, name: &str, cases: &[(Lin, Conj)]) -> Poly {
-    let conjs: Vec<Conj> = cases
-        .iter()
-        .filter_map(|(lin, conj)| {
-            let eq = Lin::name(name.to_string()).sub(lin)?;
-            Some(conj.and(&Conj {
-                cons: vec![Cons::eq0(eq)],
-                exists: Vec::new(),
-            }))
-        })
-        .collect();
-    Poly::from_dnf(ctx, &conjs)
-}
-
-fn eq_poly(ctx: &isl_rs::Context, name: &str, value: &Lin) -> Poly {
-    let eq = Lin::name(name.to_string())
-        .sub(value)
-        .expect("small coefficients");
-    Poly::from_dnf(
-        ctx,
-        &[Conj {
-            cons: vec![Cons::eq0(eq)],
-            exists: Vec::new(),
-        }],
-    )
 }
 
 /// What a formal pointer or array parameter's elements are.

@@ -178,6 +178,22 @@ impl<'a> FunctionContext<'a> {
         bounds_from_extent(self.ctx, name, extent)
     }
 
+    /// Every element of an entity, within its declared extents (may): what
+    /// an opaque construct or a function without a body may touch.
+    pub fn whole(&self, entity: &Entity) -> crate::region::Region {
+        let mut r = crate::region::everything(self.ctx);
+        if entity.root != crate::entity::Root::Anywhere {
+            let extents = self.extents(entity);
+            for k in 0..entity.dims() {
+                let name = crate::entity::phi(k + 1);
+                r.set = r
+                    .set
+                    .intersect(&self.extent_bounds(&name, extents.get(k).cloned().flatten()));
+            }
+        }
+        r
+    }
+
     /// `set` without the constraints that only restate the ranges of the
     /// variables' types (every value lies in its type's range anyway).
     pub fn without_type_ranges(&self, set: &Poly) -> Poly {

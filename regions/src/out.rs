@@ -16,6 +16,7 @@
 //!   write depends on the index alone).
 
 use crate::access::Rw;
+use crate::analysis::minus_map;
 use crate::entity::Entity;
 use crate::function::FunctionContext;
 use crate::region::{self, Approx, Region, RegionMap, add, merge};
@@ -295,8 +296,4 @@ fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
         }
     }
     out
-}
-
-fn minus_map(a: &RegionMap, b: &RegionMap) -> RegionMap {
-    crate::analysis::minus_map(a, b)
 }

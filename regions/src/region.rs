@@ -12,7 +12,7 @@ use crate::entity::Entity;
 use crate::set::{self, convex, involves};
 use ferry_hcfg::ir::VarId;
 use ferry_hcfg::semantics::Transformer;
-use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_hcfg::semantics::poly::{Lin, Name, Poly};
 use isl_rs::Context;
 use std::collections::BTreeMap;
 
@@ -255,17 +255,7 @@ pub fn is_functional(t: &Transformer, v: VarId) -> bool {
     let other = one.rename(&post, &twin);
     let both = one.intersect(&other);
     let ctx = t.rel.set.get_ctx();
-    let same = Poly::from_dnf(
-        &ctx,
-        &[ferry_hcfg::semantics::poly::Conj {
-            cons: vec![ferry_hcfg::semantics::poly::Cons::eq0(
-                ferry_hcfg::semantics::poly::Lin::name(post.clone())
-                    .sub(&ferry_hcfg::semantics::poly::Lin::name(twin))
-                    .expect("small coefficients"),
-            )],
-            exists: Vec::new(),
-        }],
-    );
+    let same = crate::set::equal_to(&ctx, &post, &Lin::name(twin)).expect("one-term forms");
     both.is_subset(&same)
 }
 

@@ -13,7 +13,7 @@ use ferry_hcfg::report::{
     Names, constraints, functions_of_unit, is_visible, nodes_by_span, print_annotated,
     statement_kind,
 };
-use ferry_hcfg::semantics::poly::Name;
+use ferry_hcfg::semantics::poly::{Name, set_text};
 use ferry_parser::ParsedFile;
 use isl_rs::{DimType, Set};
 use serde_json::{Value, json};
@@ -395,27 +395,4 @@ pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile])
         }
     }
     json!({ "functions": functions })
-}
-
-/// isl's text of a set; `None` when isl cannot print it.
-fn set_text(set: &Set) -> Option<String> {
-    // SAFETY: `set.ptr` is a live set, kept (not taken) by the call; the
-    // returned string is ours to free.
-    unsafe {
-        let text = isl_set_to_str(set.ptr);
-        if text.is_null() {
-            return None;
-        }
-        let out = std::ffi::CStr::from_ptr(text)
-            .to_string_lossy()
-            .into_owned();
-        libc_free(text as *mut std::ffi::c_void);
-        Some(out)
-    }
-}
-
-unsafe extern "C" {
-    fn isl_set_to_str(set: usize) -> *mut std::ffi::c_char;
-    #[link_name = "free"]
-    fn libc_free(p: *mut std::ffi::c_void);
 }

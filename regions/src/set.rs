@@ -89,3 +89,42 @@ pub fn gist(p: &Poly, context: &Poly) -> Poly {
         });
     checked(p, result).unwrap_or_else(|| p.clone())
 }
+
+/// `left` equal to one of the affine cases (each under its own
+/// conditions); `None` when a difference overflows, and the value must be
+/// taken as unknown.
+pub fn equal_to_cases(
+    ctx: &isl_rs::Context,
+    left: &ferry_hcfg::semantics::poly::Lin,
+    cases: &[(
+        ferry_hcfg::semantics::poly::Lin,
+        ferry_hcfg::semantics::poly::Conj,
+    )],
+) -> Option<Poly> {
+    use ferry_hcfg::semantics::poly::{Conj, Cons};
+    let conjs = cases
+        .iter()
+        .map(|(lin, conj)| {
+            let eq = left.sub(lin)?;
+            Some(conj.and(&Conj {
+                cons: vec![Cons::eq0(eq)],
+                exists: Vec::new(),
+            }))
+        })
+        .collect::<Option<Vec<Conj>>>()?;
+    Some(Poly::from_dnf(ctx, &conjs))
+}
+
+/// `name == value`.
+pub fn equal_to(
+    ctx: &isl_rs::Context,
+    name: &str,
+    value: &ferry_hcfg::semantics::poly::Lin,
+) -> Option<Poly> {
+    use ferry_hcfg::semantics::poly::{Conj, Lin};
+    equal_to_cases(
+        ctx,
+        &Lin::name(name.to_string()),
+        &[(value.clone(), Conj::default())],
+    )
+}

@@ -883,7 +883,7 @@ fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLEr
 
 /// isl's text of a set; `None` when isl cannot print it (isl-rs's own
 /// `to_str` reads a null pointer then).
-fn set_text(set: &Set) -> Option<String> {
+pub fn set_text(set: &Set) -> Option<String> {
     // SAFETY: `set.ptr` is a live set, kept (not taken) by the call; the
     // returned string is ours to free.
     unsafe {
