@@ -57,6 +57,40 @@ where
         .expect("ferry runs")
 }
 
+/// `ferry SUBCOMMAND --json PROGRAM CFLAGS...`: its JSON, and the command
+/// line that gave it (for reports); an error when ferry fails, prints
+/// anything on stderr, or prints something that is not UTF-8.
+pub fn ferry_json(
+    subcommand: &str,
+    program: &Path,
+    cflags: &[String],
+) -> Result<(String, String), String> {
+    let output = Command::new(ferry_bin())
+        .arg(subcommand)
+        .arg("--json")
+        .arg(program)
+        .args(cflags)
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot run ferry: {e}"))?;
+    let command = format!(
+        "ferry {subcommand} --json {}{}",
+        program.display(),
+        cflags.iter().map(|f| format!(" {f}")).collect::<String>()
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() || !stderr.is_empty() {
+        return Err(format!(
+            "`{command}` exited with {} and stderr:\n{}",
+            output.status,
+            indent(&stderr)
+        ));
+    }
+    let json = String::from_utf8(output.stdout)
+        .map_err(|e| format!("`{command}` printed invalid UTF-8: {e}"))?;
+    Ok((json, command))
+}
+
 /// The `*.c` files directly in `dir` (not in its subfolders), sorted.
 pub fn c_files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

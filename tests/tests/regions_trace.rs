@@ -22,12 +22,10 @@
 use ferry_parser::parse_file;
 use ferry_tests::region_trace::{self, Breach, RegionStatement, RegionViolation};
 use ferry_tests::{
-    TestProgram, c_dir, c_files_in, cflags_of, ferry_bin, for_each_parallel, indent, scratch_dir,
-    workspace_root,
+    TestProgram, c_dir, c_files_in, cflags_of, ferry_json, for_each_parallel, indent, scratch_dir,
 };
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 /// How long a test program may run before it is considered hung.
@@ -256,29 +254,7 @@ fn check_program(
     let dir = scratch.join(&stem);
     let source = std::fs::read_to_string(program).map_err(|e| format!("cannot read: {e}"))?;
     let cflags = cflags_of(&source);
-    let output = Command::new(ferry_bin())
-        .arg("regions")
-        .arg("--json")
-        .arg(program)
-        .args(&cflags)
-        .current_dir(workspace_root())
-        .output()
-        .map_err(|e| format!("cannot run ferry: {e}"))?;
-    let command = format!(
-        "ferry regions --json {}{}",
-        program.display(),
-        cflags.iter().map(|f| format!(" {f}")).collect::<String>()
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() || !stderr.is_empty() {
-        return Err(format!(
-            "`{command}` exited with {} and stderr:\n{}",
-            output.status,
-            indent(&stderr)
-        ));
-    }
-    let json = String::from_utf8(output.stdout)
-        .map_err(|e| format!("`{command}` printed invalid UTF-8: {e}"))?;
+    let (json, command) = ferry_json("regions", program, &cflags)?;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     std::fs::write(dir.join(format!("{stem}.json")), &json)
         .map_err(|e| format!("cannot write the JSON: {e}"))?;

@@ -16,11 +16,10 @@
 use ferry_parser::parse_file;
 use ferry_tests::trace::{self, Site};
 use ferry_tests::{
-    TestProgram, c_dir, c_files_in, cflags_of, ferry_bin, for_each_parallel, indent, scratch_dir,
-    workspace_root,
+    TestProgram, c_dir, c_files_in, cflags_of, ferry_json, for_each_parallel, indent, scratch_dir,
 };
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::Duration;
 
 /// How long a test program may run before it is considered hung.
@@ -277,31 +276,9 @@ fn check_program(program: &Path, scratch: &Path) -> Result<Vec<String>, String> 
     let cflags = cflags_of(&source);
 
     // (a) What ferry says.
-    let output = Command::new(ferry_bin())
-        .arg("semantics")
-        .arg("--json")
-        .arg(program)
-        .args(&cflags)
-        .current_dir(workspace_root())
-        .output()
-        .map_err(|e| format!("cannot run ferry: {e}"))?;
-    let command = format!(
-        "ferry semantics --json {}{}",
-        program.display(),
-        cflags.iter().map(|f| format!(" {f}")).collect::<String>()
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() || !stderr.is_empty() {
-        return Err(format!(
-            "`{command}` exited with {} and stderr:\n{}",
-            output.status,
-            indent(&stderr)
-        ));
-    }
-    std::fs::write(dir.join(format!("{stem}.json")), &output.stdout)
+    let (json, command) = ferry_json("semantics", program, &cflags)?;
+    std::fs::write(dir.join(format!("{stem}.json")), &json)
         .map_err(|e| format!("cannot write the JSON: {e}"))?;
-    let json = String::from_utf8(output.stdout)
-        .map_err(|e| format!("`{command}` printed invalid UTF-8: {e}"))?;
     let (sites, report) = trace_and_check(program, &cflags, &json, &dir, &command)?;
     if (report.reached.len() as f64) < MIN_REACHED * sites.len() as f64 {
         let missed: Vec<String> = (0..sites.len())
