@@ -370,6 +370,38 @@ pub fn is_visible(program: &Program, f: FuncId, v: VarId, offset: u32) -> bool {
     innermost == Some(v)
 }
 
+/// The statements of function `f` the JSON outputs list, as their span
+/// and nodes, in source order: those in the main file of `file`, the
+/// function's own span left out.
+pub fn listed_statements(
+    a: &Analyses,
+    f: FuncId,
+    file: &ParsedFile,
+) -> Vec<((u32, u32), Vec<NodeId>)> {
+    let func = a.program.function(f);
+    let Some(body) = &func.body else {
+        return Vec::new();
+    };
+    let mut spans: Vec<((u32, u32), Vec<NodeId>)> = nodes_by_span(body)
+        .into_iter()
+        .filter(|((lo, hi), _)| {
+            file.source_map.in_main_file(*lo) && (*lo, *hi) != (func.span.lo, func.span.hi)
+        })
+        .collect();
+    spans.sort_by_key(|(k, _)| *k);
+    spans
+}
+
+/// How the JSON outputs name variable `v` of function `f` at byte `at`:
+/// its isl name, its C name, and whether the C name denotes it there.
+pub fn variable_json(program: &Program, f: FuncId, names: &Names, v: VarId, at: u32) -> Value {
+    json!({
+        "isl": names.var(v),
+        "c": program.var(v).name.as_str(),
+        "visible": is_visible(program, f, v, at),
+    })
+}
+
 /// The JSON form: per function, its summary and entry precondition, and
 /// each statement's precondition and transformer.
 pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
@@ -379,14 +411,13 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
             let names = Names::new(&a.program, f);
             let func = a.program.function(f);
             let loc = file.source_map.locate(func.span.lo);
-            let mut results: Vec<((u32, u32), StatementResult)> =
-                statement_results(a, f).into_iter().collect();
-            results.sort_by_key(|(k, _)| *k);
+            let mut results = statement_results(a, f);
             let mut statements = Vec::new();
-            for ((lo, hi), r) in results {
-                if !file.source_map.in_main_file(lo) || (lo, hi) == (func.span.lo, func.span.hi) {
+            for (key, _) in listed_statements(a, f, file) {
+                let Some(r) = results.remove(&key) else {
                     continue;
-                }
+                };
+                let lo = key.0;
                 let at = file.source_map.locate(lo);
                 let mut entry = json!({
                     "line": at.line,
@@ -397,11 +428,7 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
                     let mut variables = Vec::new();
                     for n in p.simplify().params() {
                         if let Some(Name::Pre(v)) = Name::parse(&n) {
-                            variables.push(json!({
-                                "isl": names.var(v),
-                                "c": a.program.var(v).name.as_str(),
-                                "visible": is_visible(&a.program, f, v, lo),
-                            }));
+                            variables.push(variable_json(&a.program, f, &names, v, lo));
                         }
                     }
                     entry["precondition"] = json!({

@@ -10,8 +10,8 @@ use crate::region::{Approx, Region, RegionMap, merge};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::report::{
-    Names, constraints, functions_of_unit, is_visible, nodes_by_span, print_annotated,
-    statement_kind,
+    Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated,
+    statement_kind, variable_json,
 };
 use ferry_hcfg::semantics::poly::{Name, set_text};
 use ferry_parser::ParsedFile;
@@ -345,13 +345,7 @@ fn variables_json(
     }
     vars.into_iter()
         .filter(|v| v.index() < a.program.vars.len())
-        .map(|v| {
-            json!({
-                "isl": names.var(v),
-                "c": a.program.var(v).name.as_str(),
-                "visible": is_visible(&a.program, f, v, at),
-            })
-        })
+        .map(|v| variable_json(&a.program, f, names, v, at))
         .collect()
 }
 
@@ -364,14 +358,7 @@ pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile])
             let loc = file.source_map.locate(func.span.lo);
             let mut statements = Vec::new();
             if let Some(body) = &func.body {
-                let mut spans: Vec<((u32, u32), Vec<NodeId>)> =
-                    nodes_by_span(body).into_iter().collect();
-                spans.sort_by_key(|(k, _)| *k);
-                for ((lo, hi), ids) in spans {
-                    if !file.source_map.in_main_file(lo) || (lo, hi) == (func.span.lo, func.span.hi)
-                    {
-                        continue;
-                    }
+                for ((lo, _), ids) in listed_statements(a, f, file) {
                     let at = file.source_map.locate(lo);
                     let regions = statement_regions(a, r, f, &ids);
                     statements.push(json!({
