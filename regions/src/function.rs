@@ -38,27 +38,17 @@ impl<'a> FunctionContext<'a> {
         let mut written = BTreeSet::new();
         let mut rebased = BTreeSet::new();
         if let Some(body) = &program.function(f).body {
+            written.extend(ferry_hcfg::loops::written_scalars(body, body.root));
             ferry_hcfg::loops::subtree_exprs(body, body.root, &mut |e| {
-                e.walk(&mut |sub| match &sub.kind {
-                    ExprKind::Assign(op, target, value) => {
-                        if let Some(v) = target.is_lvalue_var() {
-                            written.insert(v);
-                            let self_relative =
-                                *op != AssignOp::Assign || offset_of_itself(value, v);
-                            if target.ty.is_pointer_like() && !self_relative {
-                                rebased.insert(v);
-                            }
-                        }
+                e.walk(&mut |sub| {
+                    if let ExprKind::Assign(op, target, value) = &sub.kind
+                        && let Some(v) = target.is_lvalue_var()
+                        && target.ty.is_pointer_like()
+                        && *op == AssignOp::Assign
+                        && !offset_of_itself(value, v)
+                    {
+                        rebased.insert(v);
                     }
-                    ExprKind::Unary(
-                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
-                        t,
-                    ) => {
-                        if let Some(v) = t.is_lvalue_var() {
-                            written.insert(v);
-                        }
-                    }
-                    _ => {}
                 })
             });
         }
