@@ -80,7 +80,7 @@ impl RegionsAnalysis {
                 summaries[f.index()] = Some(summary);
             }
         }
-        let (out, out_summaries) = out::compute(a, &nodes, &summaries);
+        let (out, out_summaries) = out::compute(a, &nodes);
         ctx.set_max_operations(saved_quota);
         RegionsAnalysis {
             nodes,

@@ -18,33 +18,25 @@
 use crate::access::Rw;
 use crate::analysis::minus_map;
 use crate::entity::Entity;
-use crate::function::FunctionContext;
 use crate::region::{self, Approx, Region, RegionMap, add, merge};
 use crate::set::involves;
-use crate::summary::{Summary, visible_to_callers};
+use crate::summary::visible_to_callers;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
-use std::cell::Cell;
 use std::collections::BTreeSet;
 
 type PerNode<T> = Vec<Vec<Option<T>>>;
 
-pub fn compute(
-    a: &Analyses,
-    nodes: &PerNode<Rw>,
-    summaries: &[Option<Summary>],
-) -> (PerNode<RegionMap>, Vec<Option<RegionMap>>) {
+pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Option<RegionMap>>) {
     let program = &a.program;
     let mut out: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
     let mut out_summaries = vec![None; program.functions.len()];
-    let fresh = Cell::new(1_000_000);
     for f in program.function_ids() {
         let Some(body) = &program.function(f).body else {
             continue;
         };
-        let cx = FunctionContext::new(a, f, summaries, &fresh);
         let rw = &nodes[f.index()];
         let Some(Some(root)) = rw.get(body.root.index()) else {
             continue;
@@ -54,12 +46,13 @@ pub fn compute(
         // (Memory that cannot be named is not made live: what a statement
         // writes of it is `*ANYWHERE*`, which the callers see anyway.)
         for e in root.write.keys() {
-            if visible_to_callers(&cx, e) && *e != Entity::anywhere() {
-                live.insert(e.clone(), region::everything_exact(cx.ctx));
+            if visible_to_callers(program, e) && *e != Entity::anywhere() {
+                live.insert(e.clone(), region::everything_exact(&a.semantics.ctx));
             }
         }
         let mut walker = Walker {
-            cx: &cx,
+            analyses: a,
+            f,
             body,
             rw,
             out: vec![None; body.nodes.len()],
@@ -67,7 +60,7 @@ pub fn compute(
         walker.descend(body.root, &live);
         out_summaries[f.index()] = walker.out[body.root.index()].as_ref().map(|o| {
             o.iter()
-                .filter(|(e, _)| visible_to_callers(&cx, e))
+                .filter(|(e, _)| visible_to_callers(program, e))
                 .map(|(e, r)| (e.clone(), r.clone()))
                 .collect()
         });
@@ -77,7 +70,8 @@ pub fn compute(
 }
 
 struct Walker<'c, 'a> {
-    cx: &'c FunctionContext<'a>,
+    analyses: &'a Analyses,
+    f: FuncId,
     body: &'a Body,
     rw: &'c [Option<Rw>],
     out: Vec<Option<RegionMap>>,
@@ -92,7 +86,7 @@ impl Walker<'_, '_> {
     }
 
     fn transformer(&self, id: NodeId) -> Option<Transformer> {
-        self.cx.analyses.semantics.transformers[self.cx.f.index()]
+        self.analyses.semantics.transformers[self.f.index()]
             .get(id.index())
             .and_then(Option::clone)
     }
@@ -247,7 +241,7 @@ impl Walker<'_, '_> {
         }
         let i = Name::Pre(index).isl();
         let other = w.set.rename(&i, "other_index");
-        let ctx = self.cx.ctx;
+        let ctx = &self.analyses.semantics.ctx;
         let differ = Poly::from_dnf(
             ctx,
             &[Conj {

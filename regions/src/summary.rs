@@ -5,7 +5,7 @@ use crate::access::Rw;
 use crate::entity::{Entity, Root, Step};
 use crate::function::FunctionContext;
 use crate::region::{Region, RegionMap};
-use ferry_hcfg::ir::Storage;
+use ferry_hcfg::ir::{Program, Storage};
 use ferry_hcfg::semantics::poly::Name;
 
 /// Summaries have the same three kinds as statements.
@@ -14,11 +14,11 @@ pub type Summary = Rw;
 /// Whether a caller can see the entity: memory behind a pointer parameter,
 /// a global, or memory that cannot be named. Parameters themselves,
 /// locals, and struct parameters passed by value are the callee's own.
-pub fn visible_to_callers(cx: &FunctionContext, e: &Entity) -> bool {
+pub fn visible_to_callers(program: &Program, e: &Entity) -> bool {
     match e.root {
         Root::Anywhere => true,
         Root::Var(v) => {
-            let var = cx.program.var(v);
+            let var = program.var(v);
             if var.is_global() {
                 return true;
             }
@@ -44,7 +44,7 @@ fn at_entry(cx: &FunctionContext, r: &Region) -> Region {
 
 fn visible(cx: &FunctionContext, map: &RegionMap) -> RegionMap {
     map.iter()
-        .filter(|(e, _)| visible_to_callers(cx, e))
+        .filter(|(e, _)| visible_to_callers(cx.program, e))
         .map(|(e, r)| (e.clone(), at_entry(cx, r)))
         .collect()
 }
