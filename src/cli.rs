@@ -55,6 +55,20 @@ enum Command {
         #[command(flatten)]
         program: Program,
     },
+    /// Isolate statements: each runs on its own copies of the data (the
+    /// "accelerator" memory), between the rectangular transfers its array
+    /// regions call for. OUTDIR receives every input file, transformed,
+    /// under its own name, and the runtime (`ferry_rte.h`, `ferry_rte.c`):
+    /// `cc -I OUTDIR OUTDIR/*.c` builds the program.
+    ///
+    /// Options (anywhere among the files and CFLAGS): `--label L` (the
+    /// statement labelled L), `--function F` (the body of F), `--pragma`
+    /// (every statement after `#pragma ferry isolate`); `--target host`
+    /// (the memcpy simulation, the default); `-o OUTDIR` (required).
+    Isolate {
+        #[command(flatten)]
+        program: Program,
+    },
     /// Print the code annotated with the variables each statement may read
     /// and write (arrays as a whole; through pointers, what they may point
     /// to). Every `.c` file given is one translation unit of the program.
@@ -84,6 +98,71 @@ fn json_flag(mut args: Vec<String>, json: bool) -> (Vec<String>, bool) {
     args.retain(|a| a != "--json");
     let json = json || args.len() != before;
     (args, json)
+}
+
+/// Takes `name VALUE` (or `name=VALUE`) out of the trailing arguments.
+fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<String>, Diagnostic> {
+    let prefix = format!("{name}=");
+    if let Some(i) = args.iter().position(|a| a == name) {
+        if i + 1 >= args.len() {
+            return Err(Diagnostic::error(format!("`{name}` needs a value")));
+        }
+        let value = args.remove(i + 1);
+        args.remove(i);
+        return Ok(Some(value));
+    }
+    if let Some(i) = args.iter().position(|a| a.starts_with(&prefix)) {
+        let value = args.remove(i)[prefix.len()..].to_string();
+        return Ok(Some(value));
+    }
+    Ok(None)
+}
+
+/// Takes the flag `name` out of the trailing arguments; whether it was there.
+fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
+    let before = args.len();
+    args.retain(|a| a != name);
+    args.len() != before
+}
+
+/// The selection options of `ferry isolate` and `ferry validate`.
+fn take_selection(args: &mut Vec<String>) -> Result<ferry_isolate::Selection, Diagnostic> {
+    use ferry_isolate::Selection;
+    let mut chosen = Vec::new();
+    if let Some(l) = take_value(args, "--label")? {
+        chosen.push(Selection::Label(l));
+    }
+    if let Some(f) = take_value(args, "--function")? {
+        chosen.push(Selection::Function(f));
+    }
+    if take_flag(args, "--pragma") {
+        chosen.push(Selection::Pragma);
+    }
+    match chosen.len() {
+        1 => Ok(chosen.pop().expect("one")),
+        0 => Err(Diagnostic::error(
+            "say what to isolate: `--label L`, `--function F` or `--pragma`",
+        )),
+        _ => Err(Diagnostic::error(
+            "`--label`, `--function` and `--pragma` exclude each other",
+        )),
+    }
+}
+
+/// `--target`: only the host simulation so far.
+fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
+    match take_value(args, "--target")?.as_deref() {
+        None | Some("host") => Ok(()),
+        Some(other) => Err(Diagnostic::error(format!(
+            "unknown or not yet supported target `{other}` (supported: host)"
+        ))),
+    }
+}
+
+/// Parses every C file of `FILE.c... CFLAGS`.
+fn parse_all(args: Vec<String>) -> Result<Vec<ferry_parser::ParsedFile>, Diagnostic> {
+    let (files, cflags) = files_and_flags(args)?;
+    files.iter().map(|f| parse_file(f, &cflags)).collect()
 }
 
 /// Parses every C file of `FILE.c... CFLAGS` and runs the analyses.
@@ -188,6 +267,17 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             } else {
                 ferry_parser::output::print_user_file(&parsed)
             })
+        }
+        Command::Isolate { program } => {
+            let mut args = program.args;
+            let selection = take_selection(&mut args)?;
+            take_target(&mut args)?;
+            let out = take_value(&mut args, "-o")?
+                .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
+            let parsed = parse_all(args)?;
+            let isolated = ferry_isolate::isolate(&parsed, &selection)?;
+            ferry_isolate::write_output(std::path::Path::new(&out), &isolated)?;
+            Ok(String::new())
         }
         Command::Effects { program } => {
             let (parsed, analyses) = analyse(program.args)?;

@@ -28,6 +28,22 @@ impl ParsedFile {
     pub fn in_main_file(&self, span: crate::span::Span) -> bool {
         self.source_map.in_main_file(span.lo)
     }
+
+    /// An error at the start of `span`, located in the user's file.
+    pub fn error_at(&self, span: crate::span::Span, message: impl Into<String>) -> Diagnostic {
+        let offset = (span.lo as usize).min(self.text.len()) as u32;
+        let loc = self.source_map.locate(offset);
+        Diagnostic {
+            message: message.into(),
+            location: Some(DiagnosticLocation {
+                file: self.source_map.file_name(loc.file).to_owned(),
+                line: loc.line,
+                column: loc.column,
+                source_line: self.source_map.line_text(&self.text, offset).to_owned(),
+            }),
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// Preprocesses `path` with `cflags` and parses it.

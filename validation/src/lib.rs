@@ -1,0 +1,1 @@
+//! Differential execution (to be written).
