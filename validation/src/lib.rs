@@ -23,6 +23,7 @@ pub use error::Error;
 pub use exec::Status;
 pub use report::{Report, RunReport, Verdict};
 pub use stats::Stats;
+pub use tempfile::TempDir;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -74,10 +75,7 @@ pub fn validate(request: &Request) -> Result<Report, Error> {
     if request.sources.is_empty() {
         return Err(Error::Usage("no C file to validate".to_owned()));
     }
-    let scratch = tempfile::Builder::new()
-        .prefix("ferry-validate-")
-        .tempdir()
-        .map_err(|e| Error::Io(format!("cannot create a temporary folder: {e}")))?;
+    let scratch = temporary_folder("ferry-validate-")?;
     let original_exe = scratch.path().join("original");
     let transformed_exe = scratch.path().join("transformed");
     build::original(&request.sources, &request.cflags, &original_exe)?;
@@ -148,6 +146,15 @@ fn run_once(
         stats,
         transformed_stderr: transformed.stderr,
     })
+}
+
+/// A fresh folder under the system's temporary directory, removed when
+/// the value is dropped (the command line isolates into one).
+pub fn temporary_folder(prefix: &str) -> Result<TempDir, Error> {
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(|e| Error::Io(format!("cannot create a temporary folder: {e}")))
 }
 
 /// An output file is named relative to the run's working directory: an
