@@ -180,6 +180,8 @@ fn isolate_statement(
         device.insert(a.name.clone(), names);
     }
     let (mut statement, params) = statement_of(file, analyses, target)?;
+    // The pragma has done its job; other pragmas stay with the statement.
+    statement.pragmas.retain(|p| !select::is_isolate_pragma(p.text.as_str()));
     let return_to = if target.whole_body {
         let ret = &analyses.program.function(target.function).ty.ret;
         let result = match ret {
@@ -257,7 +259,7 @@ fn statement_of(
         let ExternalDecl::FunctionDef(def) = item else {
             continue;
         };
-        if target.whole_body && def.body.span == target.span {
+        if target.whole_body && same_span(def.body.span, target.span) {
             let s = Stmt {
                 kind: StmtKind::Compound(def.body.clone()),
                 span: def.body.span,
@@ -267,7 +269,7 @@ fn statement_of(
         }
         let mut found = None;
         select::statements_in_block(&def.body, &mut |s| {
-            if found.is_none() && s.span == target.span && same_span(s.span, target.span) {
+            if found.is_none() && same_span(s.span, target.span) {
                 found = Some(s.clone());
             }
         });
@@ -320,6 +322,8 @@ fn replace_in_block(b: &mut Block, span: Span, block: &mut Option<Block>) -> boo
 fn replace_in_stmt(s: &mut Stmt, span: Span, block: &mut Option<Block>) -> bool {
     if same_span(s.span, span) {
         s.kind = StmtKind::Compound(block.take().expect("replaced once"));
+        // The statement's pragmas went with it into the block.
+        s.pragmas.clear();
         return true;
     }
     match &mut s.kind {

@@ -6,7 +6,7 @@ use crate::Selection;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId};
 use ferry_hcfg::report::nodes_by_span;
-use ferry_parser::ast::{Block, BlockItem, ExternalDecl, ForInit, Stmt, StmtKind};
+use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind};
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 
@@ -119,7 +119,7 @@ pub fn find(
     Ok(targets)
 }
 
-fn is_isolate_pragma(text: &str) -> bool {
+pub fn is_isolate_pragma(text: &str) -> bool {
     text.split_whitespace().collect::<Vec<_>>() == ["ferry", "isolate"]
 }
 
@@ -166,10 +166,7 @@ fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
         | StmtKind::Switch { body, .. }
         | StmtKind::While { body, .. }
         | StmtKind::DoWhile { body, .. } => statements_in(body, visit),
-        StmtKind::For { init, body, .. } => {
-            let _: &ForInit = init;
-            statements_in(body, visit)
-        }
+        StmtKind::For { body, .. } => statements_in(body, visit),
         StmtKind::If {
             then_branch,
             else_branch,
