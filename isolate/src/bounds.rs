@@ -49,7 +49,10 @@ pub fn box_bounds(
     name: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<DimBound>, BoundError> {
     let set = with_phi_as_dims(region, dims).ok_or(BoundError::Isl)?;
-    let touched = set.copy().and_then(Set::params).map_err(|_| BoundError::Isl)?;
+    let touched = set
+        .copy()
+        .and_then(Set::params)
+        .map_err(|_| BoundError::Isl)?;
     let untouched = touched
         .copy()
         .and_then(Set::complement)

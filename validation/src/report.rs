@@ -183,10 +183,12 @@ impl Report {
             .filter(|r| r.verdict() == Verdict::Different)
             .count();
         text.push_str(&match self.verdict() {
+            Verdict::Same if self.runs.len() == 1 => {
+                "verdict: same (the run behaves identically)\n".to_owned()
+            }
             Verdict::Same => format!(
-                "verdict: same ({} run{} behave identically)\n",
-                self.runs.len(),
-                if self.runs.len() == 1 { "" } else { "s" }
+                "verdict: same (all {} runs behave identically)\n",
+                self.runs.len()
             ),
             Verdict::Different => {
                 format!(
