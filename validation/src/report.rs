@@ -100,13 +100,12 @@ impl RunReport {
         );
         match &self.stats {
             Some(s) => text.push_str(&format!(
-                " ({} bytes in {} transfers to the accelerator, {} bytes in {} transfers back; \
-                 {} buffers, {} bytes)\n",
+                " ({} bytes in {} to the accelerator, {} bytes in {} back; {}, {} bytes)\n",
                 s.bytes_to_accel,
-                s.transfers_to_accel,
+                count(s.transfers_to_accel, "transfer"),
                 s.bytes_from_accel,
-                s.transfers_from_accel,
-                s.accel_allocations,
+                count(s.transfers_from_accel, "transfer"),
+                count(s.accel_allocations, "buffer"),
                 s.accel_bytes_allocated
             )),
             None => text.push_str(" (no transfer statistics: the transformed run did not exit)\n"),
@@ -213,6 +212,11 @@ fn file_state_name(state: &FileState) -> &'static str {
 
 fn difference_json(d: &Difference) -> Value {
     json!({"line": d.line, "original": d.original, "transformed": d.transformed})
+}
+
+/// `1 transfer`, `2 transfers`.
+fn count(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 fn indent(text: &str) -> String {
