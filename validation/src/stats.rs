@@ -13,19 +13,25 @@ pub struct Stats {
     pub transfers_from_accel: u64,
     pub accel_allocations: u64,
     pub accel_bytes_allocated: u64,
+    /// The part of `bytes_to_accel` that scalars (copied whole) account for.
+    pub scalar_bytes_to_accel: u64,
+    /// The part of `bytes_from_accel` that scalars account for.
+    pub scalar_bytes_from_accel: u64,
 }
 
-const FIELDS: [&str; 6] = [
+const FIELDS: [&str; 8] = [
     "bytes_to_accel",
     "bytes_from_accel",
     "transfers_to_accel",
     "transfers_from_accel",
     "accel_allocations",
     "accel_bytes_allocated",
+    "scalar_bytes_to_accel",
+    "scalar_bytes_from_accel",
 ];
 
 impl Stats {
-    fn fields(&self) -> [u64; 6] {
+    fn fields(&self) -> [u64; 8] {
         [
             self.bytes_to_accel,
             self.bytes_from_accel,
@@ -33,6 +39,8 @@ impl Stats {
             self.transfers_from_accel,
             self.accel_allocations,
             self.accel_bytes_allocated,
+            self.scalar_bytes_to_accel,
+            self.scalar_bytes_from_accel,
         ]
     }
 
@@ -63,6 +71,8 @@ impl Stats {
             transfers_from_accel: field(FIELDS[3])?,
             accel_allocations: field(FIELDS[4])?,
             accel_bytes_allocated: field(FIELDS[5])?,
+            scalar_bytes_to_accel: field(FIELDS[6])?,
+            scalar_bytes_from_accel: field(FIELDS[7])?,
         })
     }
 }
@@ -97,11 +107,13 @@ mod tests {
     #[test]
     fn parses_the_runtime_format() {
         let text = "{\"bytes_to_accel\":480,\"bytes_from_accel\":40,\"transfers_to_accel\":2,\
-                    \"transfers_from_accel\":1,\"accel_allocations\":3,\"accel_bytes_allocated\":520}\n";
+                    \"transfers_from_accel\":1,\"accel_allocations\":3,\"accel_bytes_allocated\":520,\
+                    \"scalar_bytes_to_accel\":4,\"scalar_bytes_from_accel\":0}\n";
         let stats = Stats::parse(text).unwrap();
         assert_eq!(stats.bytes_to_accel, 480);
         assert_eq!(stats.bytes_from_accel, 40);
         assert_eq!(stats.accel_bytes_allocated, 520);
+        assert_eq!(stats.scalar_bytes_to_accel, 4);
         assert_eq!(Stats::parse(&stats.to_json().to_string()), Ok(stats));
     }
 

@@ -121,6 +121,7 @@ fn a_correct_isolation_is_the_same_and_counts_its_bytes() {
         assert_eq!(stats.bytes_from_accel, 8 * n);
         assert_eq!(stats.transfers_to_accel, 1);
         assert_eq!(stats.accel_allocations, 2);
+        assert_eq!(stats.scalar_bytes_to_accel, 0, "no scalar moved");
         assert_eq!(run.files[0].state, FileState::Equal);
     }
     let json = report.to_json();
