@@ -117,13 +117,27 @@ pub fn plan(
             "ferry has no array regions for this statement".into(),
         ));
     };
-    let inside = |v: VarId| {
+    // Declared inside the statement (a static local included: it is
+    // refused below, its value outlives the statement).
+    let declared_inside = |v: VarId| {
         let var = program.var(v);
-        var.function == Some(f)
-            && !var.is_global()
-            && target.span.lo <= var.span.lo
-            && var.span.lo < target.span.hi
+        var.function == Some(f) && target.span.lo <= var.span.lo && var.span.lo < target.span.hi
     };
+    let inside = |v: VarId| declared_inside(v) && !program.var(v).is_global();
+    // The regions of a block leave out what it declares, static locals
+    // too: look for them directly.
+    if let Some(&v) = program
+        .function(f)
+        .locals
+        .iter()
+        .find(|&&v| declared_inside(v) && program.var(v).is_global())
+    {
+        return Err(error(format!(
+            "`{}` is a static local of the statement: its value outlives the statement, so it \
+             cannot live on the accelerator",
+            program.var(v).name
+        )));
+    }
     let mut groups: BTreeMap<VarId, Group> = BTreeMap::new();
     for (is_write, map) in [(false, &rw.read), (true, &rw.write)] {
         for (entity, region) in map {
@@ -138,7 +152,7 @@ pub fn plan(
                     ));
                 }
             };
-            if inside(v) {
+            if declared_inside(v) {
                 if program.var(v).is_global() {
                     return Err(error(format!(
                         "`{}` is a static local of the statement: its value outlives the \
