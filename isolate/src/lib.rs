@@ -8,8 +8,30 @@
 //! so that an over-approximated write never stores back a value that was
 //! not loaded first.
 
+mod bounds;
+mod clone;
+mod emit;
+mod fresh;
+mod rewrite;
+pub mod select;
+pub mod transfer;
+
+use clone::Cloner;
+use emit::{DeviceNames, Exit};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::{self, FuncId, Type, VarId};
+use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind, TranslationUnit};
+use ferry_parser::intern::Symbol;
+use ferry_parser::output::print_unit_as_user_file;
+use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
+use ferry_regions::RegionsAnalysis;
+use fresh::Fresh;
+use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
+use select::Target;
+use std::collections::HashMap;
 use std::path::Path;
+use transfer::Plan;
 
 /// Which statements to isolate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,8 +62,377 @@ pub struct Isolated {
 /// Isolates the selected statements of the program made of `parsed`.
 /// Refusals are diagnostics at the statement or variable concerned.
 pub fn isolate(parsed: &[ParsedFile], selection: &Selection) -> Result<Isolated, Diagnostic> {
-    let _ = (parsed, selection);
-    Err(Diagnostic::error("ferry isolate is not implemented yet"))
+    let analyses = Analyses::run(parsed);
+    let regions = RegionsAnalysis::run(&analyses);
+    let targets = select::find(parsed, &analyses, selection)?;
+    let mut files = Vec::new();
+    for (unit, file) in parsed.iter().enumerate() {
+        let mine: Vec<&Target> = targets.iter().filter(|t| t.unit == unit).collect();
+        let text = if mine.is_empty() {
+            ferry_parser::output::print_user_file(file)
+        } else {
+            let tree = isolate_unit(file, &analyses, &regions, parsed, &mine)?;
+            let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
+            text.push_str(&print_unit_as_user_file(file, &tree, &|_| Vec::new()));
+            text
+        };
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("unit{unit}.c"));
+        if files.iter().any(|f: &OutputFile| f.name == name) {
+            return Err(Diagnostic::error(format!(
+                "two input files are named `{name}`: the output folder can hold only one"
+            )));
+        }
+        files.push(OutputFile { name, text });
+    }
+    Ok(Isolated { files })
+}
+
+/// The transformed tree of one translation unit.
+fn isolate_unit(
+    file: &ParsedFile,
+    analyses: &Analyses,
+    regions: &RegionsAnalysis,
+    parsed: &[ParsedFile],
+    targets: &[&Target],
+) -> Result<TranslationUnit, Diagnostic> {
+    let mut tree = file.unit.clone();
+    let mut fresh = Fresh::new(&file.text);
+    let mut replacements = Vec::new();
+    let mut cloner_definitions = Vec::new();
+    let mut prototypes = Vec::new();
+    {
+        let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
+        for target in targets {
+            let plan = transfer::plan(parsed, analyses, regions, target)?;
+            check_aliasing(file, analyses, target, &plan)?;
+            let block = isolate_statement(file, analyses, target, &plan, &mut cloner)?;
+            replacements.push((target.span, block));
+        }
+        cloner_definitions.append(&mut cloner.definitions.clone());
+        prototypes.extend(cloner.prototypes());
+    }
+    for (span, block) in replacements {
+        if !replace(&mut tree, span, block) {
+            return Err(Diagnostic::error(
+                "internal error: the isolated statement is no longer in the tree",
+            ));
+        }
+    }
+    // Clones right after the functions they copy, latest first so that
+    // indices stay valid; their prototypes before the first function
+    // involved, so that every use sees one.
+    let mut first_use = targets
+        .iter()
+        .filter_map(|t| item_containing(&file.unit, t.span))
+        .min()
+        .unwrap_or(0);
+    let mut definitions = cloner_definitions;
+    definitions.sort_by_key(|(index, _)| std::cmp::Reverse(*index));
+    for (index, def) in definitions {
+        first_use = first_use.min(index);
+        tree.items.insert(index + 1, ExternalDecl::FunctionDef(def));
+    }
+    for (k, p) in prototypes.into_iter().enumerate() {
+        tree.items.insert(first_use + k, p);
+    }
+    Ok(tree)
+}
+
+/// The isolated version of one statement, as a block.
+fn isolate_statement(
+    file: &ParsedFile,
+    analyses: &Analyses,
+    target: &Target,
+    plan: &Plan,
+    cloner: &mut Cloner,
+) -> Result<Block, Diagnostic> {
+    let mut device: HashMap<String, DeviceNames> = HashMap::new();
+    let mut vars = HashMap::new();
+    for s in &plan.scalars {
+        let names = DeviceNames {
+            device: cloner.fresh_name(&format!("{}_accel", s.name)),
+        };
+        vars.insert(
+            Symbol::intern(&s.name),
+            DeviceVar::Scalar {
+                device: Symbol::intern(&names.device),
+            },
+        );
+        device.insert(s.name.clone(), names);
+    }
+    for a in &plan.arrays {
+        let names = DeviceNames {
+            device: cloner.fresh_name(&format!("{}_accel", a.name)),
+        };
+        vars.insert(
+            Symbol::intern(&a.name),
+            DeviceVar::Array {
+                device: Symbol::intern(&names.device),
+                offsets: (1..=a.dims)
+                    .map(|k| ident(Symbol::intern(&names.offset(k))))
+                    .collect(),
+            },
+        );
+        device.insert(a.name.clone(), names);
+    }
+    let (mut statement, params) = statement_of(file, analyses, target)?;
+    // The pragma has done its job; other pragmas stay with the statement.
+    statement.pragmas.retain(|p| !select::is_isolate_pragma(p.text.as_str()));
+    let return_to = if target.whole_body {
+        let ret = &analyses.program.function(target.function).ty.ret;
+        let result = match ret {
+            Type::Void => None,
+            ty => {
+                let Some(c) = c_type(analyses, ty) else {
+                    return Err(file.error_at(
+                        target.span,
+                        "ferry cannot spell this function's return type for the value it \
+                         keeps until the transfers back are done",
+                    ));
+                };
+                let name = cloner.fresh_name("ferry_result");
+                Some((format!("{c} {name}"), name))
+            }
+        };
+        Some((result, cloner.fresh_name("ferry_exit")))
+    } else {
+        None
+    };
+    let rewriter = Rewriter::new(
+        vars,
+        cloner,
+        return_to.as_ref().map(|(result, label)| ReturnTo {
+            result: result.as_ref().map(|(_, n)| Symbol::intern(n)),
+            label: Symbol::intern(label),
+        }),
+    );
+    let rewritten = if target.whole_body {
+        rewriter.body(&params, block_of(&mut statement))
+    } else {
+        rewriter.statement(&mut statement)
+    }
+    .map_err(|r| file.error_at(r.span, r.message))?;
+    let exit = match return_to {
+        Some((result, label)) => Exit {
+            result,
+            label: rewritten.returned.then_some(label),
+        },
+        None => Exit {
+            result: None,
+            label: None,
+        },
+    };
+    let names = |host: &str| {
+        device.get(host).cloned().unwrap_or_else(|| DeviceNames {
+            device: host.to_string(),
+        })
+    };
+    emit::isolated_block(plan, &names, &rewritten.passed_to_calls, statement, &exit)
+}
+
+fn block_of(s: &mut Stmt) -> &mut Block {
+    match &mut s.kind {
+        StmtKind::Compound(b) => b,
+        _ => unreachable!("a function body is a compound statement"),
+    }
+}
+
+/// A copy of the statement at the target's span (a function body as a
+/// compound statement), and the names of the function's parameters.
+fn statement_of(
+    file: &ParsedFile,
+    analyses: &Analyses,
+    target: &Target,
+) -> Result<(Stmt, Vec<Symbol>), Diagnostic> {
+    let program = &analyses.program;
+    let params: Vec<Symbol> = program
+        .function(target.function)
+        .params
+        .iter()
+        .map(|&p| program.var(p).name)
+        .collect();
+    for item in &file.unit.items {
+        let ExternalDecl::FunctionDef(def) = item else {
+            continue;
+        };
+        if target.whole_body && same_span(def.body.span, target.span) {
+            let s = Stmt {
+                kind: StmtKind::Compound(def.body.clone()),
+                span: def.body.span,
+                pragmas: Vec::new(),
+            };
+            return Ok((s, params));
+        }
+        let mut found = None;
+        select::statements_in_block(&def.body, &mut |s| {
+            if found.is_none() && same_span(s.span, target.span) {
+                found = Some(s.clone());
+            }
+        });
+        if let Some(s) = found {
+            return Ok((s, params));
+        }
+    }
+    Err(file.error_at(target.span, "internal error: the statement is not in the tree"))
+}
+
+/// `Span == Span` is always true (spans are not identity): compare offsets.
+fn same_span(a: Span, b: Span) -> bool {
+    (a.lo, a.hi) == (b.lo, b.hi)
+}
+
+/// The index of the item (function definition) containing `span`.
+fn item_containing(unit: &TranslationUnit, span: Span) -> Option<usize> {
+    unit.items.iter().position(|item| {
+        let s = item.span();
+        s.lo <= span.lo && span.hi <= s.hi
+    })
+}
+
+/// Puts `block` in place of the statement at `span` (or of the function
+/// body at `span`).
+fn replace(tree: &mut TranslationUnit, span: Span, block: Block) -> bool {
+    let mut block = Some(block);
+    for item in &mut tree.items {
+        let ExternalDecl::FunctionDef(def) = item else {
+            continue;
+        };
+        if same_span(def.body.span, span) {
+            def.body = block.take().expect("replaced once");
+            return true;
+        }
+        if replace_in_block(&mut def.body, span, &mut block) {
+            return true;
+        }
+    }
+    false
+}
+
+fn replace_in_block(b: &mut Block, span: Span, block: &mut Option<Block>) -> bool {
+    b.items.iter_mut().any(|item| match item {
+        BlockItem::Statement(s) => replace_in_stmt(s, span, block),
+        _ => false,
+    })
+}
+
+fn replace_in_stmt(s: &mut Stmt, span: Span, block: &mut Option<Block>) -> bool {
+    if same_span(s.span, span) {
+        s.kind = StmtKind::Compound(block.take().expect("replaced once"));
+        // The statement's pragmas went with it into the block.
+        s.pragmas.clear();
+        return true;
+    }
+    match &mut s.kind {
+        StmtKind::Labeled { body, .. }
+        | StmtKind::Case { body, .. }
+        | StmtKind::Default(body)
+        | StmtKind::Switch { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::For { body, .. } => replace_in_stmt(body, span, block),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            replace_in_stmt(then_branch, span, block)
+                || else_branch
+                    .as_mut()
+                    .is_some_and(|e| replace_in_stmt(e, span, block))
+        }
+        StmtKind::Compound(b) => replace_in_block(b, span, block),
+        _ => false,
+    }
+}
+
+/// Distinct isolated variables must not share memory (the paper's
+/// assumption, checked where the points-to information can tell): a
+/// pointer that may point into another isolated array, or two pointers
+/// into the same array, would get two device copies of the same elements.
+fn check_aliasing(
+    file: &ParsedFile,
+    analyses: &Analyses,
+    target: &Target,
+    plan: &Plan,
+) -> Result<(), Diagnostic> {
+    use ferry_hcfg::effects::Location;
+    let program = &analyses.program;
+    let f: FuncId = target.function;
+    let targets_of = |v: VarId| -> Vec<Location> {
+        let var = program.var(v);
+        let e = ir::Expr {
+            kind: ir::ExprKind::Var(v),
+            ty: var.ty.clone(),
+            span: var.span,
+        };
+        analyses
+            .effects
+            .pointer_targets(program, f, &e)
+            .into_iter()
+            // Heap blocks and unknown memory are assumed distinct per
+            // variable (the paper's assumption): only named objects count.
+            .filter(|l| matches!(l, Location::Var(_) | Location::Pointee(_)))
+            .collect()
+    };
+    let arrays: Vec<(VarId, Vec<Location>)> =
+        plan.arrays.iter().map(|a| (a.var, targets_of(a.var))).collect();
+    for (i, (u, tu)) in arrays.iter().enumerate() {
+        for (w, tw) in &arrays[i + 1..] {
+            if tu.iter().any(|l| tw.contains(l)) {
+                return Err(file.error_at(
+                    target.span,
+                    format!(
+                        "`{}` and `{}` may point to the same memory: isolating both would give \
+                         the same elements two device copies (ferry assumes distinct arrays do \
+                         not overlap, and here they may)",
+                        program.var(*u).name,
+                        program.var(*w).name
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A C spelling of a simple type (the return value a whole isolated body
+/// keeps).
+fn c_type(analyses: &Analyses, ty: &Type) -> Option<String> {
+    Some(match ty {
+        Type::Void => "void".into(),
+        Type::Int { signed, bits } => {
+            let base = match bits {
+                8 => "char",
+                16 => "short",
+                32 => "int",
+                64 => "long",
+                _ => return None,
+            };
+            if *signed {
+                if *bits == 8 {
+                    "signed char".into()
+                } else {
+                    base.into()
+                }
+            } else {
+                format!("unsigned {base}")
+            }
+        }
+        Type::Float { bits: 32 } => "float".into(),
+        Type::Float { bits: 64 } => "double".into(),
+        Type::Float { .. } => "long double".into(),
+        Type::Pointer(inner) => format!("{} *", c_type(analyses, inner)?),
+        Type::Struct(s) => {
+            let def = analyses.program.struct_def(*s);
+            let tag = def.tag?;
+            format!("{} {tag}", if def.is_union { "union" } else { "struct" })
+        }
+        _ => return None,
+    })
 }
 
 /// Writes `isolated` into `dir` (created if needed). Every file is written

@@ -13,7 +13,7 @@
 //! macro so that a function of the same name can be defined (zlib's
 //! `#undef gzgetc`), and removing a macro never changes expanded text.
 
-use crate::ast::ExternalDecl;
+use crate::ast::{ExternalDecl, TranslationUnit};
 use crate::driver::ParsedFile;
 use crate::printer::{Annotator, print_external_decl_annotated};
 
@@ -31,10 +31,22 @@ pub fn print_user_file(parsed: &ParsedFile) -> String {
 /// Like [`print_user_file`], with `annotate`'s comment lines before
 /// statements, declarations and function definitions.
 pub fn print_user_file_annotated(parsed: &ParsedFile, annotate: Annotator) -> String {
+    print_unit_as_user_file(parsed, &parsed.unit, annotate)
+}
+
+/// The main file of `parsed` with `unit` (a transformed copy of its tree) in
+/// place of its tree. Items of `unit` count as the main file's when their
+/// span does; a transformation gives the items it adds the span of the
+/// item they belong next to.
+pub fn print_unit_as_user_file(
+    parsed: &ParsedFile,
+    unit: &TranslationUnit,
+    annotate: Annotator,
+) -> String {
     let directives = directives(parsed);
     let mut next = 0;
     let mut out = String::new();
-    for item in &parsed.unit.items {
+    for item in &unit.items {
         let span = item.span();
         while let Some(d) = directives.get(next).filter(|d| d.offset <= span.lo) {
             out.push_str(&d.text);

@@ -362,6 +362,23 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             };
             add(&mut lp.input, e.clone(), lifted);
         }
+        // The test `index <= upper` runs at least once, after the init: it
+        // reads the index and what the bound reads (the bound is invariant
+        // in a counted loop, so reading it once stands for every test).
+        let index_var = Expr {
+            kind: ExprKind::Var(c.index),
+            ty: self.cx.program.var(c.index).ty.clone(),
+            span: c.upper.span,
+        };
+        for e in [&index_var, &c.upper] {
+            let test = Collector::expression(self.cx, e);
+            for (entity, r) in test.read {
+                if !lp.write.contains_key(&entity) {
+                    add(&mut lp.input, entity.clone(), r.clone());
+                }
+                add(&mut lp.read, entity, r);
+            }
+        }
         self.then(init, c.init, lp)
     }
 

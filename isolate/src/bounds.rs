@@ -1,0 +1,218 @@
+//! Box bounds as C: the rectangular hull of a region, per dimension its
+//! lowest index and its element count, as piecewise quasi-affine functions
+//! of the program's variables (isl `dim_min` / `dim_max`), printed as C
+//! expressions through isl's AST builder.
+//!
+//! Where the region is empty (the parameters for which no element is
+//! touched) the count is 0 and the lower bound 0, so a box is defined for
+//! every value of the variables and a transfer of it moves nothing.
+
+use ferry_hcfg::semantics::poly::Poly;
+use ferry_regions::entity::phi;
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, DimType, PwAff, Set, Val};
+use libc::uintptr_t;
+
+unsafe extern "C" {
+    fn isl_ast_build_from_context(set: uintptr_t /* take */) -> uintptr_t;
+    fn isl_ast_build_expr_from_pw_aff(
+        build: uintptr_t, /* keep */
+        pa: uintptr_t,    /* take */
+    ) -> uintptr_t;
+    fn isl_ast_build_free(build: uintptr_t /* take */) -> uintptr_t;
+}
+
+/// One dimension of a box: its first index and its extent, as C.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DimBound {
+    pub lower: String,
+    pub count: String,
+}
+
+/// Why a box has no bounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoundError {
+    /// Dimension `k` (from 1) has no lower or no upper bound.
+    Unbounded(usize),
+    /// isl gave up (its operation quota) or produced what ferry cannot print.
+    Isl,
+}
+
+/// The box of `region` (over the parameters and `phi1..phiN`), per
+/// dimension, in C under `context` (what is known of the parameters where
+/// the statement runs). `name` spells each parameter as a C expression;
+/// every parameter of `region` must have a spelling (project the others
+/// out first).
+pub fn box_bounds(
+    region: &Poly,
+    dims: usize,
+    context: &Poly,
+    name: &dyn Fn(&str) -> Option<String>,
+) -> Result<Vec<DimBound>, BoundError> {
+    let set = with_phi_as_dims(region, dims).ok_or(BoundError::Isl)?;
+    let touched = set.copy().and_then(Set::params).map_err(|_| BoundError::Isl)?;
+    let untouched = touched
+        .copy()
+        .and_then(Set::complement)
+        .map_err(|_| BoundError::Isl)?;
+    let mut out = Vec::with_capacity(dims);
+    for k in 0..dims {
+        let min = set
+            .copy()
+            .and_then(|s| s.dim_min(k as i32))
+            .map_err(|_| BoundError::Isl)?;
+        let max = set
+            .copy()
+            .and_then(|s| s.dim_max(k as i32))
+            .map_err(|_| BoundError::Isl)?;
+        if min.involves_nan().unwrap_or(true) || max.involves_nan().unwrap_or(true) {
+            return Err(BoundError::Unbounded(k + 1));
+        }
+        let ctx = set.get_ctx();
+        let zero_off = || {
+            untouched
+                .copy()
+                .and_then(|u| PwAff::val_on_domain(u, Val::zero(&ctx)?))
+        };
+        let count = max
+            .sub(min.copy().map_err(|_| BoundError::Isl)?)
+            .and_then(|d| d.add_constant_val(Val::one(&ctx)?))
+            .and_then(|c| c.union_add(zero_off()?))
+            .map_err(|_| BoundError::Isl)?;
+        let lower = min
+            .union_add(zero_off().map_err(|_| BoundError::Isl)?)
+            .map_err(|_| BoundError::Isl)?;
+        out.push(DimBound {
+            lower: to_c(lower, context, name).ok_or(BoundError::Isl)?,
+            count: to_c(count, context, name).ok_or(BoundError::Isl)?,
+        });
+    }
+    Ok(out)
+}
+
+/// The region as an isl set whose dimensions are `phi1..phiN` (moved from
+/// the parameters, where `Poly` keeps them) and whose parameters are the
+/// program's variables.
+fn with_phi_as_dims(region: &Poly, dims: usize) -> Option<Set> {
+    let ctx = region.set.get_ctx();
+    let all: Vec<String> = (1..=dims).map(phi).collect();
+    let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
+    let aligned = region
+        .set
+        .copy()
+        .ok()?
+        .align_params(frame.get_space().ok()?)
+        .ok()?;
+    let mut set = aligned
+        .intersect(frame.align_params(region.set.get_space().ok()?).ok()?)
+        .ok()?;
+    for (k, name) in all.iter().enumerate() {
+        let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
+        set = set
+            .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
+            .ok()?;
+    }
+    set.coalesce().ok()
+}
+
+/// A piecewise quasi-affine function of the parameters as a C expression
+/// of type `long`, simplified under `context`.
+fn to_c(pa: PwAff, context: &Poly, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let pa = pa.coalesce().ok()?;
+    // The build's context must live in the expression's parameter space.
+    let space = pa.get_space().ok()?;
+    let context = context
+        .set
+        .copy()
+        .ok()?
+        .align_params(space.copy().ok()?)
+        .ok()?;
+    let pa = pa.align_params(context.get_space().ok()?).ok()?;
+    let context = context.params().ok()?;
+    let pa = pa.gist_params(context.copy().ok()?).ok()?;
+    // SAFETY: `context` is handed over (take) to the build, which is freed
+    // below; `pa` is handed over to the expression builder; the result is a
+    // fresh expression we own.
+    let expr = unsafe {
+        let mut context = context;
+        context.do_not_free_on_drop();
+        let build = isl_ast_build_from_context(context.ptr);
+        if build == 0 {
+            return None;
+        }
+        let mut pa = pa;
+        pa.do_not_free_on_drop();
+        let expr = isl_ast_build_expr_from_pw_aff(build, pa.ptr);
+        isl_ast_build_free(build);
+        if expr == 0 {
+            return None;
+        }
+        ASTExpr {
+            ptr: expr,
+            should_free_on_drop: true,
+        }
+    };
+    c_expr(&expr, name)
+}
+
+/// isl's expression tree as C. Division and extrema go through the
+/// runtime's `ferry_floord`, `ferry_min`, `ferry_max` (C's `/` truncates).
+fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    match e.get_type().ok()? {
+        ASTExprType::Int => {
+            let v = e.get_val().ok()?;
+            let text = v.to_str().ok()?.to_string();
+            Some(if text.starts_with('-') {
+                format!("({text}L)")
+            } else {
+                format!("{text}L")
+            })
+        }
+        ASTExprType::Id => {
+            let id = e.get_id().ok()?;
+            let isl = id.get_name().ok()?.to_string();
+            Some(format!("(long)({})", name(&isl)?))
+        }
+        ASTExprType::Op => {
+            let n = e.get_op_n_arg().ok()?;
+            let args: Vec<String> = (0..n)
+                .map(|i| c_expr(&e.get_op_arg(i).ok()?, name))
+                .collect::<Option<_>>()?;
+            let binary = |op: &str| Some(format!("({} {op} {})", args[0], args[1]));
+            match e.get_op_type().ok()? {
+                ASTExprOpType::And | ASTExprOpType::AndThen => binary("&&"),
+                ASTExprOpType::Or | ASTExprOpType::OrElse => binary("||"),
+                ASTExprOpType::Max => fold(&args, "ferry_max"),
+                ASTExprOpType::Min => fold(&args, "ferry_min"),
+                ASTExprOpType::Minus => Some(format!("(-{})", args[0])),
+                ASTExprOpType::Add => binary("+"),
+                ASTExprOpType::Sub => binary("-"),
+                ASTExprOpType::Mul => binary("*"),
+                // Exact division, or the quotient of a non-negative
+                // dividend: C's `/` is right for both.
+                ASTExprOpType::Div | ASTExprOpType::PdivQ => binary("/"),
+                ASTExprOpType::FdivQ => Some(format!("ferry_floord({}, {})", args[0], args[1])),
+                ASTExprOpType::PdivR | ASTExprOpType::ZdivR => binary("%"),
+                ASTExprOpType::Cond | ASTExprOpType::Select => {
+                    Some(format!("({} ? {} : {})", args[0], args[1], args[2]))
+                }
+                ASTExprOpType::Eq => binary("=="),
+                ASTExprOpType::Le => binary("<="),
+                ASTExprOpType::Lt => binary("<"),
+                ASTExprOpType::Ge => binary(">="),
+                ASTExprOpType::Gt => binary(">"),
+                _ => None,
+            }
+        }
+        ASTExprType::Error => None,
+    }
+}
+
+/// `f(a, f(b, c))` for an n-ary extremum.
+fn fold(args: &[String], f: &str) -> Option<String> {
+    let (last, rest) = args.split_last()?;
+    Some(
+        rest.iter()
+            .rev()
+            .fold(last.clone(), |acc, a| format!("{f}({a}, {acc})")),
+    )
+}

@@ -1,0 +1,291 @@
+//! Functions called from an isolated statement: cloned when they receive
+//! isolated arrays (Listing 1.5 of the paper: one offset parameter per
+//! dimension of each such array; the original stays for other callers),
+//! checked otherwise.
+
+use crate::fresh::Fresh;
+use crate::rewrite::{CloneRequest, Context, DeviceVar, Refusal, Rewriter, ident};
+use crate::transfer::own_dims;
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::FuncId;
+use ferry_parser::ast::{Declaration, ExternalDecl, FunctionDef, FunctionParams, InitDeclarator};
+use ferry_parser::ast::{Declarator, ParamDecl};
+use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
+use ferry_parser::{ParsedFile, parse_preprocessed};
+use ferry_regions::RegionsAnalysis;
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+/// Pure functions of the C library (no memory touched but their
+/// arguments' values): they may run on the accelerator.
+const PURE_LIBRARY: &[&str] = &[
+    "abs", "labs", "llabs", "fabs", "fabsf", "fabsl", "sqrt", "sqrtf", "sqrtl", "cbrt", "cbrtf",
+    "exp", "expf", "exp2", "exp2f", "expm1", "log", "logf", "log2", "log2f", "log10", "log10f",
+    "log1p", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "asinf", "acos",
+    "acosf", "atan", "atanf", "atan2", "atan2f", "sinh", "cosh", "tanh", "tanhf", "floor",
+    "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod", "fmodf", "fmin",
+    "fminf", "fmax", "fmaxf", "hypot", "hypotf", "erf", "erff", "copysign", "copysignf",
+];
+
+pub struct Cloner<'a> {
+    parsed: &'a ParsedFile,
+    analyses: &'a Analyses,
+    regions: &'a RegionsAnalysis,
+    unit: usize,
+    fresh: &'a mut Fresh,
+    clones: HashMap<CloneRequest, Symbol>,
+    /// Functions being cloned (a recursive call would need its own clone
+    /// while the first is not finished).
+    in_progress: HashSet<Symbol>,
+    /// New functions: each goes right after the item (index in the unit)
+    /// of the function it clones.
+    pub definitions: Vec<(usize, FunctionDef)>,
+}
+
+impl<'a> Cloner<'a> {
+    pub fn new(
+        parsed: &'a ParsedFile,
+        analyses: &'a Analyses,
+        regions: &'a RegionsAnalysis,
+        unit: usize,
+        fresh: &'a mut Fresh,
+    ) -> Self {
+        Cloner {
+            parsed,
+            analyses,
+            regions,
+            unit,
+            fresh,
+            clones: HashMap::new(),
+            in_progress: HashSet::new(),
+            definitions: Vec::new(),
+        }
+    }
+
+    pub fn fresh_name(&mut self, base: &str) -> String {
+        self.fresh.name(base)
+    }
+
+    /// Prototypes of the clones, to put before their first use.
+    pub fn prototypes(&self) -> Vec<ExternalDecl> {
+        self.definitions
+            .iter()
+            .map(|(_, def)| {
+                ExternalDecl::Declaration(Declaration::Normal {
+                    specifiers: def.specifiers.clone(),
+                    declarators: vec![InitDeclarator {
+                        declarator: def.declarator.clone(),
+                        asm_label: None,
+                        attributes: Vec::new(),
+                        initializer: None,
+                    }],
+                    span: def.span,
+                })
+            })
+            .collect()
+    }
+
+    /// The function named `name` that a call in this unit reaches.
+    fn function(&self, name: Symbol) -> Option<FuncId> {
+        let program = &self.analyses.program;
+        program.function_ids().find(|&f| {
+            let func = program.function(f);
+            func.name == name && (func.unit == self.unit || !func.is_static)
+        })
+    }
+
+    /// The callee's summary must not touch globals: its accesses to them
+    /// would go to the host's memory.
+    fn check_globals(&self, f: FuncId, at: Span) -> Result<(), Refusal> {
+        let program = &self.analyses.program;
+        let Some(summary) = &self.regions.summaries[f.index()] else {
+            return Ok(());
+        };
+        let global = [&summary.read, &summary.write]
+            .into_iter()
+            .flat_map(|m| m.keys())
+            .filter_map(|e| e.root_var())
+            .find(|&v| program.var(v).is_global());
+        match global {
+            Some(v) => Err(Refusal {
+                span: at,
+                message: format!(
+                    "`{}` accesses the global `{}`: ferry passes data to the functions an \
+                     isolated statement calls only through their parameters",
+                    program.function(f).name,
+                    program.var(v).name
+                ),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The item index of the definition of `name` in this unit.
+    fn definition(&self, name: Symbol) -> Option<usize> {
+        self.parsed.unit.items.iter().position(|item| {
+            matches!(item, ExternalDecl::FunctionDef(d)
+                if d.declarator.name().map(|(n, _)| n) == Some(name))
+        })
+    }
+}
+
+impl Context for Cloner<'_> {
+    fn check_call(&mut self, callee: Symbol, at: Span) -> Result<(), Refusal> {
+        let Some(f) = self.function(callee) else {
+            return Err(Refusal {
+                span: at,
+                message: format!("`{callee}` is not a known function"),
+            });
+        };
+        let program = &self.analyses.program;
+        if program.function(f).body.is_none() {
+            if PURE_LIBRARY.contains(&callee.as_str()) {
+                return Ok(());
+            }
+            return Err(Refusal {
+                span: at,
+                message: format!(
+                    "the statement calls `{callee}`, which has no body here (input/output or \
+                     another library function): it cannot run on the accelerator"
+                ),
+            });
+        }
+        self.check_globals(f, at)
+    }
+
+    fn clone_for(&mut self, request: &CloneRequest, at: Span) -> Result<Symbol, Refusal> {
+        if let Some(&name) = self.clones.get(request) {
+            return Ok(name);
+        }
+        let refuse = |message: String| Refusal { span: at, message };
+        let callee = request.callee;
+        let Some(f) = self.function(callee) else {
+            return Err(refuse(format!("`{callee}` is not a known function")));
+        };
+        let analyses = self.analyses;
+        let program = &analyses.program;
+        if program.function(f).body.is_none() {
+            return Err(refuse(format!(
+                "the statement passes an isolated array to `{callee}`, which has no body here: \
+                 ferry cannot make it use the accelerator's copy"
+            )));
+        }
+        self.check_globals(f, at)?;
+        if self.in_progress.contains(&callee) {
+            return Err(refuse(format!(
+                "`{callee}` is recursive: ferry clones only non-recursive functions"
+            )));
+        }
+        let Some(index) = self.definition(callee) else {
+            return Err(refuse(format!(
+                "`{callee}` is defined in another file: ferry clones only functions defined in \
+                 the file of the isolated statement"
+            )));
+        };
+        let ExternalDecl::FunctionDef(original) = &self.parsed.unit.items[index] else {
+            unreachable!("definition() finds function definitions");
+        };
+        let mut def = original.clone();
+        let params = program.function(f).params.clone();
+        let param_names: Vec<Symbol> = params.iter().map(|&p| program.var(p).name).collect();
+        let mut vars = HashMap::new();
+        let mut extra = Vec::new();
+        for &(pos, dims) in &request.arrays {
+            let Some(&p) = params.get(pos) else {
+                return Err(refuse(format!(
+                    "`{callee}` takes fewer parameters than the call passes"
+                )));
+            };
+            let var = program.var(p);
+            let own = own_dims(&var.ty);
+            if own != dims {
+                return Err(refuse(format!(
+                    "the call passes a {dims}-dimensional view of an isolated array to parameter \
+                     `{}` of `{callee}`, which has {own} dimensions: ferry does not reshape \
+                     isolated arrays across calls",
+                    var.name
+                )));
+            }
+            let base = self.fresh.name(&format!("{}_off", var.name));
+            let offsets: Vec<String> = (1..=dims).map(|k| format!("{base}{k}")).collect();
+            vars.insert(
+                var.name,
+                DeviceVar::Array {
+                    device: var.name,
+                    offsets: offsets.iter().map(|o| ident(Symbol::intern(o))).collect(),
+                },
+            );
+            extra.extend(offsets);
+        }
+        let name = Symbol::intern(&self.fresh.name(&format!("{callee}_accel")));
+        self.in_progress.insert(callee);
+        let result = Rewriter::new(vars, self, None).body(&param_names, &mut def.body);
+        self.in_progress.remove(&callee);
+        result?;
+        rename(&mut def.declarator, name);
+        append_params(&mut def.declarator, &extra).map_err(refuse)?;
+        self.clones.insert(request.clone(), name);
+        self.definitions.push((index, def));
+        Ok(name)
+    }
+}
+
+fn rename(d: &mut Declarator, name: Symbol) {
+    match d {
+        Declarator::Ident(n, _) => *n = name,
+        Declarator::Abstract => {}
+        Declarator::Pointer { inner, .. }
+        | Declarator::Array { inner, .. }
+        | Declarator::Function { inner, .. }
+        | Declarator::Paren(inner) => rename(inner, name),
+    }
+}
+
+/// Adds `long NAME` parameters at the end of a function declarator.
+fn append_params(d: &mut Declarator, names: &[String]) -> Result<(), String> {
+    let text = format!(
+        "void __ferry_params({});\n",
+        names
+            .iter()
+            .map(|n| format!("long {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let parsed = parse_preprocessed(text, Path::new("<ferry isolate>"))
+        .map_err(|e| format!("internal error: generated parameters: {}", e.message))?;
+    let new: Vec<ParamDecl> = match parsed.unit.items.first() {
+        Some(ExternalDecl::Declaration(Declaration::Normal { declarators, .. })) => {
+            match declarators.first().and_then(|d| d.declarator.function_params()) {
+                Some(FunctionParams::Prototype { params, .. }) => params.clone(),
+                _ => Vec::new(),
+            }
+        }
+        _ => Vec::new(),
+    };
+    match function_params_mut(d) {
+        Some(FunctionParams::Prototype { params, .. }) => {
+            // `f(void)` has one unnamed void parameter: it cannot receive
+            // arrays, so it never gets here.
+            params.extend(new);
+            Ok(())
+        }
+        _ => Err("the callee is declared without a prototype; ferry cannot clone it".into()),
+    }
+}
+
+fn function_params_mut(d: &mut Declarator) -> Option<&mut FunctionParams> {
+    match d {
+        Declarator::Function { inner, params } => {
+            if matches!(inner.as_ref(), Declarator::Ident(..)) {
+                Some(params)
+            } else {
+                function_params_mut(inner)
+            }
+        }
+        Declarator::Paren(inner) | Declarator::Pointer { inner, .. } | Declarator::Array { inner, .. } => {
+            function_params_mut(inner)
+        }
+        Declarator::Ident(..) | Declarator::Abstract => None,
+    }
+}

@@ -1,0 +1,183 @@
+//! Finding the statements to isolate: by label, by pragma, or a whole
+//! function body; each as its place in the syntax tree (its span) and its
+//! node in the function's HCFG.
+
+use crate::Selection;
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::{FuncId, NodeId};
+use ferry_hcfg::report::nodes_by_span;
+use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind};
+use ferry_parser::span::Span;
+use ferry_parser::{Diagnostic, ParsedFile};
+
+/// One statement to isolate.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub unit: usize,
+    pub function: FuncId,
+    /// The HCFG node of the statement (for `--function`, the body's root).
+    pub node: NodeId,
+    /// The span of the statement in the syntax tree (for a labelled
+    /// statement, of the statement after the label).
+    pub span: Span,
+    /// `--function`: the statement is the whole body, and `return`s in it
+    /// leave through the transfers back.
+    pub whole_body: bool,
+}
+
+/// The pragma that marks a statement to isolate.
+pub const PRAGMA: &str = "ferry isolate";
+
+pub fn find(
+    parsed: &[ParsedFile],
+    a: &Analyses,
+    selection: &Selection,
+) -> Result<Vec<Target>, Diagnostic> {
+    let mut targets = Vec::new();
+    for (unit, file) in parsed.iter().enumerate() {
+        for item in &file.unit.items {
+            let ExternalDecl::FunctionDef(def) = item else {
+                continue;
+            };
+            if !file.in_main_file(def.span) {
+                continue;
+            }
+            let Some(function) = function_of(a, unit, def.span) else {
+                continue;
+            };
+            let name = def.declarator.name().map(|(n, _)| n.as_str());
+            let mut spans = Vec::new();
+            match selection {
+                Selection::Function(f) => {
+                    if name == Some(f.as_str()) {
+                        spans.push(def.body.span);
+                    }
+                }
+                Selection::Label(l) => statements_in_block(&def.body, &mut |s| {
+                    if let StmtKind::Labeled { label, body } = &s.kind
+                        && label.as_str() == l
+                    {
+                        spans.push(body.span);
+                    }
+                }),
+                Selection::Pragma => statements_in_block(&def.body, &mut |s| {
+                    if s.pragmas.iter().any(|p| is_isolate_pragma(p.text.as_str())) {
+                        spans.push(s.span);
+                    }
+                }),
+            }
+            let body = a.program.function(function).body.as_ref();
+            for span in spans {
+                let whole_body = matches!(selection, Selection::Function(_));
+                let node = match body {
+                    Some(body) if whole_body => Some(body.root),
+                    Some(body) => nodes_by_span(body)
+                        .get(&(span.lo, span.hi))
+                        .and_then(|nodes| nodes.first().copied()),
+                    None => None,
+                };
+                let Some(node) = node else {
+                    return Err(file.error_at(
+                        span,
+                        "ferry cannot isolate this statement: it is not a statement of its own \
+                         in the control-flow graph (a declaration, or a part of a `for` header)",
+                    ));
+                };
+                targets.push(Target {
+                    unit,
+                    function,
+                    node,
+                    span,
+                    whole_body,
+                });
+            }
+        }
+    }
+    if targets.is_empty() {
+        return Err(Diagnostic::error(match selection {
+            Selection::Label(l) => format!("no statement is labelled `{l}`"),
+            Selection::Function(f) => format!("no function named `{f}` is defined"),
+            Selection::Pragma => format!("no statement follows a `#pragma {PRAGMA}`"),
+        }));
+    }
+    // A statement inside another isolated one would be isolated twice.
+    for t in &targets {
+        if let Some(outer) = targets
+            .iter()
+            .find(|o| o.unit == t.unit && o.span != t.span && contains(o.span, t.span))
+        {
+            return Err(parsed[t.unit].error_at(
+                t.span,
+                format!(
+                    "this statement is inside another statement selected for isolation (at {}); \
+                     select one of them",
+                    position(&parsed[t.unit], outer.span)
+                ),
+            ));
+        }
+    }
+    Ok(targets)
+}
+
+pub fn is_isolate_pragma(text: &str) -> bool {
+    text.split_whitespace().collect::<Vec<_>>() == ["ferry", "isolate"]
+}
+
+fn contains(outer: Span, inner: Span) -> bool {
+    outer.lo <= inner.lo && inner.hi <= outer.hi
+}
+
+/// `file:line:col` of a span, for messages.
+pub fn position(file: &ParsedFile, span: Span) -> String {
+    let loc = file.source_map.locate(span.lo);
+    format!(
+        "{}:{}:{}",
+        file.source_map.file_name(loc.file),
+        loc.line,
+        loc.column
+    )
+}
+
+/// The function defined at `span` in `unit`.
+fn function_of(a: &Analyses, unit: usize, span: Span) -> Option<FuncId> {
+    a.program.function_ids().find(|&f| {
+        let func = a.program.function(f);
+        func.unit == unit
+            && func.body.is_some()
+            && (func.span.lo, func.span.hi) == (span.lo, span.hi)
+    })
+}
+
+/// Every statement of a block, outermost first.
+pub fn statements_in_block(block: &Block, visit: &mut dyn FnMut(&Stmt)) {
+    for item in &block.items {
+        if let BlockItem::Statement(s) = item {
+            statements_in(s, visit);
+        }
+    }
+}
+
+fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
+    visit(s);
+    match &s.kind {
+        StmtKind::Labeled { body, .. }
+        | StmtKind::Case { body, .. }
+        | StmtKind::Default(body)
+        | StmtKind::Switch { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. } => statements_in(body, visit),
+        StmtKind::For { body, .. } => statements_in(body, visit),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            statements_in(then_branch, visit);
+            if let Some(e) = else_branch {
+                statements_in(e, visit);
+            }
+        }
+        StmtKind::Compound(b) => statements_in_block(b, visit),
+        _ => {}
+    }
+}

@@ -1,0 +1,380 @@
+//! What an isolated statement moves: per variable it references, a device
+//! copy, and the boxes loaded into it and stored back from it.
+//!
+//! For arrays (and memory behind pointers), with R̄ and W̄ the statement's
+//! read and written regions and W̲ its written region when exact (empty
+//! otherwise), as the paper:
+//!
+//! - Store = ⌈W̄⌉
+//! - Load  = ⌈R̄ ∪ (Store − W̲)⌉
+//! - the device buffer is the box of Load ∪ Store, which holds every
+//!   element the statement touches.
+//!
+//! Boxes are over the variable's own subscripts: `pts[i].x` moves whole
+//! elements `pts[i]`, and then nothing counts as surely written, so the
+//! Store box is loaded as well. Scalars (and structs used as a whole) are
+//! loaded when read, or written but not surely, and stored when written.
+
+use crate::bounds::{BoundError, DimBound, box_bounds};
+use crate::select::Target;
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::{ArrayLen, Type, VarId};
+use ferry_hcfg::report::is_visible;
+use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_parser::{Diagnostic, ParsedFile};
+use ferry_regions::RegionsAnalysis;
+use ferry_regions::entity::{Root, Step, phi};
+use ferry_regions::rect::rect_hull;
+use ferry_regions::region::Region;
+use ferry_regions::set::subtract;
+use std::collections::BTreeMap;
+
+/// How the device copy is poisoned (`enum ferry_poison` of the runtime).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Poison {
+    Bytes,
+    Float,
+    Double,
+    LongDouble,
+}
+
+impl Poison {
+    pub fn c_name(self) -> &'static str {
+        match self {
+            Poison::Bytes => "FERRY_POISON_BYTES",
+            Poison::Float => "FERRY_POISON_FLOAT",
+            Poison::Double => "FERRY_POISON_DOUBLE",
+            Poison::LongDouble => "FERRY_POISON_LONG_DOUBLE",
+        }
+    }
+
+    fn of(ty: &Type) -> Poison {
+        match ty {
+            Type::Float { bits: 32 } => Poison::Float,
+            Type::Float { bits: 64 } => Poison::Double,
+            Type::Float { .. } => Poison::LongDouble,
+            _ => Poison::Bytes,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ScalarTransfer {
+    pub var: VarId,
+    pub name: String,
+    pub load: bool,
+    pub store: bool,
+    pub poison: Poison,
+}
+
+#[derive(Debug, Clone)]
+pub struct ArrayTransfer {
+    pub var: VarId,
+    pub name: String,
+    /// The variable's own subscripts the boxes are over.
+    pub dims: usize,
+    pub buffer: Vec<DimBound>,
+    pub load: Option<Vec<DimBound>>,
+    pub store: Option<Vec<DimBound>>,
+    pub poison: Poison,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub scalars: Vec<ScalarTransfer>,
+    pub arrays: Vec<ArrayTransfer>,
+}
+
+/// The regions of one variable, projected on its own subscripts.
+#[derive(Default)]
+struct Group {
+    read: Option<Poly>,
+    write: Option<Poly>,
+    /// The surely written elements, when known exactly.
+    write_under: Option<Poly>,
+    write_entities: usize,
+    /// Some entity was more precise than the box (struct fields, deeper
+    /// subscripts): nothing counts as surely written.
+    coarse: bool,
+    /// Entities with no subscript: the variable's own value.
+    value_read: bool,
+    value_written: bool,
+    value_written_exactly: bool,
+}
+
+pub fn plan(
+    parsed: &[ParsedFile],
+    a: &Analyses,
+    regions: &RegionsAnalysis,
+    target: &Target,
+) -> Result<Plan, Diagnostic> {
+    let file = &parsed[target.unit];
+    let program = &a.program;
+    let f = target.function;
+    let error = |message: String| file.error_at(target.span, message);
+    let Some(rw) = regions.node(f, target.node) else {
+        return Err(error("ferry has no array regions for this statement".into()));
+    };
+    let inside = |v: VarId| {
+        let var = program.var(v);
+        var.function == Some(f)
+            && !var.is_global()
+            && target.span.lo <= var.span.lo
+            && var.span.lo < target.span.hi
+    };
+    let mut groups: BTreeMap<VarId, Group> = BTreeMap::new();
+    for (is_write, map) in [(false, &rw.read), (true, &rw.write)] {
+        for (entity, region) in map {
+            let v = match entity.root {
+                Root::Var(v) => v,
+                Root::Anywhere => {
+                    return Err(error(
+                        "this statement accesses memory ferry cannot name (through a pointer \
+                         of unknown origin, or in a function without a body): it cannot be \
+                         isolated"
+                            .into(),
+                    ));
+                }
+            };
+            if inside(v) {
+                if program.var(v).is_global() {
+                    return Err(error(format!(
+                        "`{}` is a static local of the statement: its value outlives the \
+                         statement, so it cannot live on the accelerator",
+                        program.var(v).name
+                    )));
+                }
+                continue;
+            }
+            let own = own_dims(&program.var(v).ty);
+            let g = groups.entry(v).or_default();
+            let leading = entity.path.iter().take_while(|s| **s == Step::Index).count();
+            if leading == 0 || own == 0 {
+                if entity.path.is_empty() {
+                    if is_write {
+                        g.value_written = true;
+                        g.value_written_exactly = region.is_exact();
+                    } else {
+                        g.value_read = true;
+                    }
+                } else {
+                    // A field of a struct variable: the struct moves whole.
+                    g.coarse = true;
+                    if is_write {
+                        g.value_written = true;
+                    } else {
+                        g.value_read = true;
+                    }
+                }
+                continue;
+            }
+            // Boxes are over the variable's own subscripts; an entity
+            // reaching further (fields, deeper arrays) or not as far is
+            // only known up to whole elements.
+            let mut r = region.clone();
+            for k in own + 1..=entity.dims() {
+                r = r.project(&phi(k));
+            }
+            let precise = leading == own && entity.path.len() == own;
+            if !precise {
+                g.coarse = true;
+            }
+            if is_write {
+                g.write_entities += 1;
+                g.write_under = if precise && g.write_entities == 1 {
+                    r.under().cloned()
+                } else {
+                    None
+                };
+            }
+            let slot = if is_write { &mut g.write } else { &mut g.read };
+            *slot = Some(match slot.take() {
+                Some(p) => p.union(&r.set),
+                None => r.set.clone(),
+            });
+        }
+    }
+    let precondition = a.semantics.preconditions[f.index()]
+        .get(target.node.index())
+        .cloned()
+        .flatten()
+        .unwrap_or_else(|| Poly::universe(&a.semantics.ctx));
+    let nameable = |isl: &str| -> Option<String> {
+        match Name::parse(isl) {
+            Some(Name::Pre(v))
+                if !inside(v) && is_visible(program, f, v, target.span.lo) =>
+            {
+                Some(program.var(v).name.as_str().to_string())
+            }
+            _ => None,
+        }
+    };
+    let context = keep_nameable(&precondition, &nameable, &[]);
+    let mut plan = Plan::default();
+    for (v, g) in groups {
+        let var = program.var(v);
+        let name = var.name.as_str().to_string();
+        let own = own_dims(&var.ty);
+        let is_array = own > 0 && (g.read.is_some() || g.write.is_some());
+        if !is_array {
+            let sure = g.value_written_exactly && !g.coarse;
+            plan.scalars.push(ScalarTransfer {
+                var: v,
+                name,
+                load: g.value_read || (g.value_written && !sure),
+                store: g.value_written,
+                poison: Poison::of(&var.ty),
+            });
+            continue;
+        }
+        if g.value_written {
+            return Err(error(format!(
+                "pointer `{name}` is assigned inside the statement: ferry isolates memory \
+                 reached through pointers that keep their value"
+            )));
+        }
+        plan.arrays
+            .push(array_transfer(program, v, &g, &context, &nameable).map_err(error)?);
+    }
+    Ok(plan)
+}
+
+/// The boxes of one array; the error is a message about it.
+fn array_transfer(
+    program: &ferry_hcfg::Program,
+    v: VarId,
+    g: &Group,
+    context: &Poly,
+    nameable: &dyn Fn(&str) -> Option<String>,
+) -> Result<ArrayTransfer, String> {
+    let var = program.var(v);
+    let name = var.name.as_str().to_string();
+    let elements = subscripted_types(&var.ty);
+    let dims = elements.len() - 1;
+    let extents = declared_extents(&var.ty, dims);
+    let phis: Vec<String> = (1..=dims).map(phi).collect();
+    let prepare = |p: &Poly| keep_nameable(&within(p, &extents), nameable, &phis);
+    let ctx = context.set.get_ctx();
+    let empty = Poly::empty(&ctx);
+    let read = g.read.as_ref().map(prepare).unwrap_or_else(|| empty.clone());
+    let write = g.write.as_ref().map(prepare).unwrap_or_else(|| empty.clone());
+    // An under-approximation that mentions a variable ferry cannot name is
+    // dropped, not projected (projecting would over-approximate it).
+    let under = if g.coarse {
+        None
+    } else {
+        g.write_under.as_ref().filter(|u| {
+            u.params()
+                .iter()
+                .all(|p| phis.contains(p) || nameable(p).is_some())
+        })
+    };
+    let store_box = rect_hull(
+        &Region {
+            set: write.clone(),
+            approx: ferry_regions::region::Approx::May,
+        },
+        dims,
+    )
+    .region
+    .set;
+    let not_surely_written = match under {
+        Some(u) => subtract(&store_box, u).unwrap_or_else(|| store_box.clone()),
+        None => store_box.clone(),
+    };
+    let load = read.union(&not_surely_written);
+    let buffer = load.union(&store_box);
+    let bounds = |p: &Poly| match box_bounds(p, dims, context, nameable) {
+        Ok(b) => Ok(b),
+        Err(BoundError::Unbounded(k)) => Err(format!(
+            "the elements of `{name}` this statement touches cannot be bounded (dimension {k} \
+             of its region has no lower or no upper bound): ferry cannot size its copy"
+        )),
+        Err(BoundError::Isl) => Err(format!(
+            "isl could not compute the box of `{name}` this statement touches"
+        )),
+    };
+    let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
+    Ok(ArrayTransfer {
+        var: v,
+        name: name.clone(),
+        dims,
+        buffer: bounds(&buffer)?,
+        load: (!load.is_empty()).then(|| bounds(&load)).transpose()?,
+        store: (!store_box.is_empty()).then(|| bounds(&store_box)).transpose()?,
+        poison: Poison::of(&element),
+    })
+}
+
+/// How many subscripts a variable of this type takes before reaching
+/// something that is not an array: `int a[3][4]` 2, `double (*p)[m]` 2,
+/// `int *p` 1, `struct s *p` 1, `int x` 0.
+pub fn own_dims(ty: &Type) -> usize {
+    subscripted_types(ty).len() - 1
+}
+
+/// The type itself, then the type after each subscript it takes.
+fn subscripted_types(ty: &Type) -> Vec<Type> {
+    let mut out = vec![ty.clone()];
+    let mut t = ty;
+    loop {
+        match t {
+            Type::Array(elem, _) => t = elem,
+            // Only the outermost level may be a pointer: `int **p` has its
+            // rows elsewhere.
+            Type::Pointer(elem) if out.len() == 1 => t = elem,
+            _ => break,
+        }
+        out.push(t.clone());
+    }
+    out
+}
+
+/// Constant extents of the first `dims` subscripts, where declared.
+fn declared_extents(ty: &Type, dims: usize) -> Vec<Option<u64>> {
+    let mut out = Vec::new();
+    let mut t = ty;
+    for _ in 0..dims {
+        match t {
+            Type::Array(elem, ArrayLen::Const(n)) => {
+                out.push(Some(*n));
+                t = elem;
+            }
+            Type::Array(elem, _) | Type::Pointer(elem) => {
+                out.push(None);
+                t = elem;
+            }
+            _ => out.push(None),
+        }
+    }
+    out
+}
+
+/// The region inside the declared extents (a correct program touches
+/// nothing outside them; this bounds may regions that lost a bound).
+fn within(p: &Poly, extents: &[Option<u64>]) -> Poly {
+    let ctx = p.set.get_ctx();
+    let mut out = p.clone();
+    for (k, ext) in extents.iter().enumerate() {
+        if let Some(n) = ext {
+            let name = phi(k + 1);
+            let text = format!("[{name}] -> {{ : 0 <= {name} < {n} }}");
+            if let Ok(set) = isl_rs::Set::read_from_str(&ctx, &text) {
+                out = out.intersect(&Poly { set });
+            }
+        }
+    }
+    out
+}
+
+/// Projects out every parameter that is neither one of `keep` nor a
+/// variable C can name at the statement.
+fn keep_nameable(p: &Poly, nameable: &dyn Fn(&str) -> Option<String>, keep: &[String]) -> Poly {
+    let mut out = p.clone();
+    for param in p.params() {
+        if !keep.contains(&param) && nameable(&param).is_none() {
+            out = out.project(&param);
+        }
+    }
+    out
+}
