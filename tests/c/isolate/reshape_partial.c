@@ -1,0 +1,36 @@
+// ferry-test: isolate --label kernel
+// ferry-test: run 15 => to=24 from=80
+// ferry-test: run 10 => to=4 from=40
+// ferry-test: run 3 => to=4 from=12
+// Reshaping with a partial last row: fill(k, &a[2][0]) on int a[8][10] writes linear [20, 19+k].
+// k: read -> 4.
+// a: W = {(p1,p2) : 0<=p2<=9, 20 <= 10p1+p2 <= 19+k}, exact.
+//   k=15: rows 2..3, Store box [2,3]x[0,9] = 20 elements (80 B); Store - W = row 3 cols 5..9 -> load 5 (20 B).
+//   k=10: row 2 exactly: Store [2,2]x[0,9] (40 B), nothing to load.
+//   k=3: Store [2,2]x[0,2] (12 B), nothing to load.
+// 15: to 4+20=24, from 80; 10: 4 / 40; 3: 4 / 12.
+#include <stdio.h>
+#include <stdlib.h>
+
+static void fill(int k, int *p)
+{
+    for (int j = 0; j < k; j++)
+        p[j] = 7 * j - 2;
+}
+
+int main(int argc, char **argv)
+{
+    int k = atoi(argv[1]);
+    int a[8][10];
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 10; j++)
+            a[i][j] = 100 * i + j;
+kernel:
+    fill(k, &a[2][0]);
+    for (int i = 0; i < 8; i++) {
+        for (int j = 0; j < 10; j++)
+            printf("%d ", a[i][j]);
+        printf("\n");
+    }
+    return 0;
+}

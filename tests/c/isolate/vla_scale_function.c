@@ -1,0 +1,33 @@
+// ferry-test: isolate --function scale
+// ferry-test: run 3 4 => to=224 from=192
+// ferry-test: run 1 1 => to=48 from=16
+// ferry-test: run 5 2 => to=192 from=160
+// --function on a VLA parameter double a[n][m], called twice from main (each call moves its data).
+// Per call: n, m (int) loaded 4 + 4, s (double) loaded 8; i, j are the body's own.
+// a: R = W = [0,n-1]x[0,m-1] exact -> load 8nm, store 8nm.
+// Per call to = 16 + 8nm, from = 8nm; two calls double it.
+// 3 4: to 2*(16+96)=224, from 192. 1 1: to 2*24=48, from 16. 5 2: to 2*96=192, from 160.
+#include <stdio.h>
+#include <stdlib.h>
+
+void scale(int n, int m, double a[n][m], double s)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            a[i][j] = a[i][j] * s + j;
+}
+
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]), m = atoi(argv[2]);
+    double a[n][m];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            a[i][j] = i - j * 0.5;
+    scale(n, m, a, 1.5);
+    scale(n, m, a, -0.25);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            printf("%.17g\n", a[i][j]);
+    return 0;
+}
