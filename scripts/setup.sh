@@ -50,3 +50,4 @@ step cargo --version
 step cargo build --release --workspace
 step target/release/ferry parse examples/fir.c
 step target/release/ferry semantics examples/listing_1_2.c
+step target/release/ferry validate tests/c/isolate_snapshots/listing_1_3.c --label kernel --run 100
