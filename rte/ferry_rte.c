@@ -8,6 +8,7 @@
 static struct {
     unsigned long long bytes_to, bytes_from, transfers_to, transfers_from;
     unsigned long long allocations, bytes_allocated;
+    unsigned long long scalar_bytes_to, scalar_bytes_from;
     int registered;
 } stats;
 
@@ -24,9 +25,11 @@ static void write_stats(void)
     fprintf(f,
             "{\"bytes_to_accel\":%llu,\"bytes_from_accel\":%llu,"
             "\"transfers_to_accel\":%llu,\"transfers_from_accel\":%llu,"
-            "\"accel_allocations\":%llu,\"accel_bytes_allocated\":%llu}\n",
+            "\"accel_allocations\":%llu,\"accel_bytes_allocated\":%llu,"
+            "\"scalar_bytes_to_accel\":%llu,\"scalar_bytes_from_accel\":%llu}\n",
             stats.bytes_to, stats.bytes_from, stats.transfers_to, stats.transfers_from,
-            stats.allocations, stats.bytes_allocated);
+            stats.allocations, stats.bytes_allocated, stats.scalar_bytes_to,
+            stats.scalar_bytes_from);
     fclose(f);
 }
 
@@ -182,6 +185,7 @@ void ferry_scalar_to_accel(void *accel, const void *host, size_t size)
     register_stats();
     memcpy(accel, host, size);
     stats.bytes_to += size;
+    stats.scalar_bytes_to += size;
     stats.transfers_to++;
 }
 
@@ -190,5 +194,6 @@ void ferry_scalar_from_accel(void *host, const void *accel, size_t size)
     register_stats();
     memcpy(host, accel, size);
     stats.bytes_from += size;
+    stats.scalar_bytes_from += size;
     stats.transfers_from++;
 }

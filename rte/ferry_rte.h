@@ -16,8 +16,12 @@
  * With FERRY_STATS=FILE in the environment, the program writes at exit one
  * JSON object to FILE:
  *   {"bytes_to_accel":N,"bytes_from_accel":N,"transfers_to_accel":N,
- *    "transfers_from_accel":N,"accel_allocations":N,"accel_bytes_allocated":N}
- * A transfer that moves no byte (an empty box) is not counted. */
+ *    "transfers_from_accel":N,"accel_allocations":N,"accel_bytes_allocated":N,
+ *    "scalar_bytes_to_accel":N,"scalar_bytes_from_accel":N}
+ * The first four are the contract of DESIGN.md; the scalar counts are the
+ * part of the bytes that scalars (copied whole) account for, so that array
+ * volumes can be compared. A transfer that moves no byte (an empty box) is
+ * not counted. */
 #ifndef FERRY_RTE_H
 #define FERRY_RTE_H
 

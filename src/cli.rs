@@ -69,6 +69,24 @@ enum Command {
         #[command(flatten)]
         program: Program,
     },
+    /// Isolate (as `ferry isolate`), then build the original and the
+    /// transformed program with `cc` (or `$CC`), run both, each in a fresh
+    /// empty folder, and compare stdout, exit status and the named output
+    /// files byte for byte. Prints each run's verdict and transfer
+    /// statistics; exit status 0 when every run is the same, 1 when some
+    /// run differs.
+    ///
+    /// Options (anywhere among the files and CFLAGS): the selection, as for
+    /// `ferry isolate`; `--run ARGS` (repeatable: one execution each, ARGS
+    /// split on whitespace; none means one run without arguments);
+    /// `--compare-files F...` (files each run writes in its folder);
+    /// `--timeout SECONDS` (per execution, default 60); `--json`; `-o
+    /// OUTDIR` (keep the transformed program there instead of a temporary
+    /// folder).
+    Validate {
+        #[command(flatten)]
+        program: Program,
+    },
     /// Print the code annotated with the variables each statement may read
     /// and write (arrays as a whole; through pointers, what they may point
     /// to). Every `.c` file given is one translation unit of the program.
@@ -101,7 +119,7 @@ fn json_flag(mut args: Vec<String>, json: bool) -> (Vec<String>, bool) {
 }
 
 /// Takes `name VALUE` (or `name=VALUE`) out of the trailing arguments.
-fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<String>, Diagnostic> {
+pub(crate) fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<String>, Diagnostic> {
     let prefix = format!("{name}=");
     if let Some(i) = args.iter().position(|a| a == name) {
         if i + 1 >= args.len() {
@@ -119,14 +137,16 @@ fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<String>, Diag
 }
 
 /// Takes the flag `name` out of the trailing arguments; whether it was there.
-fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
+pub(crate) fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
     let before = args.len();
     args.retain(|a| a != name);
     args.len() != before
 }
 
 /// The selection options of `ferry isolate` and `ferry validate`.
-fn take_selection(args: &mut Vec<String>) -> Result<ferry_isolate::Selection, Diagnostic> {
+pub(crate) fn take_selection(
+    args: &mut Vec<String>,
+) -> Result<ferry_isolate::Selection, Diagnostic> {
     use ferry_isolate::Selection;
     let mut chosen = Vec::new();
     if let Some(l) = take_value(args, "--label")? {
@@ -150,7 +170,7 @@ fn take_selection(args: &mut Vec<String>) -> Result<ferry_isolate::Selection, Di
 }
 
 /// `--target`: only the host simulation so far.
-fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
+pub(crate) fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
     match take_value(args, "--target")?.as_deref() {
         None | Some("host") => Ok(()),
         Some(other) => Err(Diagnostic::error(format!(
@@ -179,7 +199,9 @@ fn analyse(
 }
 
 /// Splits `FILE.c... CFLAGS` into the C files and the compiler's flags.
-fn files_and_flags(args: Vec<String>) -> Result<(Vec<PathBuf>, Vec<String>), Diagnostic> {
+pub(crate) fn files_and_flags(
+    args: Vec<String>,
+) -> Result<(Vec<PathBuf>, Vec<String>), Diagnostic> {
     let mut files = Vec::new();
     let mut flags = Vec::new();
     for a in args {
@@ -208,6 +230,24 @@ fn takes_value(flag: &str) -> bool {
     )
 }
 
+/// What a command prints on stdout and its exit status.
+pub(crate) struct Finished {
+    pub output: String,
+    pub status: i32,
+}
+
+/// Why a command stopped: the user's error (exit status 1) or ferry's (2).
+pub(crate) enum Failure {
+    User(Diagnostic),
+    Internal(String),
+}
+
+impl From<Diagnostic> for Failure {
+    fn from(diagnostic: Diagnostic) -> Failure {
+        Failure::User(diagnostic)
+    }
+}
+
 /// Runs the command line; returns the exit status.
 pub fn run() -> i32 {
     std::panic::set_hook(Box::new(|info| {
@@ -225,9 +265,15 @@ pub fn run() -> i32 {
     // committed) keeps recursion over them from overflowing.
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || execute(cli.command));
+        .spawn(move || match cli.command {
+            // Its exit status depends on the verdict, not only on success.
+            Command::Validate { program } => crate::validate::run(program.args),
+            command => execute(command)
+                .map(|output| Finished { output, status: 0 })
+                .map_err(Failure::User),
+        });
     match worker.map(|handle| handle.join()) {
-        Ok(Ok(Ok(output))) => {
+        Ok(Ok(Ok(Finished { output, status }))) => {
             let mut stdout = std::io::stdout().lock();
             if stdout
                 .write_all(output.as_bytes())
@@ -236,11 +282,15 @@ pub fn run() -> i32 {
             {
                 return 1;
             }
-            0
+            status
         }
-        Ok(Ok(Err(diagnostic))) => {
+        Ok(Ok(Err(Failure::User(diagnostic)))) => {
             eprintln!("{diagnostic}");
             1
+        }
+        Ok(Ok(Err(Failure::Internal(message)))) => {
+            eprintln!("ferry: internal error: {message}");
+            2
         }
         // The panic hook has already explained.
         Ok(Err(_)) => 2,
@@ -279,6 +329,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             ferry_isolate::write_output(std::path::Path::new(&out), &isolated)?;
             Ok(String::new())
         }
+        Command::Validate { .. } => unreachable!("`run` dispatches ferry validate itself"),
         Command::Effects { program } => {
             let (parsed, analyses) = analyse(program.args)?;
             Ok(ferry_hcfg::report::annotated_effects(&analyses, &parsed))

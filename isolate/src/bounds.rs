@@ -49,7 +49,10 @@ pub fn box_bounds(
     name: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Vec<DimBound>, BoundError> {
     let set = with_phi_as_dims(region, dims).ok_or(BoundError::Isl)?;
-    let touched = set.copy().and_then(Set::params).map_err(|_| BoundError::Isl)?;
+    let touched = set
+        .copy()
+        .and_then(Set::params)
+        .map_err(|_| BoundError::Isl)?;
     let untouched = touched
         .copy()
         .and_then(Set::complement)
@@ -157,49 +160,93 @@ fn to_c(pa: PwAff, context: &Poly, name: &dyn Fn(&str) -> Option<String>) -> Opt
 /// isl's expression tree as C. Division and extrema go through the
 /// runtime's `ferry_floord`, `ferry_min`, `ferry_max` (C's `/` truncates).
 fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    Some(c_prec(e, name)?.0)
+}
+
+/// C precedence levels of what `c_prec` produces, loosest first.
+const COND: u8 = 1;
+const OR: u8 = 2;
+const AND: u8 = 3;
+const EQUALITY: u8 = 4;
+const RELATIONAL: u8 = 5;
+const ADDITIVE: u8 = 6;
+const MULTIPLICATIVE: u8 = 7;
+const UNARY: u8 = 8;
+const PRIMARY: u8 = 9;
+
+/// The expression and its precedence, with only the parentheses C needs.
+fn c_prec(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<(String, u8)> {
     match e.get_type().ok()? {
         ASTExprType::Int => {
-            let v = e.get_val().ok()?;
-            let text = v.to_str().ok()?.to_string();
+            let text = e.get_val().ok()?.to_str().ok()?.to_string();
             Some(if text.starts_with('-') {
-                format!("({text}L)")
+                (format!("{text}L"), UNARY)
             } else {
-                format!("{text}L")
+                (format!("{text}L"), PRIMARY)
             })
         }
         ASTExprType::Id => {
-            let id = e.get_id().ok()?;
-            let isl = id.get_name().ok()?.to_string();
-            Some(format!("(long)({})", name(&isl)?))
+            let isl = e.get_id().ok()?.get_name().ok()?.to_string();
+            Some((format!("(long){}", name(&isl)?), UNARY))
         }
         ASTExprType::Op => {
             let n = e.get_op_n_arg().ok()?;
-            let args: Vec<String> = (0..n)
-                .map(|i| c_expr(&e.get_op_arg(i).ok()?, name))
+            let args: Vec<(String, u8)> = (0..n)
+                .map(|i| c_prec(&e.get_op_arg(i).ok()?, name))
                 .collect::<Option<_>>()?;
-            let binary = |op: &str| Some(format!("({} {op} {})", args[0], args[1]));
+            // An operand in parentheses unless it binds tighter than
+            // `level` (or as tight, on the left of a left-associative one).
+            let operand = |(text, prec): &(String, u8), level: u8, left: bool| {
+                if *prec > level || (left && *prec == level) {
+                    text.clone()
+                } else {
+                    format!("({text})")
+                }
+            };
+            let binary = |op: &str, level: u8| {
+                Some((
+                    format!(
+                        "{} {op} {}",
+                        operand(&args[0], level, true),
+                        operand(&args[1], level, false)
+                    ),
+                    level,
+                ))
+            };
+            let call = |f: &str| {
+                let list: Vec<&str> = args.iter().map(|(t, _)| t.as_str()).collect();
+                Some((format!("{f}({})", list.join(", ")), PRIMARY))
+            };
             match e.get_op_type().ok()? {
-                ASTExprOpType::And | ASTExprOpType::AndThen => binary("&&"),
-                ASTExprOpType::Or | ASTExprOpType::OrElse => binary("||"),
-                ASTExprOpType::Max => fold(&args, "ferry_max"),
-                ASTExprOpType::Min => fold(&args, "ferry_min"),
-                ASTExprOpType::Minus => Some(format!("(-{})", args[0])),
-                ASTExprOpType::Add => binary("+"),
-                ASTExprOpType::Sub => binary("-"),
-                ASTExprOpType::Mul => binary("*"),
+                ASTExprOpType::And | ASTExprOpType::AndThen => binary("&&", AND),
+                ASTExprOpType::Or | ASTExprOpType::OrElse => binary("||", OR),
+                ASTExprOpType::Max => Some((fold(&args, "ferry_max")?, PRIMARY)),
+                ASTExprOpType::Min => Some((fold(&args, "ferry_min")?, PRIMARY)),
+                ASTExprOpType::Minus => {
+                    Some((format!("-{}", operand(&args[0], UNARY, false)), UNARY))
+                }
+                ASTExprOpType::Add => binary("+", ADDITIVE),
+                ASTExprOpType::Sub => binary("-", ADDITIVE),
+                ASTExprOpType::Mul => binary("*", MULTIPLICATIVE),
                 // Exact division, or the quotient of a non-negative
                 // dividend: C's `/` is right for both.
-                ASTExprOpType::Div | ASTExprOpType::PdivQ => binary("/"),
-                ASTExprOpType::FdivQ => Some(format!("ferry_floord({}, {})", args[0], args[1])),
-                ASTExprOpType::PdivR | ASTExprOpType::ZdivR => binary("%"),
-                ASTExprOpType::Cond | ASTExprOpType::Select => {
-                    Some(format!("({} ? {} : {})", args[0], args[1], args[2]))
-                }
-                ASTExprOpType::Eq => binary("=="),
-                ASTExprOpType::Le => binary("<="),
-                ASTExprOpType::Lt => binary("<"),
-                ASTExprOpType::Ge => binary(">="),
-                ASTExprOpType::Gt => binary(">"),
+                ASTExprOpType::Div | ASTExprOpType::PdivQ => binary("/", MULTIPLICATIVE),
+                ASTExprOpType::FdivQ => call("ferry_floord"),
+                ASTExprOpType::PdivR | ASTExprOpType::ZdivR => binary("%", MULTIPLICATIVE),
+                ASTExprOpType::Cond | ASTExprOpType::Select => Some((
+                    format!(
+                        "{} ? {} : {}",
+                        operand(&args[0], COND, false),
+                        operand(&args[1], COND, false),
+                        operand(&args[2], COND - 1, false)
+                    ),
+                    COND,
+                )),
+                ASTExprOpType::Eq => binary("==", EQUALITY),
+                ASTExprOpType::Le => binary("<=", RELATIONAL),
+                ASTExprOpType::Lt => binary("<", RELATIONAL),
+                ASTExprOpType::Ge => binary(">=", RELATIONAL),
+                ASTExprOpType::Gt => binary(">", RELATIONAL),
                 _ => None,
             }
         }
@@ -208,11 +255,11 @@ fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> 
 }
 
 /// `f(a, f(b, c))` for an n-ary extremum.
-fn fold(args: &[String], f: &str) -> Option<String> {
+fn fold(args: &[(String, u8)], f: &str) -> Option<String> {
     let (last, rest) = args.split_last()?;
     Some(
         rest.iter()
             .rev()
-            .fold(last.clone(), |acc, a| format!("{f}({a}, {acc})")),
+            .fold(last.0.clone(), |acc, (a, _)| format!("{f}({a}, {acc})")),
     )
 }

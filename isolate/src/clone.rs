@@ -20,12 +20,69 @@ use std::path::Path;
 /// Pure functions of the C library (no memory touched but their
 /// arguments' values): they may run on the accelerator.
 const PURE_LIBRARY: &[&str] = &[
-    "abs", "labs", "llabs", "fabs", "fabsf", "fabsl", "sqrt", "sqrtf", "sqrtl", "cbrt", "cbrtf",
-    "exp", "expf", "exp2", "exp2f", "expm1", "log", "logf", "log2", "log2f", "log10", "log10f",
-    "log1p", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "asinf", "acos",
-    "acosf", "atan", "atanf", "atan2", "atan2f", "sinh", "cosh", "tanh", "tanhf", "floor",
-    "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod", "fmodf", "fmin",
-    "fminf", "fmax", "fmaxf", "hypot", "hypotf", "erf", "erff", "copysign", "copysignf",
+    "abs",
+    "labs",
+    "llabs",
+    "fabs",
+    "fabsf",
+    "fabsl",
+    "sqrt",
+    "sqrtf",
+    "sqrtl",
+    "cbrt",
+    "cbrtf",
+    "exp",
+    "expf",
+    "exp2",
+    "exp2f",
+    "expm1",
+    "log",
+    "logf",
+    "log2",
+    "log2f",
+    "log10",
+    "log10f",
+    "log1p",
+    "pow",
+    "powf",
+    "sin",
+    "sinf",
+    "cos",
+    "cosf",
+    "tan",
+    "tanf",
+    "asin",
+    "asinf",
+    "acos",
+    "acosf",
+    "atan",
+    "atanf",
+    "atan2",
+    "atan2f",
+    "sinh",
+    "cosh",
+    "tanh",
+    "tanhf",
+    "floor",
+    "floorf",
+    "ceil",
+    "ceilf",
+    "round",
+    "roundf",
+    "trunc",
+    "truncf",
+    "fmod",
+    "fmodf",
+    "fmin",
+    "fminf",
+    "fmax",
+    "fmaxf",
+    "hypot",
+    "hypotf",
+    "erf",
+    "erff",
+    "copysign",
+    "copysignf",
 ];
 
 pub struct Cloner<'a> {
@@ -256,7 +313,10 @@ fn append_params(d: &mut Declarator, names: &[String]) -> Result<(), String> {
         .map_err(|e| format!("internal error: generated parameters: {}", e.message))?;
     let new: Vec<ParamDecl> = match parsed.unit.items.first() {
         Some(ExternalDecl::Declaration(Declaration::Normal { declarators, .. })) => {
-            match declarators.first().and_then(|d| d.declarator.function_params()) {
+            match declarators
+                .first()
+                .and_then(|d| d.declarator.function_params())
+            {
                 Some(FunctionParams::Prototype { params, .. }) => params.clone(),
                 _ => Vec::new(),
             }
@@ -283,9 +343,9 @@ fn function_params_mut(d: &mut Declarator) -> Option<&mut FunctionParams> {
                 function_params_mut(inner)
             }
         }
-        Declarator::Paren(inner) | Declarator::Pointer { inner, .. } | Declarator::Array { inner, .. } => {
-            function_params_mut(inner)
-        }
+        Declarator::Paren(inner)
+        | Declarator::Pointer { inner, .. }
+        | Declarator::Array { inner, .. } => function_params_mut(inner),
         Declarator::Ident(..) | Declarator::Abstract => None,
     }
 }

@@ -177,7 +177,11 @@ fn array_code(
         );
     }
     for (what, bounds, names_of) in [
-        ("load", &a.load, &(|w: &str, k| n.load(w, k)) as &dyn Fn(&str, usize) -> String),
+        (
+            "load",
+            &a.load,
+            &(|w: &str, k| n.load(w, k)) as &dyn Fn(&str, usize) -> String,
+        ),
         ("store", &a.store, &|w: &str, k| n.store(w, k)),
     ] {
         let _ = what;
@@ -206,7 +210,13 @@ fn array_code(
     let list = |items: Vec<String>| format!("(const long[]){{{}}}", items.join(", "));
     let host_dims = list(
         (1..=dims)
-            .map(|k| if k == 1 { "0L".to_string() } else { host_extent(k) })
+            .map(|k| {
+                if k == 1 {
+                    "0L".to_string()
+                } else {
+                    host_extent(k)
+                }
+            })
             .collect(),
     );
     let device_dims = list((1..=dims).map(|k| n.len(k)).collect());

@@ -29,10 +29,7 @@ impl Fresh {
                 format!("{base}{n}")
             };
             let taken = self.text.contains(&candidate)
-                || self
-                    .used
-                    .iter()
-                    .any(|u| u.starts_with(&candidate));
+                || self.used.iter().any(|u| u.starts_with(&candidate));
             if !taken {
                 self.used.insert(candidate.clone());
                 return candidate;

@@ -181,7 +181,9 @@ fn isolate_statement(
     }
     let (mut statement, params) = statement_of(file, analyses, target)?;
     // The pragma has done its job; other pragmas stay with the statement.
-    statement.pragmas.retain(|p| !select::is_isolate_pragma(p.text.as_str()));
+    statement
+        .pragmas
+        .retain(|p| !select::is_isolate_pragma(p.text.as_str()));
     let return_to = if target.whole_body {
         let ret = &analyses.program.function(target.function).ty.ret;
         let result = match ret {
@@ -277,7 +279,10 @@ fn statement_of(
             return Ok((s, params));
         }
     }
-    Err(file.error_at(target.span, "internal error: the statement is not in the tree"))
+    Err(file.error_at(
+        target.span,
+        "internal error: the statement is not in the tree",
+    ))
 }
 
 /// `Span == Span` is always true (spans are not identity): compare offsets.
@@ -378,8 +383,11 @@ fn check_aliasing(
             .filter(|l| matches!(l, Location::Var(_) | Location::Pointee(_)))
             .collect()
     };
-    let arrays: Vec<(VarId, Vec<Location>)> =
-        plan.arrays.iter().map(|a| (a.var, targets_of(a.var))).collect();
+    let arrays: Vec<(VarId, Vec<Location>)> = plan
+        .arrays
+        .iter()
+        .map(|a| (a.var, targets_of(a.var)))
+        .collect();
     for (i, (u, tu)) in arrays.iter().enumerate() {
         for (w, tw) in &arrays[i + 1..] {
             if tu.iter().any(|l| tw.contains(l)) {

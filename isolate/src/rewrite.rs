@@ -23,7 +23,9 @@ use std::collections::{HashMap, HashSet};
 /// How references to one host variable are rewritten.
 #[derive(Debug, Clone)]
 pub enum DeviceVar {
-    Scalar { device: Symbol },
+    Scalar {
+        device: Symbol,
+    },
     Array {
         device: Symbol,
         /// Per dimension, the first index the device buffer holds.
@@ -434,11 +436,17 @@ impl<'c> Rewriter<'c> {
     fn deref_target(&self, e: &Expr) -> Option<(Symbol, Expr)> {
         match &strip_parens(e).kind {
             ExprKind::Ident(name) if self.is_array(*name) => Some((*name, int_lit(0))),
-            ExprKind::Binary(BinaryOp::Add, a, b) => match (&strip_parens(a).kind, &strip_parens(b).kind) {
-                (ExprKind::Ident(name), _) if self.is_array(*name) => Some((*name, (**b).clone())),
-                (_, ExprKind::Ident(name)) if self.is_array(*name) => Some((*name, (**a).clone())),
-                _ => None,
-            },
+            ExprKind::Binary(BinaryOp::Add, a, b) => {
+                match (&strip_parens(a).kind, &strip_parens(b).kind) {
+                    (ExprKind::Ident(name), _) if self.is_array(*name) => {
+                        Some((*name, (**b).clone()))
+                    }
+                    (_, ExprKind::Ident(name)) if self.is_array(*name) => {
+                        Some((*name, (**a).clone()))
+                    }
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
@@ -606,7 +614,11 @@ impl Rewriter<'_> {
         // The pointer: the device row holding element p1..p(m-1).
         let mut pointer = ident(device);
         for k in 0..m - 1 {
-            pointer = subscript(pointer, minus(positions[k].clone(), offsets[k].clone()), arg.span);
+            pointer = subscript(
+                pointer,
+                minus(positions[k].clone(), offsets[k].clone()),
+                arg.span,
+            );
         }
         // The callee's index j along dimension m is the host's p_m + j,
         // the device's p_m + j - off_m: its offset is off_m - p_m.

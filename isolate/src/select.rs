@@ -79,8 +79,9 @@ pub fn find(
                 let Some(node) = node else {
                     return Err(file.error_at(
                         span,
-                        "ferry cannot isolate this statement: it is not a statement of its own \
-                         in the control-flow graph (a declaration, or a part of a `for` header)",
+                        "ferry cannot isolate this statement: control may leave it before its \
+                         end (a `return`, or a `break`, `continue` or `goto` out of it), which \
+                         would skip the transfers back",
                     ));
                 };
                 targets.push(Target {

@@ -113,15 +113,31 @@ pub fn plan(
     let f = target.function;
     let error = |message: String| file.error_at(target.span, message);
     let Some(rw) = regions.node(f, target.node) else {
-        return Err(error("ferry has no array regions for this statement".into()));
+        return Err(error(
+            "ferry has no array regions for this statement".into(),
+        ));
     };
-    let inside = |v: VarId| {
+    // Declared inside the statement (a static local included: it is
+    // refused below, its value outlives the statement).
+    let declared_inside = |v: VarId| {
         let var = program.var(v);
-        var.function == Some(f)
-            && !var.is_global()
-            && target.span.lo <= var.span.lo
-            && var.span.lo < target.span.hi
+        var.function == Some(f) && target.span.lo <= var.span.lo && var.span.lo < target.span.hi
     };
+    let inside = |v: VarId| declared_inside(v) && !program.var(v).is_global();
+    // The regions of a block leave out what it declares, static locals
+    // too: look for them directly.
+    if let Some(&v) = program
+        .function(f)
+        .locals
+        .iter()
+        .find(|&&v| declared_inside(v) && program.var(v).is_global())
+    {
+        return Err(error(format!(
+            "`{}` is a static local of the statement: its value outlives the statement, so it \
+             cannot live on the accelerator",
+            program.var(v).name
+        )));
+    }
     let mut groups: BTreeMap<VarId, Group> = BTreeMap::new();
     for (is_write, map) in [(false, &rw.read), (true, &rw.write)] {
         for (entity, region) in map {
@@ -136,7 +152,7 @@ pub fn plan(
                     ));
                 }
             };
-            if inside(v) {
+            if declared_inside(v) {
                 if program.var(v).is_global() {
                     return Err(error(format!(
                         "`{}` is a static local of the statement: its value outlives the \
@@ -148,7 +164,11 @@ pub fn plan(
             }
             let own = own_dims(&program.var(v).ty);
             let g = groups.entry(v).or_default();
-            let leading = entity.path.iter().take_while(|s| **s == Step::Index).count();
+            let leading = entity
+                .path
+                .iter()
+                .take_while(|s| **s == Step::Index)
+                .count();
             if leading == 0 || own == 0 {
                 if entity.path.is_empty() {
                     if is_write {
@@ -201,9 +221,7 @@ pub fn plan(
         .unwrap_or_else(|| Poly::universe(&a.semantics.ctx));
     let nameable = |isl: &str| -> Option<String> {
         match Name::parse(isl) {
-            Some(Name::Pre(v))
-                if !inside(v) && is_visible(program, f, v, target.span.lo) =>
-            {
+            Some(Name::Pre(v)) if !inside(v) && is_visible(program, f, v, target.span.lo) => {
                 Some(program.var(v).name.as_str().to_string())
             }
             _ => None,
@@ -256,8 +274,16 @@ fn array_transfer(
     let prepare = |p: &Poly| keep_nameable(&within(p, &extents), nameable, &phis);
     let ctx = context.set.get_ctx();
     let empty = Poly::empty(&ctx);
-    let read = g.read.as_ref().map(prepare).unwrap_or_else(|| empty.clone());
-    let write = g.write.as_ref().map(prepare).unwrap_or_else(|| empty.clone());
+    let read = g
+        .read
+        .as_ref()
+        .map(prepare)
+        .unwrap_or_else(|| empty.clone());
+    let write = g
+        .write
+        .as_ref()
+        .map(prepare)
+        .unwrap_or_else(|| empty.clone());
     // An under-approximation that mentions a variable ferry cannot name is
     // dropped, not projected (projecting would over-approximate it).
     let under = if g.coarse {
@@ -301,7 +327,9 @@ fn array_transfer(
         dims,
         buffer: bounds(&buffer)?,
         load: (!load.is_empty()).then(|| bounds(&load)).transpose()?,
-        store: (!store_box.is_empty()).then(|| bounds(&store_box)).transpose()?,
+        store: (!store_box.is_empty())
+            .then(|| bounds(&store_box))
+            .transpose()?,
         poison: Poison::of(&element),
     })
 }

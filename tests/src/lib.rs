@@ -4,6 +4,7 @@
 //! failures.
 
 pub mod corpus;
+pub mod isolate_spec;
 pub mod region_trace;
 pub mod trace;
 
@@ -121,6 +122,13 @@ pub fn cflags_of(source: &str) -> Vec<String> {
     let Some(flags) = first_line.trim().strip_prefix("// cflags:") else {
         return Vec::new();
     };
+    absolute_flags(flags)
+}
+
+/// Compiler flags written in a test program (relative to the workspace
+/// root), split on whitespace, with the paths of `-I`, `-iquote`,
+/// `-isystem` and `-include` made absolute.
+pub fn absolute_flags(flags: &str) -> Vec<String> {
     let root = workspace_root();
     let absolute = |path: &str| -> String {
         if Path::new(path).is_absolute() {
@@ -261,14 +269,24 @@ pub fn for_each_parallel<T: Send>(
     programs: &[PathBuf],
     check: impl Fn(&Path) -> Result<T, String> + Sync,
 ) -> Vec<Result<T, String>> {
-    let results: Vec<Mutex<Option<Result<T, String>>>> =
-        programs.iter().map(|_| Mutex::new(None)).collect();
-    let next = Mutex::new(0usize);
     let workers = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .clamp(1, 4);
+    for_each_parallel_on(workers, programs, check)
+}
+
+/// [`for_each_parallel`] on at most `workers` threads (for checks that
+/// start processes of their own).
+pub fn for_each_parallel_on<T: Send>(
+    workers: usize,
+    programs: &[PathBuf],
+    check: impl Fn(&Path) -> Result<T, String> + Sync,
+) -> Vec<Result<T, String>> {
+    let results: Vec<Mutex<Option<Result<T, String>>>> =
+        programs.iter().map(|_| Mutex::new(None)).collect();
+    let next = Mutex::new(0usize);
     std::thread::scope(|scope| {
-        for _ in 0..workers {
+        for _ in 0..workers.max(1) {
             std::thread::Builder::new()
                 .stack_size(256 << 20)
                 .spawn_scoped(scope, || {

@@ -1,20 +1,25 @@
-// ferry-test: isolate --label kernel
-// ferry-test: refuse calls
-// A static local declared inside the statement: its value outlives the statement.
+// ferry-test: isolate --label L
+// ferry-test: refuse static local
+/* A static local declared inside the statement keeps its value between
+ * executions: it cannot live on the accelerator. (The statement's regions
+ * leave out what it declares, so this is looked for directly.) */
 #include <stdio.h>
+
+int f(int n, int *a)
+{
+L:
+    for (int i = 0; i < n; i++) {
+        static int c;
+        c++;
+        a[i] = c;
+    }
+    return 0;
+}
 
 int main(void)
 {
-    int a[4] = {1, 2, 3, 4};
-    for (int t = 0; t < 2; t++) {
-    kernel:
-        for (int i = 0; i < 4; i++) {
-            static int calls = 0;
-            calls++;
-            a[i] += calls;
-        }
-    }
-    for (int i = 0; i < 4; i++)
-        printf("%d\n", a[i]);
+    int a[4];
+    f(4, a);
+    printf("%d\n", a[3]);
     return 0;
 }

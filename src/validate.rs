@@ -1,0 +1,123 @@
+//! `ferry validate`: isolate (through the library, into a temporary folder
+//! unless `-o` names one), then build and run the original and the
+//! transformed program and compare them (`ferry_validation`).
+//!
+//! Exit status: 0 when every run behaves the same, 1 when some run differs
+//! (after the verdict is printed) or for a user error, 2 for an internal
+//! error (a transformed program that does not build is one).
+
+use crate::cli::{
+    Failure, Finished, files_and_flags, take_flag, take_selection, take_target, take_value,
+};
+use ferry_parser::{Diagnostic, parse_file};
+use ferry_validation::{Request, Verdict};
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
+    // The runs' arguments first: they may look like ferry's own options.
+    let runs = take_runs(&mut args)?;
+    let compare_files = take_list(&mut args, "--compare-files")?;
+    let timeout = take_timeout(&mut args)?;
+    let json = take_flag(&mut args, "--json");
+    let selection = take_selection(&mut args)?;
+    take_target(&mut args)?;
+    let out = take_value(&mut args, "-o")?.map(PathBuf::from);
+    let (files, cflags) = files_and_flags(args)?;
+    let parsed = files
+        .iter()
+        .map(|f| parse_file(f, &cflags))
+        .collect::<Result<Vec<_>, _>>()?;
+    let isolated = ferry_isolate::isolate(&parsed, &selection)?;
+    // Kept alive until the runs are over; removed when dropped.
+    let scratch;
+    let transformed = match out {
+        Some(dir) => dir,
+        None => {
+            scratch = ferry_validation::temporary_folder("ferry-isolated-").map_err(internal)?;
+            scratch.path().to_owned()
+        }
+    };
+    ferry_isolate::write_output(&transformed, &isolated)?;
+    let mut request = Request::new(files, cflags, transformed);
+    if !runs.is_empty() {
+        request.runs = runs;
+    }
+    request.compare_files = compare_files;
+    if let Some(limit) = timeout {
+        request.timeout = limit;
+    }
+    let report = ferry_validation::validate(&request).map_err(|e| {
+        if e.is_internal() {
+            Failure::Internal(e.to_string())
+        } else {
+            Failure::User(Diagnostic::error(e.to_string()))
+        }
+    })?;
+    let output = if json {
+        let mut text =
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON of plain values");
+        text.push('\n');
+        text
+    } else {
+        report.describe()
+    };
+    Ok(Finished {
+        output,
+        status: match report.verdict() {
+            Verdict::Same => 0,
+            Verdict::Different => 1,
+        },
+    })
+}
+
+fn internal(e: ferry_validation::Error) -> Failure {
+    Failure::Internal(e.to_string())
+}
+
+/// Every `--run ARGS`, in order: one execution each, ARGS split on
+/// whitespace (`--run ""` is a run without arguments).
+fn take_runs(args: &mut Vec<String>) -> Result<Vec<Vec<String>>, Diagnostic> {
+    let mut runs = Vec::new();
+    while let Some(run) = take_value(args, "--run")? {
+        runs.push(run.split_whitespace().map(str::to_owned).collect());
+    }
+    Ok(runs)
+}
+
+/// Every `NAME V1 V2...` (the values up to the next option or C file) and
+/// `NAME=V`, in order.
+fn take_list(args: &mut Vec<String>, name: &str) -> Result<Vec<String>, Diagnostic> {
+    let mut values = Vec::new();
+    while let Some(i) = args.iter().position(|a| a == name) {
+        let end = args[i + 1..]
+            .iter()
+            .position(|a| a.starts_with('-') || a.ends_with(".c"))
+            .map_or(args.len(), |n| i + 1 + n);
+        if end == i + 1 {
+            return Err(Diagnostic::error(format!(
+                "`{name}` needs at least one file name"
+            )));
+        }
+        values.extend(args.drain(i..end).skip(1));
+    }
+    while let Some(value) = take_value(args, name)? {
+        values.push(value);
+    }
+    Ok(values)
+}
+
+/// `--timeout SECONDS`: the limit of one execution of one program.
+fn take_timeout(args: &mut Vec<String>) -> Result<Option<Duration>, Diagnostic> {
+    let Some(text) = take_value(args, "--timeout")? else {
+        return Ok(None);
+    };
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
+            Ok(Some(Duration::from_secs_f64(seconds)))
+        }
+        _ => Err(Diagnostic::error(format!(
+            "`--timeout` takes a positive number of seconds, not `{text}`"
+        ))),
+    }
+}

@@ -1,0 +1,47 @@
+// ferry-test: isolate --function smooth
+// ferry-test: cflags -DN=16 -DM=12
+// ferry-test: run 10 8 => to=648 from=384
+// ferry-test: run 3 3 => to=80 from=8
+// ferry-test: run 16 12 => to=1544 from=1120
+// ferry-test: compare out.txt
+/* A 2-D five-point stencil on global arrays sized by -D flags, isolated as
+ * a whole function. Load: n, m (ints, 8 bytes) and the rectangular hull of
+ * what is read of A, all of A[0..n-1][0..m-1] (corners included: boxes are
+ * rectangles); store: B[1..n-2][1..m-2], surely written, so never loaded. */
+#include <stdio.h>
+#include <stdlib.h>
+
+double A[N][M], B[N][M];
+
+void smooth(int n, int m)
+{
+    for (int i = 1; i < n - 1; i++)
+        for (int j = 1; j < m - 1; j++)
+            B[i][j] = (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]) / 4;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3)
+        return 2;
+    int n = atoi(argv[1]), m = atoi(argv[2]);
+    if (n < 3 || n > N || m < 3 || m > M)
+        return 2;
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < M; j++) {
+            A[i][j] = (i * 7 + j * 3) % 11;
+            B[i][j] = 100 + i;
+        }
+    smooth(n, m);
+    FILE *f = fopen("out.txt", "w");
+    if (!f)
+        return 3;
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < M; j++)
+            fprintf(f, " %g", B[i][j]);
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    printf("done\n");
+    return 0;
+}

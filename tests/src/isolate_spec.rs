@@ -1,0 +1,153 @@
+//! The expectations an isolation test program carries in its comments:
+//!
+//! ```c
+//! // ferry-test: isolate --label kernel
+//! // ferry-test: cflags -DN=10
+//! // ferry-test: run 10 3 => to=480 from=40
+//! // ferry-test: run => to=8 from=4
+//! // ferry-test: compare out.txt
+//! // ferry-test: refuse cannot be isolated
+//! ```
+//!
+//! `isolate` gives the selection flags; each `run` one execution's
+//! arguments and, after `=>`, the `bytes_to_accel` / `bytes_from_accel`
+//! the transformed run must report (either may be left out); `compare`
+//! output files to compare; `cflags` compiler flags (paths relative to the
+//! workspace root); `refuse` a text the diagnostic of a refused isolation
+//! must contain. Lines may repeat (`compare` and `cflags` add up).
+
+use crate::absolute_flags;
+
+/// One `run` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunSpec {
+    pub args: Vec<String>,
+    pub to: Option<u64>,
+    pub from: Option<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Spec {
+    pub isolate: Vec<String>,
+    pub cflags: Vec<String>,
+    pub runs: Vec<RunSpec>,
+    pub compare: Vec<String>,
+    pub refuse: Option<String>,
+}
+
+const PREFIX: &str = "// ferry-test:";
+
+/// Reads the `// ferry-test:` lines of `source`; an error names the bad line.
+pub fn parse(source: &str) -> Result<Spec, String> {
+    let mut spec = Spec::default();
+    for (number, line) in source.lines().enumerate() {
+        let Some(rest) = line.trim().strip_prefix(PREFIX) else {
+            continue;
+        };
+        let bad = |why: &str| format!("line {}: {why}: `{}`", number + 1, line.trim());
+        let rest = rest.trim();
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        match key {
+            "isolate" => {
+                if !spec.isolate.is_empty() {
+                    return Err(bad("a second `isolate` line"));
+                }
+                spec.isolate = words(value);
+            }
+            "cflags" => spec.cflags.extend(absolute_flags(value)),
+            "run" => spec.runs.push(run(value).map_err(|e| bad(&e))?),
+            "compare" => spec.compare.extend(words(value)),
+            "refuse" if value.is_empty() => return Err(bad("`refuse` needs a text")),
+            "refuse" => spec.refuse = Some(value.to_owned()),
+            _ => return Err(bad("unknown key")),
+        }
+    }
+    if spec.isolate.is_empty() {
+        return Err(format!("no `{PREFIX} isolate ...` line"));
+    }
+    if spec.refuse.is_some() && !spec.runs.is_empty() {
+        return Err("a refused isolation has nothing to run".to_owned());
+    }
+    Ok(spec)
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+/// `ARGS [=> to=N from=N]`.
+fn run(value: &str) -> Result<RunSpec, String> {
+    let (args, expected) = match value.split_once("=>") {
+        Some((args, expected)) => (args, expected),
+        None => (value, ""),
+    };
+    let mut spec = RunSpec {
+        args: words(args),
+        to: None,
+        from: None,
+    };
+    for item in expected.split_whitespace() {
+        let (key, number) = item
+            .split_once('=')
+            .ok_or_else(|| format!("`{item}` is not KEY=N"))?;
+        let number: u64 = number
+            .parse()
+            .map_err(|_| format!("`{number}` is not a byte count"))?;
+        match key {
+            "to" => spec.to = Some(number),
+            "from" => spec.from = Some(number),
+            _ => return Err(format!("unknown expectation `{key}` (to, from)")),
+        }
+    }
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_key() {
+        let spec = parse(
+            "// ferry-test: isolate --label kernel\n\
+             int x;\n\
+             // ferry-test: cflags -DN=10\n\
+             // ferry-test: run 10 3 => to=480 from=40\n\
+             // ferry-test: run => from=4\n\
+             // ferry-test: compare out.txt b.txt\n",
+        )
+        .unwrap();
+        assert_eq!(spec.isolate, ["--label", "kernel"]);
+        assert_eq!(spec.cflags, ["-DN=10"]);
+        assert_eq!(
+            spec.runs,
+            [
+                RunSpec {
+                    args: vec!["10".into(), "3".into()],
+                    to: Some(480),
+                    from: Some(40)
+                },
+                RunSpec {
+                    args: vec![],
+                    to: None,
+                    from: Some(4)
+                }
+            ]
+        );
+        assert_eq!(spec.compare, ["out.txt", "b.txt"]);
+        assert_eq!(spec.refuse, None);
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_understand() {
+        assert!(parse("int x;").is_err(), "no isolate line");
+        assert!(parse("// ferry-test: isolate --pragma\n// ferry-test: rnu 1").is_err());
+        assert!(parse("// ferry-test: isolate --pragma\n// ferry-test: run 1 => to=x").is_err());
+        assert!(parse("// ferry-test: isolate --pragma\n// ferry-test: run 1 => by=3").is_err());
+        assert!(
+            parse("// ferry-test: isolate --pragma\n// ferry-test: refuse x\n// ferry-test: run 1")
+                .is_err()
+        );
+    }
+}

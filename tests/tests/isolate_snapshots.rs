@@ -1,0 +1,133 @@
+//! `ferry isolate` on the paper's listings, as insta snapshots
+//! (`tests/tests/snapshots/isolate_snapshots__*.snap`), each also built and
+//! run against the original with poisoned device buffers, and its
+//! transferred bytes checked against the values computed by hand below.
+//!
+//! - `listing_1_3`: Listing 1.3, the while loop of Listing 1.2 isolated;
+//! - `fir`: Listings 1.4 and 1.5, the FIR's call to `kernel` isolated,
+//!   `kernel` cloned with one offset parameter per isolated array.
+
+use ferry_tests::{c_dir, run_ferry};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `ferry isolate` of a program into a fresh folder; the folder and the
+/// transformed file's text.
+fn isolate(name: &str, selection: &[&str]) -> (PathBuf, String) {
+    let source = c_dir().join("isolate_snapshots").join(format!("{name}.c"));
+    let out =
+        std::env::temp_dir().join(format!("ferry-isolate-snap-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut args = vec!["isolate".to_string(), source.display().to_string()];
+    args.extend(selection.iter().map(|s| s.to_string()));
+    args.extend(["-o".to_string(), out.display().to_string()]);
+    let output = run_ferry(&args);
+    assert!(
+        output.status.success(),
+        "ferry {} failed:\n{}",
+        args.join(" "),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(out.join(format!("{name}.c"))).expect("transformed file");
+    (out, text)
+}
+
+fn cc() -> String {
+    std::env::var("CC").unwrap_or_else(|_| "cc".to_string())
+}
+
+fn build(sources: &[PathBuf], include: Option<&Path>, exe: &Path) {
+    let mut cmd = Command::new(cc());
+    cmd.args(["-O1", "-w", "-o"]).arg(exe).args(sources);
+    if let Some(dir) = include {
+        cmd.arg("-I").arg(dir);
+    }
+    let status = cmd.arg("-lm").status().expect("cc runs");
+    assert!(status.success(), "cc failed on {sources:?}");
+}
+
+/// Runs the original and the isolated program with `args`; asserts the
+/// same output and returns the isolated run's statistics.
+fn run_both(name: &str, out: &Path, args: &[&str]) -> serde_json::Value {
+    let source = c_dir().join("isolate_snapshots").join(format!("{name}.c"));
+    let original = out.join("original.exe");
+    let isolated = out.join("isolated.exe");
+    build(&[source], None, &original);
+    let transformed: Vec<PathBuf> = ["ferry_rte.c", &format!("{name}.c")]
+        .iter()
+        .map(|f| out.join(f))
+        .collect();
+    build(&transformed, Some(out), &isolated);
+    let stats = out.join("stats.json");
+    let expected = Command::new(&original).args(args).output().expect("runs");
+    let got = Command::new(&isolated)
+        .args(args)
+        .env("FERRY_STATS", &stats)
+        .output()
+        .expect("runs");
+    assert!(expected.status.success() && got.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&expected.stdout),
+        String::from_utf8_lossy(&got.stdout),
+        "{name} {args:?}: the isolated program prints something else"
+    );
+    serde_json::from_str(&std::fs::read_to_string(&stats).expect("FERRY_STATS file"))
+        .expect("FERRY_STATS is JSON")
+}
+
+fn bytes(stats: &serde_json::Value) -> (u64, u64) {
+    (
+        stats["bytes_to_accel"].as_u64().expect("bytes_to_accel"),
+        stats["bytes_from_accel"]
+            .as_u64()
+            .expect("bytes_from_accel"),
+    )
+}
+
+#[test]
+fn listing_1_3() {
+    let (out, text) = isolate("listing_1_3", &["--label", "kernel"]);
+    insta::assert_snapshot!(text);
+    // N = 100: x = 25, y = 0 when the loop starts. a is written at x+y,
+    // which grows by 2 per iteration while x <= 33 and x grows by at least
+    // 1: a[25..41], 17 ints, a may region, so loaded and stored. randv is
+    // read at x-y in [25, 33]: 9 ints in. N, x, y in (12 bytes), x, y out.
+    assert_eq!(
+        bytes(&run_both("listing_1_3", &out, &["100"])),
+        (17 * 4 + 9 * 4 + 12, 17 * 4 + 8)
+    );
+    // N = 7: x = 1, loop while x <= 2: a[1..3] (3 ints), randv[1..2].
+    assert_eq!(
+        bytes(&run_both("listing_1_3", &out, &["7"])),
+        (3 * 4 + 2 * 4 + 12, 3 * 4 + 8)
+    );
+    // N = 1: x = 0 <= 0: one iteration, a[0], randv[0].
+    assert_eq!(
+        bytes(&run_both("listing_1_3", &out, &["1"])),
+        (4 + 4 + 12, 4 + 8)
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn fir() {
+    let (out, text) = isolate("fir", &["--label", "call"]);
+    insta::assert_snapshot!(text);
+    // Listing 1.5: the clone takes one offset per isolated array.
+    assert!(
+        text.contains("long src_off1, long dst_off1, long m_off1)"),
+        "the clone of kernel has no offset parameters:\n{text}"
+    );
+    // Per iteration: src[i..i+k-1] and m[0..k-1] in (2k ints), i, n, k in,
+    // dst[i] out; n - k + 1 iterations.
+    for (n, k) in [(100u64, 8u64), (10, 10), (20, 3)] {
+        let iterations = n - k + 1;
+        let stats = run_both("fir", &out, &[&n.to_string(), &k.to_string()]);
+        assert_eq!(
+            bytes(&stats),
+            (iterations * (2 * k * 4 + 12), iterations * 4),
+            "n={n} k={k}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

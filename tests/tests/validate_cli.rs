@@ -1,0 +1,151 @@
+//! `ferry validate` on its command line: the human and JSON verdicts, the
+//! exit status (0 same, 1 different or user error), and option errors.
+
+use ferry_tests::run_ferry;
+use serde_json::Value;
+
+fn ferry(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = run_ferry(args);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const SCALE: &str = "tests/c/isolate/v_scale.c";
+
+#[test]
+fn the_same_behaviour_prints_the_statistics_and_exits_0() {
+    let (code, stdout, stderr) = ferry(&["validate", SCALE, "--label", "kernel", "--run", "5"]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    // n (4 bytes), c (8), a[0..4] (40); b[0..4] back.
+    assert!(
+        stdout.contains("run 1 [5]: same (52 bytes in 3 transfers to the accelerator, 40 bytes"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("verdict: same (the run behaves identically)\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn json_lists_every_run_in_order() {
+    let (code, stdout, stderr) = ferry(&[
+        "validate", SCALE, "--json", "--label", "kernel", "--run", "2", "--run", "3",
+    ]);
+    assert_eq!(code, Some(0), "stderr:\n{stderr}");
+    let json: Value = serde_json::from_str(&stdout).expect("one JSON object");
+    assert_eq!(json["verdict"], "same");
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[1]["args"], serde_json::json!(["3"]));
+    for key in ["stdout_equal", "exit_equal", "files_equal"] {
+        assert_eq!(runs[1][key], true, "{key}");
+    }
+    assert_eq!(runs[1]["stats"]["bytes_from_accel"], 24);
+}
+
+#[test]
+fn no_run_means_one_run_without_arguments() {
+    let (code, stdout, _) = ferry(&["validate", SCALE, "--label", "kernel", "--json"]);
+    assert_eq!(code, Some(0));
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["runs"].as_array().unwrap().len(), 1);
+    assert_eq!(json["runs"][0]["args"], serde_json::json!([]));
+}
+
+#[test]
+fn a_difference_prints_the_verdict_and_exits_1() {
+    let program = "tests/c/validate/pid.c";
+    let (code, stdout, _) = ferry(&["validate", program, "--label", "kernel", "--json"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let json: Value = serde_json::from_str(&stdout).expect("the verdict is printed");
+    assert_eq!(json["verdict"], "different");
+    assert_eq!(json["runs"][0]["stdout_equal"], false);
+    assert_eq!(json["runs"][0]["exit_equal"], true);
+    assert_eq!(json["runs"][0]["stdout_first_difference"]["line"], 1);
+
+    let (code, stdout, _) = ferry(&["validate", program, "--label", "kernel"]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("stdout differs at line 1:"), "{stdout}");
+    assert!(
+        stdout.contains("verdict: different (1 of 1 runs)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_refused_isolation_is_a_located_user_error() {
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "tests/c/isolate_refused/v_unknown_pointer.c",
+        "--label",
+        "kernel",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.starts_with("tests/c/isolate_refused/v_unknown_pointer.c:"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("memory ferry cannot name"), "{stderr}");
+}
+
+#[test]
+fn option_errors_exit_1_with_a_message() {
+    for (args, message) in [
+        (vec!["validate", SCALE], "say what to isolate"),
+        (
+            vec!["validate", SCALE, "--label", "kernel", "--compare-files"],
+            "needs at least one file name",
+        ),
+        (
+            vec![
+                "validate",
+                SCALE,
+                "--label",
+                "kernel",
+                "--compare-files",
+                "../x",
+            ],
+            "relative name",
+        ),
+        (
+            vec!["validate", SCALE, "--label", "kernel", "--timeout", "soon"],
+            "positive number of seconds",
+        ),
+        (vec!["validate", SCALE, "--label", "nowhere"], "nowhere"),
+    ] {
+        let (code, _, stderr) = ferry(&args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn compare_files_stops_at_the_next_option() {
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "tests/c/isolate/v_stencil.c",
+        "--compare-files",
+        "out.txt",
+        "missing.txt",
+        "--function",
+        "smooth",
+        "--run",
+        "4 4",
+        "--json",
+        "-DN=16",
+        "-DM=12",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    let files = json["runs"][0]["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["name"], "out.txt");
+    assert_eq!(files[0]["state"], "equal");
+    assert_eq!(files[1]["state"], "missing_in_both");
+}

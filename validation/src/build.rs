@@ -1,0 +1,130 @@
+//! Building both programs with the system compiler.
+
+use crate::error::Error;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub use ferry_parser::preprocess::c_compiler;
+
+/// Flags of both builds, before the user's own (which can override them).
+///
+/// - `-O1`: the test kernels loop a lot; `-O0` makes them several times
+///   slower, while `-O2`'s more aggressive use of undefined behaviour could
+///   make the two programs differ for reasons that are not ferry's.
+/// - `-ffp-contract=off`: no fused multiply-add. Whether the compiler
+///   contracts `a*b+c` depends on the shape of the code around it, which
+///   the transformation changes; floating-point results must be comparable
+///   bit for bit.
+/// - `-w`: the user's warnings are not ours to report, and a build that
+///   fails still prints its errors.
+pub const BASE_FLAGS: &[&str] = &["-O1", "-ffp-contract=off", "-w"];
+
+/// Builds the original program from its sources.
+pub fn original(sources: &[PathBuf], cflags: &[String], exe: &Path) -> Result<(), Error> {
+    let mut cc = Command::new(c_compiler());
+    cc.args(BASE_FLAGS).args(cflags).args(sources);
+    link(&mut cc, exe);
+    match compile(&mut cc)? {
+        None => Ok(()),
+        Some(messages) => Err(Error::OriginalBuild {
+            command: describe(&cc),
+            messages,
+        }),
+    }
+}
+
+/// Builds the transformed program: every `*.c` of `dir` (the runtime
+/// included), with `dir` searched for `ferry_rte.h`.
+pub fn transformed(
+    dir: &Path,
+    sources: &[PathBuf],
+    cflags: &[String],
+    exe: &Path,
+) -> Result<(), Error> {
+    let files = c_files(dir)?;
+    if files.is_empty() {
+        return Err(Error::TransformedBuild {
+            command: String::new(),
+            messages: format!("{} holds no C file", dir.display()),
+        });
+    }
+    let mut cc = Command::new(c_compiler());
+    cc.args(BASE_FLAGS).args(cflags).arg("-I").arg(dir);
+    // A transformed file keeps its `#include "local.h"` lines, but it no
+    // longer sits next to those headers: search the originals' folders for
+    // quoted includes, after the output folder (the file's own).
+    for folder in source_folders(sources) {
+        cc.arg("-iquote").arg(folder);
+    }
+    cc.args(&files);
+    link(&mut cc, exe);
+    match compile(&mut cc)? {
+        None => Ok(()),
+        Some(messages) => Err(Error::TransformedBuild {
+            command: describe(&cc),
+            messages,
+        }),
+    }
+}
+
+fn link(cc: &mut Command, exe: &Path) {
+    // -lm last: the linker resolves libraries after the objects that use them.
+    cc.arg("-o").arg(exe).arg("-lm");
+}
+
+/// Runs the compiler: `None` when it succeeds, its messages when it fails.
+fn compile(cc: &mut Command) -> Result<Option<String>, Error> {
+    let output = cc.output().map_err(|e| {
+        Error::Usage(format!(
+            "cannot run the C compiler `{}`: {e}",
+            cc.get_program().to_string_lossy()
+        ))
+    })?;
+    if output.status.success() {
+        return Ok(None);
+    }
+    let mut messages = String::from_utf8_lossy(&output.stderr).into_owned();
+    messages.push_str(&String::from_utf8_lossy(&output.stdout));
+    Ok(Some(messages))
+}
+
+/// The command as a shell line, to reproduce the build by hand.
+fn describe(cc: &Command) -> String {
+    std::iter::once(cc.get_program())
+        .chain(cc.get_args())
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The `*.c` files directly in `dir`, sorted (a stable command line).
+fn c_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Error::Io(format!("cannot read {}: {e}", dir.display())))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|e| Error::Io(format!("cannot read {}: {e}", dir.display())))?
+            .path();
+        if path.is_file() && path.extension().is_some_and(|ext| ext == "c") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The folders of the original sources, each once, in order.
+fn source_folders(sources: &[PathBuf]) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for source in sources {
+        let folder = match source.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+            _ => PathBuf::from("."),
+        };
+        if !folders.contains(&folder) {
+            folders.push(folder);
+        }
+    }
+    folders
+}
