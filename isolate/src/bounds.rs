@@ -8,8 +8,7 @@
 //! every value of the variables and a transfer of it moves nothing.
 
 use ferry_hcfg::semantics::poly::Poly;
-use ferry_regions::entity::phi;
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, DimType, PwAff, Set, Val};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, PwAff, Set, Val};
 use libc::uintptr_t;
 
 unsafe extern "C" {
@@ -92,29 +91,10 @@ pub fn box_bounds(
     Ok(out)
 }
 
-/// The region as an isl set whose dimensions are `phi1..phiN` (moved from
-/// the parameters, where `Poly` keeps them) and whose parameters are the
-/// program's variables.
 fn with_phi_as_dims(region: &Poly, dims: usize) -> Option<Set> {
-    let ctx = region.set.get_ctx();
-    let all: Vec<String> = (1..=dims).map(phi).collect();
-    let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
-    let aligned = region
-        .set
-        .copy()
-        .ok()?
-        .align_params(frame.get_space().ok()?)
-        .ok()?;
-    let mut set = aligned
-        .intersect(frame.align_params(region.set.get_space().ok()?).ok()?)
-        .ok()?;
-    for (k, name) in all.iter().enumerate() {
-        let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
-        set = set
-            .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
-            .ok()?;
-    }
-    set.coalesce().ok()
+    ferry_regions::set::with_phi_as_dims(region, dims)?
+        .coalesce()
+        .ok()
 }
 
 /// A piecewise quasi-affine function of the parameters as a C expression

@@ -277,7 +277,7 @@ impl Context for Cloner<'_> {
         }
         let name = Symbol::intern(&self.fresh.name(&format!("{callee}_accel")));
         self.in_progress.insert(callee);
-        let result = Rewriter::new(vars, self, None).body(&param_names, &mut def.body);
+        let result = Rewriter::new(vars, self, None).callee(&param_names, &mut def.body);
         self.in_progress.remove(&callee);
         result?;
         rename(&mut def.declarator, name);

@@ -75,6 +75,8 @@ pub struct Rewriter<'c> {
     /// that a callee walking past the end of a row finds the next one).
     pub passed_to_calls: HashSet<Symbol>,
     return_to: Option<ReturnTo>,
+    /// Rewriting a callee's clone: its `return`s stay.
+    in_callee: bool,
     pub returned: bool,
     refusal: Option<Refusal>,
     /// Loops and switches around the current point, inside the statement.
@@ -96,6 +98,7 @@ impl<'c> Rewriter<'c> {
             cx,
             passed_to_calls: HashSet::new(),
             return_to,
+            in_callee: false,
             returned: false,
             refusal: None,
             breakable: 0,
@@ -103,6 +106,12 @@ impl<'c> Rewriter<'c> {
             labels: HashSet::new(),
             gotos: Vec::new(),
         }
+    }
+
+    /// Rewrites the body of a callee's clone (its `return`s return).
+    pub fn callee(mut self, params: &[Symbol], b: &mut Block) -> Result<RewriteResult, Refusal> {
+        self.in_callee = true;
+        self.body(params, b)
     }
 
     /// Rewrites a statement; the first refusal met, if any.
@@ -302,6 +311,12 @@ impl<'c> Rewriter<'c> {
                 }
             }
             StmtKind::Return(value) => {
+                if self.in_callee {
+                    if let Some(e) = value {
+                        self.expr(e);
+                    }
+                    return;
+                }
                 let Some(to) = self.return_to.clone() else {
                     self.refuse(
                         span,
@@ -383,6 +398,25 @@ impl<'c> Rewriter<'c> {
                 }
             }
             ExprKind::Call(callee, args) => self.call(span, callee, args),
+            ExprKind::Unary(UnaryOp::AddrOf, inner)
+                if matches!(&strip_parens(inner).kind, ExprKind::Ident(n)
+                    if matches!(self.lookup(*n), Some(DeviceVar::Scalar { .. }))) =>
+            {
+                // Only a call may receive it (the clone works on the copy);
+                // kept anywhere else it would outlive the copy.
+                let name = match &strip_parens(inner).kind {
+                    ExprKind::Ident(n) => *n,
+                    _ => unreachable!("matched above"),
+                };
+                self.refuse(
+                    span,
+                    format!(
+                        "the address of `{name}` is taken here: on the accelerator it would be \
+                         the address of its copy, which does not outlive the statement (ferry \
+                         isolates addresses of scalars only as arguments of calls)"
+                    ),
+                );
+            }
             // Not evaluated: the host's names are fine there.
             ExprKind::SizeofExpr(_)
             | ExprKind::SizeofType(_)
@@ -524,7 +558,11 @@ impl<'c> Rewriter<'c> {
                     *arg = passed.pointer;
                     extra.extend(passed.offsets);
                 }
-                None => self.expr(arg),
+                None => match &mut arg.kind {
+                    // `f(&x)`: the callee works on the copy.
+                    ExprKind::Unary(UnaryOp::AddrOf, inner) => self.expr(inner),
+                    _ => self.expr(arg),
+                },
             }
         }
         if arrays.is_empty() {

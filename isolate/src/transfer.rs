@@ -144,12 +144,30 @@ pub fn plan(
             let v = match entity.root {
                 Root::Var(v) => v,
                 Root::Anywhere => {
-                    return Err(error(
-                        "this statement accesses memory ferry cannot name (through a pointer \
-                         of unknown origin, or in a function without a body): it cannot be \
-                         isolated"
-                            .into(),
-                    ));
+                    // Name the pointers the statement assigns: the usual
+                    // reason its memory has no name.
+                    let assigned: Vec<String> = rw
+                        .write
+                        .keys()
+                        .filter(|e| e.path.is_empty())
+                        .filter_map(|e| e.root_var())
+                        .filter(|&v| matches!(program.var(v).ty, Type::Pointer(_)))
+                        .map(|v| format!("`{}`", program.var(v).name))
+                        .collect();
+                    let through = if assigned.is_empty() {
+                        "through a pointer of unknown origin, or in a function without a body"
+                            .to_string()
+                    } else {
+                        format!(
+                            "through {}, which the statement assigns, or a pointer of unknown \
+                             origin",
+                            assigned.join(", ")
+                        )
+                    };
+                    return Err(error(format!(
+                        "this statement accesses memory ferry cannot name ({through}): it \
+                         cannot be isolated"
+                    )));
                 }
             };
             if declared_inside(v) {

@@ -213,26 +213,7 @@ pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]
 /// parameters named as in C: `[n, i] -> { a[phi1] : i <= phi1 < n }`.
 fn tuple_set(entity: &Entity, r: &Region, names: &Names) -> Option<Set> {
     let var_name = |v: VarId| names.var(v);
-    let dims = entity.dims();
-    let ctx = r.set.set.get_ctx();
-    let all: Vec<String> = (1..=dims).map(phi).collect();
-    let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
-    let aligned = r
-        .set
-        .set
-        .copy()
-        .ok()?
-        .align_params(frame.get_space().ok()?)
-        .ok()?;
-    let mut set = aligned
-        .intersect(frame.align_params(r.set.set.get_space().ok()?).ok()?)
-        .ok()?;
-    for (k, name) in all.iter().enumerate() {
-        let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
-        set = set
-            .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
-            .ok()?;
-    }
+    let mut set = crate::set::with_phi_as_dims(&r.set, entity.dims())?;
     set = set.set_tuple_name(&entity.isl_tuple(&var_name)).ok()?;
     set = set.coalesce().ok()?.drop_unused_params().ok()?;
     let n = set.dim(DimType::Param).ok()?;

@@ -128,3 +128,30 @@ pub fn equal_to(
         &[(value.clone(), Conj::default())],
     )
 }
+
+/// The region's set with `phi1..phiN` as its dimensions (`Poly` keeps them
+/// among the parameters) and the program's variables as parameters: the
+/// form isl's per-dimension operations (`dim_min`, printing as a tuple)
+/// need. `None` when isl fails.
+pub fn with_phi_as_dims(p: &Poly, dims: usize) -> Option<isl_rs::Set> {
+    use isl_rs::{DimType, Set};
+    let ctx = p.set.get_ctx();
+    let all: Vec<String> = (1..=dims).map(crate::entity::phi).collect();
+    let frame = Set::read_from_str(&ctx, &format!("[{}] -> {{ : }}", all.join(", "))).ok()?;
+    let aligned = p
+        .set
+        .copy()
+        .ok()?
+        .align_params(frame.get_space().ok()?)
+        .ok()?;
+    let mut set = aligned
+        .intersect(frame.align_params(p.set.get_space().ok()?).ok()?)
+        .ok()?;
+    for (k, name) in all.iter().enumerate() {
+        let pos = u32::try_from(set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
+        set = set
+            .move_dims(DimType::Set, k as u32, DimType::Param, pos, 1)
+            .ok()?;
+    }
+    Some(set)
+}
