@@ -10,7 +10,6 @@
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::ast::{Block, BlockItem, ExprKind, ExternalDecl, Stmt, StmtKind};
 use ferry_parser::intern::Symbol;
-use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, parse_preprocessed};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -35,11 +34,10 @@ impl DeviceNames {
     fn len(&self, k: usize) -> String {
         format!("{}_len{k}", self.device)
     }
-    fn load(&self, what: &str, k: usize) -> String {
-        format!("{}_in_{what}{k}", self.device)
-    }
-    fn store(&self, what: &str, k: usize) -> String {
-        format!("{}_out_{what}{k}", self.device)
+    /// A bound of the box loaded (`side` "in") or stored ("out"): its
+    /// first index ("lo") or its count ("n") along dimension k.
+    fn bound(&self, side: &str, what: &str, k: usize) -> String {
+        format!("{}_{side}_{what}{k}", self.device)
     }
 }
 
@@ -124,7 +122,6 @@ pub fn isolated_block(
             *s = rewritten.take().expect("one hole");
         }
     }
-    clear_spans(&mut block);
     Ok(block)
 }
 
@@ -132,12 +129,6 @@ fn is_hole(s: &Stmt) -> bool {
     matches!(&s.kind, StmtKind::Expr(e)
         if matches!(&e.kind, ExprKind::Call(callee, _)
             if matches!(&callee.kind, ExprKind::Ident(n) if n.as_str() == HOLE)))
-}
-
-/// The generated items' spans point into the fragment's text, not the
-/// user's: they must never be taken for the user's positions.
-fn clear_spans(block: &mut Block) {
-    block.span = Span::default();
 }
 
 fn array_code(
@@ -176,26 +167,16 @@ fn array_code(
             n.len(k)
         );
     }
-    for (what, bounds, names_of) in [
-        (
-            "load",
-            &a.load,
-            &(|w: &str, k| n.load(w, k)) as &dyn Fn(&str, usize) -> String,
-        ),
-        ("store", &a.store, &|w: &str, k| n.store(w, k)),
-    ] {
-        let _ = what;
-        if let Some(b) = bounds {
-            for (k, d) in b.iter().enumerate() {
-                let _ = writeln!(
-                    pre,
-                    "const long {} = {}, {} = {};",
-                    names_of("lo", k + 1),
-                    d.lower,
-                    names_of("n", k + 1),
-                    d.count
-                );
-            }
+    for (side, bounds) in [("in", &a.load), ("out", &a.store)] {
+        for (k, d) in bounds.iter().flatten().enumerate() {
+            let _ = writeln!(
+                pre,
+                "const long {} = {}, {} = {};",
+                n.bound(side, "lo", k + 1),
+                d.lower,
+                n.bound(side, "n", k + 1),
+                d.count
+            );
         }
     }
     let rows: String = (2..=dims).map(|k| format!("[{}]", n.len(k))).collect();
@@ -234,7 +215,7 @@ fn array_code(
         let _ = writeln!(
             pre,
             "ferry_copy_to_accel((void *){dev}, {host}, sizeof({element}), {});",
-            transfer(&|k| n.load("lo", k), &|k| n.load("n", k)),
+            transfer(&|k| n.bound("in", "lo", k), &|k| n.bound("in", "n", k)),
             dev = n.device
         );
     }
@@ -242,7 +223,7 @@ fn array_code(
         let _ = writeln!(
             post,
             "ferry_copy_from_accel((void *){host}, {dev}, sizeof({element}), {});",
-            transfer(&|k| n.store("lo", k), &|k| n.store("n", k)),
+            transfer(&|k| n.bound("out", "lo", k), &|k| n.bound("out", "n", k)),
             dev = n.device
         );
     }

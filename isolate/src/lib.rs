@@ -101,26 +101,21 @@ fn isolate_unit(
 ) -> Result<TranslationUnit, Diagnostic> {
     let mut tree = file.unit.clone();
     let mut fresh = Fresh::new(&file.text);
-    let mut replacements = Vec::new();
-    let mut cloner_definitions = Vec::new();
-    let mut prototypes = Vec::new();
-    {
-        let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
-        for target in targets {
-            let plan = transfer::plan(parsed, analyses, regions, target)?;
-            check_aliasing(file, analyses, target, &plan)?;
-            let block = isolate_statement(file, analyses, target, &plan, &mut cloner)?;
-            replacements.push((target.span, block));
-        }
-        cloner_definitions.append(&mut cloner.definitions.clone());
-        prototypes.extend(cloner.prototypes());
+    let mut replacements = Replacements::new();
+    let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
+    for target in targets {
+        let plan = transfer::plan(parsed, analyses, regions, target)?;
+        check_aliasing(file, analyses, target, &plan)?;
+        let block = isolate_statement(file, analyses, target, &plan, &mut cloner)?;
+        replacements.insert((target.span.lo, target.span.hi), block);
     }
-    for (span, block) in replacements {
-        if !replace(&mut tree, span, block) {
-            return Err(Diagnostic::error(
-                "internal error: the isolated statement is no longer in the tree",
-            ));
-        }
+    let prototypes = cloner.prototypes();
+    let mut definitions = std::mem::take(&mut cloner.definitions);
+    replace_all(&mut tree, &mut replacements);
+    if !replacements.is_empty() {
+        return Err(Diagnostic::error(
+            "internal error: an isolated statement is no longer in the tree",
+        ));
     }
     // Clones right after the functions they copy, latest first so that
     // indices stay valid; their prototypes before the first function
@@ -130,7 +125,6 @@ fn isolate_unit(
         .filter_map(|t| item_containing(&file.unit, t.span))
         .min()
         .unwrap_or(0);
-    let mut definitions = cloner_definitions;
     definitions.sort_by_key(|(index, _)| std::cmp::Reverse(*index));
     for (index, def) in definitions {
         first_use = first_use.min(index);
@@ -298,38 +292,39 @@ fn item_containing(unit: &TranslationUnit, span: Span) -> Option<usize> {
     })
 }
 
-/// Puts `block` in place of the statement at `span` (or of the function
-/// body at `span`).
-fn replace(tree: &mut TranslationUnit, span: Span, block: Block) -> bool {
-    let mut block = Some(block);
+/// The isolated blocks, by the (lo, hi) span of the statement (or function
+/// body) each replaces.
+type Replacements = HashMap<(u32, u32), Block>;
+
+/// Puts every block in place of its statement, in one walk that never
+/// looks inside a block it put: generated code carries spans into ferry's
+/// own fragment text, which could equal a user statement's.
+fn replace_all(tree: &mut TranslationUnit, blocks: &mut Replacements) {
     for item in &mut tree.items {
         let ExternalDecl::FunctionDef(def) = item else {
             continue;
         };
-        if same_span(def.body.span, span) {
-            def.body = block.take().expect("replaced once");
-            return true;
-        }
-        if replace_in_block(&mut def.body, span, &mut block) {
-            return true;
+        match blocks.remove(&(def.body.span.lo, def.body.span.hi)) {
+            Some(block) => def.body = block,
+            None => replace_in_block(&mut def.body, blocks),
         }
     }
-    false
 }
 
-fn replace_in_block(b: &mut Block, span: Span, block: &mut Option<Block>) -> bool {
-    b.items.iter_mut().any(|item| match item {
-        BlockItem::Statement(s) => replace_in_stmt(s, span, block),
-        _ => false,
-    })
+fn replace_in_block(b: &mut Block, blocks: &mut Replacements) {
+    for item in &mut b.items {
+        if let BlockItem::Statement(s) = item {
+            replace_in_stmt(s, blocks);
+        }
+    }
 }
 
-fn replace_in_stmt(s: &mut Stmt, span: Span, block: &mut Option<Block>) -> bool {
-    if same_span(s.span, span) {
-        s.kind = StmtKind::Compound(block.take().expect("replaced once"));
+fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements) {
+    if let Some(block) = blocks.remove(&(s.span.lo, s.span.hi)) {
+        s.kind = StmtKind::Compound(block);
         // The statement's pragmas went with it into the block.
         s.pragmas.clear();
-        return true;
+        return;
     }
     match &mut s.kind {
         StmtKind::Labeled { body, .. }
@@ -338,19 +333,19 @@ fn replace_in_stmt(s: &mut Stmt, span: Span, block: &mut Option<Block>) -> bool 
         | StmtKind::Switch { body, .. }
         | StmtKind::While { body, .. }
         | StmtKind::DoWhile { body, .. }
-        | StmtKind::For { body, .. } => replace_in_stmt(body, span, block),
+        | StmtKind::For { body, .. } => replace_in_stmt(body, blocks),
         StmtKind::If {
             then_branch,
             else_branch,
             ..
         } => {
-            replace_in_stmt(then_branch, span, block)
-                || else_branch
-                    .as_mut()
-                    .is_some_and(|e| replace_in_stmt(e, span, block))
+            replace_in_stmt(then_branch, blocks);
+            if let Some(e) = else_branch {
+                replace_in_stmt(e, blocks);
+            }
         }
-        StmtKind::Compound(b) => replace_in_block(b, span, block),
-        _ => false,
+        StmtKind::Compound(b) => replace_in_block(b, blocks),
+        _ => {}
     }
 }
 

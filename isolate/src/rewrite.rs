@@ -607,17 +607,9 @@ impl Rewriter<'_> {
     /// the callee indexes from along dimension m (and the ones after).
     fn array_argument(&mut self, arg: &mut Expr) -> Option<PassedArray> {
         let (name, mut positions) = match &strip_parens(arg).kind {
-            ExprKind::Ident(name) if self.is_array(*name) => (*name, vec![int_lit(0)]),
-            ExprKind::Binary(BinaryOp::Add, a, b) => {
-                match (&strip_parens(a).kind, &strip_parens(b).kind) {
-                    (ExprKind::Ident(name), _) if self.is_array(*name) => {
-                        (*name, vec![(**b).clone()])
-                    }
-                    (_, ExprKind::Ident(name)) if self.is_array(*name) => {
-                        (*name, vec![(**a).clone()])
-                    }
-                    _ => return None,
-                }
+            ExprKind::Ident(_) | ExprKind::Binary(BinaryOp::Add, ..) => {
+                let (name, sub) = self.deref_target(arg)?;
+                (name, vec![sub])
             }
             ExprKind::Unary(UnaryOp::AddrOf, inner) => {
                 let (name, subs) = subscripts_of(inner)?;
