@@ -21,3 +21,6 @@ step cargo fmt --all -- --check
 step cargo clippy --workspace --all-targets -- -D warnings
 step cargo build --workspace
 step cargo test --workspace
+# The transfer-volume report must keep running (two small kernels; the
+# full report is `cargo bench -p ferry-tests --bench transfers`).
+step cargo bench -p ferry-tests --bench transfers -- --size 8 fir syrk

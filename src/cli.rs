@@ -64,7 +64,10 @@ enum Command {
     /// Options (anywhere among the files and CFLAGS): `--label L` (the
     /// statement labelled L), `--function F` (the body of F), `--pragma`
     /// (every statement after `#pragma ferry isolate`); `--target host`
-    /// (the memcpy simulation, the default); `-o OUTDIR` (required).
+    /// (the memcpy simulation, the default); `--transfer-plan hull|whole`
+    /// (the rectangular hulls of the regions, the default, or every array
+    /// the statement touches copied in and out entire); `-o OUTDIR`
+    /// (required).
     Isolate {
         #[command(flatten)]
         program: Program,
@@ -77,7 +80,7 @@ enum Command {
     /// run differs.
     ///
     /// Options (anywhere among the files and CFLAGS): the selection, as for
-    /// `ferry isolate`; `--run ARGS` (repeatable: one execution each, ARGS
+    /// `ferry isolate`, and its `--transfer-plan`; `--run ARGS` (repeatable: one execution each, ARGS
     /// split on whitespace; none means one run without arguments);
     /// `--compare-files F...` (files each run writes in its folder);
     /// `--timeout SECONDS` (per execution, default 60); `--json`; `-o
@@ -177,6 +180,22 @@ pub(crate) fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
             "unknown or not yet supported target `{other}` (supported: host)"
         ))),
     }
+}
+
+/// The options of `ferry isolate` and `ferry validate` that shape the
+/// transformation: `--transfer-plan hull|whole`.
+pub(crate) fn take_isolate_options(
+    args: &mut Vec<String>,
+) -> Result<ferry_isolate::Options, Diagnostic> {
+    let mut options = ferry_isolate::Options::default();
+    if let Some(plan) = take_value(args, "--transfer-plan")? {
+        options.transfer_plan = ferry_isolate::TransferPlan::parse(&plan).ok_or_else(|| {
+            Diagnostic::error(format!(
+                "unknown transfer plan `{plan}` (known: hull, whole)"
+            ))
+        })?;
+    }
+    Ok(options)
 }
 
 /// Parses every C file of `FILE.c... CFLAGS`.
@@ -322,10 +341,11 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             let mut args = program.args;
             let selection = take_selection(&mut args)?;
             take_target(&mut args)?;
+            let options = take_isolate_options(&mut args)?;
             let out = take_value(&mut args, "-o")?
                 .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
             let parsed = parse_all(args)?;
-            let isolated = ferry_isolate::isolate(&parsed, &selection)?;
+            let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
             ferry_isolate::write_output(std::path::Path::new(&out), &isolated)?;
             Ok(String::new())
         }

@@ -7,7 +7,8 @@
 //! error (a transformed program that does not build is one).
 
 use crate::cli::{
-    Failure, Finished, files_and_flags, take_flag, take_selection, take_target, take_value,
+    Failure, Finished, files_and_flags, take_flag, take_isolate_options, take_selection,
+    take_target, take_value,
 };
 use ferry_parser::{Diagnostic, parse_file};
 use ferry_validation::{Request, Verdict};
@@ -22,13 +23,14 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let json = take_flag(&mut args, "--json");
     let selection = take_selection(&mut args)?;
     take_target(&mut args)?;
+    let options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
     let (files, cflags) = files_and_flags(args)?;
     let parsed = files
         .iter()
         .map(|f| parse_file(f, &cflags))
         .collect::<Result<Vec<_>, _>>()?;
-    let isolated = ferry_isolate::isolate(&parsed, &selection)?;
+    let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
     // Kept alive until the runs are over; removed when dropped.
     let scratch;
     let transformed = match out {

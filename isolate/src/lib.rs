@@ -44,6 +44,37 @@ pub enum Selection {
     Pragma,
 }
 
+/// How each array's transfers are shaped.
+///
+/// `Hull` is the paper's isolation (section 3): the rectangular hulls of
+/// the regions. `Whole` copies every array the statement touches in and
+/// out entire, within its declared extents: the naive baseline transfer
+/// volumes are compared against (the isolation benchmark), and a plan that
+/// needs no regions to be right. Plans that follow the regions more
+/// closely than a hull belong to the transfer-planning work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TransferPlan {
+    #[default]
+    Hull,
+    Whole,
+}
+
+impl TransferPlan {
+    pub fn parse(text: &str) -> Option<TransferPlan> {
+        match text {
+            "hull" => Some(TransferPlan::Hull),
+            "whole" => Some(TransferPlan::Whole),
+            _ => None,
+        }
+    }
+}
+
+/// Everything `isolate` may be told besides the program.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub transfer_plan: TransferPlan,
+}
+
 /// A file of the transformed program.
 #[derive(Debug, Clone)]
 pub struct OutputFile {
@@ -61,7 +92,11 @@ pub struct Isolated {
 
 /// Isolates the selected statements of the program made of `parsed`.
 /// Refusals are diagnostics at the statement or variable concerned.
-pub fn isolate(parsed: &[ParsedFile], selection: &Selection) -> Result<Isolated, Diagnostic> {
+pub fn isolate(
+    parsed: &[ParsedFile],
+    selection: &Selection,
+    options: &Options,
+) -> Result<Isolated, Diagnostic> {
     let analyses = Analyses::run(parsed);
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
@@ -71,7 +106,7 @@ pub fn isolate(parsed: &[ParsedFile], selection: &Selection) -> Result<Isolated,
         let text = if mine.is_empty() {
             ferry_parser::output::print_user_file(file)
         } else {
-            let tree = isolate_unit(file, &analyses, &regions, parsed, &mine)?;
+            let tree = isolate_unit(file, &analyses, &regions, parsed, &mine, options)?;
             let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
             text.push_str(&print_unit_as_user_file(file, &tree, &|_| Vec::new()));
             text
@@ -98,13 +133,14 @@ fn isolate_unit(
     regions: &RegionsAnalysis,
     parsed: &[ParsedFile],
     targets: &[&Target],
+    options: &Options,
 ) -> Result<TranslationUnit, Diagnostic> {
     let mut tree = file.unit.clone();
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
     let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
     for target in targets {
-        let plan = transfer::plan(parsed, analyses, regions, target)?;
+        let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
         let block = isolate_statement(file, analyses, target, &plan, &mut cloner)?;
         replacements.insert((target.span.lo, target.span.hi), block);

@@ -15,18 +15,21 @@
 //! Store box is loaded as well. Scalars (and structs used as a whole) are
 //! loaded when read, or written but not surely, and stored when written.
 
+use crate::TransferPlan;
 use crate::bounds::{BoundError, DimBound, box_bounds};
 use crate::select::Target;
 use ferry_hcfg::Analyses;
-use ferry_hcfg::ir::{ArrayLen, Type, VarId};
+use ferry_hcfg::ir::{Type, VarId};
 use ferry_hcfg::report::is_visible;
 use ferry_hcfg::semantics::poly::{Name, Poly};
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
-use ferry_regions::entity::{Root, Step, phi};
+use ferry_regions::entity::{Entity, Root, Step, phi};
+use ferry_regions::function::FunctionContext;
 use ferry_regions::rect::rect_hull;
 use ferry_regions::region::Region;
 use ferry_regions::set::subtract;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// How the device copy is poisoned (`enum ferry_poison` of the runtime).
@@ -107,6 +110,7 @@ pub fn plan(
     a: &Analyses,
     regions: &RegionsAnalysis,
     target: &Target,
+    shape: TransferPlan,
 ) -> Result<Plan, Diagnostic> {
     let file = &parsed[target.unit];
     let program = &a.program;
@@ -246,6 +250,8 @@ pub fn plan(
         }
     };
     let context = keep_nameable(&precondition, &nameable, &[]);
+    let fresh = Cell::new(0);
+    let function = FunctionContext::new(a, f, &regions.summaries, &fresh);
     let mut plan = Plan::default();
     for (v, g) in groups {
         let var = program.var(v);
@@ -269,8 +275,11 @@ pub fn plan(
                  reached through pointers that keep their value"
             )));
         }
-        plan.arrays
-            .push(array_transfer(program, v, &g, &context, &nameable).map_err(error)?);
+        let transfer = match shape {
+            TransferPlan::Hull => array_transfer(program, v, &g, &function, &context, &nameable),
+            TransferPlan::Whole => whole_transfer(program, v, &function, &context, &nameable),
+        };
+        plan.arrays.push(transfer.map_err(error)?);
     }
     Ok(plan)
 }
@@ -280,6 +289,7 @@ fn array_transfer(
     program: &ferry_hcfg::Program,
     v: VarId,
     g: &Group,
+    function: &FunctionContext,
     context: &Poly,
     nameable: &dyn Fn(&str) -> Option<String>,
 ) -> Result<ArrayTransfer, String> {
@@ -287,9 +297,24 @@ fn array_transfer(
     let name = var.name.as_str().to_string();
     let elements = subscripted_types(&var.ty);
     let dims = elements.len() - 1;
-    let extents = declared_extents(&var.ty, dims);
     let phis: Vec<String> = (1..=dims).map(phi).collect();
-    let prepare = |p: &Poly| keep_nameable(&within(p, &extents), nameable, &phis);
+    // A correct program touches nothing outside the declared extents
+    // (constant or variable-length) of its arrays, which bounds may regions
+    // that lost a bound. The outermost extent of a parameter is the
+    // exception: C adjusts the parameter to a pointer, so `int dst[n - k]`
+    // promises nothing about dst's first subscript (the FIR of the paper
+    // writes dst[n - k]). It is trusted only to bound a region that has no
+    // bound otherwise, as PIPS trusts declarations.
+    let is_parameter = program.function(function.f).params.contains(&v);
+    let layout = declared_extents(function, v, dims, usize::from(is_parameter));
+    let declared = declared_extents(function, v, dims, 0);
+    let prepare = |p: &Poly| {
+        let q = keep_nameable(&p.intersect(&layout), nameable, &phis);
+        if !is_parameter || box_bounds(&q, dims, context, nameable).is_ok() {
+            return q;
+        }
+        keep_nameable(&p.intersect(&declared), nameable, &phis)
+    };
     let ctx = context.set.get_ctx();
     let empty = Poly::empty(&ctx);
     let read = g
@@ -328,15 +353,16 @@ fn array_transfer(
     };
     let load = read.union(&not_surely_written);
     let buffer = load.union(&store_box);
-    let bounds = |p: &Poly| match box_bounds(p, dims, context, nameable) {
-        Ok(b) => Ok(b),
-        Err(BoundError::Unbounded(k)) => Err(format!(
-            "the elements of `{name}` this statement touches cannot be bounded (dimension {k} \
-             of its region has no lower or no upper bound): ferry cannot size its copy"
-        )),
-        Err(BoundError::Isl) => Err(format!(
-            "isl could not compute the box of `{name}` this statement touches"
-        )),
+    let bounds = |p: &Poly| {
+        box_bounds(p, dims, context, nameable).map_err(|e| match e {
+            BoundError::Unbounded(k) => format!(
+                "the elements of `{name}` this statement touches cannot be bounded (dimension \
+                 {k} of its region has no lower or no upper bound): ferry cannot size its copy"
+            ),
+            BoundError::Isl => {
+                format!("isl could not compute the box of `{name}` this statement touches")
+            }
+        })
     };
     let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
     Ok(ArrayTransfer {
@@ -349,6 +375,40 @@ fn array_transfer(
             .then(|| bounds(&store_box))
             .transpose()?,
         poison: Poison::of(&element),
+    })
+}
+
+/// The whole array, in and out, whatever the statement touches of it
+/// ([`TransferPlan::Whole`]): its declared extents, which must be known
+/// at the statement.
+fn whole_transfer(
+    program: &ferry_hcfg::Program,
+    v: VarId,
+    function: &FunctionContext,
+    context: &Poly,
+    nameable: &dyn Fn(&str) -> Option<String>,
+) -> Result<ArrayTransfer, String> {
+    let var = program.var(v);
+    let name = var.name.as_str().to_string();
+    let elements = subscripted_types(&var.ty);
+    let dims = elements.len() - 1;
+    let phis: Vec<String> = (1..=dims).map(phi).collect();
+    let whole = keep_nameable(&declared_extents(function, v, dims, 0), nameable, &phis);
+    let bounds = box_bounds(&whole, dims, context, nameable).map_err(|e| match e {
+        BoundError::Unbounded(k) => format!(
+            "`{name}` cannot be copied whole: the extent of its dimension {k} is not declared, \
+             or changes inside the function"
+        ),
+        BoundError::Isl => format!("isl could not compute the extents of `{name}`"),
+    })?;
+    Ok(ArrayTransfer {
+        var: v,
+        name,
+        dims,
+        buffer: bounds.clone(),
+        load: Some(bounds.clone()),
+        store: Some(bounds),
+        poison: Poison::of(elements.get(dims).unwrap_or(&Type::Opaque)),
     })
 }
 
@@ -376,41 +436,21 @@ fn subscripted_types(ty: &Type) -> Vec<Type> {
     out
 }
 
-/// Constant extents of the first `dims` subscripts, where declared.
-fn declared_extents(ty: &Type, dims: usize) -> Vec<Option<u64>> {
-    let mut out = Vec::new();
-    let mut t = ty;
-    for _ in 0..dims {
-        match t {
-            Type::Array(elem, ArrayLen::Const(n)) => {
-                out.push(Some(*n));
-                t = elem;
-            }
-            Type::Array(elem, _) | Type::Pointer(elem) => {
-                out.push(None);
-                t = elem;
-            }
-            _ => out.push(None),
-        }
+/// The elements of `v` within its declared extents (constant or
+/// variable-length, where known at the statement) along its subscripts
+/// `skip + 1..=dims`; the universe along the others.
+fn declared_extents(function: &FunctionContext, v: VarId, dims: usize, skip: usize) -> Poly {
+    let entity = Entity {
+        root: Root::Var(v),
+        path: vec![Step::Index; dims],
+    };
+    let extents = function.extents(&entity);
+    let mut set = Poly::universe(function.ctx);
+    for k in skip + 1..=dims {
+        let extent = extents.get(k - 1).cloned().flatten();
+        set = set.intersect(&function.extent_bounds(&phi(k), extent));
     }
-    out
-}
-
-/// The region inside the declared extents (a correct program touches
-/// nothing outside them; this bounds may regions that lost a bound).
-fn within(p: &Poly, extents: &[Option<u64>]) -> Poly {
-    let ctx = p.set.get_ctx();
-    let mut out = p.clone();
-    for (k, ext) in extents.iter().enumerate() {
-        if let Some(n) = ext {
-            let name = phi(k + 1);
-            let text = format!("[{name}] -> {{ : 0 <= {name} < {n} }}");
-            if let Ok(set) = isl_rs::Set::read_from_str(&ctx, &text) {
-                out = out.intersect(&Poly { set });
-            }
-        }
-    }
-    out
+    set
 }
 
 /// Projects out every parameter that is neither one of `keep` nor a

@@ -7,6 +7,7 @@ pub mod corpus;
 pub mod isolate_spec;
 pub mod region_trace;
 pub mod trace;
+pub mod transfer_volume;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -2156,6 +2156,9 @@ pub struct InstanceRecord {
     pub strays: Vec<StrayAccess>,
     /// Accesses this instance counted (not those to its own objects).
     pub accesses: usize,
+    /// Per entity, the size of its elements in bytes, when the trace
+    /// described its layout.
+    pub element_sizes: Vec<Option<i128>>,
 }
 
 struct Active {
@@ -2304,6 +2307,7 @@ pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, Stri
                         loose: Vec::new(),
                         strays: Vec::new(),
                         accesses: 0,
+                        element_sizes: vec![None; entities],
                     },
                     since: number,
                     layouts: vec![None; entities],
@@ -2337,7 +2341,12 @@ pub fn replay(text: &str, statements: &[RegionStatement]) -> Result<Replay, Stri
                 });
             }
             "X" => {
-                let done = stack.pop().ok_or_else(|| bad("no open instance"))?;
+                let mut done = stack.pop().ok_or_else(|| bad("no open instance"))?;
+                done.record.element_sizes = done
+                    .layouts
+                    .iter()
+                    .map(|l| l.as_ref().map(|l| l.elem))
+                    .collect();
                 let instance = out.instances.len();
                 out.instances.push(done.record);
                 for (addr, list) in done.wrote {

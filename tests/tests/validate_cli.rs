@@ -30,6 +30,29 @@ fn the_same_behaviour_prints_the_statistics_and_exits_0() {
     );
 }
 
+/// `--transfer-plan whole` moves a and b entire (100 doubles each) both
+/// ways, whatever n is, and the program still behaves the same.
+#[test]
+fn the_whole_plan_copies_every_array_in_and_out() {
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        SCALE,
+        "--label",
+        "kernel",
+        "--transfer-plan",
+        "whole",
+        "--run",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "stderr:\n{stderr}");
+    let json: Value = serde_json::from_str(&stdout).expect("one JSON object");
+    let stats = &json["runs"][0]["stats"];
+    // n and c in (12 bytes), nothing scalar back.
+    assert_eq!(stats["bytes_to_accel"], 2 * 800 + 12, "{stats}");
+    assert_eq!(stats["bytes_from_accel"], 2 * 800, "{stats}");
+}
+
 #[test]
 fn json_lists_every_run_in_order() {
     let (code, stdout, stderr) = ferry(&[
@@ -117,6 +140,17 @@ fn option_errors_exit_1_with_a_message() {
             "positive number of seconds",
         ),
         (vec!["validate", SCALE, "--label", "nowhere"], "nowhere"),
+        (
+            vec![
+                "validate",
+                SCALE,
+                "--label",
+                "kernel",
+                "--transfer-plan",
+                "exactish",
+            ],
+            "unknown transfer plan `exactish`",
+        ),
     ] {
         let (code, _, stderr) = ferry(&args);
         assert_eq!(code, Some(1), "{args:?}: {stderr}");

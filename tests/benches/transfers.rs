@@ -1,0 +1,140 @@
+//! The transfer volume of statement isolation over the kernel suite
+//! (`tests/c/kernels`): for each kernel isolated with `--function`, the
+//! array bytes ferry moves against copying every array the kernel touches
+//! in and out whole, and against the lower bound, the exact IN and OUT of
+//! the kernel on the same run (`ferry_tests::transfer_volume` says how
+//! each is measured).
+//!
+//!     cargo bench -p ferry-tests --bench transfers [-- [--size N] [KERNEL...]]
+//!
+//! Every kernel runs with its size argument N (default 20, the kernels'
+//! own default). The report gives, per kernel, the bytes in and out of
+//! each scheme and the ratios ferry / whole and ferry / lower; then the
+//! totals, the ratios of the totals and the geometric means of the
+//! per-kernel ratios. Volumes are counted, not timed: the report is the
+//! same on every machine.
+
+use ferry_tests::transfer_volume::{KernelVolumes, Volume, kernel_function, measure, totals};
+use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
+use std::fmt::Write as _;
+
+fn main() {
+    let mut size = "20".to_owned();
+    let mut only = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--size" => size = args.next().expect("--size needs a value"),
+            // What `cargo bench` passes to every bench target.
+            "--bench" => {}
+            other if other.starts_with('-') => panic!("unknown option `{other}`"),
+            other => only.push(other.to_owned()),
+        }
+    }
+    let programs: Vec<_> = c_files_in(&c_dir().join("kernels"))
+        .into_iter()
+        .filter(|p| only.is_empty() || only.contains(&kernel_function(p)))
+        .collect();
+    let scratch = scratch_dir("transfer-volume");
+    let run_args = vec![size.clone()];
+    let results = for_each_parallel(&programs, |program| {
+        measure(program, &run_args, &scratch.join(kernel_function(program)))
+    });
+    let mut rows = Vec::new();
+    let mut failures = Vec::new();
+    for (program, result) in programs.iter().zip(results) {
+        match result {
+            Ok(row) => rows.push(row),
+            Err(e) => failures.push(format!("{}: {e}", kernel_function(program))),
+        }
+    }
+    print!("{}", report(&rows, &size));
+    if failures.is_empty() {
+        let _ = std::fs::remove_dir_all(&scratch);
+    } else {
+        eprintln!(
+            "\n{} kernel(s) could not be measured (files in {}):\n{}",
+            failures.len(),
+            scratch.display(),
+            failures.join("\n")
+        );
+        std::process::exit(1);
+    }
+}
+
+fn report(rows: &[KernelVolumes], size: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Transfer volume of `ferry isolate --function KERNEL`, array bytes, size {size}\n\
+         (whole: every array the kernel touches copied in and out; lower: the exact IN \
+         and OUT of the run)\n"
+    );
+    let _ = writeln!(
+        out,
+        "{:<16} {:>19} {:>19} {:>19} {:>12} {:>12}",
+        "kernel", "whole in/out", "ferry in/out", "lower in/out", "ferry/whole", "ferry/lower"
+    );
+    let pair = |v: Volume| format!("{}/{}", v.to_accel, v.from_accel);
+    let mut whole_ratios = Vec::new();
+    let mut lower_ratios = Vec::new();
+    for r in rows {
+        let to_whole = ratio(r.ferry.total(), r.whole.total());
+        let to_lower = ratio(r.ferry.total(), r.lower.total());
+        whole_ratios.extend(to_whole);
+        lower_ratios.extend(to_lower);
+        let _ = writeln!(
+            out,
+            "{:<16} {:>19} {:>19} {:>19} {:>12} {:>12}",
+            r.kernel,
+            pair(r.whole),
+            pair(r.ferry),
+            pair(r.lower),
+            shown(to_whole),
+            shown(to_lower)
+        );
+    }
+    let (ferry, whole, lower) = totals(rows);
+    let _ = writeln!(
+        out,
+        "{:<16} {:>19} {:>19} {:>19} {:>12} {:>12}",
+        "total",
+        pair(whole),
+        pair(ferry),
+        pair(lower),
+        shown(ratio(ferry.total(), whole.total())),
+        shown(ratio(ferry.total(), lower.total()))
+    );
+    let _ = writeln!(
+        out,
+        "{:<16} {:>19} {:>19} {:>19} {:>12} {:>12}",
+        "geometric mean",
+        "",
+        "",
+        "",
+        shown(geometric_mean(&whole_ratios)),
+        shown(geometric_mean(&lower_ratios))
+    );
+    let exact = rows.iter().filter(|r| r.ferry == r.lower).count();
+    let _ = writeln!(
+        out,
+        "\n{} kernels; ferry moves exactly the lower bound on {exact}; whole moves {:.2}x \
+         the lower bound in all",
+        rows.len(),
+        whole.total() as f64 / lower.total().max(1) as f64
+    );
+    out
+}
+
+fn ratio(a: u64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
+}
+
+fn shown(r: Option<f64>) -> String {
+    r.map_or_else(|| "-".to_owned(), |r| format!("{r:.3}"))
+}
+
+fn geometric_mean(values: &[f64]) -> Option<f64> {
+    (!values.is_empty())
+        .then(|| (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp())
+}

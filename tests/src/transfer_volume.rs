@@ -1,0 +1,232 @@
+//! Transfer volumes of statement isolation on the kernel suite: what ferry
+//! moves against two references, each measured on the same run.
+//!
+//! For a kernel program of `tests/c/kernels` whose kernel function is
+//! named like its file (`syrk.c` defines `syrk`), isolated with
+//! `--function`:
+//!
+//! - **ferry** ([`TransferPlan::Hull`], the paper's isolation) and
+//!   **whole** ([`TransferPlan::Whole`]: every array the kernel touches
+//!   copied in and out entire) are isolated, built and run against the
+//!   original by `ferry_validation` (poisoned device buffers; a run that
+//!   differs from the original is an error), and their array bytes read
+//!   from `FERRY_STATS`: bytes to and from the accelerator minus the
+//!   scalars' share;
+//! - **lower** is the exact IN and OUT of the kernel's body on that run:
+//!   the program is traced ([`crate::region_trace`]) at the body alone,
+//!   and the elements it read before writing them (IN) and wrote and the
+//!   rest of the run then read before overwriting them (OUT) are counted,
+//!   times their element size. No transfer scheme that moves only what
+//!   the kernel needs, for this run, can move less.
+//!
+//! Used by the `transfers` benchmark, which prints the report, and by the
+//! `transfer_volume` test, which checks the orders the three must keep.
+
+use crate::region_trace::{self, RegionKind};
+use crate::{TestProgram, cflags_of};
+use ferry_isolate::{Options, Selection, TransferPlan};
+use ferry_parser::parse_file;
+use ferry_validation::{Request, Verdict};
+use std::path::Path;
+use std::time::Duration;
+
+/// Array bytes moved each way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Volume {
+    pub to_accel: u64,
+    pub from_accel: u64,
+}
+
+impl Volume {
+    pub fn total(self) -> u64 {
+        self.to_accel + self.from_accel
+    }
+
+    fn add(self, other: Volume) -> Volume {
+        Volume {
+            to_accel: self.to_accel + other.to_accel,
+            from_accel: self.from_accel + other.from_accel,
+        }
+    }
+}
+
+/// The three volumes of one kernel on one run.
+#[derive(Debug, Clone)]
+pub struct KernelVolumes {
+    pub kernel: String,
+    pub ferry: Volume,
+    pub whole: Volume,
+    pub lower: Volume,
+}
+
+/// How long one run of a kernel may take (traced runs are the slow ones).
+const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The kernel function of a program of the suite: its file stem.
+pub fn kernel_function(program: &Path) -> String {
+    program
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Measures one kernel program run with `args`, working in `scratch`
+/// (created if needed).
+pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<KernelVolumes, String> {
+    std::fs::create_dir_all(scratch)
+        .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
+    let kernel = kernel_function(program);
+    let source = std::fs::read_to_string(program).map_err(|e| format!("cannot read: {e}"))?;
+    let cflags = cflags_of(&source);
+    let ferry = isolated_volume(program, &cflags, &kernel, TransferPlan::Hull, args, scratch)?;
+    let whole = isolated_volume(
+        program,
+        &cflags,
+        &kernel,
+        TransferPlan::Whole,
+        args,
+        scratch,
+    )?;
+    let lower = lower_bound(program, &cflags, &kernel, args, scratch)?;
+    Ok(KernelVolumes {
+        kernel,
+        ferry,
+        whole,
+        lower,
+    })
+}
+
+/// The array bytes the program isolated at `kernel` with `plan` moves,
+/// once checked to behave as the original.
+fn isolated_volume(
+    program: &Path,
+    cflags: &[String],
+    kernel: &str,
+    plan: TransferPlan,
+    args: &[String],
+    scratch: &Path,
+) -> Result<Volume, String> {
+    let what = format!("--function {kernel} --transfer-plan {plan:?}").to_lowercase();
+    let parsed = parse_file(program, cflags).map_err(|d| format!("{what}: {d}"))?;
+    let options = Options {
+        transfer_plan: plan,
+    };
+    let isolated = ferry_isolate::isolate(
+        std::slice::from_ref(&parsed),
+        &Selection::Function(kernel.to_owned()),
+        &options,
+    )
+    .map_err(|d| format!("{what}: {d}"))?;
+    let folder = scratch.join(format!("{plan:?}").to_lowercase());
+    ferry_isolate::write_output(&folder, &isolated).map_err(|d| format!("{what}: {d}"))?;
+    let mut request = Request::new(vec![program.to_owned()], cflags.to_vec(), folder);
+    request.runs = vec![args.to_vec()];
+    request.timeout = RUN_TIMEOUT;
+    let report = ferry_validation::validate(&request).map_err(|e| format!("{what}: {e}"))?;
+    if report.verdict() != Verdict::Same {
+        return Err(format!(
+            "{what}: the isolated program differs from the original:\n{}",
+            report.describe()
+        ));
+    }
+    let stats = report.runs[0]
+        .stats
+        .as_ref()
+        .ok_or_else(|| format!("{what}: the isolated program wrote no statistics"))?;
+    Ok(Volume {
+        to_accel: stats.bytes_to_accel - stats.scalar_bytes_to_accel,
+        from_accel: stats.bytes_from_accel - stats.scalar_bytes_from_accel,
+    })
+}
+
+/// The exact IN and OUT bytes of the arrays of `kernel`'s body on the run.
+fn lower_bound(
+    program: &Path,
+    cflags: &[String],
+    kernel: &str,
+    args: &[String],
+    scratch: &Path,
+) -> Result<Volume, String> {
+    let parsed = parse_file(program, cflags).map_err(|d| d.to_string())?;
+    let analyses = ferry_hcfg::Analyses::run(std::slice::from_ref(&parsed));
+    let regions = ferry_regions::RegionsAnalysis::run(&analyses);
+    let json =
+        ferry_regions::report::regions_json_all(&analyses, &regions, std::slice::from_ref(&parsed))
+            .to_string();
+    let statements = region_trace::parse_regions(&json)?;
+    // A function's statements come in order, its body first.
+    let body = statements
+        .iter()
+        .find(|s| s.function == kernel)
+        .filter(|s| s.kind == "block")
+        .ok_or_else(|| format!("the regions list no body for `{kernel}`"))?;
+    let sites = std::slice::from_ref(body);
+    let instrumented = region_trace::instrument(parsed, sites);
+    if !instrumented.unplaced.is_empty() {
+        return Err(format!("the body of `{kernel}` could not be traced"));
+    }
+    let stem = kernel_function(program);
+    let traced_source = scratch.join(format!("{stem}.traced.c"));
+    std::fs::write(&traced_source, &instrumented.text)
+        .map_err(|e| format!("cannot write {}: {e}", traced_source.display()))?;
+    let include = program.parent().unwrap_or(Path::new("."));
+    let trace_path = scratch.join(format!("{stem}.trace"));
+    let traced_exe = scratch.join(format!("{stem}.traced"));
+    let traced = TestProgram {
+        source: &traced_source,
+        cflags,
+        include,
+        exe: &traced_exe,
+        runtime: Some((region_trace::RUNTIME_C, &trace_path)),
+    };
+    traced.build()?;
+    let output = traced.run(args, RUN_TIMEOUT)?;
+    if !output.status.success() {
+        return Err(format!("the traced program exits with {}", output.status));
+    }
+    let text = std::fs::read_to_string(&trace_path)
+        .map_err(|e| format!("cannot read {}: {e}", trace_path.display()))?;
+    let replay = region_trace::replay(&text, sites)?;
+    if replay.instances.is_empty() {
+        return Err(format!("the run never executes `{kernel}`"));
+    }
+    let entities = body.entities();
+    let mut lower = Volume::default();
+    for instance in &replay.instances {
+        for (k, sets) in instance.sets.iter().enumerate() {
+            if entities[k].dims == 0 {
+                continue;
+            }
+            let count = |kind: RegionKind| -> u64 {
+                let all: std::collections::BTreeSet<&Vec<i64>> = sets
+                    .definite(kind)
+                    .iter()
+                    .chain(sets.shared(kind))
+                    .collect();
+                all.len() as u64
+            };
+            let (ins, outs) = (count(RegionKind::In), count(RegionKind::Out));
+            if ins + outs == 0 {
+                continue;
+            }
+            let size = instance.element_sizes[k].ok_or_else(|| {
+                format!(
+                    "the trace gives no layout for `{}` of `{kernel}`",
+                    entities[k].path
+                )
+            })? as u64;
+            lower = lower.add(Volume {
+                to_accel: ins * size,
+                from_accel: outs * size,
+            });
+        }
+    }
+    Ok(lower)
+}
+
+/// The sum of the volumes of every kernel, per column.
+pub fn totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
+    rows.iter().fold(Default::default(), |(f, w, l), r| {
+        (f.add(r.ferry), w.add(r.whole), l.add(r.lower))
+    })
+}

@@ -1,0 +1,94 @@
+//! The transfer volumes of statement isolation on the kernel suite keep
+//! their order: every kernel of `tests/c/kernels`, isolated with
+//! `--function` both as the paper does (hulls of the regions) and by
+//! copying its arrays whole, behaves as the original with poisoned device
+//! buffers, and per direction
+//!
+//!     exact IN / OUT of the traced run  <=  ferry  <=  whole arrays.
+//!
+//! Moving less than the traced IN (or OUT) would leave poison where the
+//! kernel (or the rest of the program) reads; moving more than the whole
+//! arrays would mean a box outside the declared extents. The kernels where
+//! the regions are exact and their hulls lose nothing must move exactly
+//! the lower bound (`EXACT`); a note says when another one does. The
+//! figures themselves are the `transfers` benchmark's.
+
+use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, totals};
+use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
+
+/// The size argument of every run (small: the lower bound is traced).
+const SIZE: &str = "6";
+
+/// Kernels on which ferry moves exactly the traced IN and OUT: their
+/// regions are exact and rectangular, and everything they write is read
+/// afterwards.
+const EXACT: &[&str] = &[
+    "conv2d",
+    "fir",
+    "floyd_warshall",
+    "gemm",
+    "gemv",
+    "mvt",
+    "seidel_2d",
+];
+
+#[test]
+fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
+    let programs = c_files_in(&c_dir().join("kernels"));
+    assert!(programs.len() >= 30, "{} kernels", programs.len());
+    let scratch = scratch_dir("transfer-volume-test");
+    let args = vec![SIZE.to_owned()];
+    let results = for_each_parallel(&programs, |program| {
+        measure(program, &args, &scratch.join(kernel_function(program)))
+    });
+    let mut rows: Vec<KernelVolumes> = Vec::new();
+    let mut failures = Vec::new();
+    for (program, result) in programs.iter().zip(results) {
+        match result {
+            Ok(row) => rows.push(row),
+            Err(e) => failures.push(format!("{}: {e}", kernel_function(program))),
+        }
+    }
+    for r in &rows {
+        let k = &r.kernel;
+        let (f, w, l) = (r.ferry, r.whole, r.lower);
+        if f.to_accel < l.to_accel || f.from_accel < l.from_accel {
+            failures.push(format!(
+                "{k}: ferry moves {f:?}, less than the lower bound {l:?}"
+            ));
+        }
+        if f.to_accel > w.to_accel || f.from_accel > w.from_accel {
+            failures.push(format!(
+                "{k}: ferry moves {f:?}, more than whole arrays {w:?}"
+            ));
+        }
+        if w.to_accel != w.from_accel || w.to_accel == 0 {
+            failures.push(format!(
+                "{k}: whole arrays move {w:?}, not the same both ways"
+            ));
+        }
+        let exact = f == l;
+        if EXACT.contains(&k.as_str()) && !exact {
+            failures.push(format!("{k}: ferry moves {f:?}, not the lower bound {l:?}"));
+        }
+        if !EXACT.contains(&k.as_str()) && exact {
+            eprintln!("note: {k} now moves exactly the lower bound: add it to EXACT");
+        }
+    }
+    let (ferry, whole, lower) = totals(&rows);
+    if failures.is_empty() {
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problem(s) (files in {}):\n{}",
+        failures.len(),
+        scratch.display(),
+        failures.join("\n")
+    );
+    // Isolation must pay off on the suite as a whole.
+    assert!(
+        ferry.total() < whole.total() && lower.total() < ferry.total(),
+        "totals: lower {lower:?}, ferry {ferry:?}, whole {whole:?}"
+    );
+}
