@@ -66,7 +66,9 @@ enum Command {
     /// (every statement after `#pragma ferry isolate`); `--target host`
     /// (the memcpy simulation, the default); `--transfer-plan hull|whole`
     /// (the rectangular hulls of the regions, the default, or every array
-    /// the statement touches copied in and out entire); `-o OUTDIR`
+    /// the statement touches copied in and out entire);
+    /// `--no-optimize-transfers` (each statement's transfers as isolation
+    /// makes them, not shared between loop iterations); `-o OUTDIR`
     /// (required).
     Isolate {
         #[command(flatten)]
@@ -80,7 +82,8 @@ enum Command {
     /// run differs.
     ///
     /// Options (anywhere among the files and CFLAGS): the selection, as for
-    /// `ferry isolate`, and its `--transfer-plan`; `--run ARGS` (repeatable: one execution each, ARGS
+    /// `ferry isolate`, and its `--transfer-plan` and
+    /// `--no-optimize-transfers`; `--run ARGS` (repeatable: one execution each, ARGS
     /// split on whitespace; none means one run without arguments);
     /// `--compare-files F...` (files each run writes in its folder);
     /// `--timeout SECONDS` (per execution, default 60); `--json`; `-o
@@ -183,11 +186,14 @@ pub(crate) fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
 }
 
 /// The options of `ferry isolate` and `ferry validate` that shape the
-/// transformation: `--transfer-plan hull|whole`.
+/// transformation: `--transfer-plan hull|whole`, `--no-optimize-transfers`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
 ) -> Result<ferry_isolate::Options, Diagnostic> {
     let mut options = ferry_isolate::Options::default();
+    if take_flag(args, "--no-optimize-transfers") {
+        options.optimize_transfers = false;
+    }
     if let Some(plan) = take_value(args, "--transfer-plan")? {
         options.transfer_plan = ferry_isolate::TransferPlan::parse(&plan).ok_or_else(|| {
             Diagnostic::error(format!(

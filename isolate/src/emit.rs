@@ -7,6 +7,8 @@
 //! in terms of the variables' values then, and the statement may change
 //! them (footnote 2 of the paper).
 
+use crate::bounds::DimBound;
+use crate::reuse::LoopReuse;
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::ast::{Block, BlockItem, ExprKind, ExternalDecl, Stmt, StmtKind};
 use ferry_parser::intern::Symbol;
@@ -60,10 +62,147 @@ pub fn isolated_block(
     let mut post = String::new();
     let mut release = String::new();
     for a in &plan.arrays {
-        let n = names(&a.name);
-        let keep_rows = full_rows.contains(&Symbol::intern(&a.name));
-        array_code(a, &n, keep_rows, &mut pre, &mut post, &mut release);
+        let code = ArrayCode::new(a, names(&a.name), full_rows);
+        // Every bound is evaluated before the statement, which may change
+        // the variables they are written in.
+        pre.push_str(&code.extents(&a.buffer));
+        if let Some(load) = &a.load {
+            pre.push_str(&code.bounds(Side::In, load));
+        }
+        if let Some(store) = &a.store {
+            pre.push_str(&code.bounds(Side::Out, store));
+            post.push_str(&code.call(Side::Out));
+        }
+        pre.push_str(&code.alloc());
+        if a.load.is_some() {
+            pre.push_str(&code.call(Side::In));
+        }
+        release.push_str(&code.release());
     }
+    let (scalars_in, scalars_out) = scalar_code(plan, names);
+    pre.push_str(&scalars_in);
+    post.push_str(&scalars_out);
+    if let Some((decl, _)) = &exit.result {
+        let _ = writeln!(pre, "{decl};");
+    }
+    let mut text = String::new();
+    text.push_str(&pre);
+    let _ = writeln!(text, "{HOLE}();");
+    if let Some(label) = &exit.label {
+        let _ = writeln!(text, "{label}: ;");
+    }
+    text.push_str(&post);
+    text.push_str(&release);
+    if let Some((_, result)) = &exit.result {
+        let _ = writeln!(text, "return {result};");
+    }
+    fragment(&text, rewritten)
+}
+
+/// The block that replaces a loop whose body is isolated with transfers
+/// shared between iterations ([`LoopReuse`]): the buffers, sized for every
+/// iteration, around `the_loop` (whose body is already the
+/// [`iteration_block`]).
+pub fn loop_block(
+    plan: &Plan,
+    reuse: &LoopReuse,
+    names: &dyn Fn(&str) -> DeviceNames,
+    full_rows: &HashSet<Symbol>,
+    the_loop: Stmt,
+) -> Result<Block, Diagnostic> {
+    let mut text = String::new();
+    let mut release = String::new();
+    for (a, l) in plan.arrays.iter().zip(&reuse.arrays) {
+        let code = ArrayCode::new(a, names(&a.name), full_rows);
+        text.push_str(&code.buffer(&l.buffer));
+        release.push_str(&code.release());
+    }
+    let _ = writeln!(text, "{HOLE}();");
+    text.push_str(&release);
+    fragment(&text, the_loop)
+}
+
+/// One iteration of a loop with shared transfers: the scalars, the loads
+/// of this iteration (the first one apart), the statement, the stores (the
+/// last one apart).
+pub fn iteration_block(
+    plan: &Plan,
+    reuse: &LoopReuse,
+    names: &dyn Fn(&str) -> DeviceNames,
+    full_rows: &HashSet<Symbol>,
+    rewritten: Stmt,
+) -> Result<Block, Diagnostic> {
+    let (scalars_in, scalars_out) = scalar_code(plan, names);
+    let mut loads = Split::default();
+    let mut stores = Split::default();
+    for (a, l) in plan.arrays.iter().zip(&reuse.arrays) {
+        let code = ArrayCode::new(a, names(&a.name), full_rows);
+        loads.add(&code, Side::In, &l.load_first, &l.load_rest);
+        stores.add(&code, Side::Out, &l.store_last, &l.store_rest);
+    }
+    let mut text = scalars_in;
+    text.push_str(&loads.code(&format!("{} == {}", reuse.index, reuse.first)));
+    let _ = writeln!(text, "{HOLE}();");
+    text.push_str(&stores.code(&format!("{} == {}", reuse.index, reuse.last)));
+    text.push_str(&scalars_out);
+    fragment(&text, rewritten)
+}
+
+/// Transfers that differ in one iteration (`special`) from the others.
+#[derive(Default)]
+struct Split {
+    always: String,
+    special: String,
+    others: String,
+}
+
+impl Split {
+    fn add(
+        &mut self,
+        code: &ArrayCode,
+        side: Side,
+        special: &Option<Vec<DimBound>>,
+        others: &Option<Vec<DimBound>>,
+    ) {
+        let copy = |b: &Option<Vec<DimBound>>| {
+            b.as_ref()
+                .map(|b| code.copy(side, b))
+                .unwrap_or_default()
+        };
+        if special == others {
+            self.always.push_str(&copy(special));
+        } else {
+            self.special.push_str(&copy(special));
+            self.others.push_str(&copy(others));
+        }
+    }
+
+    fn code(&self, condition: &str) -> String {
+        let mut text = self.always.clone();
+        match (self.special.is_empty(), self.others.is_empty()) {
+            (true, true) => {}
+            (false, true) => {
+                let _ = write!(text, "if ({condition}) {{\n{}}}\n", self.special);
+            }
+            (true, false) => {
+                let _ = write!(text, "if (!({condition})) {{\n{}}}\n", self.others);
+            }
+            (false, false) => {
+                let _ = write!(
+                    text,
+                    "if ({condition}) {{\n{}}} else {{\n{}}}\n",
+                    self.special, self.others
+                );
+            }
+        }
+        text
+    }
+}
+
+/// The scalars' device copies and loads, and their stores.
+fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (String, String) {
+    let mut pre = String::new();
+    let mut post = String::new();
     for s in &plan.scalars {
         let n = names(&s.name);
         let (host, dev) = (&s.name, &n.device);
@@ -86,21 +225,13 @@ pub fn isolated_block(
             );
         }
     }
-    if let Some((decl, _)) = &exit.result {
-        let _ = writeln!(pre, "{decl};");
-    }
-    let mut text = String::from("void __ferry_fragment(void) {\n");
-    text.push_str(&pre);
-    let _ = writeln!(text, "{HOLE}();");
-    if let Some(label) = &exit.label {
-        let _ = writeln!(text, "{label}: ;");
-    }
-    text.push_str(&post);
-    text.push_str(&release);
-    if let Some((_, result)) = &exit.result {
-        let _ = writeln!(text, "return {result};");
-    }
-    text.push_str("}\n");
+    (pre, post)
+}
+
+/// Parses the statements of `body` (C text with one hole) into a block,
+/// and puts `statement` in the hole.
+fn fragment(body: &str, statement: Stmt) -> Result<Block, Diagnostic> {
+    let text = format!("void __ferry_fragment(void) {{\n{body}}}\n");
     let parsed = parse_preprocessed(text.clone(), Path::new("<ferry isolate>")).map_err(|d| {
         Diagnostic::error(format!(
             "internal error: ferry generated C it cannot parse: {}",
@@ -114,12 +245,12 @@ pub fn isolated_block(
         ));
     };
     let mut block = def.body;
-    let mut rewritten = Some(rewritten);
+    let mut statement = Some(statement);
     for item in &mut block.items {
         if let BlockItem::Statement(s) = item
             && is_hole(s)
         {
-            *s = rewritten.take().expect("one hole");
+            *s = statement.take().expect("one hole");
         }
     }
     Ok(block)
@@ -131,101 +262,170 @@ fn is_hole(s: &Stmt) -> bool {
             if matches!(&callee.kind, ExprKind::Ident(n) if n.as_str() == HOLE)))
 }
 
-fn array_code(
-    a: &ArrayTransfer,
-    n: &DeviceNames,
+/// The direction of a copy: "in" to the device, "out" back.
+#[derive(Debug, Clone, Copy)]
+enum Side {
+    In,
+    Out,
+}
+
+/// The code of one array's device copy.
+struct ArrayCode<'a> {
+    a: &'a ArrayTransfer,
+    n: DeviceNames,
+    /// Passed to a call: the buffer keeps whole rows, so that the callee
+    /// may walk from one row into the next, as on the host.
     keep_rows: bool,
-    pre: &mut String,
-    post: &mut String,
-    release: &mut String,
-) {
-    let host = &a.name;
-    let dims = a.dims;
-    let zeros = |k: usize| "[0]".repeat(k);
-    // Extent of dimension k (from 1) of the host array, k >= 2.
-    let host_extent = |k: usize| {
+}
+
+impl<'a> ArrayCode<'a> {
+    fn new(a: &'a ArrayTransfer, n: DeviceNames, full_rows: &HashSet<Symbol>) -> Self {
+        let keep_rows = full_rows.contains(&Symbol::intern(&a.name));
+        ArrayCode { a, n, keep_rows }
+    }
+
+    fn zeros(k: usize) -> String {
+        "[0]".repeat(k)
+    }
+
+    /// Extent of dimension k (from 1) of the host array, k >= 2.
+    fn host_extent(&self, k: usize) -> String {
+        let host = &self.a.name;
         format!(
             "(long)(sizeof({host}{}) / sizeof({host}{}))",
-            zeros(k - 1),
-            zeros(k)
+            Self::zeros(k - 1),
+            Self::zeros(k)
         )
-    };
-    let element = format!("{host}{}", zeros(dims));
-    for (k, b) in a.buffer.iter().enumerate() {
-        let k = k + 1;
-        // A buffer passed to a call keeps whole rows: the callee may walk
-        // from one row into the next, as on the host.
-        let (lower, count) = if keep_rows && k >= 2 {
-            ("0L".to_string(), host_extent(k))
-        } else {
-            (b.lower.clone(), b.count.clone())
-        };
-        let _ = writeln!(
-            pre,
-            "const long {} = {lower}, {} = {count};",
-            n.offset(k),
-            n.len(k)
-        );
     }
-    for (side, bounds) in [("in", &a.load), ("out", &a.store)] {
-        for (k, d) in bounds.iter().flatten().enumerate() {
+
+    fn element(&self) -> String {
+        format!("{}{}", self.a.name, Self::zeros(self.a.dims))
+    }
+
+    /// The buffer's offsets and extents, and its allocation.
+    fn buffer(&self, bounds: &[DimBound]) -> String {
+        self.extents(bounds) + &self.alloc()
+    }
+
+    /// The buffer's offset and extent per dimension, as constants.
+    fn extents(&self, bounds: &[DimBound]) -> String {
+        let n = &self.n;
+        let mut text = String::new();
+        for (k, b) in bounds.iter().enumerate() {
+            let k = k + 1;
+            let (lower, count) = if self.keep_rows && k >= 2 {
+                ("0L".to_string(), self.host_extent(k))
+            } else {
+                (b.lower.clone(), b.count.clone())
+            };
             let _ = writeln!(
-                pre,
+                text,
+                "const long {} = {lower}, {} = {count};",
+                n.offset(k),
+                n.len(k)
+            );
+        }
+        text
+    }
+
+    /// The buffer's allocation (poisoned by the runtime).
+    fn alloc(&self) -> String {
+        let n = &self.n;
+        let mut text = String::new();
+        let dims = self.a.dims;
+        let rows: String = (2..=dims).map(|k| format!("[{}]", n.len(k))).collect();
+        let total: Vec<String> = (1..=dims).map(|k| n.len(k)).collect();
+        let element = self.element();
+        let _ = writeln!(
+            text,
+            "__typeof__({element}) (*{dev}){rows} = ferry_alloc(sizeof({element}), {}, {});",
+            total.join(" * "),
+            self.a.poison.c_name(),
+            dev = n.device,
+        );
+        text
+    }
+
+    /// One box copied to the device (`Side::In`) or back: its bounds, then
+    /// the runtime's call.
+    fn copy(&self, side: Side, bounds: &[DimBound]) -> String {
+        self.bounds(side, bounds) + &self.call(side)
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::In => "in",
+            Side::Out => "out",
+        }
+    }
+
+    /// The first index and count of a copied box, per dimension, as
+    /// constants.
+    fn bounds(&self, side: Side, bounds: &[DimBound]) -> String {
+        let n = &self.n;
+        let name = Self::side_name(side);
+        let mut text = String::new();
+        for (k, d) in bounds.iter().enumerate() {
+            let _ = writeln!(
+                text,
                 "const long {} = {}, {} = {};",
-                n.bound(side, "lo", k + 1),
+                n.bound(name, "lo", k + 1),
                 d.lower,
-                n.bound(side, "n", k + 1),
+                n.bound(name, "n", k + 1),
                 d.count
             );
         }
+        text
     }
-    let rows: String = (2..=dims).map(|k| format!("[{}]", n.len(k))).collect();
-    let total: Vec<String> = (1..=dims).map(|k| n.len(k)).collect();
-    let _ = writeln!(
-        pre,
-        "__typeof__({element}) (*{dev}){rows} = ferry_alloc(sizeof({element}), {}, {});",
-        total.join(" * "),
-        a.poison.c_name(),
-        dev = n.device,
-    );
-    let list = |items: Vec<String>| format!("(const long[]){{{}}}", items.join(", "));
-    let host_dims = list(
-        (1..=dims)
-            .map(|k| {
-                if k == 1 {
-                    "0L".to_string()
-                } else {
-                    host_extent(k)
-                }
-            })
-            .collect(),
-    );
-    let device_dims = list((1..=dims).map(|k| n.len(k)).collect());
-    let transfer = |lo: &dyn Fn(usize) -> String, count: &dyn Fn(usize) -> String| {
+
+    /// The runtime's call that copies the box [`Self::bounds`] declared.
+    fn call(&self, side: Side) -> String {
+        let n = &self.n;
+        let name = Self::side_name(side);
+        let function = match side {
+            Side::In => "ferry_copy_to_accel",
+            Side::Out => "ferry_copy_from_accel",
+        };
+        let mut text = String::new();
+        let dims = self.a.dims;
+        let list = |items: Vec<String>| format!("(const long[]){{{}}}", items.join(", "));
+        let host_dims = list(
+            (1..=dims)
+                .map(|k| {
+                    if k == 1 {
+                        "0L".to_string()
+                    } else {
+                        self.host_extent(k)
+                    }
+                })
+                .collect(),
+        );
+        let device_dims = list((1..=dims).map(|k| n.len(k)).collect());
+        let lo = |k: usize| n.bound(name, "lo", k);
         let host_offsets = list((1..=dims).map(lo).collect());
         let device_offsets = list(
             (1..=dims)
                 .map(|k| format!("{} - {}", lo(k), n.offset(k)))
                 .collect(),
         );
-        let counts = list((1..=dims).map(count).collect());
-        format!("{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}")
-    };
-    if a.load.is_some() {
-        let _ = writeln!(
-            pre,
-            "ferry_copy_to_accel((void *){dev}, {host}, sizeof({element}), {});",
-            transfer(&|k| n.bound("in", "lo", k), &|k| n.bound("in", "n", k)),
-            dev = n.device
-        );
+        let counts = list((1..=dims).map(|k| n.bound(name, "n", k)).collect());
+        let shape =
+            format!("{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}");
+        let (host, dev, element) = (&self.a.name, &n.device, self.element());
+        let _ = match side {
+            Side::In => writeln!(
+                text,
+                "{function}((void *){dev}, {host}, sizeof({element}), {shape});"
+            ),
+            Side::Out => writeln!(
+                text,
+                "{function}((void *){host}, {dev}, sizeof({element}), {shape});"
+            ),
+        };
+        text
     }
-    if a.store.is_some() {
-        let _ = writeln!(
-            post,
-            "ferry_copy_from_accel((void *){host}, {dev}, sizeof({element}), {});",
-            transfer(&|k| n.bound("out", "lo", k), &|k| n.bound("out", "n", k)),
-            dev = n.device
-        );
+
+    fn release(&self) -> String {
+        format!("ferry_free({});\n", self.n.device)
     }
-    let _ = writeln!(release, "ferry_free({});", n.device);
 }

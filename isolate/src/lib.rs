@@ -12,6 +12,7 @@ mod bounds;
 mod clone;
 mod emit;
 mod fresh;
+pub mod reuse;
 mod rewrite;
 pub mod select;
 pub mod transfer;
@@ -28,6 +29,7 @@ use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
 use fresh::Fresh;
 use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
+use reuse::LoopReuse;
 use select::Target;
 use std::collections::HashMap;
 use std::path::Path;
@@ -70,9 +72,22 @@ impl TransferPlan {
 }
 
 /// Everything `isolate` may be told besides the program.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Options {
     pub transfer_plan: TransferPlan,
+    /// Transfer optimisation (section 4 of the paper): today, transfers
+    /// shared between the iterations of a loop whose body is isolated
+    /// (`reuse`). `--no-optimize-transfers` turns it off, for comparison.
+    pub optimize_transfers: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            transfer_plan: TransferPlan::default(),
+            optimize_transfers: true,
+        }
+    }
 }
 
 /// A file of the transformed program.
@@ -142,8 +157,15 @@ fn isolate_unit(
     for target in targets {
         let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
-        let block = isolate_statement(file, analyses, target, &plan, &mut cloner)?;
-        replacements.insert((target.span.lo, target.span.hi), block);
+        let shared = if options.optimize_transfers && options.transfer_plan == TransferPlan::Hull
+        {
+            loop_sharing(file, analyses, regions, target, &plan)
+        } else {
+            None
+        };
+        let span = shared.as_ref().map_or(target.span, |(_, the_loop)| the_loop.span);
+        let block = isolate_statement(file, analyses, target, &plan, shared, &mut cloner)?;
+        replacements.insert((span.lo, span.hi), block);
     }
     let prototypes = cloner.prototypes();
     let mut definitions = std::mem::take(&mut cloner.definitions);
@@ -172,12 +194,70 @@ fn isolate_unit(
     Ok(tree)
 }
 
-/// The isolated version of one statement, as a block.
+/// The loop whose body the target is, with the transfers its iterations
+/// share, when the loop lends itself to it (`reuse`).
+fn loop_sharing(
+    file: &ParsedFile,
+    analyses: &Analyses,
+    regions: &RegionsAnalysis,
+    target: &Target,
+    plan: &Plan,
+) -> Option<(LoopReuse, Stmt)> {
+    let program = &analyses.program;
+    let f = target.function;
+    let (node, counted) = reuse::enclosing_loop(analyses, target)?;
+    let loop_span = program.function(f).body.as_ref()?.node(node).span;
+    let the_loop = find_statement(file, loop_span)?;
+    let inside = |v: VarId, span: Span| {
+        let var = program.var(v);
+        var.function == Some(f) && span.lo <= var.span.lo && var.span.lo < span.hi
+    };
+    let nameable_at = |span: Span, isl: &str| match ferry_hcfg::semantics::poly::Name::parse(isl) {
+        Some(ferry_hcfg::semantics::poly::Name::Pre(v))
+            if !inside(v, span) && ferry_hcfg::report::is_visible(program, f, v, span.lo) =>
+        {
+            Some(program.var(v).name.as_str().to_string())
+        }
+        _ => None,
+    };
+    let fresh = std::cell::Cell::new(0);
+    let function =
+        ferry_regions::function::FunctionContext::new(analyses, f, &regions.summaries, &fresh);
+    let statement = reuse::Statement {
+        analyses,
+        function: &function,
+        target,
+        plan,
+        at_loop: &|isl| nameable_at(loop_span, isl),
+        at_body: &|isl| nameable_at(target.span, isl),
+    };
+    let shared = reuse::loop_reuse(&statement, node, counted)?;
+    Some((shared, the_loop))
+}
+
+/// A copy of the statement of the main file at `span`.
+fn find_statement(file: &ParsedFile, span: Span) -> Option<Stmt> {
+    let mut found = None;
+    for item in &file.unit.items {
+        if let ExternalDecl::FunctionDef(def) = item {
+            select::statements_in_block(&def.body, &mut |s| {
+                if found.is_none() && same_span(s.span, span) {
+                    found = Some(s.clone());
+                }
+            });
+        }
+    }
+    found
+}
+
+/// The isolated version of one statement, as a block; with a loop whose
+/// iterations share the transfers, the block that replaces the loop.
 fn isolate_statement(
     file: &ParsedFile,
     analyses: &Analyses,
     target: &Target,
     plan: &Plan,
+    shared: Option<(LoopReuse, Stmt)>,
     cloner: &mut Cloner,
 ) -> Result<Block, Diagnostic> {
     let mut device: HashMap<String, DeviceNames> = HashMap::new();
@@ -263,7 +343,21 @@ fn isolate_statement(
             device: host.to_string(),
         })
     };
-    emit::isolated_block(plan, &names, &rewritten.passed_to_calls, statement, &exit)
+    let full_rows = &rewritten.passed_to_calls;
+    let Some((shared, mut the_loop)) = shared else {
+        return emit::isolated_block(plan, &names, full_rows, statement, &exit);
+    };
+    let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement)?;
+    let mut body = Replacements::new();
+    body.insert((target.span.lo, target.span.hi), iteration);
+    replace_in_stmt(&mut the_loop, &mut body);
+    if !body.is_empty() {
+        return Err(file.error_at(
+            target.span,
+            "internal error: the isolated statement is not the loop's body",
+        ));
+    }
+    emit::loop_block(plan, &shared, &names, full_rows, the_loop)
 }
 
 fn block_of(s: &mut Stmt) -> &mut Block {

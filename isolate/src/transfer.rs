@@ -80,6 +80,23 @@ pub struct ArrayTransfer {
     pub load: Option<Vec<DimBound>>,
     pub store: Option<Vec<DimBound>>,
     pub poison: Poison,
+    /// The sets the boxes were made from (for the hull plan), which
+    /// transfer optimisation works on.
+    pub sets: Option<ArraySets>,
+}
+
+/// One array's sets over its own subscripts (`phi1`...), in terms of the
+/// values before the statement, before any hull.
+#[derive(Debug, Clone)]
+pub struct ArraySets {
+    /// What the statement must find on the device: R̄ ∪ (⌈W̄⌉ − W̲).
+    pub need: Poly,
+    /// W̄.
+    pub write: Poly,
+    /// W̲, when the write is known exactly.
+    pub under: Option<Poly>,
+    /// ⌈W̄⌉.
+    pub store_box: Poly,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -365,6 +382,12 @@ fn array_transfer(
         })
     };
     let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
+    let sets = ArraySets {
+        need: load.clone(),
+        write: write.clone(),
+        under: under.cloned(),
+        store_box: store_box.clone(),
+    };
     Ok(ArrayTransfer {
         var: v,
         name: name.clone(),
@@ -375,6 +398,7 @@ fn array_transfer(
             .then(|| bounds(&store_box))
             .transpose()?,
         poison: Poison::of(&element),
+        sets: Some(sets),
     })
 }
 
@@ -409,6 +433,7 @@ fn whole_transfer(
         load: Some(bounds.clone()),
         store: Some(bounds),
         poison: Poison::of(elements.get(dims).unwrap_or(&Type::Opaque)),
+        sets: None,
     })
 }
 
@@ -455,7 +480,7 @@ fn declared_extents(function: &FunctionContext, v: VarId, dims: usize, skip: usi
 
 /// Projects out every parameter that is neither one of `keep` nor a
 /// variable C can name at the statement.
-fn keep_nameable(p: &Poly, nameable: &dyn Fn(&str) -> Option<String>, keep: &[String]) -> Poly {
+pub(crate) fn keep_nameable(p: &Poly, nameable: &dyn Fn(&str) -> Option<String>, keep: &[String]) -> Poly {
     let mut out = p.clone();
     for param in p.params() {
         if !keep.contains(&param) && nameable(&param).is_none() {

@@ -19,7 +19,7 @@
 
 use crate::access::{Collector, Rw};
 use crate::entity::{Entity, Root};
-use crate::function::FunctionContext;
+use crate::function::{FunctionContext, single};
 use crate::region::{
     self, Approx, Precondition, Region, RegionMap, add, merge, merge_under, translate_map,
 };
@@ -302,7 +302,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         let init = self.node(c.init);
         let body = self.node(body_id);
         let index = Name::Pre(c.index).isl();
-        let range = self.index_range(c, &index);
+        let range = self.cx.index_range(c, &index);
         let t_body = self.transformer(body_id);
         let others: BTreeSet<VarId> = t_body
             .modified
@@ -392,32 +392,6 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             modified: [index].into_iter().collect(),
             rel,
         }
-    }
-
-    /// The values the index takes: between the bounds, on the stride.
-    fn index_range(&self, c: &CountedLoop, index: &str) -> Option<Poly> {
-        let lower = single(self.cx.value(&c.lower)?)?;
-        let upper = single(self.cx.value(&c.upper)?)?;
-        let i = Lin::name(index.to_string());
-        let (low, high) = if c.step > 0 {
-            (lower.clone(), upper)
-        } else {
-            (upper, lower.clone())
-        };
-        let mut cons = vec![Cons::ge0(i.sub(&low)?), Cons::ge0(high.sub(&i)?)];
-        let mut exists = Vec::new();
-        if c.step.abs() != 1 {
-            let k = "stride_k".to_string();
-            cons.push(Cons::eq0(
-                i.sub(&lower)?
-                    .sub(&Lin::name(k.clone()).scale(c.step as i128)?)?,
-            ));
-            exists.push(k);
-        }
-        if lower.terms.iter().any(|(n, _)| n == index) {
-            return None;
-        }
-        Some(Poly::from_dnf(self.cx.ctx, &[Conj { cons, exists }]))
     }
 
     /// The iterations before the current one, as `previous_index`.
@@ -633,13 +607,6 @@ fn anywhere_taints(rw: &mut Rw) {
                 r.approx = Approx::May;
             }
         }
-    }
-}
-
-fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
-    match cases.as_slice() {
-        [(lin, conj)] if conj.exists.is_empty() => Some(lin.clone()),
-        _ => None,
     }
 }
 

@@ -9,7 +9,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
 use ferry_hcfg::semantics::is_trackable;
-use ferry_hcfg::semantics::poly::{Conj, Lin, Name, Poly};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use std::cell::Cell;
 use std::collections::BTreeSet;
 
@@ -164,6 +164,34 @@ impl<'a> FunctionContext<'a> {
             .collect()
     }
 
+    /// The values a counted loop's index (named `index` in the set) takes:
+    /// between the bounds, on the stride; `None` when a bound is not one
+    /// affine form.
+    pub fn index_range(&self, c: &CountedLoop, index: &str) -> Option<Poly> {
+        let lower = single(self.value(&c.lower)?)?;
+        let upper = single(self.value(&c.upper)?)?;
+        let i = Lin::name(index.to_string());
+        let (low, high) = if c.step > 0 {
+            (lower.clone(), upper)
+        } else {
+            (upper, lower.clone())
+        };
+        let mut cons = vec![Cons::ge0(i.sub(&low)?), Cons::ge0(high.sub(&i)?)];
+        let mut exists = Vec::new();
+        if c.step.abs() != 1 {
+            let k = "stride_k".to_string();
+            cons.push(Cons::eq0(
+                i.sub(&lower)?
+                    .sub(&Lin::name(k.clone()).scale(c.step as i128)?)?,
+            ));
+            exists.push(k);
+        }
+        if lower.terms.iter().any(|(n, _)| n == index) {
+            return None;
+        }
+        Some(Poly::from_dnf(self.ctx, &[Conj { cons, exists }]))
+    }
+
     pub fn extent_bounds(&self, name: &str, extent: Option<Lin>) -> Poly {
         bounds_from_extent(self.ctx, name, extent)
     }
@@ -231,5 +259,13 @@ fn offset_of_itself(e: &Expr, p: VarId) -> bool {
             }
         }
         _ => false,
+    }
+}
+
+/// The affine form of a value that has one case.
+pub(crate) fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
+    match cases.as_slice() {
+        [(lin, conj)] if conj.exists.is_empty() => Some(lin.clone()),
+        _ => None,
     }
 }

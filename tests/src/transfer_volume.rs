@@ -110,6 +110,7 @@ fn isolated_volume(
     let parsed = parse_file(program, cflags).map_err(|d| format!("{what}: {d}"))?;
     let options = Options {
         transfer_plan: plan,
+        ..Options::default()
     };
     let isolated = ferry_isolate::isolate(
         std::slice::from_ref(&parsed),

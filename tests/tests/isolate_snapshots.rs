@@ -4,8 +4,12 @@
 //! transferred bytes checked against the values computed by hand below.
 //!
 //! - `listing_1_3`: Listing 1.3, the while loop of Listing 1.2 isolated;
-//! - `fir`: Listings 1.4 and 1.5, the FIR's call to `kernel` isolated,
-//!   `kernel` cloned with one offset parameter per isolated array.
+//! - `fir_unshared`: Listings 1.4 and 1.5 (and the naive scheme of 1.7),
+//!   the FIR's call to `kernel` isolated with `--no-optimize-transfers`,
+//!   `kernel` cloned with one offset parameter per isolated array;
+//! - `fir`: Listing 1.8, the same with the transfers shared between the
+//!   loop's iterations (the default): buffers around the loop, the first
+//!   iteration loads 2k elements, each later one a single element.
 
 use ferry_tests::{c_dir, run_ferry};
 use std::path::{Path, PathBuf};
@@ -15,8 +19,12 @@ use std::process::Command;
 /// transformed file's text.
 fn isolate(name: &str, selection: &[&str]) -> (PathBuf, String) {
     let source = c_dir().join("isolate_snapshots").join(format!("{name}.c"));
-    let out =
-        std::env::temp_dir().join(format!("ferry-isolate-snap-{name}-{}", std::process::id()));
+    // Tests run in parallel: one folder per program and options.
+    let out = std::env::temp_dir().join(format!(
+        "ferry-isolate-snap-{name}{}-{}",
+        selection.join("").replace('-', "_"),
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&out);
     let mut args = vec!["isolate".to_string(), source.display().to_string()];
     args.extend(selection.iter().map(|s| s.to_string()));
@@ -110,8 +118,8 @@ fn listing_1_3() {
 }
 
 #[test]
-fn fir() {
-    let (out, text) = isolate("fir", &["--label", "call"]);
+fn fir_unshared() {
+    let (out, text) = isolate("fir", &["--label", "call", "--no-optimize-transfers"]);
     insta::assert_snapshot!(text);
     // Listing 1.5: the clone takes one offset per isolated array.
     assert!(
@@ -128,6 +136,33 @@ fn fir() {
             (iterations * (2 * k * 4 + 12), iterations * 4),
             "n={n} k={k}"
         );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn fir() {
+    let (out, text) = isolate("fir", &["--label", "call"]);
+    insta::assert_snapshot!(text);
+    // Listing 1.8: the first iteration apart.
+    assert!(text.contains("if (i == 0) {"), "{text}");
+    // Section 4.3: the first iteration loads src[0..k-1] and m[0..k-1],
+    // each later one src[i+k-1]: 2k + (iterations - 1) = n + k ints, i.e.
+    // i + 2k elements after iteration i. i, n, k in and dst[i] out every
+    // iteration.
+    for (n, k) in [(100u64, 8u64), (10, 10), (20, 3)] {
+        let iterations = n - k + 1;
+        let stats = run_both("fir", &out, &[&n.to_string(), &k.to_string()]);
+        assert_eq!(
+            bytes(&stats),
+            (
+                (2 * k + iterations - 1) * 4 + iterations * 12,
+                iterations * 4
+            ),
+            "n={n} k={k}"
+        );
+        // One buffer per array, whatever the number of iterations.
+        assert_eq!(stats["accel_allocations"], 3, "n={n} k={k}");
     }
     let _ = std::fs::remove_dir_all(&out);
 }

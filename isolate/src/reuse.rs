@@ -1,0 +1,306 @@
+//! Transfers reused between the iterations of a loop (section 4.3 of the
+//! paper, Theorem 1 after Alias et al.), for a statement isolated as the
+//! whole body of a counted loop: the device buffers live around the loop,
+//! and iteration i moves only what earlier iterations did not bring and
+//! later ones will not overwrite.
+//!
+//! With the exact regions of the paper, Load(i) = R(i) − ∪_{i'<i}(R(i') ∪
+//! W(i')) and Store(i) = W(i) − ∪_{i'>i} W(i'). With over- and
+//! under-approximated regions (R̄, W̄, W̲), what is safe is:
+//!
+//! - Need(i) = R̄(i) ∪ (⌈W̄(i)⌉ − W̲(i)): what the isolated statement must find
+//!   on the device (the set isolation loads, before its hull);
+//! - Avail(i) = ∪_{i'<i} (Need(i') ∪ W̲(i')): after iteration i', everything
+//!   in Need(i') is on the device (by induction, loaded then or before) and
+//!   W̲(i') was written there;
+//! - Load(i) = ⌈Need(i) − Avail(i)⌉;
+//! - Store(i) = ⌈W̄(i) − ∪_{i'>i} W̲(i')⌉: only a sure later write makes a
+//!   store useless, a may write could leave the value as it is.
+//!
+//! Earlier and later iterations are those of the loop's exact iteration
+//! domain (its bounds are invariant, the index is written only by the
+//! loop), never of the precondition, which over-approximates. The host
+//! runs nothing but the loop control between two iterations, so host and
+//! device agree on every element except those the device wrote and has
+//! not stored yet; a load whose box reaches one of them would overwrite
+//! the newer value. Such an array (some earlier W̄ meets the load box)
+//! goes back to per-iteration isolation in the shared buffer: Need's box
+//! loaded, ⌈W̄⌉ stored, every iteration. So does every array when a set
+//! depends on a variable the statement writes (its value in another
+//! iteration is unknown).
+//!
+//! The first iteration loads all its Need and the last stores all its W̄;
+//! they are generated apart (`if (i == first)`, `if (i == last)`, Listing
+//! 1.8) when their boxes differ from the others'.
+
+use crate::bounds::{DimBound, box_bounds};
+use crate::select::Target;
+use crate::transfer::{Plan, keep_nameable};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::{CountedLoop, LoopKind, NodeId, NodeKind};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_regions::entity::phi;
+use ferry_regions::function::FunctionContext;
+use ferry_regions::rect::rect_hull;
+use ferry_regions::region::{Approx, Region};
+use ferry_regions::set::subtract;
+
+/// The isl name of the index of another iteration.
+const OTHER: &str = "ferry_other_iteration";
+
+/// The transfers of one array when the loop around the statement shares
+/// its buffer: boxes per iteration, split between the first (or last)
+/// iteration and the others.
+#[derive(Debug, Clone)]
+pub struct LoopArray {
+    /// The buffer, over every iteration; bounds evaluated before the loop.
+    pub buffer: Vec<DimBound>,
+    pub load_first: Option<Vec<DimBound>>,
+    pub load_rest: Option<Vec<DimBound>>,
+    pub store_rest: Option<Vec<DimBound>>,
+    pub store_last: Option<Vec<DimBound>>,
+}
+
+/// The loop around an isolated statement whose transfers it shares.
+#[derive(Debug, Clone)]
+pub struct LoopReuse {
+    /// The HCFG node of the loop.
+    pub node: NodeId,
+    /// The index, and its first and last values, as C.
+    pub index: String,
+    pub first: String,
+    pub last: String,
+    /// Per array of the plan, in its order.
+    pub arrays: Vec<LoopArray>,
+}
+
+/// What [`loop_reuse`] needs to know of the statement.
+pub struct Statement<'a> {
+    pub analyses: &'a Analyses,
+    pub function: &'a FunctionContext<'a>,
+    pub target: &'a Target,
+    pub plan: &'a Plan,
+    /// C spellings of the isl names visible at the loop, and at the body.
+    pub at_loop: &'a dyn Fn(&str) -> Option<String>,
+    pub at_body: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// The counted loop whose whole body `target` is, if any.
+pub fn enclosing_loop<'a>(a: &'a Analyses, target: &Target) -> Option<(NodeId, &'a CountedLoop)> {
+    let body = a.program.function(target.function).body.as_ref()?;
+    body.preorder().into_iter().find_map(|id| {
+        let NodeKind::Loop(l) = &body.node(id).kind else {
+            return None;
+        };
+        let LoopKind::Counted(c) = &l.kind else {
+            return None;
+        };
+        let is_body = l.body == target.node
+            || matches!(&body.node(l.body).kind,
+                NodeKind::Seq { items, .. } if items.as_slice() == [target.node]);
+        is_body.then_some((id, c))
+    })
+}
+
+/// The loop-shared transfers of the statement, or `None` when the loop
+/// does not lend itself (see the module's comment).
+pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopReuse> {
+    let a = s.analyses;
+    let ctx = &a.semantics.ctx;
+    let f = s.target.function;
+    let index = Name::Pre(c.index).isl();
+    let domain = s.function.index_range(c, &index)?;
+    let lower = single(s.function.value(&c.lower)?)?;
+    let upper = single(s.function.value(&c.upper)?)?;
+    let i = Lin::name(index.clone());
+    let at = |lin: Lin| Poly::from_dnf(ctx, &[conj(vec![Cons::eq0(lin)])]);
+    let after = |lin: Lin| Poly::from_dnf(ctx, &[conj(vec![Cons::ge0(lin)])]);
+    let step = c.step;
+    let first_cond = at(i.sub(&lower)?);
+    let rest_cond = if step > 0 {
+        after(i.sub(&lower)?.add(&Lin::constant(-1))?)
+    } else {
+        after(lower.sub(&i)?.add(&Lin::constant(-1))?)
+    };
+    // The last value is the bound itself only for unit steps.
+    let last_cond = (step.abs() == 1).then(|| at(i.sub(&upper).unwrap_or(Lin::constant(1))));
+    let not_last = if step > 0 {
+        after(upper.sub(&i)?.add(&Lin::constant(-1))?)
+    } else {
+        after(i.sub(&upper)?.add(&Lin::constant(-1))?)
+    };
+    // Earlier (later) iterations than the current one, over the exact
+    // domain: `{ other : other in domain, other before (after) i }`.
+    let other = Lin::name(OTHER.to_string());
+    let ordered = |before: bool| -> Option<Poly> {
+        let gap = if (step > 0) == before {
+            i.sub(&other)?
+        } else {
+            other.sub(&i)?
+        };
+        Some(
+            domain
+                .rename(&index, OTHER)
+                .intersect(&after(gap.add(&Lin::constant(-1))?)),
+        )
+    };
+    let (earlier, later) = (ordered(true)?, ordered(false)?);
+    let over = |set: &Poly, iterations: &Poly| {
+        set.rename(&index, OTHER)
+            .intersect(iterations)
+            .project(OTHER)
+    };
+    // Sets that depend on what the statement writes cannot be moved to
+    // other iterations.
+    let written: Vec<String> = s
+        .plan
+        .scalars
+        .iter()
+        .filter(|t| t.store)
+        .map(|t| Name::Pre(t.var).isl())
+        .collect();
+    let precondition = |n: NodeId| {
+        a.semantics.preconditions[f.index()]
+            .get(n.index())
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| Poly::universe(ctx))
+    };
+    let body_context = keep_nameable(&precondition(s.target.node), s.at_body, &[]);
+    let loop_context = keep_nameable(&precondition(node), s.at_loop, &[]);
+    // Where the statement runs: the differences below are taken there, so
+    // that the pieces where the loop does not run do not widen the hulls.
+    let scope = domain.intersect(&body_context);
+    let mut arrays = Vec::new();
+    for t in &s.plan.arrays {
+        let sets = t.sets.as_ref()?;
+        let mentioned = [&sets.need, &sets.write, &sets.store_box]
+            .into_iter()
+            .chain(sets.under.as_ref())
+            .flat_map(|p| p.params());
+        if mentioned.into_iter().any(|p| written.contains(&p)) {
+            return None;
+        }
+        let phis: Vec<String> = (1..=t.dims).map(phi).collect();
+        let hull = |p: &Poly| {
+            rect_hull(
+                &Region {
+                    set: p.clone(),
+                    approx: Approx::May,
+                },
+                t.dims,
+            )
+            .region
+            .set
+        };
+        // The box of a set in the iterations `when` selects: the hull is
+        // taken there, not over every iteration (the first iteration's
+        // loads would widen the others').
+        let bounds = |p: &Poly, when: &Poly| -> Option<Option<Vec<DimBound>>> {
+            let context = body_context.intersect(when);
+            let p = p.intersect(&context).intersect(&domain);
+            if p.is_empty() {
+                return Some(None);
+            }
+            box_bounds(&hull(&p), t.dims, &context, s.at_body)
+                .ok()
+                .map(Some)
+        };
+        let whole_buffer = sets.need.union(&sets.store_box).intersect(&domain);
+        let buffer_set = keep_nameable(&whole_buffer.project(&index), s.at_loop, &phis);
+        let buffer = box_bounds(&buffer_set, t.dims, &loop_context, s.at_loop).ok()?;
+        let surely_written = match &sets.under {
+            Some(u) => sets.need.union(u),
+            None => sets.need.clone(),
+        };
+        let available = over(&surely_written, &earlier);
+        let load = subtract(&sets.need.intersect(&scope), &available)?;
+        let dirty = over(&sets.write, &earlier);
+        let hazard = !hull(&load.intersect(&rest_cond))
+            .intersect(&dirty)
+            .intersect(&domain)
+            .intersect(&body_context)
+            .is_empty();
+        let (load_rest, store_rest) = if hazard {
+            (sets.need.clone(), sets.store_box.clone())
+        } else {
+            let overwritten = match &sets.under {
+                Some(u) => over(u, &later),
+                None => Poly::empty(ctx),
+            };
+            (
+                load,
+                subtract(&sets.write.intersect(&scope), &overwritten)?,
+            )
+        };
+        let (store_rest, store_last) = match &last_cond {
+            Some(last) => (
+                bounds(&store_rest, &not_last)?,
+                bounds(&sets.store_box, last)?,
+            ),
+            // No last iteration to tell apart: every store is complete.
+            None => {
+                let every = bounds(&sets.store_box, &Poly::universe(ctx))?;
+                (every.clone(), every)
+            }
+        };
+        arrays.push(LoopArray {
+            buffer,
+            load_first: bounds(&sets.need, &first_cond)?,
+            load_rest: bounds(&load_rest, &rest_cond)?,
+            store_rest,
+            store_last,
+        });
+    }
+    Some(LoopReuse {
+        node,
+        index: (s.at_body)(&index)?,
+        first: lin_to_c(&lower, s.at_body)?,
+        last: lin_to_c(&upper, s.at_body)?,
+        arrays,
+    })
+}
+
+fn conj(cons: Vec<Cons>) -> Conj {
+    Conj {
+        cons,
+        exists: Vec::new(),
+    }
+}
+
+/// The affine form of a value with a single case.
+fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
+    match cases.as_slice() {
+        [(lin, c)] if c.exists.is_empty() && c.cons.is_empty() => Some(lin.clone()),
+        _ => None,
+    }
+}
+
+/// An affine form as C, its names spelled by `name`.
+fn lin_to_c(lin: &Lin, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let mut text = String::new();
+    for (n, k) in &lin.terms {
+        let var = name(n)?;
+        let sign = if *k < 0 { " - " } else { " + " };
+        if text.is_empty() {
+            if *k < 0 {
+                text.push('-');
+            }
+        } else {
+            text.push_str(sign);
+        }
+        match k.abs() {
+            1 => text.push_str(&var),
+            m => text.push_str(&format!("{m} * {var}")),
+        }
+    }
+    let c = lin.constant;
+    if text.is_empty() {
+        return Some(c.to_string());
+    }
+    if c != 0 {
+        text.push_str(if c < 0 { " - " } else { " + " });
+        text.push_str(&c.abs().to_string());
+    }
+    Some(format!("({text})"))
+}
