@@ -164,11 +164,8 @@ impl Split {
         special: &Option<Vec<DimBound>>,
         others: &Option<Vec<DimBound>>,
     ) {
-        let copy = |b: &Option<Vec<DimBound>>| {
-            b.as_ref()
-                .map(|b| code.copy(side, b))
-                .unwrap_or_default()
-        };
+        let copy =
+            |b: &Option<Vec<DimBound>>| b.as_ref().map(|b| code.copy(side, b)).unwrap_or_default();
         if special == others {
             self.always.push_str(&copy(special));
         } else {
@@ -409,8 +406,9 @@ impl<'a> ArrayCode<'a> {
                 .collect(),
         );
         let counts = list((1..=dims).map(|k| n.bound(name, "n", k)).collect());
-        let shape =
-            format!("{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}");
+        let shape = format!(
+            "{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}"
+        );
         let (host, dev, element) = (&self.a.name, &n.device, self.element());
         let _ = match side {
             Side::In => writeln!(

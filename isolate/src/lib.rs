@@ -28,8 +28,8 @@ use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
 use fresh::Fresh;
-use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
 use reuse::LoopReuse;
+use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
 use select::Target;
 use std::collections::HashMap;
 use std::path::Path;
@@ -157,13 +157,14 @@ fn isolate_unit(
     for target in targets {
         let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
-        let shared = if options.optimize_transfers && options.transfer_plan == TransferPlan::Hull
-        {
+        let shared = if options.optimize_transfers && options.transfer_plan == TransferPlan::Hull {
             loop_sharing(file, analyses, regions, target, &plan)
         } else {
             None
         };
-        let span = shared.as_ref().map_or(target.span, |(_, the_loop)| the_loop.span);
+        let span = shared
+            .as_ref()
+            .map_or(target.span, |(_, the_loop)| the_loop.span);
         let block = isolate_statement(file, analyses, target, &plan, shared, &mut cloner)?;
         replacements.insert((span.lo, span.hi), block);
     }

@@ -228,10 +228,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
                 Some(u) => over(u, &later),
                 None => Poly::empty(ctx),
             };
-            (
-                load,
-                subtract(&sets.write.intersect(&scope), &overwritten)?,
-            )
+            (load, subtract(&sets.write.intersect(&scope), &overwritten)?)
         };
         let (store_rest, store_last) = match &last_cond {
             Some(last) => (

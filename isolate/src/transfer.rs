@@ -480,7 +480,11 @@ fn declared_extents(function: &FunctionContext, v: VarId, dims: usize, skip: usi
 
 /// Projects out every parameter that is neither one of `keep` nor a
 /// variable C can name at the statement.
-pub(crate) fn keep_nameable(p: &Poly, nameable: &dyn Fn(&str) -> Option<String>, keep: &[String]) -> Poly {
+pub(crate) fn keep_nameable(
+    p: &Poly,
+    nameable: &dyn Fn(&str) -> Option<String>,
+    keep: &[String],
+) -> Poly {
     let mut out = p.clone();
     for param in p.params() {
         if !keep.contains(&param) && nameable(&param).is_none() {
