@@ -209,18 +209,6 @@ fn loop_sharing(
     let (node, counted) = reuse::enclosing_loop(analyses, target)?;
     let loop_span = program.function(f).body.as_ref()?.node(node).span;
     let the_loop = find_statement(file, loop_span)?;
-    let inside = |v: VarId, span: Span| {
-        let var = program.var(v);
-        var.function == Some(f) && span.lo <= var.span.lo && var.span.lo < span.hi
-    };
-    let nameable_at = |span: Span, isl: &str| match ferry_hcfg::semantics::poly::Name::parse(isl) {
-        Some(ferry_hcfg::semantics::poly::Name::Pre(v))
-            if !inside(v, span) && ferry_hcfg::report::is_visible(program, f, v, span.lo) =>
-        {
-            Some(program.var(v).name.as_str().to_string())
-        }
-        _ => None,
-    };
     let fresh = std::cell::Cell::new(0);
     let function =
         ferry_regions::function::FunctionContext::new(analyses, f, &regions.summaries, &fresh);
@@ -229,8 +217,8 @@ fn loop_sharing(
         function: &function,
         target,
         plan,
-        at_loop: &|isl| nameable_at(loop_span, isl),
-        at_body: &|isl| nameable_at(target.span, isl),
+        at_loop: &|isl| transfer::nameable_at(program, f, loop_span, isl),
+        at_body: &|isl| transfer::nameable_at(program, f, target.span, isl),
     };
     let shared = reuse::loop_reuse(&statement, node, counted)?;
     Some((shared, the_loop))
@@ -394,15 +382,9 @@ fn statement_of(
             };
             return Ok((s, params));
         }
-        let mut found = None;
-        select::statements_in_block(&def.body, &mut |s| {
-            if found.is_none() && same_span(s.span, target.span) {
-                found = Some(s.clone());
-            }
-        });
-        if let Some(s) = found {
-            return Ok((s, params));
-        }
+    }
+    if let Some(s) = find_statement(file, target.span) {
+        return Ok((s, params));
     }
     Err(file.error_at(
         target.span,

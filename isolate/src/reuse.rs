@@ -35,14 +35,12 @@
 
 use crate::bounds::{DimBound, box_bounds};
 use crate::select::Target;
-use crate::transfer::{Plan, keep_nameable};
+use crate::transfer::{Plan, box_hull, keep_nameable, precondition_at};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{CountedLoop, LoopKind, NodeId, NodeKind};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_regions::entity::phi;
 use ferry_regions::function::FunctionContext;
-use ferry_regions::rect::rect_hull;
-use ferry_regions::region::{Approx, Region};
 use ferry_regions::set::subtract;
 
 /// The isl name of the index of another iteration.
@@ -123,7 +121,11 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         after(lower.sub(&i)?.add(&Lin::constant(-1))?)
     };
     // The last value is the bound itself only for unit steps.
-    let last_cond = (step.abs() == 1).then(|| at(i.sub(&upper).unwrap_or(Lin::constant(1))));
+    let last_cond = if step.abs() == 1 {
+        Some(at(i.sub(&upper)?))
+    } else {
+        None
+    };
     let not_last = if step > 0 {
         after(upper.sub(&i)?.add(&Lin::constant(-1))?)
     } else {
@@ -159,15 +161,8 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         .filter(|t| t.store)
         .map(|t| Name::Pre(t.var).isl())
         .collect();
-    let precondition = |n: NodeId| {
-        a.semantics.preconditions[f.index()]
-            .get(n.index())
-            .cloned()
-            .flatten()
-            .unwrap_or_else(|| Poly::universe(ctx))
-    };
-    let body_context = keep_nameable(&precondition(s.target.node), s.at_body, &[]);
-    let loop_context = keep_nameable(&precondition(node), s.at_loop, &[]);
+    let body_context = keep_nameable(&precondition_at(a, f, s.target.node), s.at_body, &[]);
+    let loop_context = keep_nameable(&precondition_at(a, f, node), s.at_loop, &[]);
     // Where the statement runs: the differences below are taken there, so
     // that the pieces where the loop does not run do not widen the hulls.
     let scope = domain.intersect(&body_context);
@@ -182,17 +177,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
             return None;
         }
         let phis: Vec<String> = (1..=t.dims).map(phi).collect();
-        let hull = |p: &Poly| {
-            rect_hull(
-                &Region {
-                    set: p.clone(),
-                    approx: Approx::May,
-                },
-                t.dims,
-            )
-            .region
-            .set
-        };
+        let hull = |p: &Poly| box_hull(p, t.dims);
         // The box of a set in the iterations `when` selects: the hull is
         // taken there, not over every iteration (the first iteration's
         // loads would widen the others').

@@ -19,9 +19,10 @@ use crate::TransferPlan;
 use crate::bounds::{BoundError, DimBound, box_bounds};
 use crate::select::Target;
 use ferry_hcfg::Analyses;
-use ferry_hcfg::ir::{Type, VarId};
+use ferry_hcfg::ir::{FuncId, NodeId, Type, VarId};
 use ferry_hcfg::report::is_visible;
 use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::{Entity, Root, Step, phi};
@@ -144,7 +145,6 @@ pub fn plan(
         let var = program.var(v);
         var.function == Some(f) && target.span.lo <= var.span.lo && var.span.lo < target.span.hi
     };
-    let inside = |v: VarId| declared_inside(v) && !program.var(v).is_global();
     // The regions of a block leave out what it declares, static locals
     // too: look for them directly.
     if let Some(&v) = program
@@ -253,20 +253,8 @@ pub fn plan(
             });
         }
     }
-    let precondition = a.semantics.preconditions[f.index()]
-        .get(target.node.index())
-        .cloned()
-        .flatten()
-        .unwrap_or_else(|| Poly::universe(&a.semantics.ctx));
-    let nameable = |isl: &str| -> Option<String> {
-        match Name::parse(isl) {
-            Some(Name::Pre(v)) if !inside(v) && is_visible(program, f, v, target.span.lo) => {
-                Some(program.var(v).name.as_str().to_string())
-            }
-            _ => None,
-        }
-    };
-    let context = keep_nameable(&precondition, &nameable, &[]);
+    let nameable = |isl: &str| nameable_at(program, f, target.span, isl);
+    let context = keep_nameable(&precondition_at(a, f, target.node), &nameable, &[]);
     let fresh = Cell::new(0);
     let function = FunctionContext::new(a, f, &regions.summaries, &fresh);
     let mut plan = Plan::default();
@@ -355,15 +343,7 @@ fn array_transfer(
                 .all(|p| phis.contains(p) || nameable(p).is_some())
         })
     };
-    let store_box = rect_hull(
-        &Region {
-            set: write.clone(),
-            approx: ferry_regions::region::Approx::May,
-        },
-        dims,
-    )
-    .region
-    .set;
+    let store_box = box_hull(&write, dims);
     let not_surely_written = match under {
         Some(u) => subtract(&store_box, u).unwrap_or_else(|| store_box.clone()),
         None => store_box.clone(),
@@ -476,6 +456,43 @@ fn declared_extents(function: &FunctionContext, v: VarId, dims: usize, skip: usi
         set = set.intersect(&function.extent_bounds(&phi(k), extent));
     }
     set
+}
+
+/// The C spelling of an isl name at `span` (the statement, or the loop
+/// around it): a variable's value before it, if that variable is visible
+/// there and not declared inside.
+pub(crate) fn nameable_at(
+    program: &ferry_hcfg::Program,
+    f: FuncId,
+    span: Span,
+    isl: &str,
+) -> Option<String> {
+    let Some(Name::Pre(v)) = Name::parse(isl) else {
+        return None;
+    };
+    let var = program.var(v);
+    let declared_inside =
+        var.function == Some(f) && span.lo <= var.span.lo && var.span.lo < span.hi;
+    let inside = declared_inside && !var.is_global();
+    (!inside && is_visible(program, f, v, span.lo)).then(|| var.name.as_str().to_string())
+}
+
+/// What holds before `node` (the universe where nothing is known).
+pub(crate) fn precondition_at(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
+    a.semantics.preconditions[f.index()]
+        .get(node.index())
+        .cloned()
+        .flatten()
+        .unwrap_or_else(|| Poly::universe(&a.semantics.ctx))
+}
+
+/// The rectangular hull of a set over `phi1..phi{dims}`.
+pub(crate) fn box_hull(p: &Poly, dims: usize) -> Poly {
+    let region = Region {
+        set: p.clone(),
+        approx: ferry_regions::region::Approx::May,
+    };
+    rect_hull(&region, dims).region.set
 }
 
 /// Projects out every parameter that is neither one of `keep` nor a

@@ -25,7 +25,7 @@
 use crate::region_trace::{self, RegionKind};
 use crate::{TestProgram, cflags_of};
 use ferry_isolate::{Options, Selection, TransferPlan};
-use ferry_parser::parse_file;
+use ferry_parser::{ParsedFile, parse_file};
 use ferry_validation::{Request, Verdict};
 use std::path::Path;
 use std::time::Duration;
@@ -78,15 +78,12 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
     let kernel = kernel_function(program);
     let source = std::fs::read_to_string(program).map_err(|e| format!("cannot read: {e}"))?;
     let cflags = cflags_of(&source);
-    let ferry = isolated_volume(program, &cflags, &kernel, TransferPlan::Hull, args, scratch)?;
-    let whole = isolated_volume(
-        program,
-        &cflags,
-        &kernel,
-        TransferPlan::Whole,
-        args,
-        scratch,
-    )?;
+    // Parsed once for both plans (the tracer parses its own copy, which it
+    // rewrites).
+    let parsed = parse_file(program, &cflags).map_err(|d| d.to_string())?;
+    let isolated = |plan| isolated_volume(&parsed, &cflags, &kernel, plan, args, scratch);
+    let ferry = isolated(TransferPlan::Hull)?;
+    let whole = isolated(TransferPlan::Whole)?;
     let lower = lower_bound(program, &cflags, &kernel, args, scratch)?;
     Ok(KernelVolumes {
         kernel,
@@ -99,7 +96,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
 /// The array bytes the program isolated at `kernel` with `plan` moves,
 /// once checked to behave as the original.
 fn isolated_volume(
-    program: &Path,
+    parsed: &ParsedFile,
     cflags: &[String],
     kernel: &str,
     plan: TransferPlan,
@@ -107,20 +104,19 @@ fn isolated_volume(
     scratch: &Path,
 ) -> Result<Volume, String> {
     let what = format!("--function {kernel} --transfer-plan {plan:?}").to_lowercase();
-    let parsed = parse_file(program, cflags).map_err(|d| format!("{what}: {d}"))?;
     let options = Options {
         transfer_plan: plan,
         ..Options::default()
     };
     let isolated = ferry_isolate::isolate(
-        std::slice::from_ref(&parsed),
+        std::slice::from_ref(parsed),
         &Selection::Function(kernel.to_owned()),
         &options,
     )
     .map_err(|d| format!("{what}: {d}"))?;
     let folder = scratch.join(format!("{plan:?}").to_lowercase());
     ferry_isolate::write_output(&folder, &isolated).map_err(|d| format!("{what}: {d}"))?;
-    let mut request = Request::new(vec![program.to_owned()], cflags.to_vec(), folder);
+    let mut request = Request::new(vec![parsed.path.clone()], cflags.to_vec(), folder);
     request.runs = vec![args.to_vec()];
     request.timeout = RUN_TIMEOUT;
     let report = ferry_validation::validate(&request).map_err(|e| format!("{what}: {e}"))?;
