@@ -94,6 +94,11 @@ const LIBRARY: &[&str] = &[
     "fscanf",
     "memcpy",
     "memmove",
+    // The DMA primitives of the paper's examples (section 4): a copy
+    // between host and accelerator memory, `memload(dst, src, bytes)` and
+    // `memstore(dst, src, bytes)`; transfer optimisation moves them.
+    "memload",
+    "memstore",
     "memset",
     "memcmp",
     "strlen",
@@ -220,7 +225,7 @@ impl EffectsAnalysis {
     }
 
     /// The effects of a node itself (its expressions), not of its children.
-    fn node_proper(&self, program: &Program, f: FuncId, kind: &NodeKind, out: &mut Effects) {
+    pub fn node_proper(&self, program: &Program, f: FuncId, kind: &NodeKind, out: &mut Effects) {
         let mut expr = |e: &Expr| self.expr(program, f, e, out);
         match kind {
             NodeKind::Expr(e) => expr(e),
@@ -378,7 +383,9 @@ impl EffectsAnalysis {
         match &e.kind {
             ExprKind::Var(v) => vec![Location::Var(*v)],
             ExprKind::Index(base, _) => {
-                if matches!(base.ty, Type::Array(..)) {
+                let parameter = matches!(&base.kind, ExprKind::Var(v)
+                    if program.var(*v).storage == Storage::Param);
+                if matches!(base.ty, Type::Array(..)) && !parameter {
                     self.locations(program, f, base)
                 } else {
                     self.pointer_targets(program, f, base)
@@ -403,7 +410,9 @@ impl EffectsAnalysis {
             ExprKind::Var(v) => {
                 let var = program.var(*v);
                 match &var.ty {
-                    Type::Array(..) => vec![Location::Var(*v)],
+                    // A parameter declared as an array is a pointer: its
+                    // elements are the caller's memory.
+                    Type::Array(..) if var.storage != Storage::Param => vec![Location::Var(*v)],
                     _ if var.storage == Storage::Param => {
                         let mut out = vec![Location::Pointee(*v)];
                         if let Some(extra) = self.points_to[f.index()].get(v) {

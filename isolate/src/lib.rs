@@ -12,6 +12,7 @@ mod bounds;
 mod clone;
 mod emit;
 mod fresh;
+pub mod motion;
 pub mod reuse;
 mod rewrite;
 pub mod select;
@@ -44,6 +45,9 @@ pub enum Selection {
     Function(String),
     /// Every statement written right after `#pragma ferry isolate`.
     Pragma,
+    /// No statement: only the transfers the program already makes (the
+    /// paper's `memload` / `memstore`) are optimised (`motion`).
+    Nothing,
 }
 
 /// How each array's transfers are shaped.
@@ -75,9 +79,11 @@ impl TransferPlan {
 #[derive(Debug, Clone)]
 pub struct Options {
     pub transfer_plan: TransferPlan,
-    /// Transfer optimisation (section 4 of the paper): today, transfers
-    /// shared between the iterations of a loop whose body is isolated
-    /// (`reuse`). `--no-optimize-transfers` turns it off, for comparison.
+    /// Transfer optimisation (section 4 of the paper): transfers shared
+    /// between the iterations of a loop whose body is isolated (`reuse`),
+    /// and the motion of the transfers the program writes itself
+    /// (`motion`, with [`Selection::Nothing`]). `--no-optimize-transfers`
+    /// turns it off, for comparison.
     pub optimize_transfers: bool,
 }
 
@@ -115,10 +121,24 @@ pub fn isolate(
     let analyses = Analyses::run(parsed);
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
+    let mut moves = if *selection == Selection::Nothing && options.optimize_transfers {
+        motion::optimise(parsed, &analyses)
+    } else {
+        Vec::new()
+    };
     let mut files = Vec::new();
     for (unit, file) in parsed.iter().enumerate() {
         let mine: Vec<&Target> = targets.iter().filter(|t| t.unit == unit).collect();
-        let text = if mine.is_empty() {
+        let edits = (unit < moves.len()).then(|| std::mem::take(&mut moves[unit]));
+        let text = if let Some(edits) = edits.filter(|e| !e.is_empty()) {
+            let mut tree = file.unit.clone();
+            if !edits.apply(&mut tree) {
+                return Err(Diagnostic::error(
+                    "internal error: a transfer's new place is no longer in the tree",
+                ));
+            }
+            print_unit_as_user_file(file, &tree, &|_| Vec::new())
+        } else if mine.is_empty() {
             ferry_parser::output::print_user_file(file)
         } else {
             let tree = isolate_unit(file, &analyses, &regions, parsed, &mine, options)?;

@@ -34,6 +34,9 @@ pub fn find(
     selection: &Selection,
 ) -> Result<Vec<Target>, Diagnostic> {
     let mut targets = Vec::new();
+    if *selection == Selection::Nothing {
+        return Ok(targets);
+    }
     for (unit, file) in parsed.iter().enumerate() {
         for item in &file.unit.items {
             let ExternalDecl::FunctionDef(def) = item else {
@@ -65,6 +68,7 @@ pub fn find(
                         spans.push(s.span);
                     }
                 }),
+                Selection::Nothing => {}
             }
             let body = a.program.function(function).body.as_ref();
             for span in spans {
@@ -99,6 +103,7 @@ pub fn find(
             Selection::Label(l) => format!("no statement is labelled `{l}`"),
             Selection::Function(f) => format!("no function named `{f}` is defined"),
             Selection::Pragma => format!("no statement follows a `#pragma {PRAGMA}`"),
+            Selection::Nothing => unreachable!("returned before the search"),
         }));
     }
     // A statement inside another isolated one would be isolated twice.

@@ -9,7 +9,11 @@
 //!   `kernel` cloned with one offset parameter per isolated array;
 //! - `fir`: Listing 1.8, the same with the transfers shared between the
 //!   loop's iterations (the default): buffers around the loop, the first
-//!   iteration loads 2k elements, each later one a single element.
+//!   iteration loads 2k elements, each later one a single element;
+//! - `listing_1_6`: Listing 1.6, redundant transfer elimination on the
+//!   paper's `memload` / `memstore` (`--transfers-only`): out of the while
+//!   loop, out of `bar`, and the load between the two calls gone. Its
+//!   execution, with a caller, is `tests/c/isolate/dma_listing_1_6.c`.
 
 use ferry_tests::{c_dir, run_ferry};
 use std::path::{Path, PathBuf};
@@ -165,4 +169,42 @@ fn fir() {
         assert_eq!(stats["accel_allocations"], 3, "n={n} k={k}");
     }
     let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn listing_1_6() {
+    let (_out, text) = isolate("listing_1_6", &["--transfers-only"]);
+    insta::assert_snapshot!(text);
+    let body = |name: &str| {
+        let start = text
+            .find(&format!("void {name}(int"))
+            .expect("the function");
+        let rest = &text[start..];
+        rest[..rest.find("\n}\n").expect("its end")].to_string()
+    };
+    let (bar, foo) = (body("bar"), body("foo"));
+    assert!(
+        !bar.contains("memload") && !bar.contains("memstore"),
+        "{bar}"
+    );
+    assert_eq!(
+        foo.matches("memload(k, j, sizeof(int) * 2);").count(),
+        1,
+        "{foo}"
+    );
+    assert_eq!(
+        foo.matches("memstore(j, k, sizeof(int) * 2);").count(),
+        2,
+        "{foo}"
+    );
+    // The load first, then a store after each call of bar.
+    let order: Vec<usize> = ["memload", "bar(0", "memstore", "bar(1", "memstore"]
+        .iter()
+        .scan(0, |from, needle| {
+            let at = *from + foo[*from..].find(needle)?;
+            *from = at + 1;
+            Some(at)
+        })
+        .collect();
+    assert_eq!(order.len(), 5, "{foo}");
 }

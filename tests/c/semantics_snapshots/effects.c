@@ -13,8 +13,17 @@ void fill(int *dst, int n, int v) {
         dst[i] = v;
 }
 
+/* A parameter declared as an array is a pointer: its elements are the
+   caller's memory, which callers see written. */
+void scale_rows(int n, int rows[n][4]) {
+    for (int i = 0; i < n; i++)
+        rows[i][0] *= 2;
+}
+
 int main(void) {
     int local[8];
+    int grid[3][4] = {{0}};
+    scale_rows(3, grid);
     int *p = local + 2;
     fill(p, 4, 1);
     fill(table, 16, 0);
@@ -22,6 +31,6 @@ int main(void) {
     int *q = lookup(3);
     *q = 7;
     external_hook();
-    total = local[3] + table[1];
+    total = local[3] + table[1] + grid[2][0];
     return total;
 }

@@ -1,0 +1,763 @@
+//! Redundant transfer elimination (section 4 of the paper): loads move up
+//! and stores move down through the HCFG, and out of functions to their
+//! call sites, as far as the code they cross lets them; a transfer that
+//! meets its reciprocal (the same bytes the other way) or its double with
+//! nothing in between disappears.
+//!
+//! The pass reads the transfers a program makes (`dma`: the paper's
+//! `memload` / `memstore`) and computes, bottom-up over each function's
+//! HCFG, what every node lets out at its entry (loads) and exit (stores),
+//! and what stays (its *residual*, as effects on whole objects):
+//!
+//! - **Sequences**: each child's entry loads, residual and exit stores in
+//!   a row; loads bubble towards the start and stores towards the end
+//!   across anything they commute with (`footprint::commute`). A load
+//!   right after its reciprocal store, or after the same load, is
+//!   dropped; so is a store right after its reciprocal load, or after the
+//!   same store. The leading loads and trailing stores are the sequence's.
+//! - **Loops**: a load at the body's entry leaves the loop when the rest of
+//!   the loop (body, condition, the other transfers) writes neither its
+//!   arguments' variables, nor the host memory it reads, nor the device
+//!   memory it fills. A load whose reciprocal store is at the body's exit
+//!   leaves with it even though the body writes the device memory, as long
+//!   as the rest does not touch the host memory: every iteration then
+//!   reloads what the previous one stored, and a loop that runs no
+//!   iteration stores back what it loaded. A store without such a load
+//!   stays (leaving a loop that may not run would store device memory
+//!   nothing wrote).
+//! - **Conditionals**: loads that start both branches, and stores that end
+//!   both, the same, leave the `if` (the condition must commute with the
+//!   loads).
+//! - **Functions**: the loads at a function's entry move to every call
+//!   site, and the stores at its exit after them, when every call is a
+//!   statement of its own whose arguments evaluate without side effects,
+//!   the function is neither `main`, recursive nor address-taken, the
+//!   transfer names only formal parameters, and (for a store) the function
+//!   writes none of them. Callers come after their callees, so moved
+//!   transfers keep moving in the caller.
+//!
+//! Unstructured parts are left as they are. The effects of a call whose
+//! callee let transfers out still include them (the analysis ran on the
+//! program before the moves): a caller's view is coarser than it could
+//! be, never wrong.
+
+mod dma;
+mod edit;
+mod footprint;
+
+use crate::select::statements_in_block;
+use dma::{Direction, Transfer};
+pub use edit::Edits;
+use ferry_hcfg::Analyses;
+use ferry_hcfg::callgraph::direct_callee;
+use ferry_hcfg::effects::{Effects, Location};
+use ferry_hcfg::ir::{
+    Edge, Expr, ExprKind, FuncId, LoopKind, NodeId, NodeKind, Unstructured, VarId, Vertex,
+};
+use ferry_parser::ParsedFile;
+use ferry_parser::ast::{ExternalDecl, Stmt};
+use ferry_parser::span::Span;
+use footprint::{Footprint, any_overlap, commute};
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use std::collections::{BTreeSet, HashMap};
+
+/// The edits, per translation unit, that optimise the transfers written in
+/// the program.
+pub fn optimise(parsed: &[ParsedFile], a: &Analyses) -> Vec<Edits> {
+    let mut pass = Pass::new(parsed, a);
+    for component in &a.calls.components {
+        for &f in component {
+            if pass.statements.contains_key(&f) {
+                pass.function(f);
+            }
+        }
+    }
+    pass.edits
+}
+
+/// What a node lets out, and what stays in it.
+struct Moved {
+    entry: Vec<Transfer>,
+    exit: Vec<Transfer>,
+    residual: Footprint,
+}
+
+impl Moved {
+    fn code(residual: Footprint) -> Moved {
+        Moved {
+            entry: Vec::new(),
+            exit: Vec::new(),
+            residual,
+        }
+    }
+}
+
+/// Where the transfers of a sequence without code go.
+enum Anchor {
+    /// At the start of the block (a `{ ... }` sequence).
+    BlockStart(Span),
+    /// Before this statement (a straight run in a control-flow graph).
+    Before(Span),
+}
+
+/// One element of a sequence being optimised.
+enum Element {
+    Transfer(Box<Transfer>),
+    /// Code that stays: one child, or several sharing a span (the
+    /// declarators of one declaration).
+    Code {
+        first: Span,
+        last: Span,
+        footprint: Footprint,
+    },
+}
+
+struct Pass<'a> {
+    a: &'a Analyses,
+    edits: Vec<Edits>,
+    /// The statements of each function the pass may edit (defined in a
+    /// main file), by span.
+    statements: HashMap<FuncId, HashMap<(u32, u32), Stmt>>,
+    /// Per function: the call sites transfers may move to (every call of
+    /// the function, or none).
+    sites: HashMap<FuncId, Vec<(FuncId, NodeId)>>,
+    /// Per function: the loads its callers now make before calling it,
+    /// and the stores after, over its formal parameters.
+    moved_out: HashMap<FuncId, (Vec<Transfer>, Vec<Transfer>)>,
+}
+
+impl<'a> Pass<'a> {
+    fn new(parsed: &'a [ParsedFile], a: &'a Analyses) -> Pass<'a> {
+        let program = &a.program;
+        let mut statements = HashMap::new();
+        for f in program.function_ids() {
+            let function = program.function(f);
+            if function.body.is_none() {
+                continue;
+            }
+            let file = &parsed[function.unit];
+            for item in &file.unit.items {
+                let ExternalDecl::FunctionDef(def) = item else {
+                    continue;
+                };
+                if (def.span.lo, def.span.hi) != (function.span.lo, function.span.hi)
+                    || !file.in_main_file(def.span)
+                {
+                    continue;
+                }
+                let mut map = HashMap::new();
+                statements_in_block(&def.body, &mut |s| {
+                    map.insert((s.span.lo, s.span.hi), s.clone());
+                });
+                statements.insert(f, map);
+            }
+        }
+        let mut pass = Pass {
+            a,
+            edits: parsed.iter().map(|_| Edits::default()).collect(),
+            statements,
+            sites: HashMap::new(),
+            moved_out: HashMap::new(),
+        };
+        pass.find_call_sites();
+        pass
+    }
+
+    /// The call sites of every function, where each is a plain statement
+    /// the pass visits; a function called anywhere else has none.
+    fn find_call_sites(&mut self) {
+        let program = &self.a.program;
+        let mut all_calls: HashMap<FuncId, usize> = HashMap::new();
+        let mut plain: HashMap<FuncId, Vec<(FuncId, NodeId)>> = HashMap::new();
+        for f in program.function_ids() {
+            let Some(body) = &program.function(f).body else {
+                continue;
+            };
+            for node in &body.nodes {
+                for e in proper_expressions(&node.kind) {
+                    e.walk(&mut |sub| {
+                        if let ExprKind::Call(callee, _) = &sub.kind
+                            && let Some(g) = direct_callee(callee)
+                        {
+                            *all_calls.entry(g).or_default() += 1;
+                        }
+                    });
+                }
+            }
+            if !self.statements.contains_key(&f) {
+                continue;
+            }
+            for id in visited_leaves(self.a, f) {
+                if let NodeKind::Expr(e) = &body.node(id).kind
+                    && let ExprKind::Call(callee, _) = &e.kind
+                    && let Some(g) = direct_callee(callee)
+                    && dma::plain_call(self.a, f, e, g).is_some()
+                {
+                    plain.entry(g).or_default().push((f, id));
+                }
+            }
+        }
+        for (g, sites) in plain {
+            if all_calls.get(&g) == Some(&sites.len()) {
+                self.sites.insert(g, sites);
+            }
+        }
+    }
+
+    fn function(&mut self, f: FuncId) {
+        let program = &self.a.program;
+        let function = program.function(f);
+        let body = function.body.as_ref().expect("a function with a body");
+        let root = body.root;
+        let moved = self.node(f, root);
+        let movable = function.name.as_str() != "main"
+            && !function.address_taken
+            && !self.a.calls.recursive[f.index()]
+            && self.sites.contains_key(&f);
+        let assigned = assigned_variables(body);
+        let formal = |t: &Transfer, unwritten: bool| {
+            t.names
+                .iter()
+                .all(|v| function.params.contains(v) && !(unwritten && assigned.contains(v)))
+        };
+        let (out_loads, kept_loads): (Vec<_>, Vec<_>) = moved
+            .entry
+            .into_iter()
+            .partition(|t| movable && formal(t, false));
+        let (out_stores, kept_stores): (Vec<_>, Vec<_>) = moved
+            .exit
+            .into_iter()
+            .partition(|t| movable && formal(t, true));
+        self.materialise(f, root, kept_loads, kept_stores);
+        if !out_loads.is_empty() || !out_stores.is_empty() {
+            self.moved_out.insert(f, (out_loads, out_stores));
+        }
+    }
+
+    fn unit(&self, f: FuncId) -> usize {
+        self.a.program.function(f).unit
+    }
+
+    fn span(&self, f: FuncId, id: NodeId) -> Span {
+        self.body(f).node(id).span
+    }
+
+    fn body(&self, f: FuncId) -> &'a ferry_hcfg::ir::Body {
+        self.a
+            .program
+            .function(f)
+            .body
+            .as_ref()
+            .expect("a function with a body")
+    }
+
+    /// Puts transfers that go no further at the entry and exit of a node.
+    fn materialise(&mut self, f: FuncId, id: NodeId, entry: Vec<Transfer>, exit: Vec<Transfer>) {
+        let span = self.span(f, id);
+        let unit = self.unit(f);
+        let stmts = |ts: Vec<Transfer>| ts.into_iter().map(|t| t.stmt).collect::<Vec<_>>();
+        let is_sequence = matches!(self.body(f).node(id).kind, NodeKind::Seq { .. });
+        let edits = &mut self.edits[unit];
+        if is_sequence {
+            edits.at_start(span, stmts(entry));
+            edits.at_end(span, stmts(exit));
+        } else {
+            edits.before(span, stmts(entry));
+            edits.after(span, stmts(exit));
+        }
+    }
+
+    fn proper(&self, f: FuncId, id: NodeId) -> Footprint {
+        let mut e = Effects::default();
+        self.a
+            .effects
+            .node_proper(&self.a.program, f, &self.body(f).node(id).kind, &mut e);
+        Footprint::of(e)
+    }
+
+    fn cumulated(&self, f: FuncId, id: NodeId) -> Footprint {
+        Footprint::of(self.a.effects.nodes[f.index()][id.index()].clone())
+    }
+
+    fn node(&mut self, f: FuncId, id: NodeId) -> Moved {
+        let body = self.body(f);
+        let node = body.node(id);
+        match &node.kind {
+            NodeKind::Expr(e) => self.expression(f, id, e),
+            NodeKind::Seq { items, .. } => self.sequence(f, id, items),
+            NodeKind::Loop(l) => self.the_loop(f, id, &l.kind, l.body),
+            NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => self.conditional(f, id, *then_branch, *else_branch),
+            NodeKind::Declare(v) => {
+                // Its scope starts here: nothing naming it moves above.
+                let mut e = Effects::default();
+                e.writes.insert(Location::Var(*v));
+                Moved::code(Footprint::of(e))
+            }
+            NodeKind::Return(_) => Moved::code(Footprint::barrier(self.cumulated(f, id).effects)),
+            NodeKind::Unstructured(u) => self.unstructured(f, id, u),
+            NodeKind::Nop => Moved::code(self.cumulated(f, id)),
+        }
+    }
+
+    /// A transfer statement, a call of a function whose transfers moved to
+    /// its callers, or other code.
+    fn expression(&mut self, f: FuncId, id: NodeId, e: &Expr) -> Moved {
+        let span = self.span(f, id);
+        let stmt = self.statements[&f].get(&(span.lo, span.hi)).cloned();
+        if let Some(stmt) = &stmt
+            && let Some(t) = Transfer::recognise(self.a, f, e, stmt)
+        {
+            let unit = self.unit(f);
+            self.edits[unit].delete(span);
+            let mut moved = Moved::code(Footprint::default());
+            match t.direction {
+                Direction::Load => moved.entry.push(t),
+                Direction::Store => moved.exit.push(t),
+            }
+            return moved;
+        }
+        let mut moved = Moved::code(self.cumulated(f, id));
+        if let ExprKind::Call(callee, _) = &e.kind
+            && let Some(g) = direct_callee(callee)
+            && let Some((loads, stores)) = self.moved_out.get(&g)
+            && let Some(stmt) = &stmt
+            && let Some(ast_args) = dma::ast_call_arguments(stmt)
+            && let Some(args) = dma::plain_call(self.a, f, e, g)
+        {
+            let at_call = |t: &Transfer| t.at_call(self.a, g, f, args, ast_args);
+            moved.entry = loads.iter().map(at_call).collect();
+            moved.exit = stores.iter().map(at_call).collect();
+        }
+        moved
+    }
+
+    fn sequence(&mut self, f: FuncId, id: NodeId, items: &[NodeId]) -> Moved {
+        let (moved, middle) = self.run_of(f, items);
+        let mut moved = moved;
+        moved.residual = self.place_middle(f, middle, Anchor::BlockStart(self.span(f, id)));
+        moved
+    }
+
+    /// A run of nodes executed one after the other: what leaves it at its
+    /// start and end, and what stays in the middle (to be placed).
+    fn run_of(&mut self, f: FuncId, items: &[NodeId]) -> (Moved, Vec<Element>) {
+        let mut elements = Vec::new();
+        for &child in items {
+            let span = self.span(f, child);
+            let moved = self.node(f, child);
+            elements.extend(
+                moved
+                    .entry
+                    .into_iter()
+                    .map(|t| Element::Transfer(Box::new(t))),
+            );
+            match elements.last_mut() {
+                Some(Element::Code {
+                    last, footprint, ..
+                }) if (last.lo, last.hi) == (span.lo, span.hi) => {
+                    footprint.merge(&moved.residual);
+                }
+                _ => elements.push(Element::Code {
+                    first: span,
+                    last: span,
+                    footprint: moved.residual,
+                }),
+            }
+            elements.extend(
+                moved
+                    .exit
+                    .into_iter()
+                    .map(|t| Element::Transfer(Box::new(t))),
+            );
+        }
+        bubble(&self.a.program, &mut elements);
+        let leading = elements
+            .iter()
+            .take_while(|e| matches!(e, Element::Transfer(t) if t.direction == Direction::Load))
+            .count();
+        let trailing = elements[leading..]
+            .iter()
+            .rev()
+            .take_while(|e| matches!(e, Element::Transfer(t) if t.direction == Direction::Store))
+            .count();
+        let exit: Vec<Transfer> = elements
+            .drain(elements.len() - trailing..)
+            .filter_map(|e| match e {
+                Element::Transfer(t) => Some(*t),
+                Element::Code { .. } => None,
+            })
+            .collect();
+        let entry: Vec<Transfer> = elements
+            .drain(..leading)
+            .filter_map(|e| match e {
+                Element::Transfer(t) => Some(*t),
+                Element::Code { .. } => None,
+            })
+            .collect();
+        let moved = Moved {
+            entry,
+            exit,
+            residual: Footprint::default(),
+        };
+        (moved, elements)
+    }
+
+    /// Places the transfers that stay inside a sequence next to the code
+    /// around them; returns what the whole stays-part touches.
+    fn place_middle(&mut self, f: FuncId, elements: Vec<Element>, anchor: Anchor) -> Footprint {
+        let unit = self.unit(f);
+        let mut residual = Footprint::default();
+        let mut pending: Vec<Stmt> = Vec::new();
+        let mut last_code: Option<Span> = None;
+        for element in elements {
+            match element {
+                Element::Transfer(t) => {
+                    residual.merge(&t.footprint());
+                    pending.push(t.stmt);
+                }
+                Element::Code {
+                    first,
+                    last,
+                    footprint,
+                } => {
+                    residual.merge(&footprint);
+                    self.edits[unit].before(first, std::mem::take(&mut pending));
+                    last_code = Some(last);
+                }
+            }
+        }
+        match last_code {
+            Some(last) => self.edits[unit].after(last, pending),
+            None => match anchor {
+                Anchor::BlockStart(span) => self.edits[unit].at_start(span, pending),
+                Anchor::Before(span) => self.edits[unit].before(span, pending),
+            },
+        }
+        residual
+    }
+
+    /// A control-flow graph: its straight runs of nodes (one successor,
+    /// which has one predecessor) are sequences; nothing crosses a branch
+    /// or a join. What the graph touches is taken whole.
+    fn unstructured(&mut self, f: FuncId, id: NodeId, u: &Unstructured) -> Moved {
+        use petgraph::Direction::{Incoming, Outgoing};
+        let graph = &u.graph;
+        let node_of = |v: NodeIndex| match graph[v] {
+            Vertex::Node(n) => Some(n),
+            _ => None,
+        };
+        // The next vertex of a straight run.
+        let next = |v: NodeIndex| {
+            let mut out = graph.edges_directed(v, Outgoing);
+            let edge = out.next()?;
+            if out.next().is_some() || *edge.weight() != Edge::Always {
+                return None;
+            }
+            let w = edge.target();
+            (node_of(w).is_some() && graph.edges_directed(w, Incoming).count() == 1).then_some(w)
+        };
+        let continues: BTreeSet<NodeIndex> = graph.node_indices().filter_map(next).collect();
+        for start in graph.node_indices() {
+            if node_of(start).is_none() || continues.contains(&start) {
+                continue;
+            }
+            let mut items = Vec::new();
+            let mut v = Some(start);
+            while let Some(w) = v {
+                items.extend(node_of(w));
+                v = next(w);
+            }
+            let first = self.span(f, items[0]);
+            let last = self.span(f, items[items.len() - 1]);
+            let (moved, middle) = self.run_of(f, &items);
+            let unit = self.unit(f);
+            let stmts = |ts: Vec<Transfer>| ts.into_iter().map(|t| t.stmt).collect::<Vec<_>>();
+            self.edits[unit].before(first, stmts(moved.entry));
+            self.place_middle(f, middle, Anchor::Before(first));
+            self.edits[unit].after(last, stmts(moved.exit));
+        }
+        Moved::code(self.cumulated(f, id))
+    }
+
+    fn the_loop(&mut self, f: FuncId, id: NodeId, kind: &LoopKind, body_id: NodeId) -> Moved {
+        let body = self.node(f, body_id);
+        let mut rest = self.proper(f, id);
+        // The parts of a `for` header run in every iteration too; they are
+        // left as they are (a transfer there does not move).
+        match kind {
+            LoopKind::Counted(c) => rest.merge(&self.cumulated(f, c.init)),
+            LoopKind::For { init, step, .. } => {
+                rest.merge(&self.cumulated(f, *init));
+                rest.merge(&self.cumulated(f, *step));
+            }
+            LoopKind::While { .. } | LoopKind::DoWhile { .. } => {}
+        }
+        rest.merge(&body.residual);
+        let program = &self.a.program;
+        let all: Vec<&Transfer> = body.entry.iter().chain(&body.exit).collect();
+        // What the loop touches besides `t` (and its reciprocal).
+        let others = |t: &Transfer, pair: Option<&Transfer>| {
+            let mut fp = rest.clone();
+            for o in &all {
+                if !std::ptr::eq(*o, t) && pair.is_none_or(|p| !std::ptr::eq(*o, p)) {
+                    fp.merge(&o.footprint());
+                }
+            }
+            fp
+        };
+        let mut hoisted = Vec::new();
+        let mut stays_entry = Vec::new();
+        let mut sunk_pairs = Vec::new();
+        for load in &body.entry {
+            let pair = body.exit.iter().find(|s| s.reciprocal(load));
+            let x = others(load, pair);
+            let arguments_kept = !any_overlap(program, x.writes(), &load.arguments);
+            let ok = !x.barrier
+                && arguments_kept
+                && match pair {
+                    Some(_) => !any_overlap(program, &x.touched(), &load.host),
+                    None => {
+                        !any_overlap(program, x.writes(), &load.host)
+                            && !any_overlap(program, x.writes(), &load.device)
+                    }
+                };
+            if ok {
+                hoisted.push(load.clone());
+                if let Some(p) = pair {
+                    sunk_pairs.push(p);
+                }
+            } else {
+                stays_entry.push(load.clone());
+            }
+        }
+        let mut sunk = Vec::new();
+        let mut stays_exit = Vec::new();
+        for store in &body.exit {
+            if sunk_pairs.iter().any(|p| std::ptr::eq(*p, store)) {
+                sunk.push(store.clone());
+            } else {
+                stays_exit.push(store.clone());
+            }
+        }
+        let mut residual = rest;
+        for t in stays_entry.iter().chain(&stays_exit) {
+            residual.merge(&t.footprint());
+        }
+        self.materialise(f, body_id, stays_entry, stays_exit);
+        Moved {
+            entry: hoisted,
+            exit: sunk,
+            residual,
+        }
+    }
+
+    fn conditional(&mut self, f: FuncId, id: NodeId, then_id: NodeId, else_id: NodeId) -> Moved {
+        let mut then_branch = self.node(f, then_id);
+        let mut else_branch = self.node(f, else_id);
+        let condition = self.proper(f, id);
+        let program = &self.a.program;
+        let mut entry = Vec::new();
+        while let (Some(a), Some(b)) = (then_branch.entry.first(), else_branch.entry.first()) {
+            if !a.same(b) || !commute(program, &a.footprint(), &condition) {
+                break;
+            }
+            entry.push(then_branch.entry.remove(0));
+            else_branch.entry.remove(0);
+        }
+        let mut exit = Vec::new();
+        while let (Some(a), Some(b)) = (then_branch.exit.last(), else_branch.exit.last()) {
+            if !a.same(b) {
+                break;
+            }
+            exit.insert(0, then_branch.exit.pop().expect("a last store"));
+            else_branch.exit.pop();
+        }
+        let mut residual = condition;
+        for branch in [&then_branch, &else_branch] {
+            residual.merge(&branch.residual);
+            for t in branch.entry.iter().chain(&branch.exit) {
+                residual.merge(&t.footprint());
+            }
+        }
+        self.materialise(f, then_id, then_branch.entry, then_branch.exit);
+        self.materialise(f, else_id, else_branch.entry, else_branch.exit);
+        Moved {
+            entry,
+            exit,
+            residual,
+        }
+    }
+}
+
+/// Moves loads towards the start and stores towards the end of a
+/// sequence, dropping those that meet their reciprocal or their double.
+/// Loads never pass loads nor stores stores, so the order among each is
+/// kept and the moves end.
+fn bubble(program: &ferry_hcfg::ir::Program, elements: &mut Vec<Element>) {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut p = 0;
+        while p < elements.len() {
+            let Element::Transfer(t) = &elements[p] else {
+                p += 1;
+                continue;
+            };
+            match t.direction {
+                Direction::Load if p > 0 => match &elements[p - 1] {
+                    Element::Transfer(s) if s.reciprocal(t) || s.same(t) => {
+                        elements.remove(p);
+                        changed = true;
+                        continue;
+                    }
+                    Element::Transfer(s)
+                        if s.direction == Direction::Store
+                            && commute(program, &s.footprint(), &t.footprint()) =>
+                    {
+                        elements.swap(p - 1, p);
+                        changed = true;
+                    }
+                    Element::Code { footprint, .. }
+                        if commute(program, footprint, &t.footprint()) =>
+                    {
+                        elements.swap(p - 1, p);
+                        changed = true;
+                    }
+                    _ => {}
+                },
+                Direction::Store if p + 1 < elements.len() => match &elements[p + 1] {
+                    Element::Transfer(s) if s.reciprocal(t) && s.direction == Direction::Load => {
+                        // The store leaves both sides equal: the load that
+                        // follows copies nothing new.
+                        elements.remove(p + 1);
+                        changed = true;
+                        continue;
+                    }
+                    Element::Transfer(s) if s.same(t) => {
+                        elements.remove(p + 1);
+                        changed = true;
+                        continue;
+                    }
+                    Element::Transfer(s)
+                        if s.direction == Direction::Load
+                            && commute(program, &s.footprint(), &t.footprint()) =>
+                    {
+                        elements.swap(p, p + 1);
+                        changed = true;
+                        p += 1;
+                    }
+                    Element::Code { footprint, .. }
+                        if commute(program, footprint, &t.footprint()) =>
+                    {
+                        elements.swap(p, p + 1);
+                        changed = true;
+                        p += 1;
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+            if p > 0
+                && let Element::Transfer(t) = &elements[p]
+                && t.direction == Direction::Store
+                && let Element::Transfer(l) = &elements[p - 1]
+                && l.direction == Direction::Load
+                && l.reciprocal(t)
+            {
+                // Right after a load, copying the same bytes back changes
+                // nothing on the host.
+                elements.remove(p);
+                changed = true;
+                continue;
+            }
+            p += 1;
+        }
+    }
+}
+
+/// The expressions a node evaluates itself.
+fn proper_expressions(kind: &NodeKind) -> Vec<&Expr> {
+    match kind {
+        NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
+        NodeKind::If { condition, .. } => vec![condition],
+        NodeKind::Loop(l) => match &l.kind {
+            LoopKind::Counted(c) => vec![&c.lower, &c.upper],
+            LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
+            LoopKind::For { condition, .. } => condition.iter().collect(),
+        },
+        NodeKind::Unstructured(u) => u
+            .graph
+            .node_weights()
+            .filter_map(|v| match v {
+                Vertex::Test(e) | Vertex::Switch(e) => Some(e),
+                _ => None,
+            })
+            .collect(),
+        NodeKind::Declare(_) | NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {
+            Vec::new()
+        }
+    }
+}
+
+/// The expression nodes the pass treats one by one: those reached from
+/// the root through sequences, branches and loop bodies.
+fn visited_leaves(a: &Analyses, f: FuncId) -> Vec<NodeId> {
+    let Some(body) = &a.program.function(f).body else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut stack = vec![body.root];
+    while let Some(id) = stack.pop() {
+        match &body.node(id).kind {
+            NodeKind::Seq { items, .. } => stack.extend(items),
+            NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => stack.extend([*then_branch, *else_branch]),
+            NodeKind::Loop(l) => stack.push(l.body),
+            NodeKind::Unstructured(u) => {
+                stack.extend(u.graph.node_weights().filter_map(|v| match v {
+                    Vertex::Node(n) => Some(*n),
+                    _ => None,
+                }))
+            }
+            NodeKind::Expr(_) => out.push(id),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The variables a body assigns, increments or takes the address of (the
+/// effects analysis cannot tell a formal array parameter's elements from
+/// the parameter itself).
+fn assigned_variables(body: &ferry_hcfg::ir::Body) -> BTreeSet<VarId> {
+    use ferry_hcfg::ir::UnOp;
+    let mut out = BTreeSet::new();
+    let target = |e: &Expr| match &e.kind {
+        ExprKind::Var(v) => Some(*v),
+        _ => None,
+    };
+    for node in &body.nodes {
+        if let NodeKind::Declare(v) = node.kind {
+            out.insert(v);
+        }
+        for e in proper_expressions(&node.kind) {
+            e.walk(&mut |sub| match &sub.kind {
+                ExprKind::Assign(_, lhs, _) => out.extend(target(lhs)),
+                ExprKind::Unary(
+                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec | UnOp::AddrOf,
+                    inner,
+                ) => out.extend(target(inner)),
+                _ => {}
+            });
+        }
+    }
+    out
+}
