@@ -19,8 +19,17 @@
 //!   times their element size. No transfer scheme that moves only what
 //!   the kernel needs, for this run, can move less.
 //!
+//! A kernel whose time loop's body carries the label `step` (the
+//! time-stepped stencils, FIR's loop of calls, Floyd-Warshall's outer
+//! loop) is also isolated with `--label step`: each time step alone
+//! (**unshared**, `--no-optimize-transfers`) and with the transfers
+//! optimised across the steps (**shared**, the default: buffers around the
+//! loop, each step loading only what no earlier step left on the device
+//! and storing only what no later step overwrites). Its lower bound is
+//! the same: the body of the kernel is the time loop.
+//!
 //! Used by the `transfers` benchmark, which prints the report, and by the
-//! `transfer_volume` test, which checks the orders the three must keep.
+//! `transfer_volume` test, which checks the orders they must keep.
 
 use crate::region_trace::{self, RegionKind};
 use crate::{TestProgram, cflags_of};
@@ -42,7 +51,7 @@ impl Volume {
         self.to_accel + self.from_accel
     }
 
-    fn add(self, other: Volume) -> Volume {
+    pub fn add(self, other: Volume) -> Volume {
         Volume {
             to_accel: self.to_accel + other.to_accel,
             from_accel: self.from_accel + other.from_accel,
@@ -50,14 +59,28 @@ impl Volume {
     }
 }
 
-/// The three volumes of one kernel on one run.
+/// The volumes of one kernel on one run.
 #[derive(Debug, Clone)]
 pub struct KernelVolumes {
     pub kernel: String,
     pub ferry: Volume,
     pub whole: Volume,
     pub lower: Volume,
+    /// With the time step isolated, when the kernel labels it `step`.
+    pub steps: Option<StepVolumes>,
 }
+
+/// The volumes of a kernel's time step isolated (`--label step`).
+#[derive(Debug, Clone, Copy)]
+pub struct StepVolumes {
+    /// Each step with its own transfers (`--no-optimize-transfers`).
+    pub unshared: Volume,
+    /// Transfers shared between the steps (the default).
+    pub shared: Volume,
+}
+
+/// The label of a kernel's time step.
+pub const STEP_LABEL: &str = "step";
 
 /// How long one run of a kernel may take (traced runs are the slow ones).
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
@@ -81,40 +104,61 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
     // Parsed once for both plans (the tracer parses its own copy, which it
     // rewrites).
     let parsed = parse_file(program, &cflags).map_err(|d| d.to_string())?;
-    let isolated = |plan| isolated_volume(&parsed, &cflags, &kernel, plan, args, scratch);
-    let ferry = isolated(TransferPlan::Hull)?;
-    let whole = isolated(TransferPlan::Whole)?;
+    let isolated = |selection: &Selection, options: Options, folder: &str| {
+        isolated_volume(
+            &parsed,
+            &cflags,
+            selection,
+            options,
+            args,
+            &scratch.join(folder),
+        )
+    };
+    let function = Selection::Function(kernel.clone());
+    let ferry = isolated(&function, Options::default(), "hull")?;
+    let whole_plan = Options {
+        transfer_plan: TransferPlan::Whole,
+        ..Options::default()
+    };
+    let whole = isolated(&function, whole_plan, "whole")?;
+    let steps = if source.contains(&format!("{STEP_LABEL}:")) {
+        let step = Selection::Label(STEP_LABEL.to_owned());
+        let unshared = Options {
+            optimize_transfers: false,
+            ..Options::default()
+        };
+        Some(StepVolumes {
+            unshared: isolated(&step, unshared, "step-unshared")?,
+            shared: isolated(&step, Options::default(), "step-shared")?,
+        })
+    } else {
+        None
+    };
     let lower = lower_bound(program, &cflags, &kernel, args, scratch)?;
     Ok(KernelVolumes {
         kernel,
         ferry,
         whole,
         lower,
+        steps,
     })
 }
 
-/// The array bytes the program isolated at `kernel` with `plan` moves,
-/// once checked to behave as the original.
+/// The array bytes the program isolated as `selection` says with
+/// `options` moves, once checked to behave as the original; `folder`
+/// receives the transformed program.
 fn isolated_volume(
     parsed: &ParsedFile,
     cflags: &[String],
-    kernel: &str,
-    plan: TransferPlan,
+    selection: &Selection,
+    options: Options,
     args: &[String],
-    scratch: &Path,
+    folder: &Path,
 ) -> Result<Volume, String> {
-    let what = format!("--function {kernel} --transfer-plan {plan:?}").to_lowercase();
-    let options = Options {
-        transfer_plan: plan,
-        ..Options::default()
-    };
-    let isolated = ferry_isolate::isolate(
-        std::slice::from_ref(parsed),
-        &Selection::Function(kernel.to_owned()),
-        &options,
-    )
-    .map_err(|d| format!("{what}: {d}"))?;
-    let folder = scratch.join(format!("{plan:?}").to_lowercase());
+    let what = format!("{selection:?} {options:?}");
+    let isolated = ferry_isolate::isolate(std::slice::from_ref(parsed), selection, &options)
+        .map_err(|d| format!("{what}: {d}"))?;
+    let folder = folder.to_path_buf();
     ferry_isolate::write_output(&folder, &isolated).map_err(|d| format!("{what}: {d}"))?;
     let mut request = Request::new(vec![parsed.path.clone()], cflags.to_vec(), folder);
     request.runs = vec![args.to_vec()];
@@ -226,4 +270,14 @@ pub fn totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
     rows.iter().fold(Default::default(), |(f, w, l), r| {
         (f.add(r.ferry), w.add(r.whole), l.add(r.lower))
     })
+}
+
+/// Over the kernels with a time step: the sums of the unshared, shared and
+/// lower volumes.
+pub fn step_totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
+    rows.iter()
+        .fold(Default::default(), |(u, s, l), r| match r.steps {
+            Some(steps) => (u.add(steps.unshared), s.add(steps.shared), l.add(r.lower)),
+            None => (u, s, l),
+        })
 }

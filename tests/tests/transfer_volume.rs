@@ -10,10 +10,25 @@
 //! kernel (or the rest of the program) reads; moving more than the whole
 //! arrays would mean a box outside the declared extents. The kernels where
 //! the regions are exact and their hulls lose nothing must move exactly
-//! the lower bound (`EXACT`); a note says when another one does. The
-//! figures themselves are the `transfers` benchmark's.
+//! the lower bound (`EXACT`); a note says when another one does.
+//!
+//! The kernels whose time step is labelled `step` are isolated at the
+//! step too, and per direction
+//!
+//!     lower  <=  shared  <=  unshared,
+//!
+//! with `shared` (the transfers optimised across the steps) moving
+//! strictly less than `unshared` in total, and exactly the lower bound on
+//! `STEP_EXACT`. The figures themselves are the `transfers` benchmark's.
 
 use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, totals};
+
+/// Kernels whose time step, isolated with the transfers shared between
+/// the steps, moves exactly the traced IN and OUT of the whole time loop.
+const STEP_EXACT: &[&str] = &["fir", "seidel_2d"];
+
+/// Kernels whose time step is labelled (`tests/c/kernels`).
+const STEPPED: usize = 9;
 use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
 
 /// The size argument of every run (small: the lower bound is traced).
@@ -74,6 +89,36 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
         if !EXACT.contains(&k.as_str()) && exact {
             eprintln!("note: {k} now moves exactly the lower bound: add it to EXACT");
         }
+        if let Some(steps) = r.steps {
+            let (u, s) = (steps.unshared, steps.shared);
+            if s.to_accel < l.to_accel || s.from_accel < l.from_accel {
+                failures.push(format!(
+                    "{k}: the shared steps move {s:?}, less than the lower bound {l:?}"
+                ));
+            }
+            if s.to_accel > u.to_accel || s.from_accel > u.from_accel || s.total() >= u.total() {
+                failures.push(format!(
+                    "{k}: the shared steps move {s:?}, not less than unshared {u:?}"
+                ));
+            }
+            let exact = s == l;
+            if STEP_EXACT.contains(&k.as_str()) && !exact {
+                failures.push(format!(
+                    "{k}: the shared steps move {s:?}, not the lower bound {l:?}"
+                ));
+            }
+            if !STEP_EXACT.contains(&k.as_str()) && exact {
+                eprintln!(
+                    "note: {k}'s shared steps now move the lower bound: add it to STEP_EXACT"
+                );
+            }
+        }
+    }
+    let stepped = rows.iter().filter(|r| r.steps.is_some()).count();
+    if failures.is_empty() && stepped != STEPPED {
+        failures.push(format!(
+            "{stepped} kernels with a labelled time step, not {STEPPED}"
+        ));
     }
     let (ferry, whole, lower) = totals(&rows);
     if failures.is_empty() {

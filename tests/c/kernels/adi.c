@@ -10,7 +10,8 @@ static void adi(int tsteps, int n, double u[n][n], double v[n][n], double p[n][n
                 double q[n][n])
 {
     const double lower = -0.25, diag = 1.5, upper = -0.25;
-    for (int t = 0; t < tsteps; t++) {
+    for (int t = 0; t < tsteps; t++)
+    step: {
         /* Columns: v[.][i] from the three columns i-1, i, i+1 of u. */
         for (int i = 1; i < n - 1; i++) {
             v[0][i] = 1.0;

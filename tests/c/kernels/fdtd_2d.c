@@ -7,7 +7,8 @@
 static void fdtd_2d(int tmax, int nx, int ny, double ex[nx][ny], double ey[nx][ny],
                     double hz[nx][ny], double source[tmax])
 {
-    for (int t = 0; t < tmax; t++) {
+    for (int t = 0; t < tmax; t++)
+    step: {
         for (int j = 0; j < ny; j++)
             ey[0][j] = source[t];
         for (int i = 1; i < nx; i++)

@@ -18,6 +18,7 @@ static void kernel(int i, int n, int k, int src[n], int dst[n - k + 1], int m[k]
 static void fir(int n, int k, int src[n], int dst[n - k + 1], int m[k])
 {
     for (int i = 0; i < n - k + 1; ++i)
+    step:
         kernel(i, n, k, src, dst, m);
 }
 

@@ -5,6 +5,7 @@
 static void floyd_warshall(int n, int path[n][n])
 {
     for (int k = 0; k < n; k++)
+    step:
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
                 path[i][j] = path[i][j] < path[i][k] + path[k][j]

@@ -5,7 +5,8 @@
 
 static void heat_3d(int tsteps, int n, double A[n][n][n], double B[n][n][n])
 {
-    for (int t = 0; t < tsteps; t++) {
+    for (int t = 0; t < tsteps; t++)
+    step: {
         for (int i = 1; i < n - 1; i++)
             for (int j = 1; j < n - 1; j++)
                 for (int k = 1; k < n - 1; k++)

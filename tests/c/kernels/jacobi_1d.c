@@ -5,7 +5,8 @@
 
 static void jacobi_1d(int tsteps, int n, double A[n], double B[n])
 {
-    for (int t = 0; t < tsteps; t++) {
+    for (int t = 0; t < tsteps; t++)
+    step: {
         for (int i = 1; i < n - 1; i++)
             B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0;
         for (int i = 1; i < n - 1; i++)

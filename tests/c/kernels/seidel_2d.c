@@ -7,6 +7,7 @@
 static void seidel_2d(int tsteps, int n, double A[n][n])
 {
     for (int t = 0; t < tsteps; t++)
+    step:
         for (int i = 1; i <= n - 2; i++)
             for (int j = 1; j <= n - 2; j++)
                 A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
