@@ -51,7 +51,7 @@ impl Volume {
         self.to_accel + self.from_accel
     }
 
-    pub fn add(self, other: Volume) -> Volume {
+    fn add(self, other: Volume) -> Volume {
         Volume {
             to_accel: self.to_accel + other.to_accel,
             from_accel: self.from_accel + other.from_accel,
