@@ -6,10 +6,12 @@
 //!
 //! With the exact regions of the paper, Load(i) = R(i) − ∪_{i'<i}(R(i') ∪
 //! W(i')) and Store(i) = W(i) − ∪_{i'>i} W(i'). With over- and
-//! under-approximated regions (R̄, W̄, W̲), what is safe is:
+//! under-approximated regions (IN̄ the over-approximated IN region, W̄,
+//! W̲), what is safe is:
 //!
-//! - Need(i) = R̄(i) ∪ (⌈W̄(i)⌉ − W̲(i)): what the isolated statement must find
-//!   on the device (the set isolation loads, before its hull);
+//! - Need(i) = IN̄(i) ∪ (⌈W̄(i)⌉ − W̲(i)): what the isolated statement must
+//!   find on the device (the set isolation loads, before its hull; what it
+//!   reads after writing it is there by then);
 //! - Avail(i) = ∪_{i'<i} (Need(i') ∪ W̲(i')): after iteration i', everything
 //!   in Need(i') is on the device (by induction, loaded then or before) and
 //!   W̲(i') was written there;

@@ -1,12 +1,17 @@
 //! What an isolated statement moves: per variable it references, a device
 //! copy, and the boxes loaded into it and stored back from it.
 //!
-//! For arrays (and memory behind pointers), with R̄ and W̄ the statement's
-//! read and written regions and W̲ its written region when exact (empty
-//! otherwise), as the paper:
+//! For arrays (and memory behind pointers), with W̄ the statement's written
+//! region, W̲ its written region when exact (empty otherwise) and IN̄ its
+//! IN region (the elements it reads before writing them):
 //!
 //! - Store = ⌈W̄⌉
-//! - Load  = ⌈R̄ ∪ (Store − W̲)⌉
+//! - Load  = ⌈IN̄ ∪ (Store − W̲)⌉
+//!
+//! The paper loads the READ region R̄; IN̄ is enough, since an element the
+//! statement reads after writing it is already on the device then (R̄ −
+//! IN̄ ⊆ W̄, which the buffer holds), and it spares loading temporaries
+//! and accumulators that the statement initialises itself.
 //! - the device buffer is the box of Load ∪ Store, which holds every
 //!   element the statement touches.
 //!
@@ -90,7 +95,7 @@ pub struct ArrayTransfer {
 /// values before the statement, before any hull.
 #[derive(Debug, Clone)]
 pub struct ArraySets {
-    /// What the statement must find on the device: R̄ ∪ (⌈W̄⌉ − W̲).
+    /// What the statement must find on the device: IN̄ ∪ (⌈W̄⌉ − W̲).
     pub need: Poly,
     /// W̄.
     pub write: Poly,
@@ -110,6 +115,8 @@ pub struct Plan {
 #[derive(Default)]
 struct Group {
     read: Option<Poly>,
+    /// The elements read before the statement writes them (its IN region).
+    imported: Option<Poly>,
     write: Option<Poly>,
     /// The surely written elements, when known exactly.
     write_under: Option<Poly>,
@@ -121,6 +128,13 @@ struct Group {
     value_read: bool,
     value_written: bool,
     value_written_exactly: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    Read,
+    Write,
+    Import,
 }
 
 pub fn plan(
@@ -160,10 +174,17 @@ pub fn plan(
         )));
     }
     let mut groups: BTreeMap<VarId, Group> = BTreeMap::new();
-    for (is_write, map) in [(false, &rw.read), (true, &rw.write)] {
+    for (kind, map) in [
+        (Access::Read, &rw.read),
+        (Access::Write, &rw.write),
+        (Access::Import, &rw.input),
+    ] {
+        let is_write = kind == Access::Write;
         for (entity, region) in map {
             let v = match entity.root {
                 Root::Var(v) => v,
+                // The read pass has refused (IN is part of READ).
+                Root::Anywhere if kind == Access::Import => continue,
                 Root::Anywhere => {
                     // Name the pointers the statement assigns: the usual
                     // reason its memory has no name.
@@ -209,6 +230,10 @@ pub fn plan(
                 .take_while(|s| **s == Step::Index)
                 .count();
             if leading == 0 || own == 0 {
+                if kind == Access::Import {
+                    // Scalars and whole structs follow READ and WRITE.
+                    continue;
+                }
                 if entity.path.is_empty() {
                     if is_write {
                         g.value_written = true;
@@ -237,6 +262,13 @@ pub fn plan(
             let precise = leading == own && entity.path.len() == own;
             if !precise {
                 g.coarse = true;
+            }
+            if kind == Access::Import {
+                g.imported = Some(match g.imported.take() {
+                    Some(p) => p.union(&r.set),
+                    None => r.set.clone(),
+                });
+                continue;
             }
             if is_write {
                 g.write_entities += 1;
@@ -322,8 +354,11 @@ fn array_transfer(
     };
     let ctx = context.set.get_ctx();
     let empty = Poly::empty(&ctx);
+    // Only what the statement reads before writing it needs loading: an
+    // element it reads after writing it is on the device by then (IN ⊆
+    // READ, and READ − IN ⊆ WRITE, which the buffer holds).
     let read = g
-        .read
+        .imported
         .as_ref()
         .map(prepare)
         .unwrap_or_else(|| empty.clone());

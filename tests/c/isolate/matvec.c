@@ -1,12 +1,13 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 4 5 => to=240 from=32
-// ferry-test: run 16 16 => to=2312 from=128
+// ferry-test: run 4 5 => to=208 from=32
+// ferry-test: run 16 16 => to=2184 from=128
 // ferry-test: run 3 0 => to=8 from=24
 // 2-D matrix-vector product, double A[16][16]; i, j local to the statement.
 // n, m: loaded, 4 + 4.
 // A: R [0,n-1]x[0,m-1] -> load 8nm.  x: R [0,m-1] -> load 8m (when n>=1).
-// y: W [0,n-1] exact; R [0,n-1] too (y[i] += reads it) when m>=1 -> load 8n (m>=1), store 8n.
-// n=4,m=5: to 8+160+40+32=240, from 32. n=m=16: to 8+2048+128+128=2312, from 128.
+// y: W [0,n-1] exact; R [0,n-1] too (y[i] += reads it), but after y[i] = 0.0: IN is empty,
+//    not loaded; store 8n.
+// n=4,m=5: to 8+160+40=208, from 32. n=m=16: to 8+2048+128=2184, from 128.
 // n=3,m=0: the inner loop never runs: A, x, y not read; to 8, from 24.
 #include <stdio.h>
 #include <stdlib.h>
