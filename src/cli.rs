@@ -63,10 +63,14 @@ enum Command {
     ///
     /// Options (anywhere among the files and CFLAGS): `--label L` (the
     /// statement labelled L), `--function F` (the body of F), `--pragma`
-    /// (every statement after `#pragma ferry isolate`); `--target host`
-    /// (the memcpy simulation, the default); `--transfer-plan hull|whole`
-    /// (the rectangular hulls of the regions, the default, or every array
-    /// the statement touches copied in and out entire);
+    /// (every statement after `#pragma ferry isolate`), or
+    /// `--transfers-only` (isolate nothing: optimise the program's own
+    /// `memload(dst, src, bytes)` / `memstore(dst, src, bytes)` transfers,
+    /// moving them through the code and out of functions and removing
+    /// redundant ones, as Listing 1.6); `--target host` (the memcpy
+    /// simulation, the default); `--transfer-plan hull|whole` (the
+    /// rectangular hulls of the regions, the default, or every array the
+    /// statement touches copied in and out entire);
     /// `--no-optimize-transfers` (each statement's transfers as isolation
     /// makes them, not shared between loop iterations); `-o OUTDIR`
     /// (required).

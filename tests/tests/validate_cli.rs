@@ -151,6 +151,10 @@ fn option_errors_exit_1_with_a_message() {
             ],
             "unknown transfer plan `exactish`",
         ),
+        (
+            vec!["validate", SCALE, "--label", "kernel", "--transfers-only"],
+            "exclude each other",
+        ),
     ] {
         let (code, _, stderr) = ferry(&args);
         assert_eq!(code, Some(1), "{args:?}: {stderr}");
@@ -182,4 +186,38 @@ fn compare_files_stops_at_the_next_option() {
     assert_eq!(files[0]["name"], "out.txt");
     assert_eq!(files[0]["state"], "equal");
     assert_eq!(files[1]["state"], "missing_in_both");
+}
+
+/// `--transfers-only` with `--no-optimize-transfers` is the program
+/// itself: the comparison point of the optimised transfers, which move
+/// fewer bytes (Listing 1.6 with a caller: 3 loads and 3 stores of 8
+/// bytes, against 1 load and 2 stores).
+#[test]
+fn transfers_only_optimises_the_programs_own_transfers() {
+    let program = "tests/c/isolate/dma_listing_1_6.c";
+    let dma = "tests/c/dma/dma.c";
+    let plain = ferry(&[
+        "validate",
+        program,
+        dma,
+        "--transfers-only",
+        "--no-optimize-transfers",
+    ]);
+    assert_eq!(plain.0, Some(0), "{}{}", plain.1, plain.2);
+    assert!(
+        plain
+            .1
+            .contains("same (24 bytes in 3 transfers to the accelerator, 24 bytes in 3"),
+        "{}",
+        plain.1
+    );
+    let optimised = ferry(&["validate", program, dma, "--transfers-only"]);
+    assert_eq!(optimised.0, Some(0), "{}{}", optimised.1, optimised.2);
+    assert!(
+        optimised
+            .1
+            .contains("same (8 bytes in 1 transfer to the accelerator, 16 bytes in 2"),
+        "{}",
+        optimised.1
+    );
 }
