@@ -18,7 +18,8 @@
 //! - **Loops**: a load at the body's entry leaves the loop when the rest of
 //!   the loop (body, condition, the other transfers) writes neither its
 //!   arguments' variables, nor the host memory it reads, nor the device
-//!   memory it fills. A load whose reciprocal store is at the body's exit
+//!   memory it fills, and a test evaluated before the body does not read
+//!   that device memory. A load whose reciprocal store is at the body's exit
 //!   leaves with it even though the body writes the device memory, as long
 //!   as the rest does not touch the host memory: every iteration then
 //!   reloads what the previous one stored, and a loop that runs no
@@ -487,6 +488,12 @@ impl<'a> Pass<'a> {
     fn the_loop(&mut self, f: FuncId, id: NodeId, kind: &LoopKind, body_id: NodeId) -> Moved {
         let body = self.node(f, body_id);
         let mut rest = self.proper(f, id);
+        // What runs before the body's first load: the test of a loop that
+        // tests first. A hoisted load would fill what it reads sooner.
+        let test_first = match kind {
+            LoopKind::DoWhile { .. } => Footprint::default(),
+            _ => rest.clone(),
+        };
         // The parts of a `for` header run in every iteration too; they are
         // left as they are (a transfer there does not move).
         match kind {
@@ -519,6 +526,7 @@ impl<'a> Pass<'a> {
             let arguments_kept = !any_overlap(program, x.writes(), &load.arguments);
             let ok = !x.barrier
                 && arguments_kept
+                && !any_overlap(program, test_first.reads(), &load.device)
                 && match pair {
                     Some(_) => !any_overlap(program, &x.touched(), &load.host),
                     None => {
