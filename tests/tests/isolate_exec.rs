@@ -37,11 +37,6 @@ const KNOWN_IMPRECISE: &[(&str, &str)] = &[
          region loses its bound on n and is clamped to the declared extent",
     ),
     (
-        "jacobi3d.c",
-        "an isl failure elsewhere in `main` marks every region of `main` may, so u's exact \
-         write is not subtracted from its load",
-    ),
-    (
         "search_break.c",
         "a loop with `break` is unstructured (see continue_skip.c)",
     ),

@@ -25,7 +25,7 @@ use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, tota
 
 /// Kernels whose time step, isolated with the transfers shared between
 /// the steps, moves exactly the traced IN and OUT of the whole time loop.
-const STEP_EXACT: &[&str] = &["fir", "seidel_2d"];
+const STEP_EXACT: &[&str] = &["fir", "floyd_warshall", "seidel_2d"];
 
 /// Kernels whose time step is labelled (`tests/c/kernels`).
 const STEPPED: usize = 9;
@@ -44,6 +44,7 @@ const EXACT: &[&str] = &[
     "floyd_warshall",
     "gemm",
     "gemv",
+    "lu",
     "mvt",
     "seidel_2d",
 ];
