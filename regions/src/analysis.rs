@@ -624,10 +624,16 @@ pub fn restrict(rw: Rw, p: &Poly) -> Rw {
 pub fn minus_map(a: &RegionMap, b: &RegionMap) -> RegionMap {
     let mut out = RegionMap::new();
     for (e, r) in a {
-        let r = match b.get(e) {
+        let mut r = match b.get(e) {
             Some(w) => r.minus(w),
             None => r.clone(),
         };
+        // The same variable reached along another path (`s[i]` written
+        // whole, `s[i].x` read) may have removed some of these elements,
+        // which sets over different dimensions cannot tell.
+        if b.keys().any(|w| w.overlaps_apart(e)) {
+            r.approx = Approx::May;
+        }
         if !(r.is_empty() && r.is_exact()) {
             out.insert(e.clone(), r);
         }

@@ -78,7 +78,8 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
     }
     let writes = !is_read_only_library(cx.program, g);
     for a in args {
-        if !a.ty.is_pointer_like() {
+        if !a.ty.is_pointer_like() || is_string_literal(a) {
+            // A string literal is storage no variable names.
             continue;
         }
         // `&k` designates the scalar itself, `buf` the array's elements.
@@ -93,6 +94,14 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
         }
     }
     out
+}
+
+fn is_string_literal(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Str => true,
+        ExprKind::Cast(inner) => is_string_literal(inner),
+        _ => false,
+    }
 }
 
 /// The address an argument designates, without recording its reads again.

@@ -56,6 +56,31 @@ impl Entity {
         self.path.iter().filter(|s| **s == Step::Index).count()
     }
 
+    /// Another entity whose elements may share memory with this one's
+    /// while the two are tracked apart: the same variable along a path
+    /// that is a prefix of the other (`out[i]` and `out[i].re`, `s` and
+    /// `s.f`). Paths that part at two different fields are disjoint; a
+    /// pointer variable itself (empty path) is not the memory behind it
+    /// (paths starting with a subscript).
+    pub fn overlaps_apart(&self, other: &Entity) -> bool {
+        if self == other || self.root != other.root || self.root == Root::Anywhere {
+            return false;
+        }
+        let (a, b) = (&self.path, &other.path);
+        if a.is_empty() || b.is_empty() {
+            let longer = if a.is_empty() { b } else { a };
+            return matches!(longer.first(), Some(Step::Field(_)));
+        }
+        for (x, y) in a.iter().zip(b) {
+            if let (Step::Field(f), Step::Field(g)) = (x, y)
+                && f != g
+            {
+                return false;
+            }
+        }
+        true
+    }
+
     pub fn root_var(&self) -> Option<VarId> {
         match self.root {
             Root::Var(v) => Some(v),
@@ -155,4 +180,32 @@ fn field_type_ref(program: &Program, s: StructId, name: Symbol) -> Option<&Type>
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entity(v: u32, path: &[Step]) -> Entity {
+        Entity {
+            root: Root::Var(VarId(v)),
+            path: path.to_vec(),
+        }
+    }
+
+    #[test]
+    fn paths_of_one_variable_overlap_unless_they_part_at_fields() {
+        let re = Step::Field(Symbol::intern("re"));
+        let im = Step::Field(Symbol::intern("im"));
+        let whole = entity(1, &[Step::Index]);
+        let real = entity(1, &[Step::Index, re]);
+        assert!(whole.overlaps_apart(&real) && real.overlaps_apart(&whole));
+        assert!(!real.overlaps_apart(&entity(1, &[Step::Index, im])));
+        assert!(!real.overlaps_apart(&real));
+        assert!(!real.overlaps_apart(&entity(2, &[Step::Index, re])));
+        // A struct variable and its field; a pointer and what it points to.
+        assert!(entity(3, &[]).overlaps_apart(&entity(3, &[re])));
+        assert!(!entity(4, &[]).overlaps_apart(&entity(4, &[Step::Index, re])));
+        assert!(!Entity::anywhere().overlaps_apart(&Entity::anywhere()));
+    }
 }

@@ -276,6 +276,11 @@ fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
         out.insert(Entity::anywhere(), region::everything(&ctx));
     }
     for (e, r) in a {
+        // The same variable reached along another path (`out[i]` written
+        // whole, `out[i].re` read later) shares elements with it, which
+        // sets over different dimensions cannot tell: all of it may be
+        // live.
+        let related = b.keys().any(|l| l.overlaps_apart(e));
         let hit = b
             .get(e)
             .or_else(|| b.get(&Entity::anywhere()))
@@ -283,6 +288,7 @@ fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
                 set: r.set.intersect(&l.set),
                 approx: r.approx.and(l.approx),
             });
+        let hit = if related { Some(r.clone().may()) } else { hit };
         if let Some(hit) = hit
             && !(hit.is_empty() && hit.is_exact())
         {

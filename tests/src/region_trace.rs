@@ -324,6 +324,8 @@ struct Visible<'u> {
     param: bool,
     typedef: bool,
     register: bool,
+    /// Declared with an initializer: `int a[] = {...}` then has a length.
+    initialized: bool,
 }
 
 /// The declarations visible at a statement, innermost last, and the struct
@@ -344,7 +346,14 @@ impl<'u> Scope<'u, '_> {
     }
 
     fn type_of(&self, v: &Visible<'u>) -> Result<TypeView<'u>, String> {
-        self.type_from(v.specifiers, v.declarator, v.param, 0)
+        let mut view = self.type_from(v.specifiers, v.declarator, v.param, 0)?;
+        if v.initialized
+            && let Some(first @ Layer::Array { sized: false }) = view.layers.first_mut()
+        {
+            // The initializer completes the type: `sizeof` knows its length.
+            *first = Layer::Array { sized: true };
+        }
+        Ok(view)
     }
 
     fn type_from(
@@ -792,6 +801,7 @@ impl<'u> ScopeWalker<'u, '_> {
                     param: false,
                     typedef,
                     register,
+                    initialized: d.initializer.is_some(),
                 });
             }
         }
@@ -809,6 +819,7 @@ impl<'u> ScopeWalker<'u, '_> {
                         param: true,
                         typedef: false,
                         register: has_storage(&p.specifiers, StorageClass::Register),
+                        initialized: false,
                     });
                 }
             }
@@ -1484,7 +1495,7 @@ fn global_objects(parsed: &ParsedFile) -> Vec<Symbol> {
                     continue;
                 }
                 for d in declarators {
-                    if let Some(name) = object_name(&d.declarator) {
+                    if let Some(name) = object_name(d) {
                         out.push(name);
                     }
                 }
@@ -1496,17 +1507,17 @@ fn global_objects(parsed: &ParsedFile) -> Vec<Symbol> {
 }
 
 /// The name a declarator gives to an object whose size `sizeof` knows (not
-/// a function, not an array of unknown length).
-fn object_name(d: &Declarator) -> Option<Symbol> {
+/// a function, not an array of unknown length: `int a[] = {...}` has the
+/// length of its initializer).
+fn object_name(d: &InitDeclarator) -> Option<Symbol> {
     let mut layers = Vec::new();
-    declarator_layers(d, &mut layers);
-    if matches!(
-        layers.first(),
-        Some(Layer::Array { sized: false } | Layer::Function)
-    ) {
-        return None;
+    declarator_layers(&d.declarator, &mut layers);
+    match layers.first() {
+        Some(Layer::Function) => return None,
+        Some(Layer::Array { sized: false }) if d.initializer.is_none() => return None,
+        _ => {}
     }
-    d.name().map(|(n, _)| n)
+    d.declarator.name().map(|(n, _)| n)
 }
 
 /// Rewrites accesses into logged ones and registers objects.
@@ -1616,7 +1627,7 @@ impl Rewriter {
             if let Some(init) = &mut d.initializer {
                 self.initializer(init);
             }
-            if creates_objects && let Some(name) = object_name(&d.declarator) {
+            if creates_objects && let Some(name) = object_name(d) {
                 registered.push(if lasting {
                     register_lasting_object(name)
                 } else {
