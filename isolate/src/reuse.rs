@@ -9,15 +9,17 @@
 //! under-approximated regions (IN̄ the over-approximated IN region, W̄,
 //! W̲), what is safe is:
 //!
-//! - Need(i) = IN̄(i) ∪ (⌈W̄(i)⌉ − W̲(i)): what the isolated statement must
-//!   find on the device (the set isolation loads, before its hull; what it
-//!   reads after writing it is there by then);
+//! - Need(i) = IN̄(i) ∪ (⌈W̄(i) ∩ OUT̄(i)⌉ − W̲(i)): what the isolated
+//!   statement must find on the device (the set isolation loads, before its
+//!   hull; what it reads after writing it is there by then);
 //! - Avail(i) = ∪_{i'<i} (Need(i') ∪ W̲(i')): after iteration i', everything
 //!   in Need(i') is on the device (by induction, loaded then or before) and
 //!   W̲(i') was written there;
 //! - Load(i) = ⌈Need(i) − Avail(i)⌉;
-//! - Store(i) = ⌈W̄(i) − ∪_{i'>i} W̲(i')⌉: only a sure later write makes a
-//!   store useless, a may write could leave the value as it is.
+//! - Store(i) = ⌈(W̄(i) ∩ OUT̄(i)) − ∪_{i'>i} W̲(i')⌉: what the rest of the
+//!   run may read (OUT of the body counts later iterations as the rest),
+//!   unless a later iteration surely writes it again; a may write could
+//!   leave the value as it is.
 //!
 //! Earlier and later iterations are those of the loop's exact iteration
 //! domain (its bounds are invariant, the index is written only by the
@@ -171,7 +173,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     let mut arrays = Vec::new();
     for t in &s.plan.arrays {
         let sets = t.sets.as_ref()?;
-        let mentioned = [&sets.need, &sets.write, &sets.store_box]
+        let mentioned = [&sets.need, &sets.write, &sets.stored, &sets.store_box]
             .into_iter()
             .chain(sets.under.as_ref())
             .flat_map(|p| p.params());
@@ -193,7 +195,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
                 .ok()
                 .map(Some)
         };
-        let whole_buffer = sets.need.union(&sets.store_box).intersect(&domain);
+        let whole_buffer = sets.need.union(&sets.write_box).intersect(&domain);
         let buffer_set = keep_nameable(&whole_buffer.project(&index), s.at_loop, &phis);
         let buffer = box_bounds(&buffer_set, t.dims, &loop_context, s.at_loop).ok()?;
         let surely_written = match &sets.under {
@@ -215,7 +217,10 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
                 Some(u) => over(u, &later),
                 None => Poly::empty(ctx),
             };
-            (load, subtract(&sets.write.intersect(&scope), &overwritten)?)
+            (
+                load,
+                subtract(&sets.stored.intersect(&scope), &overwritten)?,
+            )
         };
         let (store_rest, store_last) = match &last_cond {
             Some(last) => (

@@ -2,18 +2,23 @@
 //! copy, and the boxes loaded into it and stored back from it.
 //!
 //! For arrays (and memory behind pointers), with W̄ the statement's written
-//! region, W̲ its written region when exact (empty otherwise) and IN̄ its
-//! IN region (the elements it reads before writing them):
+//! region, W̲ its written region when exact (empty otherwise), IN̄ its IN
+//! region (the elements it reads before writing them) and OUT̄ its OUT
+//! region (the elements it writes that the rest of the run may read before
+//! writing them again):
 //!
-//! - Store = ⌈W̄⌉
+//! - Store = ⌈W̄ ∩ OUT̄⌉
 //! - Load  = ⌈IN̄ ∪ (Store − W̲)⌉
+//! - the device buffer is ⌈Load ∪ ⌈W̄⌉⌉, which holds every element the
+//!   statement touches (R̄ ⊆ IN̄ ∪ W̄).
 //!
-//! The paper loads the READ region R̄; IN̄ is enough, since an element the
-//! statement reads after writing it is already on the device then (R̄ −
-//! IN̄ ⊆ W̄, which the buffer holds), and it spares loading temporaries
-//! and accumulators that the statement initialises itself.
-//! - the device buffer is the box of Load ∪ Store, which holds every
-//!   element the statement touches.
+//! The paper loads the READ region R̄ and stores the WRITE region W̄. IN̄
+//! is enough, since an element the statement reads after writing it is
+//! already on the device then, and it spares loading temporaries and
+//! accumulators the statement initialises itself; OUT̄ is enough, since
+//! an element nothing reads afterwards may keep its old value on the host
+//! (temporaries, the parts of an output the program never looks at).
+//! Without an OUT region for the statement, Store is ⌈W̄⌉.
 //!
 //! Boxes are over the variable's own subscripts: `pts[i].x` moves whole
 //! elements `pts[i]`, and then nothing counts as surely written, so the
@@ -99,9 +104,13 @@ pub struct ArraySets {
     pub need: Poly,
     /// W̄.
     pub write: Poly,
+    /// W̄ ∩ OUT̄: what the rest of the run may read.
+    pub stored: Poly,
     /// W̲, when the write is known exactly.
     pub under: Option<Poly>,
-    /// ⌈W̄⌉.
+    /// ⌈W̄⌉: the buffer holds it.
+    pub write_box: Poly,
+    /// ⌈W̄ ∩ OUT̄⌉.
     pub store_box: Poly,
 }
 
@@ -117,6 +126,10 @@ struct Group {
     read: Option<Poly>,
     /// The elements read before the statement writes them (its IN region).
     imported: Option<Poly>,
+    /// The elements it writes that the rest of the run may read before
+    /// they are written again (its OUT region); `None` when there is no
+    /// OUT region for the statement (then every written element counts).
+    exported: Option<Poly>,
     write: Option<Poly>,
     /// The surely written elements, when known exactly.
     write_under: Option<Poly>,
@@ -135,6 +148,7 @@ enum Access {
     Read,
     Write,
     Import,
+    Export,
 }
 
 pub fn plan(
@@ -174,17 +188,23 @@ pub fn plan(
         )));
     }
     let mut groups: BTreeMap<VarId, Group> = BTreeMap::new();
+    let out = regions.out[f.index()]
+        .get(target.node.index())
+        .and_then(Option::as_ref);
+    let no_out = ferry_regions::region::RegionMap::default();
     for (kind, map) in [
         (Access::Read, &rw.read),
         (Access::Write, &rw.write),
         (Access::Import, &rw.input),
+        (Access::Export, out.unwrap_or(&no_out)),
     ] {
         let is_write = kind == Access::Write;
         for (entity, region) in map {
             let v = match entity.root {
                 Root::Var(v) => v,
-                // The read pass has refused (IN is part of READ).
-                Root::Anywhere if kind == Access::Import => continue,
+                // The read pass has refused (IN and OUT are part of READ
+                // and WRITE).
+                Root::Anywhere if matches!(kind, Access::Import | Access::Export) => continue,
                 Root::Anywhere => {
                     // Name the pointers the statement assigns: the usual
                     // reason its memory has no name.
@@ -230,7 +250,7 @@ pub fn plan(
                 .take_while(|s| **s == Step::Index)
                 .count();
             if leading == 0 || own == 0 {
-                if kind == Access::Import {
+                if matches!(kind, Access::Import | Access::Export) {
                     // Scalars and whole structs follow READ and WRITE.
                     continue;
                 }
@@ -263,8 +283,13 @@ pub fn plan(
             if !precise {
                 g.coarse = true;
             }
-            if kind == Access::Import {
-                g.imported = Some(match g.imported.take() {
+            if matches!(kind, Access::Import | Access::Export) {
+                let slot = if kind == Access::Import {
+                    &mut g.imported
+                } else {
+                    &mut g.exported
+                };
+                *slot = Some(match slot.take() {
                     Some(p) => p.union(&r.set),
                     None => r.set.clone(),
                 });
@@ -313,7 +338,10 @@ pub fn plan(
             )));
         }
         let transfer = match shape {
-            TransferPlan::Hull => array_transfer(program, v, &g, &function, &context, &nameable),
+            TransferPlan::Hull => {
+                let out_known = out.is_some();
+                array_transfer(program, v, &g, out_known, &function, &context, &nameable)
+            }
             TransferPlan::Whole => whole_transfer(program, v, &function, &context, &nameable),
         };
         plan.arrays.push(transfer.map_err(error)?);
@@ -326,6 +354,7 @@ fn array_transfer(
     program: &ferry_hcfg::Program,
     v: VarId,
     g: &Group,
+    out_known: bool,
     function: &FunctionContext,
     context: &Poly,
     nameable: &dyn Fn(&str) -> Option<String>,
@@ -378,13 +407,21 @@ fn array_transfer(
                 .all(|p| phis.contains(p) || nameable(p).is_some())
         })
     };
-    let store_box = box_hull(&write, dims);
+    // Only what the rest of the run may read goes back: W̄ ∩ OUT̄. Every
+    // element written stays in the buffer, which the statement writes.
+    let stored = match (out_known, &g.exported) {
+        (false, _) => write.clone(),
+        (true, Some(exported)) => write.intersect(&prepare(exported)),
+        (true, None) => empty.clone(),
+    };
+    let write_box = box_hull(&write, dims);
+    let store_box = box_hull(&stored, dims);
     let not_surely_written = match under {
         Some(u) => subtract(&store_box, u).unwrap_or_else(|| store_box.clone()),
         None => store_box.clone(),
     };
     let load = read.union(&not_surely_written);
-    let buffer = load.union(&store_box);
+    let buffer = load.union(&write_box);
     let bounds = |p: &Poly| {
         box_bounds(p, dims, context, nameable).map_err(|e| match e {
             BoundError::Unbounded(k) => format!(
@@ -400,7 +437,9 @@ fn array_transfer(
     let sets = ArraySets {
         need: load.clone(),
         write: write.clone(),
+        stored,
         under: under.cloned(),
+        write_box,
         store_box: store_box.clone(),
     };
     Ok(ArrayTransfer {
