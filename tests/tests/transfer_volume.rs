@@ -28,7 +28,7 @@ use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, tota
 const STEP_EXACT: &[&str] = &["fir", "floyd_warshall", "seidel_2d"];
 
 /// Kernels whose time step is labelled (`tests/c/kernels`).
-const STEPPED: usize = 9;
+const STEPPED: usize = 10;
 use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
 
 /// The size argument of every run (small: the lower bound is traced).
