@@ -17,7 +17,7 @@
 
 use crate::access::Rw;
 use crate::analysis::minus_map;
-use crate::entity::Entity;
+use crate::entity::{Entity, Root};
 use crate::region::{self, Approx, Region, RegionMap, add, merge};
 use crate::set::involves;
 use crate::summary::visible_to_callers;
@@ -33,7 +33,10 @@ pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Op
     let program = &a.program;
     let mut out: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
     let mut out_summaries = vec![None; program.functions.len()];
-    for f in program.function_ids() {
+    // Callers first, so that a function's calls have their OUT regions
+    // when its own liveness at return is decided.
+    let order: Vec<FuncId> = a.calls.components.iter().rev().flatten().copied().collect();
+    for f in order {
         let Some(body) = &program.function(f).body else {
             continue;
         };
@@ -41,12 +44,17 @@ pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Op
         let Some(Some(root)) = rw.get(body.root.index()) else {
             continue;
         };
-        // Everything callers can see is live when the function returns.
+        let callers_read = CallersRead::of(a, &out, f);
+        // What callers can see is live when the function returns, unless
+        // no caller reads it afterwards.
         let mut live = RegionMap::new();
         // (Memory that cannot be named is not made live: what a statement
         // writes of it is `*ANYWHERE*`, which the callers see anyway.)
         for e in root.write.keys() {
-            if visible_to_callers(program, e) && *e != Entity::anywhere() {
+            if visible_to_callers(program, e)
+                && *e != Entity::anywhere()
+                && callers_read.may_read(program, e)
+            {
                 live.insert(e.clone(), region::everything_exact(&a.semantics.ctx));
             }
         }
@@ -67,6 +75,135 @@ pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Op
         out[f.index()] = walker.out;
     }
     (out, out_summaries)
+}
+
+/// Which memory behind a function's pointer parameters its callers may
+/// read after the call: for each call site, whether the OUT region of the
+/// calling statement names the object the actual argument points into.
+/// Every call must be known (a direct call from a function with a body),
+/// else everything counts as read.
+struct CallersRead {
+    /// Per formal parameter: some caller reads its actual's object later.
+    read: Option<Vec<bool>>,
+}
+
+impl CallersRead {
+    fn of(a: &Analyses, out: &PerNode<RegionMap>, f: FuncId) -> CallersRead {
+        let everything = CallersRead { read: None };
+        let program = &a.program;
+        let function = program.function(f);
+        if function.name.as_str() == "main"
+            || function.address_taken
+            || a.calls.recursive[f.index()]
+        {
+            return everything;
+        }
+        let mut read = vec![false; function.params.len()];
+        let mut sites = 0;
+        for caller in a.calls.callers(f) {
+            let Some(body) = &program.function(caller).body else {
+                return everything;
+            };
+            for (index, node) in body.nodes.iter().enumerate() {
+                let mut calls = Vec::new();
+                for e in node_expressions(&node.kind) {
+                    e.walk(&mut |sub| {
+                        if let ExprKind::Call(callee, args) = &sub.kind
+                            && ferry_hcfg::callgraph::direct_callee(callee) == Some(f)
+                        {
+                            calls.push(args);
+                        }
+                    });
+                }
+                if calls.is_empty() {
+                    continue;
+                }
+                let Some(Some(live)) = out[caller.index()].get(index) else {
+                    return everything;
+                };
+                for args in calls {
+                    sites += 1;
+                    for (k, arg) in args.iter().enumerate().take(read.len()) {
+                        read[k] |= match root_variable(arg) {
+                            Some(v) => live.keys().any(|e| match e.root {
+                                Root::Var(w) => w == v,
+                                Root::Anywhere => true,
+                            }),
+                            None => true,
+                        };
+                    }
+                }
+            }
+        }
+        if sites == 0 {
+            return everything;
+        }
+        CallersRead { read: Some(read) }
+    }
+
+    fn may_read(&self, program: &Program, e: &Entity) -> bool {
+        let (Some(read), Root::Var(v)) = (&self.read, e.root) else {
+            return true;
+        };
+        let var = program.var(v);
+        if var.is_global() {
+            return true;
+        }
+        let Some(function) = var.function else {
+            return true;
+        };
+        match program
+            .function(function)
+            .params
+            .iter()
+            .position(|&p| p == v)
+        {
+            Some(k) => read[k],
+            None => true,
+        }
+    }
+}
+
+/// The variable an argument's memory belongs to (`a`, `a + i`, `&a[i][0]`,
+/// `(void *)a`), if that is plain.
+fn root_variable(e: &Expr) -> Option<VarId> {
+    match &e.kind {
+        ExprKind::Var(v) => Some(*v),
+        ExprKind::Cast(inner) | ExprKind::Unary(UnOp::AddrOf, inner) => root_variable(inner),
+        ExprKind::Index(base, _) | ExprKind::Member { base, .. } => root_variable(base),
+        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, x, y) => {
+            if x.ty.is_pointer_like() {
+                root_variable(x)
+            } else {
+                root_variable(y)
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The expressions a node evaluates itself.
+fn node_expressions(kind: &NodeKind) -> Vec<&Expr> {
+    match kind {
+        NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
+        NodeKind::If { condition, .. } => vec![condition],
+        NodeKind::Loop(l) => match &l.kind {
+            LoopKind::Counted(c) => vec![&c.lower, &c.upper],
+            LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
+            LoopKind::For { condition, .. } => condition.iter().collect(),
+        },
+        NodeKind::Unstructured(u) => u
+            .graph
+            .node_weights()
+            .filter_map(|v| match v {
+                Vertex::Test(e) | Vertex::Switch(e) => Some(e),
+                _ => None,
+            })
+            .collect(),
+        NodeKind::Declare(_) | NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {
+            Vec::new()
+        }
+    }
 }
 
 struct Walker<'c, 'a> {
