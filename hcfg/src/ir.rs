@@ -347,6 +347,35 @@ pub enum NodeKind {
 }
 
 impl NodeKind {
+    /// The expressions the node evaluates itself, not its children's:
+    /// an expression statement's, a return's, an `if`'s or a loop's test,
+    /// a counted loop's bounds, the tests of an unstructured graph.
+    pub fn own_expressions(&self) -> Vec<&Expr> {
+        match self {
+            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
+            NodeKind::If { condition, .. } => vec![condition],
+            NodeKind::Loop(l) => match &l.kind {
+                LoopKind::Counted(c) => vec![&c.lower, &c.upper],
+                LoopKind::While { condition } | LoopKind::DoWhile { condition } => {
+                    vec![condition]
+                }
+                LoopKind::For { condition, .. } => condition.iter().collect(),
+            },
+            NodeKind::Unstructured(u) => u
+                .graph
+                .node_weights()
+                .filter_map(|v| match v {
+                    Vertex::Test(e) | Vertex::Switch(e) => Some(e),
+                    _ => None,
+                })
+                .collect(),
+            NodeKind::Declare(_)
+            | NodeKind::Seq { .. }
+            | NodeKind::Return(None)
+            | NodeKind::Nop => Vec::new(),
+        }
+    }
+
     pub fn children(&self) -> Vec<NodeId> {
         match self {
             NodeKind::Seq { items, .. } => items.clone(),

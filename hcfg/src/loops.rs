@@ -210,30 +210,8 @@ pub fn subtree_exprs<'b>(body: &'b Body, root: NodeId, f: &mut dyn FnMut(&'b Exp
     let mut stack = vec![root];
     while let Some(id) = stack.pop() {
         let kind = &body.node(id).kind;
-        match kind {
-            NodeKind::Expr(e) => f(e),
-            NodeKind::Return(Some(e)) => f(e),
-            NodeKind::If { condition, .. } => f(condition),
-            NodeKind::Loop(l) => match &l.kind {
-                LoopKind::Counted(c) => {
-                    f(&c.lower);
-                    f(&c.upper);
-                }
-                LoopKind::While { condition } | LoopKind::DoWhile { condition } => f(condition),
-                LoopKind::For { condition, .. } => {
-                    if let Some(c) = condition {
-                        f(c)
-                    }
-                }
-            },
-            NodeKind::Unstructured(u) => {
-                for v in u.graph.node_weights() {
-                    if let Vertex::Test(e) | Vertex::Switch(e) = v {
-                        f(e);
-                    }
-                }
-            }
-            _ => {}
+        for e in kind.own_expressions() {
+            f(e);
         }
         stack.extend(kind.children());
     }

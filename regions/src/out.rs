@@ -106,7 +106,7 @@ impl CallersRead {
             };
             for (index, node) in body.nodes.iter().enumerate() {
                 let mut calls = Vec::new();
-                for e in node_expressions(&node.kind) {
+                for e in node.kind.own_expressions() {
                     e.walk(&mut |sub| {
                         if let ExprKind::Call(callee, args) = &sub.kind
                             && ferry_hcfg::callgraph::direct_callee(callee) == Some(f)
@@ -179,30 +179,6 @@ fn root_variable(e: &Expr) -> Option<VarId> {
             }
         }
         _ => None,
-    }
-}
-
-/// The expressions a node evaluates itself.
-fn node_expressions(kind: &NodeKind) -> Vec<&Expr> {
-    match kind {
-        NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
-        NodeKind::If { condition, .. } => vec![condition],
-        NodeKind::Loop(l) => match &l.kind {
-            LoopKind::Counted(c) => vec![&c.lower, &c.upper],
-            LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
-            LoopKind::For { condition, .. } => condition.iter().collect(),
-        },
-        NodeKind::Unstructured(u) => u
-            .graph
-            .node_weights()
-            .filter_map(|v| match v {
-                Vertex::Test(e) | Vertex::Switch(e) => Some(e),
-                _ => None,
-            })
-            .collect(),
-        NodeKind::Declare(_) | NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {
-            Vec::new()
-        }
     }
 }
 

@@ -176,7 +176,7 @@ impl<'a> Pass<'a> {
                 continue;
             };
             for node in &body.nodes {
-                for e in proper_expressions(&node.kind) {
+                for e in node.kind.own_expressions() {
                     e.walk(&mut |sub| {
                         if let ExprKind::Call(callee, _) = &sub.kind
                             && let Some(g) = direct_callee(callee)
@@ -688,30 +688,6 @@ fn bubble(program: &ferry_hcfg::ir::Program, elements: &mut Vec<Element>) {
     }
 }
 
-/// The expressions a node evaluates itself.
-fn proper_expressions(kind: &NodeKind) -> Vec<&Expr> {
-    match kind {
-        NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
-        NodeKind::If { condition, .. } => vec![condition],
-        NodeKind::Loop(l) => match &l.kind {
-            LoopKind::Counted(c) => vec![&c.lower, &c.upper],
-            LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
-            LoopKind::For { condition, .. } => condition.iter().collect(),
-        },
-        NodeKind::Unstructured(u) => u
-            .graph
-            .node_weights()
-            .filter_map(|v| match v {
-                Vertex::Test(e) | Vertex::Switch(e) => Some(e),
-                _ => None,
-            })
-            .collect(),
-        NodeKind::Declare(_) | NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {
-            Vec::new()
-        }
-    }
-}
-
 /// The expression nodes the pass treats one by one: those reached from
 /// the root through sequences, branches and loop bodies.
 fn visited_leaves(a: &Analyses, f: FuncId) -> Vec<NodeId> {
@@ -756,7 +732,7 @@ fn assigned_variables(body: &ferry_hcfg::ir::Body) -> BTreeSet<VarId> {
         if let NodeKind::Declare(v) = node.kind {
             out.insert(v);
         }
-        for e in proper_expressions(&node.kind) {
+        for e in node.kind.own_expressions() {
             e.walk(&mut |sub| match &sub.kind {
                 ExprKind::Assign(_, lhs, _) => out.extend(target(lhs)),
                 ExprKind::Unary(
