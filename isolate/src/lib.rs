@@ -122,7 +122,7 @@ pub fn isolate(
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
     let mut moves = if *selection == Selection::Nothing && options.optimize_transfers {
-        motion::optimise(parsed, &analyses)
+        motion::optimise(parsed, &analyses, &regions)
     } else {
         Vec::new()
     };

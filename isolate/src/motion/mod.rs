@@ -24,8 +24,11 @@
 //!   as the rest does not touch the host memory: every iteration then
 //!   reloads what the previous one stored, and a loop that runs no
 //!   iteration stores back what it loaded. A store without such a load
-//!   stays (leaving a loop that may not run would store device memory
-//!   nothing wrote).
+//!   leaves only a loop that surely runs once (a do-while, or a counted
+//!   loop whose precondition implies a non-empty range), when the rest of
+//!   the loop touches neither side's host memory nor its arguments and
+//!   the test after the body leaves the device side alone: leaving a
+//!   loop that may not run would store device memory nothing wrote.
 //! - **Conditionals**: loads that start both branches, and stores that end
 //!   both, the same, leave the `if` (the condition must commute with the
 //!   loads).
@@ -47,17 +50,21 @@ mod edit;
 mod footprint;
 
 use crate::select::statements_in_block;
+use crate::transfer::precondition_at;
 use dma::{Direction, Transfer};
 pub use edit::Edits;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::effects::{Effects, Location};
 use ferry_hcfg::ir::{
-    Edge, Expr, ExprKind, FuncId, LoopKind, NodeId, NodeKind, Unstructured, VarId, Vertex,
+    CountedLoop, Edge, Expr, ExprKind, FuncId, LoopKind, NodeId, NodeKind, Unstructured, VarId,
+    Vertex,
 };
 use ferry_parser::ParsedFile;
 use ferry_parser::ast::{ExternalDecl, Stmt};
 use ferry_parser::span::Span;
+use ferry_regions::RegionsAnalysis;
+use ferry_regions::function::FunctionContext;
 use footprint::{Footprint, any_overlap, commute};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
@@ -65,8 +72,8 @@ use std::collections::{BTreeSet, HashMap};
 
 /// The edits, per translation unit, that optimise the transfers written in
 /// the program.
-pub fn optimise(parsed: &[ParsedFile], a: &Analyses) -> Vec<Edits> {
-    let mut pass = Pass::new(parsed, a);
+pub fn optimise(parsed: &[ParsedFile], a: &Analyses, regions: &RegionsAnalysis) -> Vec<Edits> {
+    let mut pass = Pass::new(parsed, a, regions);
     for component in &a.calls.components {
         for &f in component {
             if pass.statements.contains_key(&f) {
@@ -116,6 +123,7 @@ enum Element {
 
 struct Pass<'a> {
     a: &'a Analyses,
+    regions: &'a RegionsAnalysis,
     edits: Vec<Edits>,
     /// The statements of each function the pass may edit (defined in a
     /// main file), by span.
@@ -129,7 +137,7 @@ struct Pass<'a> {
 }
 
 impl<'a> Pass<'a> {
-    fn new(parsed: &'a [ParsedFile], a: &'a Analyses) -> Pass<'a> {
+    fn new(parsed: &'a [ParsedFile], a: &'a Analyses, regions: &'a RegionsAnalysis) -> Pass<'a> {
         let program = &a.program;
         let mut statements = HashMap::new();
         for f in program.function_ids() {
@@ -156,6 +164,7 @@ impl<'a> Pass<'a> {
         }
         let mut pass = Pass {
             a,
+            regions,
             edits: parsed.iter().map(|_| Edits::default()).collect(),
             statements,
             sites: HashMap::new(),
@@ -543,10 +552,31 @@ impl<'a> Pass<'a> {
                 stays_entry.push(load.clone());
             }
         }
+        // A store alone leaves a loop that surely runs once: the last
+        // iteration's store copies what the device holds at the end, as
+        // long as the test (and a `for` step) after it leaves that alone.
+        let runs_once = match kind {
+            LoopKind::DoWhile { .. } => true,
+            LoopKind::Counted(c) => self.surely_iterates(f, id, c),
+            LoopKind::While { .. } | LoopKind::For { .. } => false,
+        };
+        let mut after_body = self.proper(f, id);
+        if let LoopKind::For { step, .. } = kind {
+            after_body.merge(&self.cumulated(f, *step));
+        }
         let mut sunk = Vec::new();
         let mut stays_exit = Vec::new();
         for store in &body.exit {
-            if sunk_pairs.iter().any(|p| std::ptr::eq(*p, store)) {
+            let paired = sunk_pairs.iter().any(|p| std::ptr::eq(*p, store));
+            let alone = || {
+                let x = others(store, None);
+                runs_once
+                    && !x.barrier
+                    && !any_overlap(program, x.writes(), &store.arguments)
+                    && !any_overlap(program, &x.touched(), &store.host)
+                    && !any_overlap(program, after_body.writes(), &store.device)
+            };
+            if paired || alone() {
                 sunk.push(store.clone());
             } else {
                 stays_exit.push(store.clone());
@@ -562,6 +592,19 @@ impl<'a> Pass<'a> {
             exit: sunk,
             residual,
         }
+    }
+
+    /// Whether a counted loop runs at least once whenever control reaches
+    /// it: its precondition implies a non-empty index range.
+    fn surely_iterates(&self, f: FuncId, id: NodeId, c: &CountedLoop) -> bool {
+        let fresh = std::cell::Cell::new(0);
+        let cx = FunctionContext::new(self.a, f, &self.regions.summaries, &fresh);
+        let index = "motion_index";
+        let Some(range) = cx.index_range(c, index) else {
+            return false;
+        };
+        let runs = range.project(index);
+        precondition_at(self.a, f, id).is_subset(&runs)
     }
 
     fn conditional(&mut self, f: FuncId, id: NodeId, then_id: NodeId, else_id: NodeId) -> Moved {
