@@ -221,3 +221,26 @@ fn transfers_only_optimises_the_programs_own_transfers() {
         optimised.1
     );
 }
+
+/// A call site with fewer arguments than the callee's parameters keeps the
+/// callee's transfers where they are (it once made ferry panic).
+#[test]
+fn transfers_do_not_move_to_a_call_missing_arguments() {
+    let out = std::env::temp_dir().join(format!("ferry-call-arity-{}", std::process::id()));
+    let out_text = out.to_string_lossy().into_owned();
+    let (code, _, stderr) = ferry(&[
+        "isolate",
+        "tests/c/cli/transfers_call_arity.c",
+        "--transfers-only",
+        "-o",
+        &out_text,
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = std::fs::read_to_string(out.join("transfers_call_arity.c")).expect("output");
+    let _ = std::fs::remove_dir_all(&out);
+    let bar = &text[text.find("void bar(int").expect("bar")..text.find("void foo(").expect("foo")];
+    assert!(
+        bar.contains("memload(k, j, 8);") && bar.contains("memstore(j, k, 8);"),
+        "{text}"
+    );
+}

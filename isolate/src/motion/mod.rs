@@ -199,10 +199,13 @@ impl<'a> Pass<'a> {
                 continue;
             }
             for id in visited_leaves(self.a, f) {
+                // Every formal needs its actual (C without prototypes may
+                // call with fewer arguments).
                 if let NodeKind::Expr(e) = &body.node(id).kind
                     && let ExprKind::Call(callee, _) = &e.kind
                     && let Some(g) = direct_callee(callee)
-                    && dma::plain_call(self.a, f, e, g).is_some()
+                    && let Some(args) = dma::plain_call(self.a, f, e, g)
+                    && args.len() == program.function(g).params.len()
                 {
                     plain.entry(g).or_default().push((f, id));
                 }
