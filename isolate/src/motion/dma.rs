@@ -9,6 +9,7 @@
 //! it did not, with the same host result, is a correct move.
 
 use super::footprint::Footprint;
+use crate::rewrite::strip_parens;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::effects::{Effects, Location};
@@ -227,13 +228,6 @@ impl Transfer {
             arguments: map(&self.arguments, false),
             names,
         }
-    }
-}
-
-fn strip_parens(e: &ast::Expr) -> &ast::Expr {
-    match &e.kind {
-        ast::ExprKind::Paren(inner) => strip_parens(inner),
-        _ => e,
     }
 }
 

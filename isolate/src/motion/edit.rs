@@ -3,6 +3,9 @@
 //! declaration, or at the start or end of a block. Places are spans of
 //! the original tree; inserted statements are never looked at again, so a
 //! transfer inserted with its own original span is not taken for itself.
+//! A `{ ... }` statement and its block have the same span (the grammar
+//! gives both the braces' positions), so the start and end of a sequence,
+//! keyed by its HCFG node's span, are found at its block.
 
 use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind, TranslationUnit};
 use ferry_parser::span::Span;
@@ -113,13 +116,6 @@ impl Edits {
     fn inside(&mut self, s: &mut Stmt) {
         match &mut s.kind {
             StmtKind::Compound(b) => {
-                let span = s.span;
-                if let Some(stmts) = self.at_start.remove(&key(span)) {
-                    self.at_start.entry(key(b.span)).or_default().extend(stmts);
-                }
-                if let Some(stmts) = self.at_end.remove(&key(span)) {
-                    self.at_end.entry(key(b.span)).or_default().extend(stmts);
-                }
                 self.block(b, false);
             }
             StmtKind::Labeled { body, .. }
@@ -152,14 +148,6 @@ impl Edits {
         let before = self.before.remove(&span).unwrap_or_default();
         let after = self.after.remove(&span).unwrap_or_default();
         let deleted = self.delete.remove(&span);
-        if let StmtKind::Compound(b) = &mut s.kind {
-            if let Some(stmts) = self.at_start.remove(&span) {
-                self.at_start.entry(key(b.span)).or_default().extend(stmts);
-            }
-            if let Some(stmts) = self.at_end.remove(&span) {
-                self.at_end.entry(key(b.span)).or_default().extend(stmts);
-            }
-        }
         if !deleted {
             let shrunk = match &mut s.kind {
                 StmtKind::Compound(b) => self.block(b, true),

@@ -269,15 +269,14 @@ impl<'a> Pass<'a> {
     fn materialise(&mut self, f: FuncId, id: NodeId, entry: Vec<Transfer>, exit: Vec<Transfer>) {
         let span = self.span(f, id);
         let unit = self.unit(f);
-        let stmts = |ts: Vec<Transfer>| ts.into_iter().map(|t| t.stmt).collect::<Vec<_>>();
         let is_sequence = matches!(self.body(f).node(id).kind, NodeKind::Seq { .. });
         let edits = &mut self.edits[unit];
         if is_sequence {
-            edits.at_start(span, stmts(entry));
-            edits.at_end(span, stmts(exit));
+            edits.at_start(span, statements(entry));
+            edits.at_end(span, statements(exit));
         } else {
-            edits.before(span, stmts(entry));
-            edits.after(span, stmts(exit));
+            edits.before(span, statements(entry));
+            edits.after(span, statements(exit));
         }
     }
 
@@ -489,10 +488,9 @@ impl<'a> Pass<'a> {
             let last = self.span(f, items[items.len() - 1]);
             let (moved, middle) = self.run_of(f, &items);
             let unit = self.unit(f);
-            let stmts = |ts: Vec<Transfer>| ts.into_iter().map(|t| t.stmt).collect::<Vec<_>>();
-            self.edits[unit].before(first, stmts(moved.entry));
+            self.edits[unit].before(first, statements(moved.entry));
             self.place_middle(f, middle, Anchor::Before(first));
-            self.edits[unit].after(last, stmts(moved.exit));
+            self.edits[unit].after(last, statements(moved.exit));
         }
         Moved::code(self.cumulated(f, id))
     }
@@ -646,6 +644,11 @@ impl<'a> Pass<'a> {
             residual,
         }
     }
+}
+
+/// The statements of transfers placed where they are.
+fn statements(transfers: Vec<Transfer>) -> Vec<Stmt> {
+    transfers.into_iter().map(|t| t.stmt).collect()
 }
 
 /// Moves loads towards the start and stores towards the end of a
