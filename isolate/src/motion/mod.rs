@@ -556,11 +556,14 @@ impl<'a> Pass<'a> {
         // A store alone leaves a loop that surely runs once: the last
         // iteration's store copies what the device holds at the end, as
         // long as the test (and a `for` step) after it leaves that alone.
-        let runs_once = match kind {
-            LoopKind::DoWhile { .. } => true,
-            LoopKind::Counted(c) => self.surely_iterates(f, id, c),
-            LoopKind::While { .. } | LoopKind::For { .. } => false,
-        };
+        let is_paired = |store: &Transfer| sunk_pairs.iter().any(|p| std::ptr::eq(*p, store));
+        // The precondition is asked only when some store is alone.
+        let runs_once = body.exit.iter().any(|s| !is_paired(s))
+            && match kind {
+                LoopKind::DoWhile { .. } => true,
+                LoopKind::Counted(c) => self.surely_iterates(f, id, c),
+                LoopKind::While { .. } | LoopKind::For { .. } => false,
+            };
         let mut after_body = self.proper(f, id);
         if let LoopKind::For { step, .. } = kind {
             after_body.merge(&self.cumulated(f, *step));
@@ -568,7 +571,7 @@ impl<'a> Pass<'a> {
         let mut sunk = Vec::new();
         let mut stays_exit = Vec::new();
         for store in &body.exit {
-            let paired = sunk_pairs.iter().any(|p| std::ptr::eq(*p, store));
+            let paired = is_paired(store);
             let alone = || {
                 let x = others(store, None);
                 runs_once
