@@ -9,6 +9,7 @@
 
 use crate::bounds::DimBound;
 use crate::reuse::LoopReuse;
+use crate::share::MemberCopies;
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::ast::{Block, BlockItem, ExprKind, ExternalDecl, Stmt, StmtKind};
 use ferry_parser::intern::Symbol;
@@ -50,6 +51,16 @@ pub struct Exit {
     pub label: Option<String>,
 }
 
+/// An array whose buffer the statement shares with others of its sequence
+/// (`share`): the buffer is theirs, the statement makes only its copies.
+pub struct SharedCopies<'a> {
+    /// The shared buffer, described as a transfer without boxes.
+    pub array: ArrayTransfer,
+    pub copies: &'a MemberCopies,
+    /// The statement is the buffer's last user: it frees it.
+    pub release: bool,
+}
+
 /// Builds the isolated statement around `rewritten`.
 pub fn isolated_block(
     plan: &Plan,
@@ -57,11 +68,28 @@ pub fn isolated_block(
     full_rows: &HashSet<Symbol>,
     rewritten: Stmt,
     exit: &Exit,
+    shared: &[SharedCopies],
 ) -> Result<Block, Diagnostic> {
     let mut pre = String::new();
     let mut post = String::new();
     let mut release = String::new();
-    for a in &plan.arrays {
+    let is_shared = |a: &ArrayTransfer| shared.iter().any(|s| s.array.var == a.var);
+    for s in shared {
+        let code = ArrayCode::new(&s.array, names(&s.array.name), full_rows);
+        for b in &s.copies.stores_before {
+            pre.push_str(&code.scoped_copy(Side::Out, b));
+        }
+        if let Some(b) = &s.copies.load {
+            pre.push_str(&code.scoped_copy(Side::In, b));
+        }
+        for b in &s.copies.stores_after {
+            post.push_str(&code.scoped_copy(Side::Out, b));
+        }
+        if s.release {
+            release.push_str(&code.release());
+        }
+    }
+    for a in plan.arrays.iter().filter(|a| !is_shared(a)) {
         let code = ArrayCode::new(a, names(&a.name), full_rows);
         // Every bound is evaluated before the statement, which may change
         // the variables they are written in.
@@ -120,6 +148,26 @@ pub fn loop_block(
     let _ = writeln!(text, "{HOLE}();");
     text.push_str(&release);
     fragment(&text, the_loop)
+}
+
+/// The buffer of an array shared by several statements of a sequence, as
+/// block items to put before the first of them.
+pub fn shared_buffer(
+    array: &ArrayTransfer,
+    names: &DeviceNames,
+    full_rows: &HashSet<Symbol>,
+) -> Result<Vec<BlockItem>, Diagnostic> {
+    let code = ArrayCode::new(array, names.clone(), full_rows);
+    Ok(fragment(&code.buffer(&array.buffer), hole_free())?.items)
+}
+
+/// A statement for [`fragment`] when the text has no hole.
+fn hole_free() -> Stmt {
+    Stmt {
+        kind: StmtKind::Empty,
+        span: ferry_parser::span::Span::default(),
+        pragmas: Vec::new(),
+    }
 }
 
 /// One iteration of a loop with shared transfers: the scalars, the loads
@@ -341,6 +389,12 @@ impl<'a> ArrayCode<'a> {
             dev = n.device,
         );
         text
+    }
+
+    /// [`Self::copy`] in a block of its own, so that several copies of one
+    /// array may follow each other.
+    fn scoped_copy(&self, side: Side, bounds: &[DimBound]) -> String {
+        format!("{{\n{}}}\n", self.copy(side, bounds))
     }
 
     /// One box copied to the device (`Side::In`) or back: its bounds, then

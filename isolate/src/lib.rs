@@ -16,6 +16,7 @@ pub mod motion;
 pub mod reuse;
 mod rewrite;
 pub mod select;
+mod share;
 pub mod transfer;
 
 use clone::Cloner;
@@ -32,7 +33,7 @@ use fresh::Fresh;
 use reuse::LoopReuse;
 use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
 use select::Target;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use transfer::Plan;
 
@@ -174,6 +175,8 @@ fn isolate_unit(
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
     let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
+    let mut plans = Vec::with_capacity(targets.len());
+    let mut loops = Vec::with_capacity(targets.len());
     for target in targets {
         let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
@@ -182,16 +185,79 @@ fn isolate_unit(
         } else {
             None
         };
+        plans.push(plan);
+        loops.push(shared);
+    }
+    // Statements of one sequence share buffers (`share`); a statement whose
+    // loop shares its transfers between iterations keeps its own.
+    let sharing = options.optimize_transfers && options.transfer_plan == TransferPlan::Hull;
+    let candidates: Vec<usize> = (0..targets.len())
+        .filter(|&k| sharing && loops[k].is_none())
+        .collect();
+    let members: Vec<share::Member> = candidates
+        .iter()
+        .map(|&k| share::Member {
+            target: targets[k],
+            plan: &plans[k],
+        })
+        .collect();
+    let shared_arrays = share::shared_arrays(analyses, &members);
+    let buffer_names: Vec<DeviceNames> = shared_arrays
+        .iter()
+        .map(|s| DeviceNames {
+            device: cloner.fresh_name(&format!("{}_accel", s.name)),
+        })
+        .collect();
+    let mut full_rows: Vec<HashSet<Symbol>> = vec![HashSet::new(); shared_arrays.len()];
+    for (k, (target, (plan, shared))) in targets.iter().zip(plans.iter().zip(loops)).enumerate() {
         let span = shared
             .as_ref()
             .map_or(target.span, |(_, the_loop)| the_loop.span);
-        let block = isolate_statement(file, analyses, target, &plan, shared, &mut cloner)?;
+        let mine: Vec<(usize, emit::SharedCopies)> = shared_arrays
+            .iter()
+            .enumerate()
+            .filter_map(|(s, array)| {
+                let (position, (_, copies)) = array
+                    .members
+                    .iter()
+                    .enumerate()
+                    .find(|(_, (m, _))| candidates[*m] == k)?;
+                let copies = emit::SharedCopies {
+                    array: array.as_transfer(),
+                    copies,
+                    release: position + 1 == array.members.len(),
+                };
+                Some((s, copies))
+            })
+            .collect();
+        let buffers: HashMap<String, DeviceNames> = mine
+            .iter()
+            .map(|(s, c)| (c.array.name.clone(), buffer_names[*s].clone()))
+            .collect();
+        let (indices, copies): (Vec<usize>, Vec<emit::SharedCopies>) = mine.into_iter().unzip();
+        let (block, passed) =
+            isolate_statement(file, analyses, target, plan, shared, &buffers, &copies, &mut cloner)?;
+        for (s, c) in indices.iter().zip(&copies) {
+            let name = Symbol::intern(&c.array.name);
+            if passed.contains(&name) {
+                full_rows[*s].insert(name);
+            }
+        }
         replacements.insert((span.lo, span.hi), block);
+    }
+    let mut prologues = Prologues::new();
+    for ((array, names), rows) in shared_arrays.iter().zip(&buffer_names).zip(&full_rows) {
+        let first = targets[candidates[array.first()]].span;
+        let items = emit::shared_buffer(&array.as_transfer(), names, rows)?;
+        prologues
+            .entry((first.lo, first.hi))
+            .or_default()
+            .extend(items);
     }
     let prototypes = cloner.prototypes();
     let mut definitions = std::mem::take(&mut cloner.definitions);
-    replace_all(&mut tree, &mut replacements);
-    if !replacements.is_empty() {
+    replace_all(&mut tree, &mut replacements, &mut prologues);
+    if !replacements.is_empty() || !prologues.is_empty() {
         return Err(Diagnostic::error(
             "internal error: an isolated statement is no longer in the tree",
         ));
@@ -260,15 +326,21 @@ fn find_statement(file: &ParsedFile, span: Span) -> Option<Stmt> {
 }
 
 /// The isolated version of one statement, as a block; with a loop whose
-/// iterations share the transfers, the block that replaces the loop.
+/// iterations share the transfers, the block that replaces the loop. With
+/// it, the arrays the statement passes to calls (their buffers keep whole
+/// rows). `buffers` names the buffers the statement shares with others of
+/// its sequence, and `copies` says what it copies of them.
+#[allow(clippy::too_many_arguments)]
 fn isolate_statement(
     file: &ParsedFile,
     analyses: &Analyses,
     target: &Target,
     plan: &Plan,
     shared: Option<(LoopReuse, Stmt)>,
+    buffers: &HashMap<String, DeviceNames>,
+    copies: &[emit::SharedCopies],
     cloner: &mut Cloner,
-) -> Result<Block, Diagnostic> {
+) -> Result<(Block, HashSet<Symbol>), Diagnostic> {
     let mut device: HashMap<String, DeviceNames> = HashMap::new();
     let mut vars = HashMap::new();
     for s in &plan.scalars {
@@ -284,8 +356,11 @@ fn isolate_statement(
         device.insert(s.name.clone(), names);
     }
     for a in &plan.arrays {
-        let names = DeviceNames {
-            device: cloner.fresh_name(&format!("{}_accel", a.name)),
+        let names = match buffers.get(&a.name) {
+            Some(shared) => shared.clone(),
+            None => DeviceNames {
+                device: cloner.fresh_name(&format!("{}_accel", a.name)),
+            },
         };
         vars.insert(
             Symbol::intern(&a.name),
@@ -354,19 +429,21 @@ fn isolate_statement(
     };
     let full_rows = &rewritten.passed_to_calls;
     let Some((shared, mut the_loop)) = shared else {
-        return emit::isolated_block(plan, &names, full_rows, statement, &exit);
+        let block = emit::isolated_block(plan, &names, full_rows, statement, &exit, copies)?;
+        return Ok((block, full_rows.clone()));
     };
     let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement)?;
     let mut body = Replacements::new();
     body.insert((target.span.lo, target.span.hi), iteration);
-    replace_in_stmt(&mut the_loop, &mut body);
+    replace_in_stmt(&mut the_loop, &mut body, &mut Prologues::new());
     if !body.is_empty() {
         return Err(file.error_at(
             target.span,
             "internal error: the isolated statement is not the loop's body",
         ));
     }
-    emit::loop_block(plan, &shared, &names, full_rows, the_loop)
+    let block = emit::loop_block(plan, &shared, &names, full_rows, the_loop)?;
+    Ok((block, full_rows.clone()))
 }
 
 fn block_of(s: &mut Stmt) -> &mut Block {
@@ -429,30 +506,47 @@ fn item_containing(unit: &TranslationUnit, span: Span) -> Option<usize> {
 /// body) each replaces.
 type Replacements = HashMap<(u32, u32), Block>;
 
+/// Block items to put before the statement with this (lo, hi) span (or
+/// the labelled statement around it): the buffers shared by a sequence.
+type Prologues = HashMap<(u32, u32), Vec<BlockItem>>;
+
 /// Puts every block in place of its statement, in one walk that never
 /// looks inside a block it put: generated code carries spans into ferry's
 /// own fragment text, which could equal a user statement's.
-fn replace_all(tree: &mut TranslationUnit, blocks: &mut Replacements) {
+fn replace_all(tree: &mut TranslationUnit, blocks: &mut Replacements, prologues: &mut Prologues) {
     for item in &mut tree.items {
         let ExternalDecl::FunctionDef(def) = item else {
             continue;
         };
         match blocks.remove(&(def.body.span.lo, def.body.span.hi)) {
             Some(block) => def.body = block,
-            None => replace_in_block(&mut def.body, blocks),
+            None => replace_in_block(&mut def.body, blocks, prologues),
         }
     }
 }
 
-fn replace_in_block(b: &mut Block, blocks: &mut Replacements) {
-    for item in &mut b.items {
-        if let BlockItem::Statement(s) = item {
-            replace_in_stmt(s, blocks);
+fn replace_in_block(b: &mut Block, blocks: &mut Replacements, prologues: &mut Prologues) {
+    let mut items = Vec::with_capacity(b.items.len());
+    for mut item in std::mem::take(&mut b.items) {
+        if let BlockItem::Statement(s) = &mut item {
+            let mut head: &Stmt = s;
+            loop {
+                if let Some(prologue) = prologues.remove(&(head.span.lo, head.span.hi)) {
+                    items.extend(prologue);
+                }
+                match &head.kind {
+                    StmtKind::Labeled { body, .. } => head = body,
+                    _ => break,
+                }
+            }
+            replace_in_stmt(s, blocks, prologues);
         }
+        items.push(item);
     }
+    b.items = items;
 }
 
-fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements) {
+fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements, prologues: &mut Prologues) {
     if let Some(block) = blocks.remove(&(s.span.lo, s.span.hi)) {
         s.kind = StmtKind::Compound(block);
         // The statement's pragmas went with it into the block.
@@ -466,18 +560,18 @@ fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements) {
         | StmtKind::Switch { body, .. }
         | StmtKind::While { body, .. }
         | StmtKind::DoWhile { body, .. }
-        | StmtKind::For { body, .. } => replace_in_stmt(body, blocks),
+        | StmtKind::For { body, .. } => replace_in_stmt(body, blocks, prologues),
         StmtKind::If {
             then_branch,
             else_branch,
             ..
         } => {
-            replace_in_stmt(then_branch, blocks);
+            replace_in_stmt(then_branch, blocks, prologues);
             if let Some(e) = else_branch {
-                replace_in_stmt(e, blocks);
+                replace_in_stmt(e, blocks, prologues);
             }
         }
-        StmtKind::Compound(b) => replace_in_block(b, blocks),
+        StmtKind::Compound(b) => replace_in_block(b, blocks, prologues),
         _ => {}
     }
 }

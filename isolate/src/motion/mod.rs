@@ -47,7 +47,7 @@
 
 mod dma;
 mod edit;
-mod footprint;
+pub(crate) mod footprint;
 
 use crate::select::statements_in_block;
 use crate::transfer::precondition_at;

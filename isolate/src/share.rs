@@ -1,0 +1,455 @@
+//! Buffers and transfers shared by the isolated statements of one sequence
+//! (section 4.2 of the paper, on the transfers ferry generates): when two
+//! isolated statements of the same block use the same array, they use one
+//! device buffer, allocated before the first and freed after the last; a
+//! statement loads only what the device does not hold already, and the
+//! stores wait until host code needs the array, or the last statement is
+//! done, to be made once.
+//!
+//! Per array, along the sequence, with Need, W̄, W̲ and W̄ ∩ OUT̄ the sets
+//! isolation computes for each statement (`transfer::ArraySets`):
+//!
+//! - `valid`, under-approximated: the elements whose device copy is
+//!   current. A statement's load is ⌈Need − valid⌉; afterwards valid
+//!   grows by that load and by W̲. Device copies only ever become more
+//!   current while nothing on the host touches the array.
+//! - `dirty`, over-approximated: the elements the device may have changed
+//!   since the host last had them (every W̄). A load whose box meets them
+//!   would overwrite newer values with stale ones: the stores waiting are
+//!   made first.
+//! - the stores waiting: per statement, W̄ ∩ OUT̄ minus what a later
+//!   statement of the sequence surely writes before they are made (that
+//!   statement's own store covers it). Each is made as its box; a box
+//!   inside another box of the same flush is dropped, and two boxes whose
+//!   hull is their union are merged. Every stored box lies in the device's
+//!   valid elements: ⌈W̄ ∩ OUT̄⌉ ⊆ Need ∪ W̲, as isolation built it.
+//! - host code between the statements (any statement of the sequence not
+//!   isolated with the array) that reads or writes the array's memory, as
+//!   the effects analysis sees it (whole objects, aliasing included), has
+//!   the waiting stores made before it; one that writes it empties
+//!   `valid`.
+//!
+//! The sets are in terms of the variables' values before each statement.
+//! They can be compared only where those values are the same: a run of
+//! statements shares an array only when nothing in the run (the isolated
+//! statements included) writes a variable its sets mention, none of them
+//! is declared in the run, and nothing declared in the run shadows one
+//! (the bounds are evaluated where the transfers are made). A statement
+//! that breaks this starts a new run. Statements must be items of one
+//! HCFG sequence (structured code, entered at its top): a jump into the
+//! middle would skip the buffer's allocation.
+
+use crate::bounds::{DimBound, box_bounds};
+use crate::select::Target;
+use crate::transfer::{ArraySets, ArrayTransfer, Plan, Poison, box_hull, keep_nameable};
+use crate::transfer::{nameable_at, precondition_at};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::effects::{Effects, Location};
+use ferry_hcfg::ir::{Expr, ExprKind, FuncId, NodeId, NodeKind, VarId};
+use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_regions::entity::phi;
+use ferry_regions::set::subtract;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One isolated statement that may share buffers: its target and plan.
+pub struct Member<'a> {
+    pub target: &'a Target,
+    pub plan: &'a Plan,
+}
+
+/// The copies of one shared array a member makes, besides running.
+#[derive(Debug, Clone, Default)]
+pub struct MemberCopies {
+    /// Stores made before its load (the device held newer values where the
+    /// load's box reaches).
+    pub stores_before: Vec<Vec<DimBound>>,
+    pub load: Option<Vec<DimBound>>,
+    /// Stores made after it runs (host code follows that needs them, or
+    /// the run ends).
+    pub stores_after: Vec<Vec<DimBound>>,
+}
+
+/// One array shared by a run of members.
+#[derive(Debug, Clone)]
+pub struct SharedArray {
+    pub var: VarId,
+    pub name: String,
+    pub dims: usize,
+    pub poison: Poison,
+    /// The buffer, holding what every member touches; bounds evaluated
+    /// before the first member.
+    pub buffer: Vec<DimBound>,
+    /// The members (indices into the slice given to [`shared_arrays`]), in
+    /// program order, and their copies.
+    pub members: Vec<(usize, MemberCopies)>,
+}
+
+impl SharedArray {
+    /// The member before which the buffer is allocated.
+    pub fn first(&self) -> usize {
+        self.members[0].0
+    }
+
+    /// An array transfer that describes the shared buffer to the emitter
+    /// (its copies are the members').
+    pub fn as_transfer(&self) -> ArrayTransfer {
+        ArrayTransfer {
+            var: self.var,
+            name: self.name.clone(),
+            dims: self.dims,
+            buffer: self.buffer.clone(),
+            load: None,
+            store: None,
+            poison: self.poison,
+            sets: None,
+        }
+    }
+}
+
+/// The arrays the members share, each with the run of members sharing it.
+pub fn shared_arrays(a: &Analyses, members: &[Member]) -> Vec<SharedArray> {
+    let mut by_sequence: BTreeMap<(FuncId, NodeId), Vec<(usize, usize)>> = BTreeMap::new();
+    for (m, member) in members.iter().enumerate() {
+        if member.target.whole_body {
+            continue;
+        }
+        if let Some((seq, position)) = parent_sequence(a, member.target) {
+            by_sequence
+                .entry((member.target.function, seq))
+                .or_default()
+                .push((position, m));
+        }
+    }
+    let mut out = Vec::new();
+    for ((f, seq), mut found) in by_sequence {
+        if found.len() < 2 {
+            continue;
+        }
+        found.sort();
+        let sequence = Sequence {
+            a,
+            f,
+            seq,
+            members,
+            placed: found,
+        };
+        out.extend(sequence.shared());
+    }
+    out
+}
+
+/// The sequence node whose item `target` is, and its position there.
+fn parent_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
+    let body = a.program.function(target.function).body.as_ref()?;
+    body.preorder().into_iter().find_map(|id| match &body.node(id).kind {
+        NodeKind::Seq { items, .. } => items
+            .iter()
+            .position(|&i| i == target.node)
+            .map(|p| (id, p)),
+        _ => None,
+    })
+}
+
+/// The members that are items of one sequence.
+struct Sequence<'a> {
+    a: &'a Analyses,
+    f: FuncId,
+    seq: NodeId,
+    members: &'a [Member<'a>],
+    /// (position in the sequence, member), in program order.
+    placed: Vec<(usize, usize)>,
+}
+
+impl Sequence<'_> {
+    /// The sequence's items, and the locals declared directly in it.
+    fn items(&self) -> (&[NodeId], &[VarId]) {
+        let body = self.a.program.function(self.f).body.as_ref();
+        match body.map(|b| &b.node(self.seq).kind) {
+            Some(NodeKind::Seq { items, scoped }) => (items, scoped),
+            _ => (&[], &[]),
+        }
+    }
+
+    fn shared(&self) -> Vec<SharedArray> {
+        // Every array more than one member moves, with its sets there.
+        let mut users: BTreeMap<VarId, Vec<(usize, usize)>> = BTreeMap::new();
+        for &(position, m) in &self.placed {
+            for t in &self.members[m].plan.arrays {
+                if t.sets.is_some() {
+                    users.entry(t.var).or_default().push((position, m));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (v, placed) in users {
+            for run in self.runs(v, &placed) {
+                if run.len() >= 2
+                    && let Some(shared) = self.share(v, &run)
+                {
+                    out.push(shared);
+                }
+            }
+        }
+        out
+    }
+
+    /// The sets of `v` in member `m`.
+    fn sets(&self, v: VarId, m: usize) -> (&ArrayTransfer, &ArraySets) {
+        let t = self.members[m]
+            .plan
+            .arrays
+            .iter()
+            .find(|t| t.var == v)
+            .expect("a user of the array");
+        (t, t.sets.as_ref().expect("users have sets"))
+    }
+
+    /// The variables the sets of `v` in member `m` are written in.
+    fn frame(&self, v: VarId, m: usize) -> BTreeSet<VarId> {
+        let (_, s) = self.sets(v, m);
+        [&s.need, &s.write, &s.stored, &s.write_box, &s.store_box]
+            .into_iter()
+            .chain(s.under.as_ref())
+            .flat_map(Poly::params)
+            .filter_map(|p| match Name::parse(&p) {
+                Some(Name::Pre(var)) => Some(var),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The users of `v` split into runs over which its sets compare (see
+    /// the module's comment).
+    fn runs(&self, v: VarId, placed: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
+        let mut runs: Vec<Vec<(usize, usize)>> = Vec::new();
+        let mut frame = BTreeSet::new();
+        for &(position, m) in placed {
+            let mine = self.frame(v, m);
+            let extends = runs.last().is_some_and(|run| {
+                let start = run[0].0;
+                let mut widened = frame.clone();
+                widened.extend(mine.iter().copied());
+                self.stable(&widened, start, position)
+            });
+            if extends {
+                runs.last_mut().expect("a run").push((position, m));
+                frame.extend(mine);
+            } else {
+                runs.push(vec![(position, m)]);
+                frame = mine;
+            }
+        }
+        runs
+    }
+
+    /// Whether the variables of `frame` keep their values and their names
+    /// from item `start` to item `end` of the sequence, both included.
+    fn stable(&self, frame: &BTreeSet<VarId>, start: usize, end: usize) -> bool {
+        let program = &self.a.program;
+        let body = program.function(self.f).body.as_ref().expect("a body");
+        let (items, scoped) = self.items();
+        let items = &items[start..=end];
+        let (lo, hi) = (body.node(items[0]).span.lo, body.node(items[end - start]).span.hi);
+        // Declarations nested deeper end before the next item: only the
+        // sequence's own can hide a name where a transfer is made.
+        let names: BTreeSet<_> = frame.iter().map(|&v| program.var(v).name).collect();
+        let declared_here = scoped.iter().any(|&local| {
+            let var = program.var(local);
+            let inside = lo <= var.span.lo && var.span.lo < hi;
+            inside && (frame.contains(&local) || names.contains(&var.name))
+        });
+        !declared_here
+            && items.iter().all(|&item| {
+                let effects = &self.a.effects.nodes[self.f.index()][item.index()];
+                frame.iter().all(|&v| !effects.may_write(program, v))
+            })
+    }
+
+    /// The memory `v`'s elements may live in.
+    fn locations(&self, v: VarId) -> BTreeSet<Location> {
+        let var = self.a.program.var(v);
+        let e = Expr {
+            kind: ExprKind::Var(v),
+            ty: var.ty.clone(),
+            span: var.span,
+        };
+        self.a
+            .effects
+            .pointer_targets(&self.a.program, self.f, &e)
+            .into_iter()
+            .collect()
+    }
+
+    /// Whether `effects` read (and whether they write) the memory of `v`.
+    fn touches(&self, effects: &Effects, memory: &BTreeSet<Location>) -> (bool, bool) {
+        let program = &self.a.program;
+        let meets = |set: &BTreeSet<Location>| {
+            crate::motion::footprint::any_overlap(program, set, memory)
+        };
+        (meets(&effects.reads), meets(&effects.writes))
+    }
+
+    /// The transfers of `v` along one run, or `None` when a box cannot be
+    /// bounded (the members then keep their own buffers).
+    fn share(&self, v: VarId, run: &[(usize, usize)]) -> Option<SharedArray> {
+        let a = self.a;
+        let program = &a.program;
+        let ctx = &a.semantics.ctx;
+        let (first, _) = self.sets(v, run[0].1);
+        let dims = first.dims;
+        let phis: Vec<String> = (1..=dims).map(phi).collect();
+        let memory = self.locations(v);
+        let member_context = |m: usize| -> (Poly, Box<dyn Fn(&str) -> Option<String> + '_>) {
+            let target = self.members[m].target;
+            let span = target.span;
+            let name = move |isl: &str| nameable_at(program, self.f, span, isl);
+            let context = keep_nameable(&precondition_at(a, self.f, target.node), &name, &[]);
+            (context, Box::new(name))
+        };
+        let bounds = |p: &Poly, m: usize| -> Option<Option<Vec<DimBound>>> {
+            let (context, name) = member_context(m);
+            let p = box_hull(&p.intersect(&context), dims);
+            if p.is_empty() {
+                return Some(None);
+            }
+            let p = keep_nameable(&p, &*name, &phis);
+            box_bounds(&p, dims, &context, &*name).ok().map(Some)
+        };
+        let mut buffer = Poly::empty(ctx);
+        let mut copies: Vec<(usize, MemberCopies)> = Vec::new();
+        let mut valid = Poly::empty(ctx);
+        let mut dirty = Poly::empty(ctx);
+        let mut waiting: Vec<Poly> = Vec::new();
+        let (start, end) = (run[0].0, run[run.len() - 1].0);
+        let users: BTreeMap<usize, usize> = run.iter().copied().collect();
+        let (items, _) = self.items();
+        for (position, &item) in items.iter().enumerate().take(end + 1).skip(start) {
+            let Some(&m) = users.get(&position) else {
+                let effects = &a.effects.nodes[self.f.index()][item.index()];
+                let (reads, writes) = self.touches(effects, &memory);
+                if reads || writes {
+                    let last = copies.len() - 1;
+                    let at = copies[last].0;
+                    let (context, _) = member_context(at);
+                    let flushed = self.flush(&mut waiting, at, dims, &context, &bounds)?;
+                    copies[last].1.stores_after.extend(flushed);
+                    dirty = Poly::empty(ctx);
+                }
+                if writes {
+                    valid = Poly::empty(ctx);
+                }
+                continue;
+            };
+            let (_, sets) = self.sets(v, m);
+            let (context, _) = member_context(m);
+            buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
+            let mut mine = MemberCopies::default();
+            let missing = subtract(&sets.need, &valid).unwrap_or_else(|| sets.need.clone());
+            let load = box_hull(&missing.intersect(&context), dims);
+            if !load.is_empty() {
+                if !load.intersect(&dirty).intersect(&context).is_empty() {
+                    mine.stores_before = self.flush(&mut waiting, m, dims, &context, &bounds)?;
+                    dirty = Poly::empty(ctx);
+                }
+                mine.load = bounds(&load, m)?;
+                valid = grown(&valid, &load);
+            }
+            if let Some(under) = &sets.under {
+                valid = grown(&valid, under);
+                // A later sure write stores its elements itself.
+                for w in &mut waiting {
+                    *w = subtract(w, under)?;
+                }
+            }
+            dirty = dirty.union(&sets.write);
+            waiting.push(sets.stored.clone());
+            copies.push((m, mine));
+        }
+        let last = copies.len() - 1;
+        let at = copies[last].0;
+        let (context, _) = member_context(at);
+        let flushed = self.flush(&mut waiting, at, dims, &context, &bounds)?;
+        copies[last].1.stores_after.extend(flushed);
+        let first_member = run[0].1;
+        let (context, name) = member_context(first_member);
+        let buffer = keep_nameable(&box_hull(&buffer, dims), &*name, &phis);
+        let buffer = box_bounds(&buffer, dims, &context, &*name).ok()?;
+        let t = self.sets(v, first_member).0;
+        Some(SharedArray {
+            var: v,
+            name: t.name.clone(),
+            dims,
+            poison: t.poison,
+            buffer,
+            members: copies,
+        })
+    }
+
+    /// The waiting stores as boxes, made at member `m` (whose context
+    /// bounds them).
+    fn flush(
+        &self,
+        waiting: &mut Vec<Poly>,
+        m: usize,
+        dims: usize,
+        context: &Poly,
+        bounds: &dyn Fn(&Poly, usize) -> Option<Option<Vec<DimBound>>>,
+    ) -> Option<Vec<Vec<DimBound>>> {
+        let hulls = waiting
+            .drain(..)
+            .map(|w| box_hull(&w.intersect(context), dims))
+            .filter(|h| !h.is_empty())
+            .collect();
+        let mut out = Vec::new();
+        for b in merge_boxes(hulls, dims) {
+            if let Some(b) = bounds(&b, m)? {
+                out.push(b);
+            }
+        }
+        Some(out)
+    }
+}
+
+/// `valid ∪ more`, kept an under-approximation: `Poly::union` replaces a
+/// union of many pieces by its hull, which would claim elements nobody
+/// loaded. Then only `more` is kept.
+fn grown(valid: &Poly, more: &Poly) -> Poly {
+    let union = valid.union(more);
+    let exact = subtract(&union, valid)
+        .and_then(|extra| subtract(&extra, more))
+        .is_some_and(|left| left.is_empty());
+    if exact { union } else { more.clone() }
+}
+
+/// Boxes stored at the same place, as few as cover them without moving an
+/// element twice where that can be avoided: a box inside another goes
+/// with it, and two boxes whose hull is exactly their union become that
+/// hull.
+fn merge_boxes(mut boxes: Vec<Poly>, dims: usize) -> Vec<Poly> {
+    loop {
+        let mut merged = None;
+        'pairs: for i in 0..boxes.len() {
+            for j in 0..boxes.len() {
+                if i == j {
+                    continue;
+                }
+                if boxes[i].is_subset(&boxes[j]) {
+                    merged = Some((i, j, boxes[j].clone()));
+                    break 'pairs;
+                }
+                let union = boxes[i].union(&boxes[j]);
+                let hull = box_hull(&union, dims);
+                if hull.is_subset(&union) {
+                    merged = Some((i, j, hull));
+                    break 'pairs;
+                }
+            }
+        }
+        let Some((i, j, hull)) = merged else {
+            return boxes;
+        };
+        let (keep, drop) = (i.min(j), i.max(j));
+        boxes[keep] = hull;
+        boxes.remove(drop);
+    }
+}
