@@ -235,8 +235,16 @@ fn isolate_unit(
             .map(|(s, c)| (c.array.name.clone(), buffer_names[*s].clone()))
             .collect();
         let (indices, copies): (Vec<usize>, Vec<emit::SharedCopies>) = mine.into_iter().unzip();
-        let (block, passed) =
-            isolate_statement(file, analyses, target, plan, shared, &buffers, &copies, &mut cloner)?;
+        let (block, passed) = isolate_statement(
+            file,
+            analyses,
+            target,
+            plan,
+            shared,
+            &buffers,
+            &copies,
+            &mut cloner,
+        )?;
         for (s, c) in indices.iter().zip(&copies) {
             let name = Symbol::intern(&c.array.name);
             if passed.contains(&name) {

@@ -141,13 +141,15 @@ pub fn shared_arrays(a: &Analyses, members: &[Member]) -> Vec<SharedArray> {
 /// The sequence node whose item `target` is, and its position there.
 fn parent_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
     let body = a.program.function(target.function).body.as_ref()?;
-    body.preorder().into_iter().find_map(|id| match &body.node(id).kind {
-        NodeKind::Seq { items, .. } => items
-            .iter()
-            .position(|&i| i == target.node)
-            .map(|p| (id, p)),
-        _ => None,
-    })
+    body.preorder()
+        .into_iter()
+        .find_map(|id| match &body.node(id).kind {
+            NodeKind::Seq { items, .. } => items
+                .iter()
+                .position(|&i| i == target.node)
+                .map(|p| (id, p)),
+            _ => None,
+        })
 }
 
 /// The members that are items of one sequence.
@@ -249,7 +251,10 @@ impl Sequence<'_> {
         let body = program.function(self.f).body.as_ref().expect("a body");
         let (items, scoped) = self.items();
         let items = &items[start..=end];
-        let (lo, hi) = (body.node(items[0]).span.lo, body.node(items[end - start]).span.hi);
+        let (lo, hi) = (
+            body.node(items[0]).span.lo,
+            body.node(items[end - start]).span.hi,
+        );
         // Declarations nested deeper end before the next item: only the
         // sequence's own can hide a name where a transfer is made.
         let names: BTreeSet<_> = frame.iter().map(|&v| program.var(v).name).collect();
@@ -283,38 +288,41 @@ impl Sequence<'_> {
     /// Whether `effects` read (and whether they write) the memory of `v`.
     fn touches(&self, effects: &Effects, memory: &BTreeSet<Location>) -> (bool, bool) {
         let program = &self.a.program;
-        let meets = |set: &BTreeSet<Location>| {
-            crate::motion::footprint::any_overlap(program, set, memory)
-        };
+        let meets =
+            |set: &BTreeSet<Location>| crate::motion::footprint::any_overlap(program, set, memory);
         (meets(&effects.reads), meets(&effects.writes))
+    }
+
+    /// What is known where member `m` runs, of the variables C can name there.
+    fn context(&self, m: usize) -> Poly {
+        let target = self.members[m].target;
+        let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
+        keep_nameable(&precondition_at(self.a, self.f, target.node), &name, &[])
+    }
+
+    /// The box of `p` at member `m`, as C bounds evaluated there; `None`
+    /// inside when the box is empty, `None` outside when it has no bounds.
+    fn bounds(&self, p: &Poly, m: usize, dims: usize) -> Option<Option<Vec<DimBound>>> {
+        let target = self.members[m].target;
+        let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
+        let context = self.context(m);
+        let phis: Vec<String> = (1..=dims).map(phi).collect();
+        let hull = box_hull(&p.intersect(&context), dims);
+        if hull.is_empty() {
+            return Some(None);
+        }
+        let hull = keep_nameable(&hull, &name, &phis);
+        box_bounds(&hull, dims, &context, &name).ok().map(Some)
     }
 
     /// The transfers of `v` along one run, or `None` when a box cannot be
     /// bounded (the members then keep their own buffers).
     fn share(&self, v: VarId, run: &[(usize, usize)]) -> Option<SharedArray> {
         let a = self.a;
-        let program = &a.program;
         let ctx = &a.semantics.ctx;
         let (first, _) = self.sets(v, run[0].1);
         let dims = first.dims;
-        let phis: Vec<String> = (1..=dims).map(phi).collect();
         let memory = self.locations(v);
-        let member_context = |m: usize| -> (Poly, Box<dyn Fn(&str) -> Option<String> + '_>) {
-            let target = self.members[m].target;
-            let span = target.span;
-            let name = move |isl: &str| nameable_at(program, self.f, span, isl);
-            let context = keep_nameable(&precondition_at(a, self.f, target.node), &name, &[]);
-            (context, Box::new(name))
-        };
-        let bounds = |p: &Poly, m: usize| -> Option<Option<Vec<DimBound>>> {
-            let (context, name) = member_context(m);
-            let p = box_hull(&p.intersect(&context), dims);
-            if p.is_empty() {
-                return Some(None);
-            }
-            let p = keep_nameable(&p, &*name, &phis);
-            box_bounds(&p, dims, &context, &*name).ok().map(Some)
-        };
         let mut buffer = Poly::empty(ctx);
         let mut copies: Vec<(usize, MemberCopies)> = Vec::new();
         let mut valid = Poly::empty(ctx);
@@ -330,8 +338,9 @@ impl Sequence<'_> {
                 if reads || writes {
                     let last = copies.len() - 1;
                     let at = copies[last].0;
-                    let (context, _) = member_context(at);
-                    let flushed = self.flush(&mut waiting, at, dims, &context, &bounds)?;
+                    let context = self.context(at);
+                    let live = self.live_after(v, at);
+                    let flushed = self.flush(&mut waiting, at, dims, &context.intersect(&live))?;
                     copies[last].1.stores_after.extend(flushed);
                     dirty = Poly::empty(ctx);
                 }
@@ -341,17 +350,17 @@ impl Sequence<'_> {
                 continue;
             };
             let (_, sets) = self.sets(v, m);
-            let (context, _) = member_context(m);
+            let context = self.context(m);
             buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
             let mut mine = MemberCopies::default();
             let missing = subtract(&sets.need, &valid).unwrap_or_else(|| sets.need.clone());
             let load = box_hull(&missing.intersect(&context), dims);
             if !load.is_empty() {
                 if !load.intersect(&dirty).intersect(&context).is_empty() {
-                    mine.stores_before = self.flush(&mut waiting, m, dims, &context, &bounds)?;
+                    mine.stores_before = self.flush(&mut waiting, m, dims, &context)?;
                     dirty = Poly::empty(ctx);
                 }
-                mine.load = bounds(&load, m)?;
+                mine.load = self.bounds(&load, m, dims)?;
                 valid = grown(&valid, &load);
             }
             if let Some(under) = &sets.under {
@@ -367,13 +376,12 @@ impl Sequence<'_> {
         }
         let last = copies.len() - 1;
         let at = copies[last].0;
-        let (context, _) = member_context(at);
-        let flushed = self.flush(&mut waiting, at, dims, &context, &bounds)?;
+        let context = self.context(at);
+        let live = self.live_after(v, at);
+        let flushed = self.flush(&mut waiting, at, dims, &context.intersect(&live))?;
         copies[last].1.stores_after.extend(flushed);
         let first_member = run[0].1;
-        let (context, name) = member_context(first_member);
-        let buffer = keep_nameable(&box_hull(&buffer, dims), &*name, &phis);
-        let buffer = box_bounds(&buffer, dims, &context, &*name).ok()?;
+        let buffer = self.bounds(&buffer, first_member, dims)??;
         let t = self.sets(v, first_member).0;
         Some(SharedArray {
             var: v,
@@ -385,15 +393,25 @@ impl Sequence<'_> {
         })
     }
 
-    /// The waiting stores as boxes, made at member `m` (whose context
-    /// bounds them).
+    /// What may be read of `v` after member `m` before being written: a
+    /// store made there needs no more. (The elements left out are dead: a
+    /// later load may bring back the host's older value over them, which
+    /// nothing reads.)
+    fn live_after(&self, v: VarId, m: usize) -> Poly {
+        let (_, sets) = self.sets(v, m);
+        sets.live
+            .clone()
+            .unwrap_or_else(|| Poly::universe(&self.a.semantics.ctx))
+    }
+
+    /// The waiting stores as boxes, made at member `m` within `context`
+    /// (what holds there, and what is needed).
     fn flush(
         &self,
         waiting: &mut Vec<Poly>,
         m: usize,
         dims: usize,
         context: &Poly,
-        bounds: &dyn Fn(&Poly, usize) -> Option<Option<Vec<DimBound>>>,
     ) -> Option<Vec<Vec<DimBound>>> {
         let hulls = waiting
             .drain(..)
@@ -402,7 +420,7 @@ impl Sequence<'_> {
             .collect();
         let mut out = Vec::new();
         for b in merge_boxes(hulls, dims) {
-            if let Some(b) = bounds(&b, m)? {
+            if let Some(b) = self.bounds(&b, m, dims)? {
                 out.push(b);
             }
         }

@@ -112,6 +112,10 @@ pub struct ArraySets {
     pub write_box: Poly,
     /// ⌈W̄ ∩ OUT̄⌉.
     pub store_box: Poly,
+    /// What the rest of the run may read after the statement, before
+    /// writing it (`None`: anything); OUT̄ = W̄ ∩ live. Stores made after a
+    /// later statement (`share`) are cut to the live set there.
+    pub live: Option<Poly>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -130,6 +134,8 @@ struct Group {
     /// they are written again (its OUT region); `None` when there is no
     /// OUT region for the statement (then every written element counts).
     exported: Option<Poly>,
+    /// The elements live after the statement (see [`ArraySets::live`]).
+    live: Option<Poly>,
     write: Option<Poly>,
     /// The surely written elements, when known exactly.
     write_under: Option<Poly>,
@@ -149,6 +155,7 @@ enum Access {
     Write,
     Import,
     Export,
+    Live,
 }
 
 pub fn plan(
@@ -191,12 +198,16 @@ pub fn plan(
     let out = regions.out[f.index()]
         .get(target.node.index())
         .and_then(Option::as_ref);
+    let live = regions.live[f.index()]
+        .get(target.node.index())
+        .and_then(Option::as_ref);
     let no_out = ferry_regions::region::RegionMap::default();
     for (kind, map) in [
         (Access::Read, &rw.read),
         (Access::Write, &rw.write),
         (Access::Import, &rw.input),
         (Access::Export, out.unwrap_or(&no_out)),
+        (Access::Live, live.unwrap_or(&no_out)),
     ] {
         let is_write = kind == Access::Write;
         for (entity, region) in map {
@@ -204,7 +215,9 @@ pub fn plan(
                 Root::Var(v) => v,
                 // The read pass has refused (IN and OUT are part of READ
                 // and WRITE).
-                Root::Anywhere if matches!(kind, Access::Import | Access::Export) => continue,
+                Root::Anywhere if matches!(kind, Access::Import | Access::Export | Access::Live) => {
+                    continue;
+                }
                 Root::Anywhere => {
                     // Name the pointers the statement assigns: the usual
                     // reason its memory has no name.
@@ -250,7 +263,7 @@ pub fn plan(
                 .take_while(|s| **s == Step::Index)
                 .count();
             if leading == 0 || own == 0 {
-                if matches!(kind, Access::Import | Access::Export) {
+                if matches!(kind, Access::Import | Access::Export | Access::Live) {
                     // Scalars and whole structs follow READ and WRITE.
                     continue;
                 }
@@ -283,11 +296,11 @@ pub fn plan(
             if !precise {
                 g.coarse = true;
             }
-            if matches!(kind, Access::Import | Access::Export) {
-                let slot = if kind == Access::Import {
-                    &mut g.imported
-                } else {
-                    &mut g.exported
+            if matches!(kind, Access::Import | Access::Export | Access::Live) {
+                let slot = match kind {
+                    Access::Import => &mut g.imported,
+                    Access::Export => &mut g.exported,
+                    _ => &mut g.live,
                 };
                 *slot = Some(match slot.take() {
                     Some(p) => p.union(&r.set),
@@ -339,8 +352,11 @@ pub fn plan(
         }
         let transfer = match shape {
             TransferPlan::Hull => {
-                let out_known = out.is_some();
-                array_transfer(program, v, &g, out_known, &function, &context, &nameable)
+                let known = Known {
+                    out: out.is_some(),
+                    live: live.is_some(),
+                };
+                array_transfer(program, v, &g, known, &function, &context, &nameable)
             }
             TransferPlan::Whole => whole_transfer(program, v, &function, &context, &nameable),
         };
@@ -349,12 +365,19 @@ pub fn plan(
     Ok(plan)
 }
 
+/// Whether the statement has OUT regions, and liveness after it.
+#[derive(Clone, Copy)]
+struct Known {
+    out: bool,
+    live: bool,
+}
+
 /// The boxes of one array; the error is a message about it.
 fn array_transfer(
     program: &ferry_hcfg::Program,
     v: VarId,
     g: &Group,
-    out_known: bool,
+    known: Known,
     function: &FunctionContext,
     context: &Poly,
     nameable: &dyn Fn(&str) -> Option<String>,
@@ -409,7 +432,7 @@ fn array_transfer(
     };
     // Only what the rest of the run may read goes back: W̄ ∩ OUT̄. Every
     // element written stays in the buffer, which the statement writes.
-    let stored = match (out_known, &g.exported) {
+    let stored = match (known.out, &g.exported) {
         (false, _) => write.clone(),
         (true, Some(exported)) => write.intersect(&prepare(exported)),
         (true, None) => empty.clone(),
@@ -441,6 +464,9 @@ fn array_transfer(
         under: under.cloned(),
         write_box,
         store_box: store_box.clone(),
+        live: known
+            .live
+            .then(|| g.live.as_ref().map_or_else(|| empty.clone(), prepare)),
     };
     Ok(ArrayTransfer {
         var: v,

@@ -40,6 +40,10 @@ pub struct RegionsAnalysis {
     pub nodes: Vec<Vec<Option<Rw>>>,
     /// Per function, per node: OUT regions.
     pub out: Vec<Vec<Option<RegionMap>>>,
+    /// Per function, per node: the elements the rest of the run may read
+    /// before writing them, after the node (over the store before it).
+    /// OUT is WRITE intersected with it.
+    pub live: Vec<Vec<Option<RegionMap>>>,
     /// Per function: the regions callers see.
     pub summaries: Vec<Option<Summary>>,
     /// Per function: its OUT summary.
@@ -83,11 +87,16 @@ impl RegionsAnalysis {
                 summaries[f.index()] = Some(summary);
             }
         }
-        let (out, out_summaries) = out::compute(a, &nodes);
+        let out::Computed {
+            out,
+            live,
+            summaries: out_summaries,
+        } = out::compute(a, &nodes);
         ctx.set_max_operations(saved_quota);
         RegionsAnalysis {
             nodes,
             out,
+            live,
             summaries,
             out_summaries,
         }

@@ -29,9 +29,18 @@ use std::collections::BTreeSet;
 
 type PerNode<T> = Vec<Vec<Option<T>>>;
 
-pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Option<RegionMap>>) {
+/// The OUT regions of every node, what is live after every node, and
+/// every function's OUT summary.
+pub struct Computed {
+    pub out: PerNode<RegionMap>,
+    pub live: PerNode<RegionMap>,
+    pub summaries: Vec<Option<RegionMap>>,
+}
+
+pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> Computed {
     let program = &a.program;
     let mut out: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
+    let mut live_after: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
     let mut out_summaries = vec![None; program.functions.len()];
     // Callers first, so that a function's calls have their OUT regions
     // when its own liveness at return is decided.
@@ -64,6 +73,7 @@ pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Op
             body,
             rw,
             out: vec![None; body.nodes.len()],
+            live: vec![None; body.nodes.len()],
         };
         walker.descend(body.root, &live);
         out_summaries[f.index()] = walker.out[body.root.index()].as_ref().map(|o| {
@@ -73,8 +83,13 @@ pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> (PerNode<RegionMap>, Vec<Op
                 .collect()
         });
         out[f.index()] = walker.out;
+        live_after[f.index()] = walker.live;
     }
-    (out, out_summaries)
+    Computed {
+        out,
+        live: live_after,
+        summaries: out_summaries,
+    }
 }
 
 /// Which memory behind a function's pointer parameters its callers may
@@ -188,6 +203,8 @@ struct Walker<'c, 'a> {
     body: &'a Body,
     rw: &'c [Option<Rw>],
     out: Vec<Option<RegionMap>>,
+    /// What is live after each node, over the store before it.
+    live: Vec<Option<RegionMap>>,
 }
 
 impl Walker<'_, '_> {
@@ -225,6 +242,7 @@ impl Walker<'_, '_> {
     fn descend(&mut self, id: NodeId, live: &RegionMap) {
         let rw = self.rw(id);
         self.out[id.index()] = Some(intersect_maps(&rw.write, live));
+        self.live[id.index()] = Some(live.clone());
         match &self.body.node(id).kind {
             NodeKind::Seq { items, .. } => self.sequence(items, live),
             NodeKind::If {
