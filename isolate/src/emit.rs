@@ -79,7 +79,7 @@ pub fn isolated_block(
         for b in &s.copies.stores_before {
             pre.push_str(&code.scoped_copy(Side::Out, b));
         }
-        if let Some(b) = &s.copies.load {
+        for b in &s.copies.loads {
             pre.push_str(&code.scoped_copy(Side::In, b));
         }
         for b in &s.copies.stores_after {

@@ -46,9 +46,9 @@ use crate::transfer::{nameable_at, precondition_at};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::effects::{Effects, Location};
 use ferry_hcfg::ir::{Expr, ExprKind, FuncId, NodeId, NodeKind, VarId};
-use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_regions::entity::phi;
-use ferry_regions::set::subtract;
+use ferry_regions::set::{coalesce, subtract};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One isolated statement that may share buffers: its target and plan.
@@ -63,7 +63,7 @@ pub struct MemberCopies {
     /// Stores made before its load (the device held newer values where the
     /// load's box reaches).
     pub stores_before: Vec<Vec<DimBound>>,
-    pub load: Option<Vec<DimBound>>,
+    pub loads: Vec<Vec<DimBound>>,
     /// Stores made after it runs (host code follows that needs them, or
     /// the run ends).
     pub stores_after: Vec<Vec<DimBound>>,
@@ -354,14 +354,29 @@ impl Sequence<'_> {
             buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
             let mut mine = MemberCopies::default();
             let missing = subtract(&sets.need, &valid).unwrap_or_else(|| sets.need.clone());
-            let load = box_hull(&missing.intersect(&context), dims);
-            if !load.is_empty() {
-                if !load.intersect(&dirty).intersect(&context).is_empty() {
-                    mine.stores_before = self.flush(&mut waiting, m, dims, &context)?;
-                    dirty = Poly::empty(ctx);
+            let missing = missing.intersect(&context);
+            let meets_dirty = |b: &Poly| !b.intersect(&dirty).intersect(&context).is_empty();
+            let hull = box_hull(&missing, dims);
+            // One box, unless it reaches newer device values and the
+            // missing pieces' own boxes do not (the rim of a stencil the
+            // previous statement wrote the inside of).
+            let loads = if !meets_dirty(&hull) {
+                vec![hull]
+            } else {
+                match pieces(&missing, dims) {
+                    Some(boxes) if !boxes.iter().any(|b| meets_dirty(b)) => boxes,
+                    _ => {
+                        mine.stores_before = self.flush(&mut waiting, m, dims, &context)?;
+                        dirty = Poly::empty(ctx);
+                        vec![hull]
+                    }
                 }
-                mine.load = self.bounds(&load, m, dims)?;
-                valid = grown(&valid, &load);
+            };
+            for load in loads {
+                if let Some(b) = self.bounds(&load, m, dims)? {
+                    mine.loads.push(b);
+                    valid = grown(&valid, &load);
+                }
             }
             if let Some(under) = &sets.under {
                 valid = grown(&valid, under);
@@ -426,6 +441,33 @@ impl Sequence<'_> {
         }
         Some(out)
     }
+}
+
+/// The boxes of the convex pieces of `p` (coalesced first), merged where
+/// their hull is their union; `None` when a piece has existentials.
+fn pieces(p: &Poly, dims: usize) -> Option<Vec<Poly>> {
+    let ctx = p.set.get_ctx();
+    let p = coalesce(p)?;
+    let mut boxes = Vec::new();
+    for piece in p.pieces() {
+        let cons = piece?
+            .into_iter()
+            .map(|(terms, constant, equality)| {
+                let lin = Lin { terms, constant };
+                if equality {
+                    Cons::eq0(lin)
+                } else {
+                    Cons::ge0(lin)
+                }
+            })
+            .collect();
+        let conj = Conj {
+            cons,
+            exists: Vec::new(),
+        };
+        boxes.push(box_hull(&Poly::from_dnf(&ctx, &[conj]), dims));
+    }
+    Some(merge_boxes(boxes, dims))
 }
 
 /// `valid ∪ more`, kept an under-approximation: `Poly::union` replaces a

@@ -215,7 +215,9 @@ pub fn plan(
                 Root::Var(v) => v,
                 // The read pass has refused (IN and OUT are part of READ
                 // and WRITE).
-                Root::Anywhere if matches!(kind, Access::Import | Access::Export | Access::Live) => {
+                Root::Anywhere
+                    if matches!(kind, Access::Import | Access::Export | Access::Live) =>
+                {
                     continue;
                 }
                 Root::Anywhere => {

@@ -1,13 +1,13 @@
 // ferry-test: isolate --pragma
-// ferry-test: run => to=64 from=64
-// A load whose box covers elements the device changed and has not stored
+// ferry-test: run => to=64 from=40
+// A load whose box covers an element the device changed and has not stored
 // yet: the store is made before the load, else the load would put the
-// host's old values over the new ones.
-// First: a: IN [2,3] -> 16; b: W [2,3] exact (nothing loaded).
-// Second: b: IN [0,5]; the device holds b[2..3] only, the box of the rest
-// is [0,5], which meets b[2..3]: store b[2..3] -> 16, then load [0,5] -> 48;
-// c: W [0,5] exact -> 48.
-// to = 16+48 = 64, from = 16+48 = 64.
+// host's old value over the new one.
+// First: a: IN {1} -> 8; b: W {1} exact (nothing loaded).
+// Second: b: IN {0,2,4,6}, none on the device; a strided set has no box
+// pieces, and its box [0,6] meets b[1]: store b[1] -> 8, then load [0,6]
+// -> 56; c: W [0,3] exact -> 32.
+// to = 8+56 = 64, from = 8+32 = 40.
 #include <stdio.h>
 
 int main(void)
@@ -19,11 +19,10 @@ int main(void)
         c[i] = -1;
     }
 #pragma ferry isolate
-    for (int i = 2; i < 4; i++)
-        b[i] = a[i] * 10;
+    b[1] = a[1] * 10;
 #pragma ferry isolate
-    for (int i = 0; i < 6; i++)
-        c[i] = b[i] + 1;
+    for (int i = 0; i < 4; i++)
+        c[i] = b[2 * i] + 1;
     for (int i = 0; i < 8; i++)
         printf("%ld %ld\n", b[i], c[i]);
     return 0;

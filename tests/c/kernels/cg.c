@@ -14,6 +14,7 @@ static void cg(int iters, int n, double A[n][n], double x[n], double r[n], doubl
     for (int it = 0; it < iters; it++)
     step: {
         double pq = 0.0;
+#pragma ferry isolate
         for (int i = 0; i < n; i++) {
             q[i] = 0.0;
             for (int j = 0; j < n; j++)
@@ -22,12 +23,14 @@ static void cg(int iters, int n, double A[n][n], double x[n], double r[n], doubl
         }
         double alpha = rr / pq;
         double next = 0.0;
+#pragma ferry isolate
         for (int i = 0; i < n; i++) {
             x[i] += alpha * p[i];
             r[i] -= alpha * q[i];
             next += r[i] * r[i];
         }
         double beta = next / rr;
+#pragma ferry isolate
         for (int i = 0; i < n; i++)
             p[i] = r[i] + beta * p[i];
         rr = next;

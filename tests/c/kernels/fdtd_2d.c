@@ -9,14 +9,18 @@ static void fdtd_2d(int tmax, int nx, int ny, double ex[nx][ny], double ey[nx][n
 {
     for (int t = 0; t < tmax; t++)
     step: {
+#pragma ferry isolate
         for (int j = 0; j < ny; j++)
             ey[0][j] = source[t];
+#pragma ferry isolate
         for (int i = 1; i < nx; i++)
             for (int j = 0; j < ny; j++)
                 ey[i][j] = ey[i][j] - 0.5 * (hz[i][j] - hz[i - 1][j]);
+#pragma ferry isolate
         for (int i = 0; i < nx; i++)
             for (int j = 1; j < ny; j++)
                 ex[i][j] = ex[i][j] - 0.5 * (hz[i][j] - hz[i][j - 1]);
+#pragma ferry isolate
         for (int i = 0; i < nx - 1; i++)
             for (int j = 0; j < ny - 1; j++)
                 hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);

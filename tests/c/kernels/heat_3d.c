@@ -7,6 +7,7 @@ static void heat_3d(int tsteps, int n, double A[n][n][n], double B[n][n][n])
 {
     for (int t = 0; t < tsteps; t++)
     step: {
+#pragma ferry isolate
         for (int i = 1; i < n - 1; i++)
             for (int j = 1; j < n - 1; j++)
                 for (int k = 1; k < n - 1; k++)
@@ -14,6 +15,7 @@ static void heat_3d(int tsteps, int n, double A[n][n][n], double B[n][n][n])
                                  + 0.125 * (A[i][j + 1][k] - 2.0 * A[i][j][k] + A[i][j - 1][k])
                                  + 0.125 * (A[i][j][k + 1] - 2.0 * A[i][j][k] + A[i][j][k - 1])
                                  + A[i][j][k];
+#pragma ferry isolate
         for (int i = 1; i < n - 1; i++)
             for (int j = 1; j < n - 1; j++)
                 for (int k = 1; k < n - 1; k++)

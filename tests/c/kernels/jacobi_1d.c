@@ -7,8 +7,10 @@ static void jacobi_1d(int tsteps, int n, double A[n], double B[n])
 {
     for (int t = 0; t < tsteps; t++)
     step: {
+#pragma ferry isolate
         for (int i = 1; i < n - 1; i++)
             B[i] = (A[i - 1] + A[i] + A[i + 1]) / 3.0;
+#pragma ferry isolate
         for (int i = 1; i < n - 1; i++)
             A[i] = (B[i - 1] + B[i] + B[i + 1]) / 3.0;
     }

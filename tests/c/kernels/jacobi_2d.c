@@ -7,9 +7,11 @@ static void jacobi_2d(int tsteps, int n, double A[n][n], double B[n][n])
 {
     for (int t = 0; t < tsteps; t++)
     step: {
+#pragma ferry isolate
         for (int i = 1; i < n - 1; i++)
             for (int j = 1; j < n - 1; j++)
                 B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+#pragma ferry isolate
         for (int i = 1; i < n - 1; i++)
             for (int j = 1; j < n - 1; j++)
                 A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);

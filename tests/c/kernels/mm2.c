@@ -7,12 +7,14 @@ static void mm2(int ni, int nj, int nk, int nl, double alpha, double beta,
                 double tmp[ni][nj], double A[ni][nk], double B[nk][nj], double C[nj][nl],
                 double D[ni][nl])
 {
+#pragma ferry isolate
     for (int i = 0; i < ni; i++)
         for (int j = 0; j < nj; j++) {
             tmp[i][j] = 0.0;
             for (int k = 0; k < nk; k++)
                 tmp[i][j] += alpha * A[i][k] * B[k][j];
         }
+#pragma ferry isolate
     for (int i = 0; i < ni; i++)
         for (int j = 0; j < nl; j++) {
             D[i][j] *= beta;

@@ -7,18 +7,21 @@ static void mm3(int ni, int nj, int nk, int nl, int nm, double E[ni][nj], double
                 double B[nk][nj], double F[nj][nl], double C[nj][nm], double D[nm][nl],
                 double G[ni][nl])
 {
+#pragma ferry isolate
     for (int i = 0; i < ni; i++)
         for (int j = 0; j < nj; j++) {
             E[i][j] = 0.0;
             for (int k = 0; k < nk; k++)
                 E[i][j] += A[i][k] * B[k][j];
         }
+#pragma ferry isolate
     for (int i = 0; i < nj; i++)
         for (int j = 0; j < nl; j++) {
             F[i][j] = 0.0;
             for (int k = 0; k < nm; k++)
                 F[i][j] += C[i][k] * D[k][j];
         }
+#pragma ferry isolate
     for (int i = 0; i < ni; i++)
         for (int j = 0; j < nl; j++) {
             G[i][j] = 0.0;

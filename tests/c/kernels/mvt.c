@@ -5,9 +5,11 @@
 
 static void mvt(int n, double x1[n], double x2[n], double y1[n], double y2[n], double A[n][n])
 {
+#pragma ferry isolate
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             x1[i] = x1[i] + A[i][j] * y1[j];
+#pragma ferry isolate
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
             x2[i] = x2[i] + A[j][i] * y2[j];
