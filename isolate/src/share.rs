@@ -364,7 +364,7 @@ impl Sequence<'_> {
                 vec![hull]
             } else {
                 match pieces(&missing, dims) {
-                    Some(boxes) if !boxes.iter().any(|b| meets_dirty(b)) => boxes,
+                    Some(boxes) if !boxes.iter().any(meets_dirty) => boxes,
                     _ => {
                         mine.stores_before = self.flush(&mut waiting, m, dims, &context)?;
                         dirty = Poly::empty(ctx);

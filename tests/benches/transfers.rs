@@ -14,11 +14,13 @@
 //! per-kernel ratios. A second table covers the kernels whose time step is
 //! labelled `step`, isolated alone: each step with its own transfers
 //! (unshared) against the transfers optimised across the steps (shared),
-//! and the same lower bound. Volumes are counted, not timed: the report is
+//! and the same lower bound. A third covers the kernels whose statements
+//! carry `#pragma ferry isolate`: each statement with its own buffers
+//! against the statements of a sequence sharing them. Volumes are counted, not timed: the report is
 //! the same on every machine.
 
 use ferry_tests::transfer_volume::{
-    KernelVolumes, Volume, kernel_function, measure, step_totals, totals,
+    KernelVolumes, StepVolumes, Volume, kernel_function, measure, shared_totals, totals,
 };
 use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
 use std::fmt::Write as _;
@@ -128,23 +130,44 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
         rows.len(),
         whole.total() as f64 / lower.total().max(1) as f64
     );
-    out.push_str(&steps_report(rows, size));
+    out.push_str(&shared_report(
+        rows,
+        |r| r.steps,
+        &format!(
+            "`ferry isolate --label step` (the time step alone), array bytes, size {size}\n\
+             (unshared: --no-optimize-transfers; shared: transfers optimised across the steps; \
+             lower: as above)"
+        ),
+        "kernels with a time step",
+    ));
+    out.push_str(&shared_report(
+        rows,
+        |r| r.statements,
+        &format!(
+            "`ferry isolate --pragma` (the marked statements, host code between them), array \
+             bytes, size {size}\n(unshared: each statement with its own buffers, \
+             --no-optimize-transfers; shared: the statements of a sequence share buffers; \
+             lower: as above)"
+        ),
+        "kernels with marked statements",
+    ));
     out
 }
 
-/// The kernels whose time step is isolated alone (`--label step`).
-fn steps_report(rows: &[KernelVolumes], size: &str) -> String {
+/// The kernels isolated at a finer grain, unshared against shared:
+/// `which` picks the volumes.
+fn shared_report(
+    rows: &[KernelVolumes],
+    which: fn(&KernelVolumes) -> Option<StepVolumes>,
+    title: &str,
+    what: &str,
+) -> String {
     let mut out = String::new();
-    let stepped: Vec<&KernelVolumes> = rows.iter().filter(|r| r.steps.is_some()).collect();
+    let stepped: Vec<&KernelVolumes> = rows.iter().filter(|r| which(r).is_some()).collect();
     if stepped.is_empty() {
         return out;
     }
-    let _ = writeln!(
-        out,
-        "\nTransfer volume of `ferry isolate --label step` (the time step alone), array bytes, \
-         size {size}\n(unshared: --no-optimize-transfers; shared: transfers optimised across \
-         the steps; lower: as above)\n"
-    );
+    let _ = writeln!(out, "\nTransfer volume of {title}\n");
     let line = |out: &mut String, name: &str, cells: [String; 5]| {
         let _ = writeln!(
             out,
@@ -168,7 +191,7 @@ fn steps_report(rows: &[KernelVolumes], size: &str) -> String {
     let mut gain = Vec::new();
     let mut to_lower = Vec::new();
     for r in &stepped {
-        let steps = r.steps.expect("filtered");
+        let steps = which(r).expect("filtered");
         let g = ratio(steps.shared.total(), steps.unshared.total());
         let l = ratio(steps.shared.total(), r.lower.total());
         gain.extend(g);
@@ -186,7 +209,7 @@ fn steps_report(rows: &[KernelVolumes], size: &str) -> String {
         );
     }
     let owned: Vec<KernelVolumes> = stepped.iter().map(|r| (*r).clone()).collect();
-    let (unshared, shared, lower) = step_totals(&owned);
+    let (unshared, shared, lower) = shared_totals(&owned, which);
     line(
         &mut out,
         "total",
@@ -211,11 +234,11 @@ fn steps_report(rows: &[KernelVolumes], size: &str) -> String {
     );
     let exact = stepped
         .iter()
-        .filter(|r| r.steps.is_some_and(|s| s.shared == r.lower))
+        .filter(|r| which(r).is_some_and(|s| s.shared == r.lower))
         .count();
     let _ = writeln!(
         out,
-        "\n{} kernels with a time step; shared moves exactly the lower bound on {exact}",
+        "\n{} {what}; shared moves exactly the lower bound on {exact}",
         stepped.len()
     );
     out

@@ -28,6 +28,15 @@
 //! and storing only what no later step overwrites). Its lower bound is
 //! the same: the body of the kernel is the time loop.
 //!
+//! A kernel whose statements carry `#pragma ferry isolate` (several
+//! statements of one sequence: two matrix products in a row, a time step's
+//! stencil sweeps, an iterative solver's vector updates with host code
+//! between them) is also isolated with `--pragma`: each statement with its
+//! own buffers and transfers (**unshared**) and the statements of one
+//! sequence sharing buffers, loading only what the device does not hold
+//! and storing when host code needs it or the last user is done
+//! (**shared**, the default). Same lower bound.
+//!
 //! Used by the `transfers` benchmark, which prints the report, and by the
 //! `transfer_volume` test, which checks the orders they must keep.
 
@@ -68,9 +77,12 @@ pub struct KernelVolumes {
     pub lower: Volume,
     /// With the time step isolated, when the kernel labels it `step`.
     pub steps: Option<StepVolumes>,
+    /// With the statements marked `#pragma ferry isolate` isolated.
+    pub statements: Option<StepVolumes>,
 }
 
-/// The volumes of a kernel's time step isolated (`--label step`).
+/// The volumes of a kernel's time step isolated (`--label step`), or of
+/// its marked statements (`--pragma`): unshared and shared.
 #[derive(Debug, Clone, Copy)]
 pub struct StepVolumes {
     /// Each step with its own transfers (`--no-optimize-transfers`).
@@ -134,6 +146,18 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
     } else {
         None
     };
+    let statements = if source.contains("#pragma ferry isolate") {
+        let unshared = Options {
+            optimize_transfers: false,
+            ..Options::default()
+        };
+        Some(StepVolumes {
+            unshared: isolated(&Selection::Pragma, unshared, "pragma-unshared")?,
+            shared: isolated(&Selection::Pragma, Options::default(), "pragma-shared")?,
+        })
+    } else {
+        None
+    };
     let lower = lower_bound(program, &cflags, &kernel, args, scratch)?;
     Ok(KernelVolumes {
         kernel,
@@ -141,6 +165,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
         whole,
         lower,
         steps,
+        statements,
     })
 }
 
@@ -272,12 +297,15 @@ pub fn totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
     })
 }
 
-/// Over the kernels with a time step: the sums of the unshared, shared and
-/// lower volumes.
-pub fn step_totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
+/// Over the kernels that have them (`which` picks the time step or the
+/// marked statements): the sums of the unshared, shared and lower volumes.
+pub fn shared_totals(
+    rows: &[KernelVolumes],
+    which: fn(&KernelVolumes) -> Option<StepVolumes>,
+) -> (Volume, Volume, Volume) {
     rows.iter()
-        .fold(Default::default(), |(u, s, l), r| match r.steps {
-            Some(steps) => (u.add(steps.unshared), s.add(steps.shared), l.add(r.lower)),
+        .fold(Default::default(), |(u, s, l), r| match which(r) {
+            Some(v) => (u.add(v.unshared), s.add(v.shared), l.add(r.lower)),
             None => (u, s, l),
         })
 }

@@ -19,13 +19,19 @@
 //!
 //! with `shared` (the transfers optimised across the steps) moving
 //! strictly less than `unshared` in total, and exactly the lower bound on
-//! `STEP_EXACT`. The figures themselves are the `transfers` benchmark's.
+//! `STEP_EXACT`. So are the kernels whose statements carry `#pragma ferry
+//! isolate`, each statement with its own buffers (unshared) against the
+//! statements of a sequence sharing them (shared). The figures themselves
+//! are the `transfers` benchmark's.
 
 use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, totals};
 
 /// Kernels whose time step, isolated with the transfers shared between
 /// the steps, moves exactly the traced IN and OUT of the whole time loop.
 const STEP_EXACT: &[&str] = &["fir", "floyd_warshall", "seidel_2d"];
+
+/// Kernels whose statements carry `#pragma ferry isolate`.
+const MARKED: usize = 8;
 
 /// Kernels whose time step is labelled (`tests/c/kernels`).
 const STEPPED: usize = 10;
@@ -115,6 +121,30 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
                 );
             }
         }
+    }
+    for r in &rows {
+        let (k, l) = (&r.kernel, r.lower);
+        if let Some(statements) = r.statements {
+            let (u, s) = (statements.unshared, statements.shared);
+            if s.to_accel < l.to_accel || s.from_accel < l.from_accel {
+                failures.push(format!(
+                    "{k}: the marked statements sharing buffers move {s:?}, less than the \
+                     lower bound {l:?}"
+                ));
+            }
+            if s.to_accel > u.to_accel || s.from_accel > u.from_accel || s.total() >= u.total() {
+                failures.push(format!(
+                    "{k}: the marked statements sharing buffers move {s:?}, not less than \
+                     each on its own {u:?}"
+                ));
+            }
+        }
+    }
+    let marked = rows.iter().filter(|r| r.statements.is_some()).count();
+    if failures.is_empty() && marked != MARKED {
+        failures.push(format!(
+            "{marked} kernels with statements marked `#pragma ferry isolate`, not {MARKED}"
+        ));
     }
     let stepped = rows.iter().filter(|r| r.steps.is_some()).count();
     if failures.is_empty() && stepped != STEPPED {
