@@ -336,12 +336,7 @@ impl Sequence<'_> {
                 let effects = &a.effects.nodes[self.f.index()][item.index()];
                 let (reads, writes) = self.touches(effects, &memory);
                 if reads || writes {
-                    let last = copies.len() - 1;
-                    let at = copies[last].0;
-                    let context = self.context(at);
-                    let live = self.live_after(v, at);
-                    let flushed = self.flush(&mut waiting, at, dims, &context.intersect(&live))?;
-                    copies[last].1.stores_after.extend(flushed);
+                    self.store_after_last(v, dims, &mut copies, &mut waiting)?;
                     dirty = Poly::empty(ctx);
                 }
                 if writes {
@@ -389,12 +384,7 @@ impl Sequence<'_> {
             waiting.push(sets.stored.clone());
             copies.push((m, mine));
         }
-        let last = copies.len() - 1;
-        let at = copies[last].0;
-        let context = self.context(at);
-        let live = self.live_after(v, at);
-        let flushed = self.flush(&mut waiting, at, dims, &context.intersect(&live))?;
-        copies[last].1.stores_after.extend(flushed);
+        self.store_after_last(v, dims, &mut copies, &mut waiting)?;
         let first_member = run[0].1;
         let buffer = self.bounds(&buffer, first_member, dims)??;
         let t = self.sets(v, first_member).0;
@@ -406,6 +396,22 @@ impl Sequence<'_> {
             buffer,
             members: copies,
         })
+    }
+
+    /// The waiting stores of `v`, made after the latest user so far, cut
+    /// to what is live there.
+    fn store_after_last(
+        &self,
+        v: VarId,
+        dims: usize,
+        copies: &mut [(usize, MemberCopies)],
+        waiting: &mut Vec<Poly>,
+    ) -> Option<()> {
+        let (at, latest) = copies.last_mut()?;
+        let needed = self.context(*at).intersect(&self.live_after(v, *at));
+        let stores = self.flush(waiting, *at, dims, &needed)?;
+        latest.stores_after.extend(stores);
+        Some(())
     }
 
     /// What may be read of `v` after member `m` before being written: a
