@@ -13,7 +13,10 @@
 //! - `listing_1_6`: Listing 1.6, redundant transfer elimination on the
 //!   paper's `memload` / `memstore` (`--transfers-only`): out of the while
 //!   loop, out of `bar`, and the load between the two calls gone. Its
-//!   execution, with a caller, is `tests/c/isolate/dma_listing_1_6.c`.
+//!   execution, with a caller, is `tests/c/isolate/dma_listing_1_6.c`;
+//! - `shared_sequence`: two isolated statements of one block sharing the
+//!   buffers of `a` and `t` (`share.rs`), with a host read of `t` between
+//!   them: `t` stored before it, nothing loaded by the second statement.
 
 use ferry_tests::{c_dir, run_ferry};
 use std::path::{Path, PathBuf};
@@ -207,4 +210,23 @@ fn listing_1_6() {
         })
         .collect();
     assert_eq!(order.len(), 5, "{foo}");
+}
+
+#[test]
+fn shared_sequence() {
+    let (out, text) = isolate("shared_sequence", &["--pragma"]);
+    insta::assert_snapshot!(text);
+    // One buffer per array, one load (a, by the first statement), t stored
+    // once (before the printf), b once.
+    assert_eq!(text.matches("ferry_alloc(").count(), 3, "{text}");
+    assert_eq!(text.matches("ferry_copy_to_accel(").count(), 1, "{text}");
+    assert_eq!(text.matches("ferry_copy_from_accel(").count(), 2, "{text}");
+    assert_eq!(text.matches("ferry_free(").count(), 3, "{text}");
+    // n, and a[0..n-1] in; t[0..n-1] and b[1..n-1] out (floats). Each on
+    // its own, the second statement would load a and t again.
+    for n in [10u64, 1, 64] {
+        let stats = run_both("shared_sequence", &out, &[&n.to_string()]);
+        assert_eq!(bytes(&stats), (4 + 4 * n + 4, 4 * n + 4 * (n - 1)), "n={n}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
