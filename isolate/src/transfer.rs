@@ -258,7 +258,17 @@ pub fn plan(
                 continue;
             }
             let own = own_dims(&program.var(v).ty);
-            let g = groups.entry(v).or_default();
+            // Liveness comes last and only cuts the stores of what the
+            // statement moves: a variable merely live after it is none of
+            // its business.
+            let g = if kind == Access::Live {
+                match groups.get_mut(&v) {
+                    Some(g) => g,
+                    None => continue,
+                }
+            } else {
+                groups.entry(v).or_default()
+            };
             let leading = entity
                 .path
                 .iter()
@@ -295,7 +305,7 @@ pub fn plan(
                 r = r.project(&phi(k));
             }
             let precise = leading == own && entity.path.len() == own;
-            if !precise {
+            if !precise && kind != Access::Live {
                 g.coarse = true;
             }
             if matches!(kind, Access::Import | Access::Export | Access::Live) {
