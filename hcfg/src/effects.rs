@@ -404,6 +404,18 @@ impl EffectsAnalysis {
         }
     }
 
+    /// What variable `v` of function `f` may point into, or (an array)
+    /// the memory of its elements.
+    pub fn variable_targets(&self, program: &Program, f: FuncId, v: VarId) -> Vec<Location> {
+        let var = program.var(v);
+        let e = Expr {
+            kind: ExprKind::Var(v),
+            ty: var.ty.clone(),
+            span: var.span,
+        };
+        self.pointer_targets(program, f, &e)
+    }
+
     /// What a pointer-valued expression may point into.
     pub fn pointer_targets(&self, program: &Program, f: FuncId, e: &Expr) -> Vec<Location> {
         match &e.kind {

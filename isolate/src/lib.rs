@@ -22,7 +22,7 @@ pub mod transfer;
 use clone::Cloner;
 use emit::{DeviceNames, Exit};
 use ferry_hcfg::Analyses;
-use ferry_hcfg::ir::{self, FuncId, Type, VarId};
+use ferry_hcfg::ir::{FuncId, Type, VarId};
 use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind, TranslationUnit};
 use ferry_parser::intern::Symbol;
 use ferry_parser::output::print_unit_as_user_file;
@@ -598,15 +598,9 @@ fn check_aliasing(
     let program = &analyses.program;
     let f: FuncId = target.function;
     let targets_of = |v: VarId| -> Vec<Location> {
-        let var = program.var(v);
-        let e = ir::Expr {
-            kind: ir::ExprKind::Var(v),
-            ty: var.ty.clone(),
-            span: var.span,
-        };
         analyses
             .effects
-            .pointer_targets(program, f, &e)
+            .variable_targets(program, f, v)
             .into_iter()
             // Heap blocks and unknown memory are assumed distinct per
             // variable (the paper's assumption): only named objects count.

@@ -45,7 +45,7 @@ use crate::transfer::{ArraySets, ArrayTransfer, Plan, Poison, box_hull, keep_nam
 use crate::transfer::{nameable_at, precondition_at};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::effects::{Effects, Location};
-use ferry_hcfg::ir::{Expr, ExprKind, FuncId, NodeId, NodeKind, VarId};
+use ferry_hcfg::ir::{FuncId, NodeId, NodeKind, VarId};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_regions::entity::phi;
 use ferry_regions::set::{coalesce, subtract};
@@ -272,15 +272,9 @@ impl Sequence<'_> {
 
     /// The memory `v`'s elements may live in.
     fn locations(&self, v: VarId) -> BTreeSet<Location> {
-        let var = self.a.program.var(v);
-        let e = Expr {
-            kind: ExprKind::Var(v),
-            ty: var.ty.clone(),
-            span: var.span,
-        };
         self.a
             .effects
-            .pointer_targets(&self.a.program, self.f, &e)
+            .variable_targets(&self.a.program, self.f, v)
             .into_iter()
             .collect()
     }
