@@ -126,12 +126,17 @@ pub fn shared_arrays(a: &Analyses, members: &[Member]) -> Vec<SharedArray> {
             continue;
         }
         found.sort();
+        let contexts = found
+            .iter()
+            .map(|&(_, m)| (m, member_context(a, members[m].target)))
+            .collect();
         let sequence = Sequence {
             a,
             f,
             seq,
             members,
             placed: found,
+            contexts,
         };
         out.extend(sequence.shared());
     }
@@ -152,6 +157,16 @@ fn parent_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
         })
 }
 
+/// What is known where `target` runs, of the variables C can name there.
+fn member_context(a: &Analyses, target: &Target) -> Poly {
+    let name = |isl: &str| nameable_at(&a.program, target.function, target.span, isl);
+    keep_nameable(
+        &precondition_at(a, target.function, target.node),
+        &name,
+        &[],
+    )
+}
+
 /// The members that are items of one sequence.
 struct Sequence<'a> {
     a: &'a Analyses,
@@ -160,6 +175,8 @@ struct Sequence<'a> {
     members: &'a [Member<'a>],
     /// (position in the sequence, member), in program order.
     placed: Vec<(usize, usize)>,
+    /// What is known where each member runs ([`member_context`]).
+    contexts: BTreeMap<usize, Poly>,
 }
 
 impl Sequence<'_> {
@@ -287,26 +304,25 @@ impl Sequence<'_> {
         (meets(&effects.reads), meets(&effects.writes))
     }
 
-    /// What is known where member `m` runs, of the variables C can name there.
-    fn context(&self, m: usize) -> Poly {
-        let target = self.members[m].target;
-        let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
-        keep_nameable(&precondition_at(self.a, self.f, target.node), &name, &[])
+    /// What is known where member `m` runs.
+    fn context(&self, m: usize) -> &Poly {
+        &self.contexts[&m]
     }
 
-    /// The box of `p` at member `m`, as C bounds evaluated there; `None`
-    /// inside when the box is empty, `None` outside when it has no bounds.
+    /// The box of `p` within member `m`'s context, as C bounds evaluated
+    /// there; `None` inside when the box is empty, `None` outside when it
+    /// has no bounds.
     fn bounds(&self, p: &Poly, m: usize, dims: usize) -> Option<Option<Vec<DimBound>>> {
-        let target = self.members[m].target;
-        let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
         let context = self.context(m);
-        let phis: Vec<String> = (1..=dims).map(phi).collect();
-        let hull = box_hull(&p.intersect(&context), dims);
+        let hull = box_hull(&p.intersect(context), dims);
         if hull.is_empty() {
             return Some(None);
         }
+        let target = self.members[m].target;
+        let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
+        let phis: Vec<String> = (1..=dims).map(phi).collect();
         let hull = keep_nameable(&hull, &name, &phis);
-        box_bounds(&hull, dims, &context, &name).ok().map(Some)
+        box_bounds(&hull, dims, context, &name).ok().map(Some)
     }
 
     /// The transfers of `v` along one run, or `None` when a box cannot be
@@ -340,11 +356,11 @@ impl Sequence<'_> {
             };
             let (_, sets) = self.sets(v, m);
             let context = self.context(m);
-            buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
+            buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(context));
             let mut mine = MemberCopies::default();
             let missing = subtract(&sets.need, &valid).unwrap_or_else(|| sets.need.clone());
-            let missing = missing.intersect(&context);
-            let meets_dirty = |b: &Poly| !b.intersect(&dirty).intersect(&context).is_empty();
+            let missing = missing.intersect(context);
+            let meets_dirty = |b: &Poly| !b.intersect(&dirty).intersect(context).is_empty();
             let hull = box_hull(&missing, dims);
             // One box, unless it reaches newer device values and the
             // missing pieces' own boxes do not (the rim of a stencil the
@@ -355,7 +371,7 @@ impl Sequence<'_> {
                 match pieces(&missing, dims) {
                     Some(boxes) if !boxes.iter().any(meets_dirty) => boxes,
                     _ => {
-                        mine.stores_before = self.flush(&mut waiting, m, dims, &context)?;
+                        mine.stores_before = self.flush(&mut waiting, m, dims, context)?;
                         dirty = Poly::empty(ctx);
                         vec![hull]
                     }
@@ -381,12 +397,11 @@ impl Sequence<'_> {
         self.store_after_last(v, dims, &mut copies, &mut waiting)?;
         let first_member = run[0].1;
         let buffer = self.bounds(&buffer, first_member, dims)??;
-        let t = self.sets(v, first_member).0;
         Some(SharedArray {
             var: v,
-            name: t.name.clone(),
+            name: first.name.clone(),
             dims,
-            poison: t.poison,
+            poison: first.poison,
             buffer,
             members: copies,
         })
