@@ -175,24 +175,24 @@ fn isolate_unit(
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
     let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
+    // Transfer optimisation works on the hulls' sets.
+    let optimise = options.optimize_transfers && options.transfer_plan == TransferPlan::Hull;
     let mut plans = Vec::with_capacity(targets.len());
-    let mut loops = Vec::with_capacity(targets.len());
+    let mut reused = Vec::with_capacity(targets.len());
     for target in targets {
         let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
-        let shared = if options.optimize_transfers && options.transfer_plan == TransferPlan::Hull {
+        reused.push(if optimise {
             loop_sharing(file, analyses, regions, target, &plan)
         } else {
             None
-        };
+        });
         plans.push(plan);
-        loops.push(shared);
     }
     // Statements of one sequence share buffers (`share`); a statement whose
     // loop shares its transfers between iterations keeps its own.
-    let sharing = options.optimize_transfers && options.transfer_plan == TransferPlan::Hull;
     let candidates: Vec<usize> = (0..targets.len())
-        .filter(|&k| sharing && loops[k].is_none())
+        .filter(|&k| optimise && reused[k].is_none())
         .collect();
     let members: Vec<share::Member> = candidates
         .iter()
@@ -209,8 +209,8 @@ fn isolate_unit(
         })
         .collect();
     let mut full_rows: Vec<HashSet<Symbol>> = vec![HashSet::new(); shared_arrays.len()];
-    for (k, (target, (plan, shared))) in targets.iter().zip(plans.iter().zip(loops)).enumerate() {
-        let span = shared
+    for (k, (target, (plan, in_loop))) in targets.iter().zip(plans.iter().zip(reused)).enumerate() {
+        let span = in_loop
             .as_ref()
             .map_or(target.span, |(_, the_loop)| the_loop.span);
         let mine: Vec<(usize, emit::SharedCopies)> = shared_arrays
@@ -240,7 +240,7 @@ fn isolate_unit(
             analyses,
             target,
             plan,
-            shared,
+            in_loop,
             &buffers,
             &copies,
             &mut cloner,
