@@ -20,7 +20,7 @@
 //! the same on every machine.
 
 use ferry_tests::transfer_volume::{
-    KernelVolumes, StepVolumes, Volume, kernel_function, measure, shared_totals, totals,
+    KernelVolumes, SharingVolumes, Volume, kernel_function, measure, shared_totals, totals,
 };
 use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
 use std::fmt::Write as _;
@@ -158,7 +158,7 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
 /// `which` picks the volumes.
 fn shared_report(
     rows: &[KernelVolumes],
-    which: fn(&KernelVolumes) -> Option<StepVolumes>,
+    which: fn(&KernelVolumes) -> Option<SharingVolumes>,
     title: &str,
     what: &str,
 ) -> String {

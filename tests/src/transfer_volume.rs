@@ -76,15 +76,15 @@ pub struct KernelVolumes {
     pub whole: Volume,
     pub lower: Volume,
     /// With the time step isolated, when the kernel labels it `step`.
-    pub steps: Option<StepVolumes>,
+    pub steps: Option<SharingVolumes>,
     /// With the statements marked `#pragma ferry isolate` isolated.
-    pub statements: Option<StepVolumes>,
+    pub statements: Option<SharingVolumes>,
 }
 
 /// The volumes of a kernel's time step isolated (`--label step`), or of
 /// its marked statements (`--pragma`): unshared and shared.
 #[derive(Debug, Clone, Copy)]
-pub struct StepVolumes {
+pub struct SharingVolumes {
     /// Each step with its own transfers (`--no-optimize-transfers`).
     pub unshared: Volume,
     /// Transfers shared between the steps (the default).
@@ -139,7 +139,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
             optimize_transfers: false,
             ..Options::default()
         };
-        Some(StepVolumes {
+        Some(SharingVolumes {
             unshared: isolated(&step, unshared, "step-unshared")?,
             shared: isolated(&step, Options::default(), "step-shared")?,
         })
@@ -151,7 +151,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
             optimize_transfers: false,
             ..Options::default()
         };
-        Some(StepVolumes {
+        Some(SharingVolumes {
             unshared: isolated(&Selection::Pragma, unshared, "pragma-unshared")?,
             shared: isolated(&Selection::Pragma, Options::default(), "pragma-shared")?,
         })
@@ -301,7 +301,7 @@ pub fn totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
 /// marked statements): the sums of the unshared, shared and lower volumes.
 pub fn shared_totals(
     rows: &[KernelVolumes],
-    which: fn(&KernelVolumes) -> Option<StepVolumes>,
+    which: fn(&KernelVolumes) -> Option<SharingVolumes>,
 ) -> (Volume, Volume, Volume) {
     rows.iter()
         .fold(Default::default(), |(u, s, l), r| match which(r) {
