@@ -9,6 +9,7 @@ static struct {
     unsigned long long bytes_to, bytes_from, transfers_to, transfers_from;
     unsigned long long allocations, bytes_allocated;
     unsigned long long scalar_bytes_to, scalar_bytes_from;
+    unsigned long long plan_calls[4];
     int registered;
 } stats;
 
@@ -26,10 +27,14 @@ static void write_stats(void)
             "{\"bytes_to_accel\":%llu,\"bytes_from_accel\":%llu,"
             "\"transfers_to_accel\":%llu,\"transfers_from_accel\":%llu,"
             "\"accel_allocations\":%llu,\"accel_bytes_allocated\":%llu,"
-            "\"scalar_bytes_to_accel\":%llu,\"scalar_bytes_from_accel\":%llu}\n",
+            "\"scalar_bytes_to_accel\":%llu,\"scalar_bytes_from_accel\":%llu,"
+            "\"calls_hull\":%llu,\"calls_rows\":%llu,\"calls_exact\":%llu,"
+            "\"calls_rects\":%llu}\n",
             stats.bytes_to, stats.bytes_from, stats.transfers_to, stats.transfers_from,
             stats.allocations, stats.bytes_allocated, stats.scalar_bytes_to,
-            stats.scalar_bytes_from);
+            stats.scalar_bytes_from, stats.plan_calls[FERRY_PLAN_HULL],
+            stats.plan_calls[FERRY_PLAN_ROWS], stats.plan_calls[FERRY_PLAN_EXACT],
+            stats.plan_calls[FERRY_PLAN_RECTS]);
     fclose(f);
 }
 
@@ -150,10 +155,17 @@ static void copy(unsigned char *dst, const long *dst_dims, const long *dst_offse
              ndims, 0);
 }
 
-void ferry_copy_to_accel(void *accel, const void *host, size_t elem_size, int ndims,
-                         const long *host_dims, const long *host_offsets,
-                         const long *accel_dims, const long *accel_offsets,
-                         const long *counts)
+/* Counts one array copy of `plan`. */
+static void count_call(enum ferry_plan plan)
+{
+    if ((unsigned)plan < sizeof stats.plan_calls / sizeof stats.plan_calls[0])
+        stats.plan_calls[plan]++;
+}
+
+void ferry_copy_box_to_accel(enum ferry_plan plan, void *accel, const void *host,
+                             size_t elem_size, int ndims, const long *host_dims,
+                             const long *host_offsets, const long *accel_dims,
+                             const long *accel_offsets, const long *counts)
 {
     register_stats();
     size_t bytes = box_bytes(counts, ndims, elem_size);
@@ -163,12 +175,13 @@ void ferry_copy_to_accel(void *accel, const void *host, size_t elem_size, int nd
          ndims);
     stats.bytes_to += bytes;
     stats.transfers_to++;
+    count_call(plan);
 }
 
-void ferry_copy_from_accel(void *host, const void *accel, size_t elem_size, int ndims,
-                           const long *host_dims, const long *host_offsets,
-                           const long *accel_dims, const long *accel_offsets,
-                           const long *counts)
+void ferry_copy_box_from_accel(enum ferry_plan plan, void *host, const void *accel,
+                               size_t elem_size, int ndims, const long *host_dims,
+                               const long *host_offsets, const long *accel_dims,
+                               const long *accel_offsets, const long *counts)
 {
     register_stats();
     size_t bytes = box_bytes(counts, ndims, elem_size);
@@ -178,6 +191,71 @@ void ferry_copy_from_accel(void *host, const void *accel, size_t elem_size, int 
          ndims);
     stats.bytes_from += bytes;
     stats.transfers_from++;
+    count_call(plan);
+}
+
+void ferry_copy_to_accel(void *accel, const void *host, size_t elem_size, int ndims,
+                         const long *host_dims, const long *host_offsets,
+                         const long *accel_dims, const long *accel_offsets,
+                         const long *counts)
+{
+    ferry_copy_box_to_accel(FERRY_PLAN_HULL, accel, host, elem_size, ndims, host_dims,
+                            host_offsets, accel_dims, accel_offsets, counts);
+}
+
+void ferry_copy_from_accel(void *host, const void *accel, size_t elem_size, int ndims,
+                           const long *host_dims, const long *host_offsets,
+                           const long *accel_dims, const long *accel_offsets,
+                           const long *counts)
+{
+    ferry_copy_box_from_accel(FERRY_PLAN_HULL, host, accel, elem_size, ndims, host_dims,
+                              host_offsets, accel_dims, accel_offsets, counts);
+}
+
+void ferry_copy_run_to_accel(enum ferry_plan plan, void *accel, const void *host,
+                             size_t elem_size, long accel_offset, long host_offset, long count)
+{
+    register_stats();
+    if (count <= 0)
+        return;
+    size_t bytes = (size_t)count * elem_size;
+    memcpy((unsigned char *)accel + (size_t)accel_offset * elem_size,
+           (const unsigned char *)host + (size_t)host_offset * elem_size, bytes);
+    stats.bytes_to += bytes;
+    stats.transfers_to++;
+    count_call(plan);
+}
+
+void ferry_copy_run_from_accel(enum ferry_plan plan, void *host, const void *accel,
+                               size_t elem_size, long host_offset, long accel_offset, long count)
+{
+    register_stats();
+    if (count <= 0)
+        return;
+    size_t bytes = (size_t)count * elem_size;
+    memcpy((unsigned char *)host + (size_t)host_offset * elem_size,
+           (const unsigned char *)accel + (size_t)accel_offset * elem_size, bytes);
+    stats.bytes_from += bytes;
+    stats.transfers_from++;
+    count_call(plan);
+}
+
+double ferry_copy_time(const struct ferry_cost_model *model, size_t elem_size, long elements)
+{
+    if (elements <= 0)
+        return 0.0;
+    return model->latency_us + (double)elements * (double)elem_size / model->bytes_per_us;
+}
+
+long ferry_box_elements(int ndims, const long *counts)
+{
+    long n = 1;
+    for (int k = 0; k < ndims; k++) {
+        if (counts[k] <= 0)
+            return 0;
+        n *= counts[k];
+    }
+    return n;
 }
 
 void ferry_scalar_to_accel(void *accel, const void *host, size_t size)

@@ -17,11 +17,13 @@
  * JSON object to FILE:
  *   {"bytes_to_accel":N,"bytes_from_accel":N,"transfers_to_accel":N,
  *    "transfers_from_accel":N,"accel_allocations":N,"accel_bytes_allocated":N,
- *    "scalar_bytes_to_accel":N,"scalar_bytes_from_accel":N}
+ *    "scalar_bytes_to_accel":N,"scalar_bytes_from_accel":N,
+ *    "calls_hull":N,"calls_rows":N,"calls_exact":N,"calls_rects":N}
  * The first four are the contract of DESIGN.md; the scalar counts are the
  * part of the bytes that scalars (copied whole) account for, so that array
- * volumes can be compared. A transfer that moves no byte (an empty box) is
- * not counted. */
+ * volumes can be compared; `calls_*` count the array copies (both ways) by
+ * the transfer plan that made them (`enum ferry_plan`). A transfer that
+ * moves no byte (an empty box, an empty run) is not counted. */
 #ifndef FERRY_RTE_H
 #define FERRY_RTE_H
 
@@ -41,6 +43,15 @@ void ferry_free(void *accel);
 /* Fills `size` bytes with the poison pattern of `poison`. */
 void ferry_poison(void *accel, size_t size, enum ferry_poison poison);
 
+/* The transfer plan a copy belongs to (ferry's `--transfer-plan`): the
+ * rectangular hull of a region as one n-dimensional copy; its contiguous
+ * span in row-major order as one 1-D copy; the exact region scanned as
+ * runs of its innermost dimension, one 1-D copy each; a few rectangles
+ * whose union is the region. Only the statistics tell them apart. */
+enum ferry_plan { FERRY_PLAN_HULL, FERRY_PLAN_ROWS, FERRY_PLAN_EXACT, FERRY_PLAN_RECTS };
+
+/* The n-dimensional copies of a rectangular box, counted under the hull
+ * plan; the `_box_` forms name the plan. */
 void ferry_copy_to_accel(void *accel, const void *host, size_t elem_size, int ndims,
                          const long *host_dims, const long *host_offsets,
                          const long *accel_dims, const long *accel_offsets,
@@ -49,6 +60,36 @@ void ferry_copy_from_accel(void *host, const void *accel, size_t elem_size, int 
                            const long *host_dims, const long *host_offsets,
                            const long *accel_dims, const long *accel_offsets,
                            const long *counts);
+
+void ferry_copy_box_to_accel(enum ferry_plan plan, void *accel, const void *host,
+                             size_t elem_size, int ndims, const long *host_dims,
+                             const long *host_offsets, const long *accel_dims,
+                             const long *accel_offsets, const long *counts);
+void ferry_copy_box_from_accel(enum ferry_plan plan, void *host, const void *accel,
+                               size_t elem_size, int ndims, const long *host_dims,
+                               const long *host_offsets, const long *accel_dims,
+                               const long *accel_offsets, const long *counts);
+
+/* One contiguous run of `count` elements, at element offsets counted from
+ * the start of each side's array (row-major, so a run may cross rows when
+ * both sides have rows of the same length). Nothing when count <= 0. */
+void ferry_copy_run_to_accel(enum ferry_plan plan, void *accel, const void *host,
+                             size_t elem_size, long accel_offset, long host_offset, long count);
+void ferry_copy_run_from_accel(enum ferry_plan plan, void *host, const void *accel,
+                               size_t elem_size, long host_offset, long accel_offset, long count);
+
+/* The modeled time of one copy (ferry's `--transfer-cost`): a fixed cost
+ * per call and a cost per byte; 0 for a copy that moves nothing (it makes
+ * no call). Generated code compares the plans of an array with it, before
+ * the statement runs, and keeps the cheapest. */
+struct ferry_cost_model {
+    double latency_us;   /* per call */
+    double bytes_per_us; /* bandwidth */
+};
+double ferry_copy_time(const struct ferry_cost_model *model, size_t elem_size, long elements);
+/* The elements of a box: the product of its counts, 0 when one is not
+ * positive. */
+long ferry_box_elements(int ndims, const long *counts);
 
 /* A scalar (or any object moved whole). */
 void ferry_scalar_to_accel(void *accel, const void *host, size_t size);

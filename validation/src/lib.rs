@@ -22,7 +22,7 @@ pub use compare::{Difference, FileComparison, FileState};
 pub use error::Error;
 pub use exec::Status;
 pub use report::{Report, RunReport, Verdict};
-pub use stats::Stats;
+pub use stats::{PlanCalls, Stats};
 pub use tempfile::TempDir;
 
 use std::path::{Path, PathBuf};

@@ -17,6 +17,31 @@ pub struct Stats {
     pub scalar_bytes_to_accel: u64,
     /// The part of `bytes_from_accel` that scalars account for.
     pub scalar_bytes_from_accel: u64,
+    /// Array copies (both ways) per transfer plan: hull, rows, exact,
+    /// rects (the runtime's `enum ferry_plan`). Optional in the file: a
+    /// runtime that knows no plans (the test DMA engine) leaves them out.
+    pub plan_calls: PlanCalls,
+}
+
+/// Array copies per transfer plan.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PlanCalls {
+    pub hull: u64,
+    pub rows: u64,
+    pub exact: u64,
+    pub rects: u64,
+}
+
+const PLAN_FIELDS: [&str; 4] = ["calls_hull", "calls_rows", "calls_exact", "calls_rects"];
+
+impl PlanCalls {
+    fn fields(&self) -> [u64; 4] {
+        [self.hull, self.rows, self.exact, self.rects]
+    }
+
+    pub fn total(&self) -> u64 {
+        self.fields().iter().sum()
+    }
 }
 
 const FIELDS: [&str; 8] = [
@@ -49,12 +74,14 @@ impl Stats {
         let map = FIELDS
             .iter()
             .zip(self.fields())
+            .chain(PLAN_FIELDS.iter().zip(self.plan_calls.fields()))
             .map(|(name, value)| (name.to_string(), serde_json::Value::from(value)))
             .collect();
         serde_json::Value::Object(map)
     }
 
-    /// Parses the runtime's JSON object; every field is required.
+    /// Parses the runtime's JSON object; every field is required but the
+    /// plan calls.
     pub fn parse(text: &str) -> Result<Stats, String> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
@@ -63,6 +90,10 @@ impl Stats {
                 .get(name)
                 .and_then(serde_json::Value::as_u64)
                 .ok_or_else(|| format!("no unsigned integer `{name}` in {}", text.trim()))
+        };
+        let optional = |name: &str| match value.get(name) {
+            None => Ok(0),
+            Some(_) => field(name),
         };
         Ok(Stats {
             bytes_to_accel: field(FIELDS[0])?,
@@ -73,6 +104,12 @@ impl Stats {
             accel_bytes_allocated: field(FIELDS[5])?,
             scalar_bytes_to_accel: field(FIELDS[6])?,
             scalar_bytes_from_accel: field(FIELDS[7])?,
+            plan_calls: PlanCalls {
+                hull: optional(PLAN_FIELDS[0])?,
+                rows: optional(PLAN_FIELDS[1])?,
+                exact: optional(PLAN_FIELDS[2])?,
+                rects: optional(PLAN_FIELDS[3])?,
+            },
         })
     }
 }
@@ -108,8 +145,11 @@ mod tests {
     fn parses_the_runtime_format() {
         let text = "{\"bytes_to_accel\":480,\"bytes_from_accel\":40,\"transfers_to_accel\":2,\
                     \"transfers_from_accel\":1,\"accel_allocations\":3,\"accel_bytes_allocated\":520,\
-                    \"scalar_bytes_to_accel\":4,\"scalar_bytes_from_accel\":0}\n";
+                    \"scalar_bytes_to_accel\":4,\"scalar_bytes_from_accel\":0,\
+                    \"calls_hull\":1,\"calls_rows\":0,\"calls_exact\":7,\"calls_rects\":2}\n";
         let stats = Stats::parse(text).unwrap();
+        assert_eq!(stats.plan_calls.exact, 7);
+        assert_eq!(stats.plan_calls.total(), 10);
         assert_eq!(stats.bytes_to_accel, 480);
         assert_eq!(stats.bytes_from_accel, 40);
         assert_eq!(stats.accel_bytes_allocated, 520);
@@ -120,5 +160,14 @@ mod tests {
     #[test]
     fn a_missing_field_is_an_error() {
         assert!(Stats::parse("{\"bytes_to_accel\":1}").is_err());
+    }
+
+    #[test]
+    fn plan_calls_are_optional() {
+        let text = "{\"bytes_to_accel\":8,\"bytes_from_accel\":0,\"transfers_to_accel\":1,\
+                    \"transfers_from_accel\":0,\"accel_allocations\":1,\"accel_bytes_allocated\":8,\
+                    \"scalar_bytes_to_accel\":0,\"scalar_bytes_from_accel\":0}";
+        assert_eq!(Stats::parse(text).unwrap().plan_calls, PlanCalls::default());
+        assert!(Stats::parse(&text.replace('}', ",\"calls_rows\":-1}")).is_err());
     }
 }
