@@ -11,13 +11,18 @@ use ferry_hcfg::semantics::poly::Poly;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, PwAff, Set, Val};
 use libc::uintptr_t;
 
+// isl's AST builder, which isl-rs does not wrap.
 unsafe extern "C" {
-    fn isl_ast_build_from_context(set: uintptr_t /* take */) -> uintptr_t;
+    pub(crate) fn isl_ast_build_from_context(set: uintptr_t /* take */) -> uintptr_t;
     fn isl_ast_build_expr_from_pw_aff(
         build: uintptr_t, /* keep */
         pa: uintptr_t,    /* take */
     ) -> uintptr_t;
-    fn isl_ast_build_free(build: uintptr_t /* take */) -> uintptr_t;
+    pub(crate) fn isl_ast_build_node_from_schedule_map(
+        build: uintptr_t,    /* keep */
+        schedule: uintptr_t, /* take */
+    ) -> uintptr_t;
+    pub(crate) fn isl_ast_build_free(build: uintptr_t /* take */) -> uintptr_t;
 }
 
 /// One dimension of a box: its first index and its extent, as C.
@@ -99,7 +104,7 @@ fn with_phi_as_dims(region: &Poly, dims: usize) -> Option<Set> {
 
 /// A piecewise quasi-affine function of the parameters as a C expression
 /// of type `long`, simplified under `context`.
-fn to_c(pa: PwAff, context: &Poly, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+pub(crate) fn to_c(pa: PwAff, context: &Poly, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
     let pa = pa.coalesce().ok()?;
     // The build's context must live in the expression's parameter space.
     let space = pa.get_space().ok()?;
@@ -139,7 +144,7 @@ fn to_c(pa: PwAff, context: &Poly, name: &dyn Fn(&str) -> Option<String>) -> Opt
 
 /// isl's expression tree as C. Division and extrema go through the
 /// runtime's `ferry_floord`, `ferry_min`, `ferry_max` (C's `/` truncates).
-fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+pub(crate) fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
     Some(c_prec(e, name)?.0)
 }
 

@@ -13,6 +13,7 @@ mod clone;
 mod emit;
 mod fresh;
 pub mod motion;
+pub mod planning;
 pub mod reuse;
 mod rewrite;
 pub mod select;

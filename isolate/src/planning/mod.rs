@@ -1,0 +1,302 @@
+//! Transfer plans: how the Load and Store sets of an isolated array are
+//! moved. Isolation's equations give sets; DMA engines and `memcpy` move
+//! rectangles and runs, so each set is moved by one of these plans:
+//!
+//! - **hull**: its rectangular hull, one n-dimensional copy (the paper);
+//! - **rows**: its span in row-major order, from its first element to its
+//!   last, one contiguous copy (the hull shrunk to the rows it reaches
+//!   when the region spans whole rows);
+//! - **exact**: its runs along the innermost subscript, scanned by an
+//!   isl-generated loop nest, one 1-D copy per run (a triangle: one per
+//!   row);
+//! - **rects**: a few disjoint rectangles whose union is the set, one copy
+//!   each (an L-shape, a frame), when it is exactly such a union.
+//!
+//! Every plan moves a superset of the set ([`sets`]), so a plan never
+//! moves less than the region. The equations are written over what the
+//! plan moves: with S the elements the Store plan moves of W̄ ∩ OUT̄, the
+//! Load is IN̄ ∪ (S − W̲), moved by the same plan. So an over-approximated
+//! region is never scanned as if it were exact: every element a store may
+//! write back without the statement having surely written it is loaded
+//! first, whatever the plan. One plan moves both sets of an array; the
+//! device buffer is the rectangle over everything any considered plan
+//! moves, indexed as the rewritten statement expects (a plan writes its
+//! runs into their places in it).
+//!
+//! `--transfer-plan auto` (the default) keeps, per array, the hull and the
+//! plans that could beat it (a plan that moves the same elements in more
+//! calls, or more elements in as many, is dropped when the statement is
+//! planned), and the generated code picks the cheapest under the cost
+//! model ([`cost`]) before the statement runs, when the sizes are known:
+//! the exact plan's cost is summed over its runs by the same loop nest.
+//! Forcing a plan that does not apply (isl fails, the extents of a row are
+//! unknown) falls back to the hull.
+
+pub mod cost;
+pub mod scan;
+pub mod sets;
+
+use crate::bounds::{DimBound, box_bounds, to_c};
+use crate::transfer::box_hull;
+use ferry_hcfg::semantics::poly::Poly;
+use ferry_regions::set::{subtract, with_phi_as_dims};
+use isl_rs::{PwAff, Set, Val};
+use scan::Scan;
+
+/// A transfer plan (the runtime's `enum ferry_plan`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Hull,
+    Rows,
+    Exact,
+    Rects,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Hull, Kind::Rows, Kind::Exact, Kind::Rects];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Hull => "hull",
+            Kind::Rows => "rows",
+            Kind::Exact => "exact",
+            Kind::Rects => "rects",
+        }
+    }
+
+    pub fn c_name(self) -> &'static str {
+        match self {
+            Kind::Hull => "FERRY_PLAN_HULL",
+            Kind::Rows => "FERRY_PLAN_ROWS",
+            Kind::Exact => "FERRY_PLAN_EXACT",
+            Kind::Rects => "FERRY_PLAN_RECTS",
+        }
+    }
+}
+
+/// How one set is copied, as C.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shape {
+    /// One rectangle (the hull plan; a forced plan that fell back).
+    Box(Vec<DimBound>),
+    /// Disjoint rectangles.
+    Boxes(Vec<Vec<DimBound>>),
+    /// From `first` to `last` (subscripts, as C) in row-major order; when
+    /// the set is empty, `last` comes before `first`.
+    Span {
+        first: Vec<String>,
+        last: Vec<String>,
+    },
+    /// One copy per run.
+    Runs(Scan),
+}
+
+/// One plan of an array: the plan its copies are counted under, and how
+/// its Load and Store are copied.
+#[derive(Debug, Clone)]
+pub struct Copies {
+    pub kind: Kind,
+    pub load: Option<Shape>,
+    pub store: Option<Shape>,
+}
+
+/// Which plans an array may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// This one (or the hull where it does not apply).
+    Forced(Kind),
+    /// The cheapest under the cost model, chosen when the program runs.
+    Auto,
+}
+
+/// The sets of one array that isolation's equations start from, over the
+/// program's variables and `phi1..phi{dims}`.
+pub struct ArrayRegions<'a> {
+    /// IN̄.
+    pub read: &'a Poly,
+    /// W̄ ∩ OUT̄.
+    pub stored: &'a Poly,
+    /// W̲, when known.
+    pub under: Option<&'a Poly>,
+    /// ⌈W̄⌉: the buffer holds it.
+    pub write_box: &'a Poly,
+    pub dims: usize,
+    /// The declared extents of the subscripts after the first (a span
+    /// stays within a row), when they are all known.
+    pub row_extents: Option<&'a Poly>,
+}
+
+/// Where and how the sets are spelled as C: the statement's precondition
+/// and the C names of the variables.
+pub struct Spelling<'a> {
+    pub context: &'a Poly,
+    pub name: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// The plans of one array and its buffer (as a set).
+pub struct ArrayPlans {
+    /// At least one; several are compared at run time.
+    pub copies: Vec<Copies>,
+    pub buffer: Poly,
+}
+
+/// What one plan moves of the Store set and then of the Load set.
+struct Moved {
+    kind: Kind,
+    load_set: Poly,
+    store: Poly,
+    load: Poly,
+}
+
+/// The plans of one array under `choice`.
+pub fn plan_array(r: &ArrayRegions, at: &Spelling, choice: Choice) -> ArrayPlans {
+    let hull = moved(r, Kind::Hull).expect("the hull always applies");
+    let mut considered = vec![];
+    match choice {
+        Choice::Forced(Kind::Hull) => {}
+        Choice::Forced(kind) => considered.extend(moved(r, kind)),
+        Choice::Auto => {
+            for kind in [Kind::Rows, Kind::Exact, Kind::Rects] {
+                if let Some(m) = moved(r, kind).filter(|m| may_beat_hull(m, &hull)) {
+                    considered.push(m);
+                }
+            }
+        }
+    }
+    // A forced plan replaces the hull; auto keeps it first (ties go to it).
+    if choice == Choice::Auto || considered.is_empty() {
+        considered.insert(0, hull);
+    }
+    let mut buffer = r.write_box.clone();
+    let mut copies = Vec::new();
+    for m in &considered {
+        let Some(c) = spell(r, at, m) else {
+            continue;
+        };
+        buffer = buffer.union(&m.load).union(&m.store);
+        copies.push(c);
+    }
+    if copies.is_empty() {
+        // A forced plan that isl could not spell: the hull.
+        let hull = moved(r, Kind::Hull).expect("the hull always applies");
+        buffer = buffer.union(&hull.load).union(&hull.store);
+        copies.extend(spell(r, at, &hull));
+    }
+    ArrayPlans {
+        copies,
+        buffer: box_hull(&buffer, r.dims),
+    }
+}
+
+/// Whether a plan may cost less than the hull for some sizes.
+fn may_beat_hull(m: &Moved, hull: &Moved) -> bool {
+    // Every plan makes at least the hull's one call per side, so it must
+    // move fewer elements on one side at least.
+    !hull.load.is_subset(&m.load) || !hull.store.is_subset(&m.store)
+}
+
+/// What `kind` moves of the Store set, and of the Load set that follows
+/// from it. `None` when the plan does not apply.
+fn moved(r: &ArrayRegions, kind: Kind) -> Option<Moved> {
+    let store = moved_of(r, kind, r.stored)?;
+    let not_surely_written = match r.under {
+        Some(u) => subtract(&store, u).unwrap_or_else(|| store.clone()),
+        None => store.clone(),
+    };
+    let load_set = r.read.union(&not_surely_written);
+    let load = moved_of(r, kind, &load_set)?;
+    Some(Moved {
+        kind,
+        load_set,
+        store,
+        load,
+    })
+}
+
+fn moved_of(r: &ArrayRegions, kind: Kind, set: &Poly) -> Option<Poly> {
+    if set.is_empty() {
+        return Some(set.clone());
+    }
+    match kind {
+        Kind::Hull => Some(box_hull(set, r.dims)),
+        Kind::Exact => sets::runs(set, r.dims),
+        Kind::Rows => {
+            let universe = Poly::universe(&set.set.get_ctx());
+            let extents = if r.dims == 1 {
+                &universe
+            } else {
+                r.row_extents?
+            };
+            sets::span(set, r.dims, extents)
+        }
+        Kind::Rects => {
+            let pieces = sets::rectangles(set, r.dims)?;
+            let empty = Poly::empty(&set.set.get_ctx());
+            Some(pieces.iter().fold(empty, |acc, p| acc.union(p)))
+        }
+    }
+}
+
+/// The C of a plan's copies; `None` when isl cannot spell them.
+fn spell(r: &ArrayRegions, at: &Spelling, m: &Moved) -> Option<Copies> {
+    let shape = |set: &Poly| -> Option<Option<Shape>> {
+        if set.is_empty() {
+            return Some(None);
+        }
+        shape_of(r, at, m.kind, set).map(Some)
+    };
+    // The Store plan is spelled from W̄ ∩ OUT̄, the Load plan from the
+    // Load set: each shape moves what `moved` said.
+    Some(Copies {
+        kind: m.kind,
+        load: shape(&m.load_set)?,
+        store: shape(r.stored)?,
+    })
+}
+
+fn shape_of(r: &ArrayRegions, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape> {
+    let dims = r.dims;
+    let rectangle = |p: &Poly| box_bounds(&box_hull(p, dims), dims, at.context, at.name).ok();
+    match kind {
+        Kind::Hull => rectangle(set).map(Shape::Box),
+        Kind::Rects => {
+            let pieces = sets::rectangles(set, dims)?;
+            pieces
+                .iter()
+                .map(rectangle)
+                .collect::<Option<Vec<_>>>()
+                .map(Shape::Boxes)
+        }
+        Kind::Exact => scan::scan(set, dims, at.context, at.name).map(Shape::Runs),
+        Kind::Rows => {
+            let (first, last) = span_ends(set, dims, at)?;
+            Some(Shape::Span { first, last })
+        }
+    }
+}
+
+/// The least and the greatest element of `set` in lexicographic order,
+/// per subscript, as C; where the set is empty, `first` is all zeros and
+/// `last` is one row before it.
+fn span_ends(set: &Poly, dims: usize, at: &Spelling) -> Option<(Vec<String>, Vec<String>)> {
+    let s = with_phi_as_dims(set, dims)?;
+    let ctx = s.get_ctx();
+    let untouched = s.copy().ok()?.params().ok()?.complement().ok()?;
+    let ends = |pma: isl_rs::PwMultiAff, empty_first: i64| -> Option<Vec<String>> {
+        (0..dims)
+            .map(|k| {
+                let value = if k == 0 { empty_first } else { 0 };
+                let off = PwAff::val_on_domain(
+                    untouched.copy().ok()?,
+                    Val::int_from_si(&ctx, value).ok()?,
+                )
+                .ok()?;
+                let pa = pma.get_pw_aff(k as i32).ok()?.union_add(off).ok()?;
+                to_c(pa, at.context, at.name)
+            })
+            .collect()
+    };
+    let first = ends(s.copy().ok()?.lexmin_pw_multi_aff().ok()?, 0)?;
+    let last = ends(Set::lexmax_pw_multi_aff(s).ok()?, -1)?;
+    Some((first, last))
+}
