@@ -68,9 +68,17 @@ enum Command {
     /// `memload(dst, src, bytes)` / `memstore(dst, src, bytes)` transfers,
     /// moving them through the code and out of functions and removing
     /// redundant ones, as Listing 1.6); `--target host` (the memcpy
-    /// simulation, the default); `--transfer-plan hull|whole` (the
-    /// rectangular hulls of the regions, the default, or every array the
-    /// statement touches copied in and out entire);
+    /// simulation, the default); `--transfer-plan
+    /// auto|hull|rows|exact|rects|whole` (how each array's Load and Store
+    /// are copied: `auto`, the default, picks per array and per run the
+    /// cheapest of the rectangular hull and the plans that could beat it;
+    /// `hull` the rectangular hulls of the regions, as the paper;
+    /// `rows` one contiguous copy from the first element to the last;
+    /// `exact` the exact region, one copy per run of its rows; `rects` a
+    /// few rectangles whose union is the region; `whole` every array the
+    /// statement touches copied in and out entire); `--transfer-cost
+    /// host|gpu|dma,latency=US,bandwidth=GBS` (the cost model `auto`
+    /// compares plans with: a preset, then overrides; default `host`);
     /// `--no-optimize-transfers` (each statement's transfers as isolation
     /// makes them, not shared between loop iterations); `-o OUTDIR`
     /// (required).
@@ -86,7 +94,7 @@ enum Command {
     /// run differs.
     ///
     /// Options (anywhere among the files and CFLAGS): the selection, as for
-    /// `ferry isolate`, and its `--transfer-plan` and
+    /// `ferry isolate`, and its `--transfer-plan`, `--transfer-cost` and
     /// `--no-optimize-transfers`; `--run ARGS` (repeatable: one execution each, ARGS
     /// split on whitespace; none means one run without arguments);
     /// `--compare-files F...` (files each run writes in its folder);
@@ -194,7 +202,8 @@ pub(crate) fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
 }
 
 /// The options of `ferry isolate` and `ferry validate` that shape the
-/// transformation: `--transfer-plan hull|whole`, `--no-optimize-transfers`.
+/// transformation: `--transfer-plan`, `--transfer-cost`,
+/// `--no-optimize-transfers`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
 ) -> Result<ferry_isolate::Options, Diagnostic> {
@@ -205,9 +214,14 @@ pub(crate) fn take_isolate_options(
     if let Some(plan) = take_value(args, "--transfer-plan")? {
         options.transfer_plan = ferry_isolate::TransferPlan::parse(&plan).ok_or_else(|| {
             Diagnostic::error(format!(
-                "unknown transfer plan `{plan}` (known: hull, whole)"
+                "unknown transfer plan `{plan}` (known: {})",
+                ferry_isolate::TransferPlan::NAMES
             ))
         })?;
+    }
+    if let Some(cost) = take_value(args, "--transfer-cost")? {
+        options.transfer_cost = ferry_isolate::planning::cost::CostModel::parse(&cost)
+            .map_err(|e| Diagnostic::error(format!("bad --transfer-cost `{cost}`: {e}")))?;
     }
     Ok(options)
 }

@@ -8,6 +8,9 @@
 //! them (footnote 2 of the paper).
 
 use crate::bounds::DimBound;
+use crate::planning::cost::CostModel;
+use crate::planning::scan::{RUN_COUNT, RUN_LOWER, coordinate};
+use crate::planning::{Kind, Shape};
 use crate::reuse::LoopReuse;
 use crate::share::MemberCopies;
 use crate::transfer::{ArrayTransfer, Plan};
@@ -37,10 +40,25 @@ impl DeviceNames {
     fn len(&self, k: usize) -> String {
         format!("{}_len{k}", self.device)
     }
-    /// A bound of the box loaded (`side` "in") or stored ("out"): its
-    /// first index ("lo") or its count ("n") along dimension k.
+    /// A bound of the box loaded (`side` "in", or "in_rects0"...) or
+    /// stored ("out"...): its first index ("lo") or its count ("n") along
+    /// dimension k.
     fn bound(&self, side: &str, what: &str, k: usize) -> String {
         format!("{}_{side}_{what}{k}", self.device)
+    }
+    /// The plan the generated code chose, and what it costs.
+    fn plan(&self) -> String {
+        format!("{}_plan", self.device)
+    }
+    fn cost(&self) -> String {
+        format!("{}_cost", self.device)
+    }
+    fn model(&self) -> String {
+        format!("{}_model", self.device)
+    }
+    /// A variable's value before the statement, for a scan after it.
+    fn saved(&self, side: &str, variable: &str) -> String {
+        format!("{}_{side}_{variable}", self.device)
     }
 }
 
@@ -61,7 +79,8 @@ pub struct SharedCopies<'a> {
     pub release: bool,
 }
 
-/// Builds the isolated statement around `rewritten`.
+/// Builds the isolated statement around `rewritten`; `cost` compares the
+/// plans of an array that has several.
 pub fn isolated_block(
     plan: &Plan,
     names: &dyn Fn(&str) -> DeviceNames,
@@ -69,6 +88,7 @@ pub fn isolated_block(
     rewritten: Stmt,
     exit: &Exit,
     shared: &[SharedCopies],
+    cost: &CostModel,
 ) -> Result<Block, Diagnostic> {
     let mut pre = String::new();
     let mut post = String::new();
@@ -92,19 +112,19 @@ pub fn isolated_block(
     for a in plan.arrays.iter().filter(|a| !is_shared(a)) {
         let code = ArrayCode::new(a, names(&a.name), full_rows);
         // Every bound is evaluated before the statement, which may change
-        // the variables they are written in.
+        // the variables they are written in; so is the choice of a plan.
         pre.push_str(&code.extents(&a.buffer));
-        if let Some(load) = &a.load {
-            pre.push_str(&code.bounds(Side::In, load));
+        for c in &a.copies {
+            for (side, shape) in [(Side::In, &c.load), (Side::Out, &c.store)] {
+                if let Some(shape) = shape {
+                    pre.push_str(&code.prepare(side, c.kind, shape));
+                }
+            }
         }
-        if let Some(store) = &a.store {
-            pre.push_str(&code.bounds(Side::Out, store));
-            post.push_str(&code.call(Side::Out));
-        }
+        pre.push_str(&code.choose(cost));
         pre.push_str(&code.alloc());
-        if a.load.is_some() {
-            pre.push_str(&code.call(Side::In));
-        }
+        pre.push_str(&code.dispatch(Side::In));
+        post.push_str(&code.dispatch(Side::Out));
         release.push_str(&code.release());
     }
     let (scalars_in, scalars_out) = scalar_code(plan, names);
@@ -413,8 +433,11 @@ impl<'a> ArrayCode<'a> {
     /// The first index and count of a copied box, per dimension, as
     /// constants.
     fn bounds(&self, side: Side, bounds: &[DimBound]) -> String {
+        self.named_bounds(Self::side_name(side), bounds)
+    }
+
+    fn named_bounds(&self, name: &str, bounds: &[DimBound]) -> String {
         let n = &self.n;
-        let name = Self::side_name(side);
         let mut text = String::new();
         for (k, d) in bounds.iter().enumerate() {
             let _ = writeln!(
@@ -431,12 +454,20 @@ impl<'a> ArrayCode<'a> {
 
     /// The runtime's call that copies the box [`Self::bounds`] declared.
     fn call(&self, side: Side) -> String {
+        self.box_call(side, Self::side_name(side), Kind::Hull)
+    }
+
+    /// The runtime's call that copies the box whose bounds are named
+    /// after `name`, counted under `kind` (the hull's call names none).
+    fn box_call(&self, side: Side, name: &str, kind: Kind) -> String {
         let n = &self.n;
-        let name = Self::side_name(side);
-        let function = match side {
-            Side::In => "ferry_copy_to_accel",
-            Side::Out => "ferry_copy_from_accel",
+        let function = match (side, kind) {
+            (Side::In, Kind::Hull) => "ferry_copy_to_accel".to_string(),
+            (Side::Out, Kind::Hull) => "ferry_copy_from_accel".to_string(),
+            (Side::In, _) => format!("ferry_copy_box_to_accel({}, ", kind.c_name()),
+            (Side::Out, _) => format!("ferry_copy_box_from_accel({}, ", kind.c_name()),
         };
+        let function = function.as_str();
         let mut text = String::new();
         let dims = self.a.dims;
         let list = |items: Vec<String>| format!("(const long[]){{{}}}", items.join(", "));
@@ -464,16 +495,254 @@ impl<'a> ArrayCode<'a> {
             "{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}"
         );
         let (host, dev, element) = (&self.a.name, &n.device, self.element());
+        let open = if function.ends_with(' ') { "" } else { "(" };
         let _ = match side {
             Side::In => writeln!(
                 text,
-                "{function}((void *){dev}, {host}, sizeof({element}), {shape});"
+                "{function}{open}(void *){dev}, {host}, sizeof({element}), {shape});"
             ),
             Side::Out => writeln!(
                 text,
-                "{function}((void *){host}, {dev}, sizeof({element}), {shape});"
+                "{function}{open}(void *){host}, {dev}, sizeof({element}), {shape});"
             ),
         };
+        text
+    }
+
+    /// The name of the bounds of a plan's copy: the hull's are the
+    /// side's own ("in", "out"), the others' carry the plan's name and
+    /// the piece ("in_rects0").
+    fn copy_name(side: Side, kind: Kind, piece: usize) -> String {
+        match kind {
+            Kind::Hull => Self::side_name(side).to_string(),
+            Kind::Rects => format!("{}_rects{piece}", Self::side_name(side)),
+            _ => format!("{}_{}", Self::side_name(side), kind.name()),
+        }
+    }
+
+    /// What a plan's copy needs evaluated before the statement: the
+    /// bounds of its boxes, the ends of its span, and, for a scan after
+    /// the statement, the variables its loop bounds read.
+    fn prepare(&self, side: Side, kind: Kind, shape: &Shape) -> String {
+        match shape {
+            Shape::Box(b) => self.named_bounds(&Self::copy_name(side, kind, 0), b),
+            Shape::Boxes(boxes) => boxes
+                .iter()
+                .enumerate()
+                .map(|(p, b)| self.named_bounds(&Self::copy_name(side, kind, p), b))
+                .collect(),
+            Shape::Span { first, last } => {
+                let name = Self::copy_name(side, kind, 0);
+                let mut text = String::new();
+                for (k, (f, l)) in first.iter().zip(last).enumerate() {
+                    let _ = writeln!(
+                        text,
+                        "const long {} = {f}, {} = {l};",
+                        self.n.bound(&name, "first", k + 1),
+                        self.n.bound(&name, "last", k + 1)
+                    );
+                }
+                text
+            }
+            Shape::Runs(scan) => match side {
+                Side::In => String::new(),
+                Side::Out => {
+                    let name = Self::copy_name(side, kind, 0);
+                    scan.variables
+                        .iter()
+                        .map(|v| format!("const long {} = (long){v};\n", self.n.saved(&name, v)))
+                        .collect()
+                }
+            },
+        }
+    }
+
+    /// The copies of one plan's shape.
+    fn copy_shape(&self, side: Side, kind: Kind, shape: &Shape) -> String {
+        match shape {
+            Shape::Box(_) => self.box_call(side, &Self::copy_name(side, kind, 0), kind),
+            Shape::Boxes(boxes) => (0..boxes.len())
+                .map(|p| self.box_call(side, &Self::copy_name(side, kind, p), kind))
+                .collect(),
+            Shape::Span { .. } => {
+                let name = Self::copy_name(side, kind, 0);
+                let first: Vec<String> = (1..=self.a.dims)
+                    .map(|k| self.n.bound(&name, "first", k))
+                    .collect();
+                let last: Vec<String> = (1..=self.a.dims)
+                    .map(|k| self.n.bound(&name, "last", k))
+                    .collect();
+                let count = self.span_count(&first, &last);
+                self.run_call(side, kind, &first, &count)
+            }
+            Shape::Runs(scan) => {
+                let mut at: Vec<String> = (1..self.a.dims).map(coordinate).collect();
+                at.push(RUN_LOWER.to_string());
+                let body = scan.with_body(&self.run_call(side, kind, &at, RUN_COUNT));
+                match side {
+                    Side::In => format!("{{\n{body}}}\n"),
+                    // The loop bounds read the variables' values before the
+                    // statement, which may have changed them.
+                    Side::Out => {
+                        let name = Self::copy_name(side, kind, 0);
+                        let saved: String = scan
+                            .variables
+                            .iter()
+                            .map(|v| format!("const long {v} = {};\n", self.n.saved(&name, v)))
+                            .collect();
+                        format!("{{\n{saved}{body}}}\n")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The runtime's call copying `count` elements from the element at
+    /// subscripts `at` on, contiguous on both sides.
+    fn run_call(&self, side: Side, kind: Kind, at: &[String], count: &str) -> String {
+        let (host, dev, element) = (&self.a.name, &self.n.device, self.element());
+        let host_at = self.host_linear(at);
+        let dev_at = self.device_linear(at);
+        let kind = kind.c_name();
+        match side {
+            Side::In => format!(
+                "ferry_copy_run_to_accel({kind}, (void *){dev}, {host}, sizeof({element}), \
+                 {dev_at}, {host_at}, {count});\n"
+            ),
+            Side::Out => format!(
+                "ferry_copy_run_from_accel({kind}, (void *){host}, {dev}, sizeof({element}), \
+                 {host_at}, {dev_at}, {count});\n"
+            ),
+        }
+    }
+
+    /// The row-major position of the element at subscripts `at` on the
+    /// host, counted in elements from the array's start.
+    fn host_linear(&self, at: &[String]) -> String {
+        let mut text = at[0].clone();
+        for (k, s) in at.iter().enumerate().skip(1) {
+            text = format!("({text}) * {} + {s}", self.host_extent(k + 1));
+        }
+        text
+    }
+
+    /// The elements from `first` to `last` in row-major order.
+    fn span_count(&self, first: &[String], last: &[String]) -> String {
+        format!(
+            "{} - ({}) + 1",
+            self.host_linear(last),
+            self.host_linear(first)
+        )
+    }
+
+    /// The same element's position in the device buffer.
+    fn device_linear(&self, at: &[String]) -> String {
+        let n = &self.n;
+        let mut text = format!("{} - {}", at[0], n.offset(1));
+        for (k, s) in at.iter().enumerate().skip(1) {
+            text = format!("({text}) * {} + ({s} - {})", n.len(k + 1), n.offset(k + 1));
+        }
+        text
+    }
+
+    /// The time a shape's copies take under the model, as statements
+    /// adding to `total`.
+    fn shape_time(&self, side: Side, kind: Kind, shape: &Shape, total: &str) -> String {
+        let (model, element) = (self.n.model(), self.element());
+        let time = |elements: &str| {
+            format!("{total} += ferry_copy_time(&{model}, sizeof({element}), {elements});\n")
+        };
+        let counts = |name: &str| {
+            let counts: Vec<String> = (1..=self.a.dims)
+                .map(|k| self.n.bound(name, "n", k))
+                .collect();
+            format!(
+                "ferry_box_elements({}, (const long[]){{{}}})",
+                self.a.dims,
+                counts.join(", ")
+            )
+        };
+        match shape {
+            Shape::Box(_) => time(&counts(&Self::copy_name(side, kind, 0))),
+            Shape::Boxes(boxes) => (0..boxes.len())
+                .map(|p| time(&counts(&Self::copy_name(side, kind, p))))
+                .collect(),
+            Shape::Span { .. } => {
+                let name = Self::copy_name(side, kind, 0);
+                let first: Vec<String> = (1..=self.a.dims)
+                    .map(|k| self.n.bound(&name, "first", k))
+                    .collect();
+                let last: Vec<String> = (1..=self.a.dims)
+                    .map(|k| self.n.bound(&name, "last", k))
+                    .collect();
+                time(&self.span_count(&first, &last))
+            }
+            // Before the statement: the variables have their values.
+            Shape::Runs(scan) => format!("{{\n{}}}\n", scan.with_body(&time(RUN_COUNT))),
+        }
+    }
+
+    /// With several plans: the code that picks the cheapest under `cost`,
+    /// before the statement (ties go to the first, the hull).
+    fn choose(&self, cost: &CostModel) -> String {
+        if self.a.copies.len() < 2 {
+            return String::new();
+        }
+        let (plan, best, model) = (self.n.plan(), self.n.cost(), self.n.model());
+        let mut text = format!(
+            "const struct ferry_cost_model {model} = {};\nint {plan} = 0;\ndouble {best} = 0;\n",
+            cost.c_initializer()
+        );
+        for (j, c) in self.a.copies.iter().enumerate() {
+            let total = format!("{}_time{j}", self.n.device);
+            let _ = writeln!(text, "{{\ndouble {total} = 0;");
+            for (side, shape) in [(Side::In, &c.load), (Side::Out, &c.store)] {
+                if let Some(shape) = shape {
+                    text.push_str(&self.shape_time(side, c.kind, shape, &total));
+                }
+            }
+            if j == 0 {
+                let _ = writeln!(text, "{best} = {total};");
+            } else {
+                let _ = writeln!(
+                    text,
+                    "if ({total} < {best}) {{\n{best} = {total};\n{plan} = {j};\n}}"
+                );
+            }
+            text.push_str("}\n");
+        }
+        text
+    }
+
+    /// The copies of one side, under the plan chosen when there are
+    /// several.
+    fn dispatch(&self, side: Side) -> String {
+        let shapes: Vec<(Kind, Option<&Shape>)> = self
+            .a
+            .copies
+            .iter()
+            .map(|c| {
+                let shape = match side {
+                    Side::In => c.load.as_ref(),
+                    Side::Out => c.store.as_ref(),
+                };
+                (c.kind, shape)
+            })
+            .collect();
+        if let [(kind, shape)] = shapes.as_slice() {
+            return shape.map_or_else(String::new, |s| self.copy_shape(side, *kind, s));
+        }
+        let mut text = String::new();
+        for (j, (kind, shape)) in shapes.iter().enumerate() {
+            let Some(shape) = shape else { continue };
+            let keyword = if text.is_empty() { "if" } else { "else if" };
+            let _ = write!(
+                text,
+                "{keyword} ({} == {j}) {{\n{}}}\n",
+                self.n.plan(),
+                self.copy_shape(side, *kind, shape)
+            );
+        }
         text
     }
 

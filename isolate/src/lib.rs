@@ -52,27 +52,58 @@ pub enum Selection {
     Nothing,
 }
 
-/// How each array's transfers are shaped.
+/// How each array's transfers are shaped (`--transfer-plan`).
 ///
-/// `Hull` is the paper's isolation (section 3): the rectangular hulls of
-/// the regions. `Whole` copies every array the statement touches in and
-/// out entire, within its declared extents: the naive baseline transfer
-/// volumes are compared against (the isolation benchmark), and a plan that
-/// needs no regions to be right. Plans that follow the regions more
-/// closely than a hull belong to the transfer-planning work.
+/// `Auto` (the default) compares, per array, the hull with the plans that
+/// could beat it, under the cost model, when the program runs
+/// (`planning`); `Hull` is the paper's isolation (section 3), the
+/// rectangular hulls of the regions; `Rows`, `Exact` and `Rects` force
+/// one plan of `planning` on every array (each falls back to the hull
+/// where it does not apply). `Whole` copies every array the statement
+/// touches in and out entire, within its declared extents: the naive
+/// baseline transfer volumes are compared against (the isolation
+/// benchmark), and a plan that needs no regions to be right.
+///
+/// Plans shape each statement's own copies; the copies a loop's iterations
+/// share (`reuse`) and those of buffers shared by the statements of a
+/// sequence (`share`) stay rectangles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TransferPlan {
     #[default]
+    Auto,
     Hull,
+    Rows,
+    Exact,
+    Rects,
     Whole,
 }
 
 impl TransferPlan {
+    pub const NAMES: &str = "auto, hull, rows, exact, rects, whole";
+
     pub fn parse(text: &str) -> Option<TransferPlan> {
         match text {
+            "auto" => Some(TransferPlan::Auto),
             "hull" => Some(TransferPlan::Hull),
+            "rows" => Some(TransferPlan::Rows),
+            "exact" => Some(TransferPlan::Exact),
+            "rects" => Some(TransferPlan::Rects),
             "whole" => Some(TransferPlan::Whole),
             _ => None,
+        }
+    }
+
+    /// The plans an array may use; `None` for `Whole`, which needs no
+    /// regions.
+    pub fn choice(self) -> Option<planning::Choice> {
+        use planning::{Choice, Kind};
+        match self {
+            TransferPlan::Auto => Some(Choice::Auto),
+            TransferPlan::Hull => Some(Choice::Forced(Kind::Hull)),
+            TransferPlan::Rows => Some(Choice::Forced(Kind::Rows)),
+            TransferPlan::Exact => Some(Choice::Forced(Kind::Exact)),
+            TransferPlan::Rects => Some(Choice::Forced(Kind::Rects)),
+            TransferPlan::Whole => None,
         }
     }
 }
@@ -81,6 +112,8 @@ impl TransferPlan {
 #[derive(Debug, Clone)]
 pub struct Options {
     pub transfer_plan: TransferPlan,
+    /// What the generated code compares plans with (`--transfer-cost`).
+    pub transfer_cost: planning::cost::CostModel,
     /// Transfer optimisation (section 4 of the paper): transfers shared
     /// between the iterations of a loop whose body is isolated (`reuse`),
     /// and the motion of the transfers the program writes itself
@@ -93,6 +126,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             transfer_plan: TransferPlan::default(),
+            transfer_cost: planning::cost::CostModel::default(),
             optimize_transfers: true,
         }
     }
@@ -176,8 +210,9 @@ fn isolate_unit(
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
     let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
-    // Transfer optimisation works on the hulls' sets.
-    let optimise = options.optimize_transfers && options.transfer_plan == TransferPlan::Hull;
+    // Transfer optimisation works on the regions' sets, which the whole
+    // plan does not have.
+    let optimise = options.optimize_transfers && options.transfer_plan != TransferPlan::Whole;
     let mut plans = Vec::with_capacity(targets.len());
     let mut reused = Vec::with_capacity(targets.len());
     for target in targets {
@@ -245,6 +280,7 @@ fn isolate_unit(
             &buffers,
             &copies,
             &mut cloner,
+            &options.transfer_cost,
         )?;
         for (s, c) in indices.iter().zip(&copies) {
             let name = Symbol::intern(&c.array.name);
@@ -349,6 +385,7 @@ fn isolate_statement(
     buffers: &HashMap<String, DeviceNames>,
     copies: &[emit::SharedCopies],
     cloner: &mut Cloner,
+    cost: &planning::cost::CostModel,
 ) -> Result<(Block, HashSet<Symbol>), Diagnostic> {
     let mut device: HashMap<String, DeviceNames> = HashMap::new();
     let mut vars = HashMap::new();
@@ -438,7 +475,8 @@ fn isolate_statement(
     };
     let full_rows = &rewritten.passed_to_calls;
     let Some((shared, mut the_loop)) = shared else {
-        let block = emit::isolated_block(plan, &names, full_rows, statement, &exit, copies)?;
+        let block =
+            emit::isolated_block(plan, &names, full_rows, statement, &exit, copies, cost)?;
         return Ok((block, full_rows.clone()));
     };
     let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement)?;

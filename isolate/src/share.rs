@@ -98,8 +98,7 @@ impl SharedArray {
             name: self.name.clone(),
             dims: self.dims,
             buffer: self.buffer.clone(),
-            load: None,
-            store: None,
+            copies: Vec::new(),
             poison: self.poison,
             sets: None,
         }

@@ -27,11 +27,12 @@
 
 use crate::TransferPlan;
 use crate::bounds::{BoundError, DimBound, box_bounds};
+use crate::planning::{self, ArrayRegions, Choice, Copies, Kind, Shape, Spelling};
 use crate::select::Target;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId, Type, VarId};
 use ferry_hcfg::report::is_visible;
-use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
@@ -88,8 +89,9 @@ pub struct ArrayTransfer {
     /// The variable's own subscripts the boxes are over.
     pub dims: usize,
     pub buffer: Vec<DimBound>,
-    pub load: Option<Vec<DimBound>>,
-    pub store: Option<Vec<DimBound>>,
+    /// How the Load and Store are copied: one plan, or several that the
+    /// generated code chooses from when it runs (`planning`).
+    pub copies: Vec<Copies>,
     pub poison: Poison,
     /// The sets the boxes were made from (for the hull plan), which
     /// transfer optimisation works on.
@@ -362,15 +364,20 @@ pub fn plan(
                  reached through pointers that keep their value"
             )));
         }
-        let transfer = match shape {
-            TransferPlan::Hull => {
+        let transfer = match shape.choice() {
+            Some(choice) => {
                 let known = Known {
                     out: out.is_some(),
                     live: live.is_some(),
                 };
-                array_transfer(program, v, &g, known, &function, &context, &nameable)
+                let at = At {
+                    function: &function,
+                    context: &context,
+                    nameable: &nameable,
+                };
+                array_transfer(program, v, &g, known, &at, choice)
             }
-            TransferPlan::Whole => whole_transfer(program, v, &function, &context, &nameable),
+            None => whole_transfer(program, v, &function, &context, &nameable),
         };
         plan.arrays.push(transfer.map_err(error)?);
     }
@@ -384,16 +391,24 @@ struct Known {
     live: bool,
 }
 
-/// The boxes of one array; the error is a message about it.
+/// Where the statement is: its function, its precondition, and the C
+/// names of the variables there.
+struct At<'a, 'f> {
+    function: &'a FunctionContext<'f>,
+    context: &'a Poly,
+    nameable: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// The copies of one array; the error is a message about it.
 fn array_transfer(
     program: &ferry_hcfg::Program,
     v: VarId,
     g: &Group,
     known: Known,
-    function: &FunctionContext,
-    context: &Poly,
-    nameable: &dyn Fn(&str) -> Option<String>,
+    at: &At,
+    choice: Choice,
 ) -> Result<ArrayTransfer, String> {
+    let (function, context, nameable) = (at.function, at.context, at.nameable);
     let var = program.var(v);
     let name = var.name.as_str().to_string();
     let elements = subscripted_types(&var.ty);
@@ -456,7 +471,6 @@ fn array_transfer(
         None => store_box.clone(),
     };
     let load = read.union(&not_surely_written);
-    let buffer = load.union(&write_box);
     let bounds = |p: &Poly| {
         box_bounds(p, dims, context, nameable).map_err(|e| match e {
             BoundError::Unbounded(k) => format!(
@@ -468,6 +482,52 @@ fn array_transfer(
             }
         })
     };
+    // The hull's boxes first: they must exist (a region without bounds
+    // cannot be copied by any plan), and their failure is the one to tell.
+    let hull_load = (!load.is_empty()).then(|| bounds(&load)).transpose()?;
+    let hull_store = (!store_box.is_empty())
+        .then(|| bounds(&store_box))
+        .transpose()?;
+    // The extents of a row, for the span of the rows plan.
+    let row_extents = {
+        let rows = keep_nameable(&declared_extents(function, v, dims, 1), nameable, &phis);
+        let one_row = rows.intersect(&Poly::from_dnf(
+            &ctx,
+            &[Conj {
+                cons: vec![Cons::eq0(Lin::name(phi(1)))],
+                exists: Vec::new(),
+            }],
+        ));
+        box_bounds(&one_row, dims, context, nameable)
+            .is_ok()
+            .then_some(rows)
+    };
+    let plans = planning::plan_array(
+        &ArrayRegions {
+            read: &read,
+            stored: &stored,
+            under,
+            write_box: &write_box,
+            dims,
+            row_extents: row_extents.as_ref(),
+        },
+        &Spelling {
+            context,
+            name: nameable,
+        },
+        choice,
+    );
+    let buffer = plans.buffer.union(&load).union(&write_box);
+    let mut copies = plans.copies;
+    // The hull as this function spelled it (the same boxes; a plan that
+    // could not be spelled leaves none).
+    if copies.is_empty() {
+        copies.push(Copies {
+            kind: Kind::Hull,
+            load: hull_load.map(Shape::Box),
+            store: hull_store.map(Shape::Box),
+        });
+    }
     let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
     let sets = ArraySets {
         need: load.clone(),
@@ -485,10 +545,7 @@ fn array_transfer(
         name: name.clone(),
         dims,
         buffer: bounds(&buffer)?,
-        load: (!load.is_empty()).then(|| bounds(&load)).transpose()?,
-        store: (!store_box.is_empty())
-            .then(|| bounds(&store_box))
-            .transpose()?,
+        copies,
         poison: Poison::of(&element),
         sets: Some(sets),
     })
@@ -522,8 +579,11 @@ fn whole_transfer(
         name,
         dims,
         buffer: bounds.clone(),
-        load: Some(bounds.clone()),
-        store: Some(bounds),
+        copies: vec![Copies {
+            kind: Kind::Hull,
+            load: Some(Shape::Box(bounds.clone())),
+            store: Some(Shape::Box(bounds)),
+        }],
         poison: Poison::of(elements.get(dims).unwrap_or(&Type::Opaque)),
         sets: None,
     })

@@ -256,7 +256,8 @@ fn spell(r: &ArrayRegions, at: &Spelling, m: &Moved) -> Option<Copies> {
 
 fn shape_of(r: &ArrayRegions, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape> {
     let dims = r.dims;
-    let rectangle = |p: &Poly| box_bounds(&box_hull(p, dims), dims, at.context, at.name).ok();
+    // A box's bounds are its set's, whose hull it is.
+    let rectangle = |p: &Poly| box_bounds(p, dims, at.context, at.name).ok();
     match kind {
         Kind::Hull => rectangle(set).map(Shape::Box),
         Kind::Rects => {
