@@ -100,7 +100,7 @@ pub fn isolated_block(
             pre.push_str(&code.scoped_copy(Side::Out, b));
         }
         for b in &s.copies.loads {
-            pre.push_str(&code.scoped_copy(Side::In, b));
+            pre.push_str(&code.scoped_copy_as(Side::In, b, s.copies.load_kind));
         }
         for b in &s.copies.stores_after {
             post.push_str(&code.scoped_copy(Side::Out, b));
@@ -414,7 +414,17 @@ impl<'a> ArrayCode<'a> {
     /// [`Self::copy`] in a block of its own, so that several copies of one
     /// array may follow each other.
     fn scoped_copy(&self, side: Side, bounds: &[DimBound]) -> String {
-        format!("{{\n{}}}\n", self.copy(side, bounds))
+        self.scoped_copy_as(side, bounds, Kind::Hull)
+    }
+
+    /// The same, counted under the plan `kind`.
+    fn scoped_copy_as(&self, side: Side, bounds: &[DimBound], kind: Kind) -> String {
+        let name = Self::side_name(side);
+        format!(
+            "{{\n{}{}}}\n",
+            self.bounds(side, bounds),
+            self.box_call(side, name, kind)
+        )
     }
 
     /// One box copied to the device (`Side::In`) or back: its bounds, then

@@ -40,6 +40,7 @@
 //! middle would skip the buffer's allocation.
 
 use crate::bounds::{DimBound, box_bounds};
+use crate::planning::Kind;
 use crate::select::Target;
 use crate::transfer::{ArraySets, ArrayTransfer, Plan, Poison, box_hull, keep_nameable};
 use crate::transfer::{nameable_at, precondition_at};
@@ -64,6 +65,9 @@ pub struct MemberCopies {
     /// load's box reaches).
     pub stores_before: Vec<Vec<DimBound>>,
     pub loads: Vec<Vec<DimBound>>,
+    /// The plan the loads are counted under: the hull, or `rects` when
+    /// the missing set is loaded as the boxes of its pieces.
+    pub load_kind: Kind,
     /// Stores made after it runs (host code follows that needs them, or
     /// the run ends).
     pub stores_after: Vec<Vec<DimBound>>,
@@ -368,7 +372,12 @@ impl Sequence<'_> {
                 vec![hull]
             } else {
                 match pieces(&missing, dims) {
-                    Some(boxes) if !boxes.iter().any(meets_dirty) => boxes,
+                    Some(boxes) if !boxes.iter().any(meets_dirty) => {
+                        if boxes.len() > 1 {
+                            mine.load_kind = Kind::Rects;
+                        }
+                        boxes
+                    }
                     _ => {
                         mine.stores_before = self.flush(&mut waiting, m, dims, context)?;
                         dirty = Poly::empty(ctx);

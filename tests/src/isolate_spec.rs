@@ -7,11 +7,16 @@
 //! // ferry-test: run => to=8 from=4
 //! // ferry-test: compare out.txt
 //! // ferry-test: refuse cannot be isolated
+//! // ferry-test: plan exact
+//! // ferry-test: run 10 3 => to=240 from=40 exact=12
 //! ```
 //!
 //! `isolate` gives the selection flags; each `run` one execution's
 //! arguments and, after `=>`, the `bytes_to_accel` / `bytes_from_accel`
-//! the transformed run must report (either may be left out); `compare`
+//! the transformed run must report and its array copies per transfer plan
+//! (`hull`, `rows`, `exact`, `rects`; any may be left out); `plan P
+//! [FLAGS]` starts a section whose runs isolate with `--transfer-plan P`
+//! and FLAGS (the runs before the first `plan` use the defaults); `compare`
 //! output files to compare; `cflags` compiler flags (paths relative to the
 //! workspace root); `refuse` a text the diagnostic of a refused isolation
 //! must contain. Lines may repeat (`compare` and `cflags` add up).
@@ -19,11 +24,23 @@
 use crate::absolute_flags;
 
 /// One `run` line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RunSpec {
     pub args: Vec<String>,
     pub to: Option<u64>,
     pub from: Option<u64>,
+    /// Array copies expected per transfer plan (`calls_hull`...).
+    pub calls: Vec<(String, u64)>,
+}
+
+/// The transfer plans whose copies a run line may count.
+pub const PLAN_KINDS: [&str; 4] = ["hull", "rows", "exact", "rects"];
+
+/// A `plan` section: the flags it adds to `isolate` and its runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanSpec {
+    pub flags: Vec<String>,
+    pub runs: Vec<RunSpec>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,6 +48,7 @@ pub struct Spec {
     pub isolate: Vec<String>,
     pub cflags: Vec<String>,
     pub runs: Vec<RunSpec>,
+    pub plans: Vec<PlanSpec>,
     pub compare: Vec<String>,
     pub refuse: Option<String>,
 }
@@ -56,7 +74,26 @@ pub fn parse(source: &str) -> Result<Spec, String> {
                 spec.isolate = words(value);
             }
             "cflags" => spec.cflags.extend(absolute_flags(value)),
-            "run" => spec.runs.push(run(value).map_err(|e| bad(&e))?),
+            "run" => {
+                let r = run(value).map_err(|e| bad(&e))?;
+                match spec.plans.last_mut() {
+                    Some(plan) => plan.runs.push(r),
+                    None => spec.runs.push(r),
+                }
+            }
+            "plan" => {
+                let mut words = words(value);
+                if words.is_empty() {
+                    return Err(bad("`plan` needs a transfer plan"));
+                }
+                let plan = words.remove(0);
+                let mut flags = vec!["--transfer-plan".to_owned(), plan];
+                flags.extend(words);
+                spec.plans.push(PlanSpec {
+                    flags,
+                    runs: Vec::new(),
+                });
+            }
             "compare" => spec.compare.extend(words(value)),
             "refuse" if value.is_empty() => return Err(bad("`refuse` needs a text")),
             "refuse" => spec.refuse = Some(value.to_owned()),
@@ -66,7 +103,10 @@ pub fn parse(source: &str) -> Result<Spec, String> {
     if spec.isolate.is_empty() {
         return Err(format!("no `{PREFIX} isolate ...` line"));
     }
-    if spec.refuse.is_some() && !spec.runs.is_empty() {
+    if let Some(empty) = spec.plans.iter().find(|p| p.runs.is_empty()) {
+        return Err(format!("`plan {}` has no run", empty.flags[1..].join(" ")));
+    }
+    if spec.refuse.is_some() && (!spec.runs.is_empty() || !spec.plans.is_empty()) {
         return Err("a refused isolation has nothing to run".to_owned());
     }
     Ok(spec)
@@ -84,8 +124,7 @@ fn run(value: &str) -> Result<RunSpec, String> {
     };
     let mut spec = RunSpec {
         args: words(args),
-        to: None,
-        from: None,
+        ..RunSpec::default()
     };
     for item in expected.split_whitespace() {
         let (key, number) = item
@@ -97,7 +136,13 @@ fn run(value: &str) -> Result<RunSpec, String> {
         match key {
             "to" => spec.to = Some(number),
             "from" => spec.from = Some(number),
-            _ => return Err(format!("unknown expectation `{key}` (to, from)")),
+            _ if PLAN_KINDS.contains(&key) => spec.calls.push((key.to_owned(), number)),
+            _ => {
+                return Err(format!(
+                    "unknown expectation `{key}` (to, from, {})",
+                    PLAN_KINDS.join(", ")
+                ));
+            }
         }
     }
     Ok(spec)
@@ -126,17 +171,46 @@ mod tests {
                 RunSpec {
                     args: vec!["10".into(), "3".into()],
                     to: Some(480),
-                    from: Some(40)
+                    from: Some(40),
+                    calls: vec![],
                 },
                 RunSpec {
                     args: vec![],
                     to: None,
-                    from: Some(4)
+                    from: Some(4),
+                    calls: vec![],
                 }
             ]
         );
         assert_eq!(spec.compare, ["out.txt", "b.txt"]);
         assert_eq!(spec.refuse, None);
+        assert!(spec.plans.is_empty());
+    }
+
+    #[test]
+    fn plan_sections_collect_their_runs() {
+        let spec = parse(
+            "// ferry-test: isolate --pragma\n\
+             // ferry-test: run 10 => to=8\n\
+             // ferry-test: plan exact\n\
+             // ferry-test: run 10 => to=4 exact=3 hull=0\n\
+             // ferry-test: plan auto --transfer-cost gpu\n\
+             // ferry-test: run 20\n",
+        )
+        .unwrap();
+        assert_eq!(spec.runs.len(), 1);
+        assert_eq!(spec.plans.len(), 2);
+        assert_eq!(spec.plans[0].flags, ["--transfer-plan", "exact"]);
+        assert_eq!(
+            spec.plans[0].runs[0].calls,
+            [("exact".to_owned(), 3), ("hull".to_owned(), 0)]
+        );
+        assert_eq!(
+            spec.plans[1].flags,
+            ["--transfer-plan", "auto", "--transfer-cost", "gpu"]
+        );
+        assert!(parse("// ferry-test: isolate --pragma\n// ferry-test: plan exact\n").is_err());
+        assert!(parse("// ferry-test: isolate --pragma\n// ferry-test: plan\n").is_err());
     }
 
     #[test]

@@ -44,8 +44,9 @@ use isl_rs::{PwAff, Set, Val};
 use scan::Scan;
 
 /// A transfer plan (the runtime's `enum ferry_plan`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Kind {
+    #[default]
     Hull,
     Rows,
     Exact,

@@ -1,5 +1,9 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 15 => to=24 from=80
+// ferry-test: run 15 => to=4 from=60 rows=1 hull=0
+// ferry-test: run 10 => to=4 from=40 hull=1
+// ferry-test: run 3 => to=4 from=12 hull=1
+// ferry-test: plan hull
+// ferry-test: run 15 => to=24 from=80 hull=2
 // ferry-test: run 10 => to=4 from=40
 // ferry-test: run 3 => to=4 from=12
 // Reshaping with a partial last row: fill(k, &a[2][0]) on int a[8][10] writes linear [20, 19+k].
@@ -9,6 +13,10 @@
 //   k=10: row 2 exactly: Store [2,2]x[0,9] (40 B), nothing to load.
 //   k=3: Store [2,2]x[0,2] (12 B), nothing to load.
 // 15: to 4+20=24, from 80; 10: 4 / 40; 3: 4 / 12.
+// With the default plan (auto), k=15 stores W's span instead: from (2,0) to
+// (3,4) in row-major order, W itself, one contiguous copy of 15 ints (60 B),
+// and loads nothing (the span is surely written); the hull's two copies
+// moving 100 B cost more. k=10 and k=3: W is a box, the hull.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=1064 from=1024
+// ferry-test: run 10 => to=1064 from=1024 rects=4
 // ferry-test: run 3 => to=112 from=16
 // Jacobi's two half-steps isolated apart: the second reads the inside of B,
 // which the first wrote on the device, and its rim, which the host has.
