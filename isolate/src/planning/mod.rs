@@ -149,44 +149,78 @@ struct Moved {
     load: Poly,
 }
 
+/// isl operations one plan other than the hull may take (the hull is
+/// what isolation always did, and needs no quota): beyond, the plan does
+/// not apply. Strided and wrapped regions can make isl's hulls and
+/// orderings blow up, and ferry must not hang on them.
+const ISL_OPERATIONS_PER_PLAN: u64 = 2_000_000;
+
 /// The plans of one array under `choice`.
 pub fn plan_array(r: &ArrayRegions, at: &Spelling, choice: Choice) -> ArrayPlans {
     let hull = moved(r, Kind::Hull).expect("the hull always applies");
-    let mut considered = vec![];
+    let ctx = r.write_box.set.get_ctx();
+    // A plan, its copies spelled, when isl manages both within the quota.
+    let planned = |kind: Kind, auto: bool| {
+        within_quota(&ctx, || {
+            let m = moved(r, kind)?;
+            if auto && !may_beat_hull(&m, &hull) {
+                return None;
+            }
+            let c = spell(r, at, &m)?;
+            let reach = reach(&m, r.dims);
+            Some((reach, c))
+        })
+    };
+    let mut considered = Vec::new();
     match choice {
         Choice::Forced(Kind::Hull) => {}
-        Choice::Forced(kind) => considered.extend(moved(r, kind)),
+        Choice::Forced(kind) => considered.extend(planned(kind, false)),
         Choice::Auto => {
             for kind in [Kind::Rows, Kind::Exact, Kind::Rects] {
-                if let Some(m) = moved(r, kind).filter(|m| may_beat_hull(m, &hull)) {
-                    considered.push(m);
-                }
+                considered.extend(planned(kind, true));
             }
         }
     }
-    // A forced plan replaces the hull; auto keeps it first (ties go to it).
+    // A forced plan replaces the hull (unless it does not apply); auto
+    // keeps the hull first, so that ties go to it.
     if choice == Choice::Auto || considered.is_empty() {
-        considered.insert(0, hull);
+        if let Some(c) = spell(r, at, &hull) {
+            considered.insert(0, (reach(&hull, r.dims), c));
+        }
     }
     let mut buffer = r.write_box.clone();
     let mut copies = Vec::new();
-    for m in &considered {
-        let Some(c) = spell(r, at, m) else {
-            continue;
-        };
-        buffer = buffer.union(&m.load).union(&m.store);
+    for (reach, c) in considered {
+        buffer = buffer.union(&reach);
         copies.push(c);
-    }
-    if copies.is_empty() {
-        // A forced plan that isl could not spell: the hull.
-        let hull = moved(r, Kind::Hull).expect("the hull always applies");
-        buffer = buffer.union(&hull.load).union(&hull.store);
-        copies.extend(spell(r, at, &hull));
     }
     ArrayPlans {
         copies,
         buffer: box_hull(&buffer, r.dims),
     }
+}
+
+/// The boxes of what a plan moves, which the buffer must hold (boxes:
+/// the union of the sets themselves may be costly for isl).
+fn reach(m: &Moved, dims: usize) -> Poly {
+    box_hull(&m.load, dims).union(&box_hull(&m.store, dims))
+}
+
+/// `work` under an isl operation quota; `None` when isl gave up, in it or
+/// in a `Poly` operation (which answers the universe then, sound for the
+/// analyses but useless as a plan).
+fn within_quota<T>(ctx: &isl_rs::Context, work: impl FnOnce() -> Option<T>) -> Option<T> {
+    let saved = ctx.get_max_operations();
+    ctx.reset_error();
+    ctx.reset_operations();
+    ctx.set_max_operations(ISL_OPERATIONS_PER_PLAN);
+    let failures = ferry_hcfg::semantics::poly::failures();
+    let result = work();
+    let failed = ferry_hcfg::semantics::poly::failures() != failures;
+    ctx.reset_error();
+    ctx.reset_operations();
+    ctx.set_max_operations(saved);
+    result.filter(|_| !failed)
 }
 
 /// Whether a plan may cost less than the hull for some sizes.

@@ -75,10 +75,20 @@ pub fn span(set: &Poly, dims: usize, extents: &Poly) -> Option<Poly> {
     }
     let s = with_phi_as_dims(set, dims)?;
     let space = s.get_space().ok()?;
-    let after = s.copy().ok()?.apply(Map::lex_le(space.copy().ok()?).ok()?).ok()?;
-    let before = s.apply(Map::lex_ge(space).ok()?).ok()?;
-    let between = from_phi_dims(set, after.intersect(before).ok()?.coalesce().ok()?, dims)?;
-    Some(between.intersect(extents))
+    // From the two ends, not from the whole set: strided sets would give
+    // isl many pieces with existentials to order.
+    let ends = s.copy().ok()?.lexmin().ok()?.union(s.lexmax().ok()?).ok()?;
+    let after = ends
+        .copy()
+        .ok()?
+        .apply(Map::lex_le(space.copy().ok()?).ok()?)
+        .ok()?;
+    let before = ends.apply(Map::lex_ge(space).ok()?).ok()?;
+    let rows = with_phi_as_dims(extents, dims)?;
+    let rows = rows.align_params(after.get_space().ok()?).ok()?;
+    let between = after.intersect(before).ok()?;
+    let between = between.align_params(rows.get_space().ok()?).ok()?;
+    from_phi_dims(set, between.intersect(rows).ok()?.coalesce().ok()?, dims)
 }
 
 /// The set as a few disjoint rectangles, when it is exactly their union:
