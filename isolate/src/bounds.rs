@@ -104,7 +104,11 @@ fn with_phi_as_dims(region: &Poly, dims: usize) -> Option<Set> {
 
 /// A piecewise quasi-affine function of the parameters as a C expression
 /// of type `long`, simplified under `context`.
-pub(crate) fn to_c(pa: PwAff, context: &Poly, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+pub(crate) fn to_c(
+    pa: PwAff,
+    context: &Poly,
+    name: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
     let pa = pa.coalesce().ok()?;
     // The build's context must live in the expression's parameter space.
     let space = pa.get_space().ok()?;

@@ -475,8 +475,7 @@ fn isolate_statement(
     };
     let full_rows = &rewritten.passed_to_calls;
     let Some((shared, mut the_loop)) = shared else {
-        let block =
-            emit::isolated_block(plan, &names, full_rows, statement, &exit, copies, cost)?;
+        let block = emit::isolated_block(plan, &names, full_rows, statement, &exit, copies, cost)?;
         return Ok((block, full_rows.clone()));
     };
     let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement)?;

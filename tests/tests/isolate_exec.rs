@@ -161,10 +161,9 @@ fn validate_program(program: &Path) -> Result<(), String> {
     let sections = std::iter::once((Vec::new(), &spec.runs))
         .chain(spec.plans.iter().map(|p| (p.flags.clone(), &p.runs)));
     for (index, (flags, runs)) in sections.enumerate() {
-        if index > 0 || !runs.is_empty() || spec.plans.is_empty() {
-            if let Err(e) = validate_section(program, &spec, &flags, runs) {
-                problems.push(e);
-            }
+        let wanted = index > 0 || !runs.is_empty() || spec.plans.is_empty();
+        if wanted && let Err(e) = validate_section(program, &spec, &flags, runs) {
+            problems.push(e);
         }
     }
     if problems.is_empty() {

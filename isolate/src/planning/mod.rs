@@ -183,10 +183,10 @@ pub fn plan_array(r: &ArrayRegions, at: &Spelling, choice: Choice) -> ArrayPlans
     }
     // A forced plan replaces the hull (unless it does not apply); auto
     // keeps the hull first, so that ties go to it.
-    if choice == Choice::Auto || considered.is_empty() {
-        if let Some(c) = spell(r, at, &hull) {
-            considered.insert(0, (reach(&hull, r.dims), c));
-        }
+    if (choice == Choice::Auto || considered.is_empty())
+        && let Some(c) = spell(r, at, &hull)
+    {
+        considered.insert(0, (reach(&hull, r.dims), c));
     }
     let mut buffer = r.write_box.clone();
     let mut copies = Vec::new();

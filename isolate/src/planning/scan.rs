@@ -270,7 +270,10 @@ mod tests {
         assert_eq!(scan.variables, vec!["n".to_string()]);
         assert_eq!(text.matches("BODY;").count(), 1, "{text}");
         assert!(text.contains("for (long __ferry_c0 = 0L;"), "{text}");
-        assert!(text.contains("const long __ferry_r1 = (long)__ferry_c0;"), "{text}");
+        assert!(
+            text.contains("const long __ferry_r1 = (long)__ferry_c0;"),
+            "{text}"
+        );
         assert!(
             text.contains("const long __ferry_lo = 0L, __ferry_n = (long)__ferry_r1 + 1L;"),
             "{text}"

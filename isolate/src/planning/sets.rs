@@ -23,9 +23,7 @@ pub const MAX_RECTS: usize = 8;
 fn from_phi_dims(like: &Poly, set: Set, dims: usize) -> Option<Poly> {
     let mut set = set;
     for k in 0..dims {
-        set = set
-            .set_dim_name(DimType::Set, k as u32, &phi(k + 1))
-            .ok()?;
+        set = set.set_dim_name(DimType::Set, k as u32, &phi(k + 1)).ok()?;
     }
     let params = set.dim(DimType::Param).ok()? as u32;
     // A set of no dimension is not yet a parameter set.
@@ -95,7 +93,11 @@ pub fn span(set: &Poly, dims: usize, extents: &Poly) -> Option<Poly> {
 /// what the `rects` plan moves, one copy per rectangle. `None` when a
 /// piece is not a rectangle, or there are more than [`MAX_RECTS`].
 pub fn rectangles(set: &Poly, dims: usize) -> Option<Vec<Poly>> {
-    let s = with_phi_as_dims(set, dims)?.coalesce().ok()?.make_disjoint().ok()?;
+    let s = with_phi_as_dims(set, dims)?
+        .coalesce()
+        .ok()?
+        .make_disjoint()
+        .ok()?;
     let list = s.get_basic_set_list().ok()?;
     let n = list.size().ok()? as usize;
     if n > MAX_RECTS {
@@ -103,7 +105,11 @@ pub fn rectangles(set: &Poly, dims: usize) -> Option<Vec<Poly>> {
     }
     let mut out = Vec::with_capacity(n);
     for k in 0..n {
-        let piece = from_phi_dims(set, Set::from_basic_set(list.get_at(k as i32).ok()?).ok()?, dims)?;
+        let piece = from_phi_dims(
+            set,
+            Set::from_basic_set(list.get_at(k as i32).ok()?).ok()?,
+            dims,
+        )?;
         if piece.is_empty() {
             continue;
         }
@@ -142,7 +148,10 @@ mod tests {
             &ctx,
             "[phi1, phi2] -> { : 0 <= phi1 < 3 and (phi2 = 0 or phi2 = 5) }",
         );
-        let filled = poly(&ctx, "[phi1, phi2] -> { : 0 <= phi1 < 3 and 0 <= phi2 <= 5 }");
+        let filled = poly(
+            &ctx,
+            "[phi1, phi2] -> { : 0 <= phi1 < 3 and 0 <= phi2 <= 5 }",
+        );
         assert!(same(&runs(&holed, 2).unwrap(), &filled));
     }
 
