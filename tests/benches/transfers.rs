@@ -16,11 +16,16 @@
 //! (unshared) against the transfers optimised across the steps (shared),
 //! and the same lower bound. A third covers the kernels whose statements
 //! carry `#pragma ferry isolate`: each statement with its own buffers
-//! against the statements of a sequence sharing them. Volumes are counted, not timed: the report is
+//! against the statements of a sequence sharing them. A fourth isolates
+//! every kernel under the transfer plans `hull`, `exact` and `auto` (with
+//! the GPU cost model): bytes, copy calls and the modeled time of the
+//! copies under that model. Volumes are counted, not timed: the report is
 //! the same on every machine.
 
+use ferry_isolate::planning::cost::CostModel;
 use ferry_tests::transfer_volume::{
-    KernelVolumes, SharingVolumes, Volume, kernel_function, measure, shared_totals, totals,
+    KernelVolumes, Measured, SharingVolumes, Volume, kernel_function, measure, shared_totals,
+    totals,
 };
 use ferry_tests::{c_dir, c_files_in, for_each_parallel, scratch_dir};
 use std::fmt::Write as _;
@@ -151,6 +156,103 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
         ),
         "kernels with marked statements",
     ));
+    out.push_str(&plans_report(rows, size));
+    out
+}
+
+/// The kernels isolated under each transfer plan: array bytes, copy calls
+/// and the modeled time of all copies under the GPU cost model.
+fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
+    let gpu = CostModel::GPU;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\nTransfer plans of `ferry isolate --function KERNEL`, size {size}: array bytes in+out, \
+         copy calls (scalars included), modeled time of the copies under the GPU model \
+         ({gpu}); auto chose with that model\n"
+    );
+    let _ = writeln!(
+        out,
+        "{:<16} {:>9} {:>6} {:>9} | {:>9} {:>6} {:>9} | {:>9} {:>6} {:>9} | {:>9} {:>14}",
+        "kernel",
+        "hull B",
+        "calls",
+        "us",
+        "exact B",
+        "calls",
+        "us",
+        "auto B",
+        "calls",
+        "us",
+        "lower B",
+        "auto plans h/r/e/x"
+    );
+    let mut sums = [Measured::default(); 3];
+    let mut lower = 0;
+    let mut exact_at_lower = 0;
+    for r in rows {
+        let p = r.plans;
+        let cells: Vec<String> = [p.hull, p.exact, p.auto_gpu]
+            .iter()
+            .map(|m| {
+                format!(
+                    "{:>9} {:>6} {:>9.1}",
+                    m.volume.total(),
+                    m.calls,
+                    m.time_us(&gpu)
+                )
+            })
+            .collect();
+        let k = p.auto_gpu.plan_calls;
+        let _ = writeln!(
+            out,
+            "{:<16} {} | {} | {} | {:>9} {:>14}",
+            r.kernel,
+            cells[0],
+            cells[1],
+            cells[2],
+            r.lower.total(),
+            format!("{}/{}/{}/{}", k[0], k[1], k[2], k[3])
+        );
+        for (sum, m) in sums.iter_mut().zip([p.hull, p.exact, p.auto_gpu]) {
+            sum.volume.to_accel += m.volume.to_accel;
+            sum.volume.from_accel += m.volume.from_accel;
+            sum.calls += m.calls;
+            sum.bytes += m.bytes;
+        }
+        lower += r.lower.total();
+        exact_at_lower += usize::from(p.exact.volume == r.lower);
+    }
+    let cells: Vec<String> = sums
+        .iter()
+        .map(|m| {
+            format!(
+                "{:>9} {:>6} {:>9.1}",
+                m.volume.total(),
+                m.calls,
+                m.time_us(&gpu)
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "{:<16} {} | {} | {} | {:>9}",
+        "total", cells[0], cells[1], cells[2], lower
+    );
+    let _ = writeln!(
+        out,
+        "\nexact/lower bytes {}; exact/hull bytes {}; modeled time auto/hull {}, auto/exact {}; \
+         exact moves the lower bound on {exact_at_lower} of {} kernels",
+        shown(ratio(sums[1].volume.total(), lower)),
+        shown(ratio(sums[1].volume.total(), sums[0].volume.total())),
+        shown(Some(
+            sums[2].time_us(&gpu) / sums[0].time_us(&gpu).max(f64::MIN_POSITIVE)
+        )),
+        shown(Some(
+            sums[2].time_us(&gpu) / sums[1].time_us(&gpu).max(f64::MIN_POSITIVE)
+        )),
+        rows.len()
+    );
     out
 }
 

@@ -37,11 +37,18 @@
 //! and storing when host code needs it or the last user is done
 //! (**shared**, the default). Same lower bound.
 //!
+//! Every kernel is also isolated with `--function` under three transfer
+//! plans (`planning`): **hull** (the first column's), **exact** (the exact
+//! regions scanned as runs) and **auto** with the GPU cost model (10 µs per
+//! call, 20 GB/s): their array bytes, their copy calls, and the modeled
+//! time of all their copies under the GPU model.
+//!
 //! Used by the `transfers` benchmark, which prints the report, and by the
 //! `transfer_volume` test, which checks the orders they must keep.
 
 use crate::region_trace::{self, RegionKind};
 use crate::{TestProgram, cflags_of};
+use ferry_isolate::planning::cost::CostModel;
 use ferry_isolate::{Options, Selection, TransferPlan};
 use ferry_parser::{ParsedFile, parse_file};
 use ferry_validation::{Request, Verdict};
@@ -79,6 +86,37 @@ pub struct KernelVolumes {
     pub steps: Option<SharingVolumes>,
     /// With the statements marked `#pragma ferry isolate` isolated.
     pub statements: Option<SharingVolumes>,
+    /// The kernel isolated with `--function` under each transfer plan.
+    pub plans: PlanVolumes,
+}
+
+/// One isolated run: its array bytes, and every copy it made (scalars
+/// included) with the bytes they moved, for the cost model.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Measured {
+    pub volume: Volume,
+    /// Copy calls, both ways, scalars included.
+    pub calls: u64,
+    /// Bytes, both ways, scalars included.
+    pub bytes: u64,
+    /// Array copies (both ways) by plan: hull, rows, exact, rects.
+    pub plan_calls: [u64; 4],
+}
+
+impl Measured {
+    /// The modeled time of the run's copies under `model`, in µs.
+    pub fn time_us(&self, model: &CostModel) -> f64 {
+        model.time_us(self.calls, self.bytes)
+    }
+}
+
+/// A kernel isolated with `--function` under `--transfer-plan hull`,
+/// `exact`, and `auto` with the GPU cost model.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PlanVolumes {
+    pub hull: Measured,
+    pub exact: Measured,
+    pub auto_gpu: Measured,
 }
 
 /// The volumes of a kernel's time step isolated (`--label step`), or of
@@ -127,12 +165,25 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
         )
     };
     let function = Selection::Function(kernel.clone());
-    let ferry = isolated(&function, Options::default(), "hull")?;
-    let whole_plan = Options {
-        transfer_plan: TransferPlan::Whole,
+    let plan = |transfer_plan: TransferPlan| Options {
+        transfer_plan,
         ..Options::default()
     };
-    let whole = isolated(&function, whole_plan, "whole")?;
+    let hull = isolated(&function, plan(TransferPlan::Hull), "hull")?;
+    let ferry = hull.volume;
+    let whole = isolated(&function, plan(TransferPlan::Whole), "whole")?.volume;
+    let plans = PlanVolumes {
+        hull,
+        exact: isolated(&function, plan(TransferPlan::Exact), "exact")?,
+        auto_gpu: isolated(
+            &function,
+            Options {
+                transfer_cost: CostModel::GPU,
+                ..plan(TransferPlan::Auto)
+            },
+            "auto-gpu",
+        )?,
+    };
     let steps = if source.contains(&format!("{STEP_LABEL}:")) {
         let step = Selection::Label(STEP_LABEL.to_owned());
         let unshared = Options {
@@ -140,8 +191,8 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
             ..Options::default()
         };
         Some(SharingVolumes {
-            unshared: isolated(&step, unshared, "step-unshared")?,
-            shared: isolated(&step, Options::default(), "step-shared")?,
+            unshared: isolated(&step, unshared, "step-unshared")?.volume,
+            shared: isolated(&step, Options::default(), "step-shared")?.volume,
         })
     } else {
         None
@@ -152,8 +203,8 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
             ..Options::default()
         };
         Some(SharingVolumes {
-            unshared: isolated(&Selection::Pragma, unshared, "pragma-unshared")?,
-            shared: isolated(&Selection::Pragma, Options::default(), "pragma-shared")?,
+            unshared: isolated(&Selection::Pragma, unshared, "pragma-unshared")?.volume,
+            shared: isolated(&Selection::Pragma, Options::default(), "pragma-shared")?.volume,
         })
     } else {
         None
@@ -166,6 +217,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
         lower,
         steps,
         statements,
+        plans,
     })
 }
 
@@ -179,7 +231,7 @@ fn isolated_volume(
     options: Options,
     args: &[String],
     folder: &Path,
-) -> Result<Volume, String> {
+) -> Result<Measured, String> {
     let what = format!("{selection:?} {options:?}");
     let isolated = ferry_isolate::isolate(std::slice::from_ref(parsed), selection, &options)
         .map_err(|d| format!("{what}: {d}"))?;
@@ -199,9 +251,15 @@ fn isolated_volume(
         .stats
         .as_ref()
         .ok_or_else(|| format!("{what}: the isolated program wrote no statistics"))?;
-    Ok(Volume {
-        to_accel: stats.bytes_to_accel - stats.scalar_bytes_to_accel,
-        from_accel: stats.bytes_from_accel - stats.scalar_bytes_from_accel,
+    let p = stats.plan_calls;
+    Ok(Measured {
+        volume: Volume {
+            to_accel: stats.bytes_to_accel - stats.scalar_bytes_to_accel,
+            from_accel: stats.bytes_from_accel - stats.scalar_bytes_from_accel,
+        },
+        calls: stats.transfers_to_accel + stats.transfers_from_accel,
+        bytes: stats.bytes_to_accel + stats.bytes_from_accel,
+        plan_calls: [p.hull, p.rows, p.exact, p.rects],
     })
 }
 

@@ -24,6 +24,7 @@
 //! statements of a sequence sharing them (shared). The figures themselves
 //! are the `transfers` benchmark's.
 
+use ferry_isolate::planning::cost::CostModel;
 use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, totals};
 
 /// Kernels whose time step, isolated with the transfers shared between
@@ -54,6 +55,45 @@ const EXACT: &[&str] = &[
     "mvt",
     "seidel_2d",
 ];
+
+/// The orders the transfer plans keep on one kernel: the exact plan moves
+/// no less than the lower bound and no more than the hull, each way; auto,
+/// choosing with the GPU model, models no slower than either under it
+/// (the choice is per array, and the model adds up over copies).
+fn plan_orders(r: &KernelVolumes) -> Vec<String> {
+    let k = &r.kernel;
+    let (l, p) = (r.lower, r.plans);
+    let (h, e) = (p.hull.volume, p.exact.volume);
+    let mut failures = Vec::new();
+    if e.to_accel < l.to_accel || e.from_accel < l.from_accel {
+        failures.push(format!(
+            "{k}: the exact plan moves {e:?}, less than the lower bound {l:?}"
+        ));
+    }
+    if e.to_accel > h.to_accel || e.from_accel > h.from_accel {
+        failures.push(format!(
+            "{k}: the exact plan moves {e:?}, more than the hull {h:?}"
+        ));
+    }
+    if p.hull.plan_calls[1..].iter().any(|&c| c > 0) {
+        failures.push(format!(
+            "{k}: the hull plan made copies of other plans: {:?}",
+            p.hull.plan_calls
+        ));
+    }
+    let gpu = CostModel::GPU;
+    let auto = p.auto_gpu.time_us(&gpu);
+    for (name, other) in [("hull", p.hull), ("exact", p.exact)] {
+        // The model's sums in floating point, in another order.
+        let t = other.time_us(&gpu);
+        if auto > t * (1.0 + 1e-9) {
+            failures.push(format!(
+                "{k}: auto models {auto:.3} us under the GPU model, more than {name}'s {t:.3}"
+            ));
+        }
+    }
+    failures
+}
 
 #[test]
 fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
@@ -97,6 +137,7 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
         if !EXACT.contains(&k.as_str()) && exact {
             eprintln!("note: {k} now moves exactly the lower bound: add it to EXACT");
         }
+        failures.extend(plan_orders(r));
         if let Some(steps) = r.steps {
             let (u, s) = (steps.unshared, steps.shared);
             if s.to_accel < l.to_accel || s.from_accel < l.from_accel {

@@ -152,6 +152,28 @@ fn option_errors_exit_1_with_a_message() {
             "unknown transfer plan `exactish`",
         ),
         (
+            vec![
+                "validate",
+                SCALE,
+                "--label",
+                "kernel",
+                "--transfer-cost",
+                "gpu,latency=fast",
+            ],
+            "bad --transfer-cost `gpu,latency=fast`",
+        ),
+        (
+            vec![
+                "validate",
+                SCALE,
+                "--label",
+                "kernel",
+                "--transfer-cost",
+                "bandwidth=0",
+            ],
+            "bandwidth above 0",
+        ),
+        (
             vec!["validate", SCALE, "--label", "kernel", "--transfers-only"],
             "exclude each other",
         ),
