@@ -575,13 +575,7 @@ impl<'a> ArrayCode<'a> {
                 .map(|p| self.box_call(side, &Self::copy_name(side, kind, p), kind))
                 .collect(),
             Shape::Span { .. } => {
-                let name = Self::copy_name(side, kind, 0);
-                let first: Vec<String> = (1..=self.a.dims)
-                    .map(|k| self.n.bound(&name, "first", k))
-                    .collect();
-                let last: Vec<String> = (1..=self.a.dims)
-                    .map(|k| self.n.bound(&name, "last", k))
-                    .collect();
+                let (first, last) = self.span_names(side, kind);
                 let count = self.span_count(&first, &last);
                 self.run_call(side, kind, &first, &count)
             }
@@ -636,6 +630,17 @@ impl<'a> ArrayCode<'a> {
         text
     }
 
+    /// The names of a span's first and last subscripts ([`Self::prepare`]).
+    fn span_names(&self, side: Side, kind: Kind) -> (Vec<String>, Vec<String>) {
+        let name = Self::copy_name(side, kind, 0);
+        let end = |what: &str| {
+            (1..=self.a.dims)
+                .map(|k| self.n.bound(&name, what, k))
+                .collect()
+        };
+        (end("first"), end("last"))
+    }
+
     /// The elements from `first` to `last` in row-major order.
     fn span_count(&self, first: &[String], last: &[String]) -> String {
         format!(
@@ -678,13 +683,7 @@ impl<'a> ArrayCode<'a> {
                 .map(|p| time(&counts(&Self::copy_name(side, kind, p))))
                 .collect(),
             Shape::Span { .. } => {
-                let name = Self::copy_name(side, kind, 0);
-                let first: Vec<String> = (1..=self.a.dims)
-                    .map(|k| self.n.bound(&name, "first", k))
-                    .collect();
-                let last: Vec<String> = (1..=self.a.dims)
-                    .map(|k| self.n.bound(&name, "last", k))
-                    .collect();
+                let (first, last) = self.span_names(side, kind);
                 time(&self.span_count(&first, &last))
             }
             // Before the statement: the variables have their values.

@@ -187,22 +187,21 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
         "lower B",
         "auto plans h/r/e/x"
     );
+    // Bytes, calls and modeled time of one plan's run.
+    let cell = |m: &Measured| {
+        format!(
+            "{:>9} {:>6} {:>9.1}",
+            m.volume.total(),
+            m.calls,
+            m.time_us(&gpu)
+        )
+    };
     let mut sums = [Measured::default(); 3];
     let mut lower = 0;
     let mut exact_at_lower = 0;
     for r in rows {
         let p = r.plans;
-        let cells: Vec<String> = [p.hull, p.exact, p.auto_gpu]
-            .iter()
-            .map(|m| {
-                format!(
-                    "{:>9} {:>6} {:>9.1}",
-                    m.volume.total(),
-                    m.calls,
-                    m.time_us(&gpu)
-                )
-            })
-            .collect();
+        let cells: Vec<String> = [p.hull, p.exact, p.auto_gpu].iter().map(cell).collect();
         let k = p.auto_gpu.plan_calls;
         let _ = writeln!(
             out,
@@ -223,17 +222,7 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
         lower += r.lower.total();
         exact_at_lower += usize::from(p.exact.volume == r.lower);
     }
-    let cells: Vec<String> = sums
-        .iter()
-        .map(|m| {
-            format!(
-                "{:>9} {:>6} {:>9.1}",
-                m.volume.total(),
-                m.calls,
-                m.time_us(&gpu)
-            )
-        })
-        .collect();
+    let cells: Vec<String> = sums.iter().map(cell).collect();
     let _ = writeln!(
         out,
         "{:<16} {} | {} | {} | {:>9}",
