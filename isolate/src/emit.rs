@@ -97,13 +97,13 @@ pub fn isolated_block(
     for s in shared {
         let code = ArrayCode::new(&s.array, names(&s.array.name), full_rows);
         for b in &s.copies.stores_before {
-            pre.push_str(&code.scoped_copy(Side::Out, b));
+            pre.push_str(&code.scoped_copy(Side::Out, b, Kind::Hull));
         }
         for b in &s.copies.loads {
-            pre.push_str(&code.scoped_copy_as(Side::In, b, s.copies.load_kind));
+            pre.push_str(&code.scoped_copy(Side::In, b, s.copies.load_kind));
         }
         for b in &s.copies.stores_after {
-            post.push_str(&code.scoped_copy(Side::Out, b));
+            post.push_str(&code.scoped_copy(Side::Out, b, Kind::Hull));
         }
         if s.release {
             release.push_str(&code.release());
@@ -232,8 +232,11 @@ impl Split {
         special: &Option<Vec<DimBound>>,
         others: &Option<Vec<DimBound>>,
     ) {
-        let copy =
-            |b: &Option<Vec<DimBound>>| b.as_ref().map(|b| code.copy(side, b)).unwrap_or_default();
+        let copy = |b: &Option<Vec<DimBound>>| {
+            b.as_ref()
+                .map(|b| code.copy(side, b, Kind::Hull))
+                .unwrap_or_default()
+        };
         if special == others {
             self.always.push_str(&copy(special));
         } else {
@@ -413,24 +416,14 @@ impl<'a> ArrayCode<'a> {
 
     /// [`Self::copy`] in a block of its own, so that several copies of one
     /// array may follow each other.
-    fn scoped_copy(&self, side: Side, bounds: &[DimBound]) -> String {
-        self.scoped_copy_as(side, bounds, Kind::Hull)
+    fn scoped_copy(&self, side: Side, bounds: &[DimBound], kind: Kind) -> String {
+        format!("{{\n{}}}\n", self.copy(side, bounds, kind))
     }
 
-    /// The same, counted under the plan `kind`.
-    fn scoped_copy_as(&self, side: Side, bounds: &[DimBound], kind: Kind) -> String {
-        let name = Self::side_name(side);
-        format!(
-            "{{\n{}{}}}\n",
-            self.bounds(side, bounds),
-            self.box_call(side, name, kind)
-        )
-    }
-
-    /// One box copied to the device (`Side::In`) or back: its bounds, then
-    /// the runtime's call.
-    fn copy(&self, side: Side, bounds: &[DimBound]) -> String {
-        self.bounds(side, bounds) + &self.call(side)
+    /// One box copied to the device (`Side::In`) or back, counted under
+    /// the plan `kind`: its bounds, then the runtime's call.
+    fn copy(&self, side: Side, bounds: &[DimBound], kind: Kind) -> String {
+        self.bounds(side, bounds) + &self.box_call(side, Self::side_name(side), kind)
     }
 
     fn side_name(side: Side) -> &'static str {
@@ -462,22 +455,17 @@ impl<'a> ArrayCode<'a> {
         text
     }
 
-    /// The runtime's call that copies the box [`Self::bounds`] declared.
-    fn call(&self, side: Side) -> String {
-        self.box_call(side, Self::side_name(side), Kind::Hull)
-    }
-
     /// The runtime's call that copies the box whose bounds are named
-    /// after `name`, counted under `kind` (the hull's call names none).
+    /// after `name` ([`Self::named_bounds`]), counted under `kind` (the
+    /// hull's call names no plan).
     fn box_call(&self, side: Side, name: &str, kind: Kind) -> String {
         let n = &self.n;
-        let function = match (side, kind) {
-            (Side::In, Kind::Hull) => "ferry_copy_to_accel".to_string(),
-            (Side::Out, Kind::Hull) => "ferry_copy_from_accel".to_string(),
-            (Side::In, _) => format!("ferry_copy_box_to_accel({}, ", kind.c_name()),
-            (Side::Out, _) => format!("ferry_copy_box_from_accel({}, ", kind.c_name()),
+        let (function, plan) = match (side, kind) {
+            (Side::In, Kind::Hull) => ("ferry_copy_to_accel", String::new()),
+            (Side::Out, Kind::Hull) => ("ferry_copy_from_accel", String::new()),
+            (Side::In, _) => ("ferry_copy_box_to_accel", format!("{}, ", kind.c_name())),
+            (Side::Out, _) => ("ferry_copy_box_from_accel", format!("{}, ", kind.c_name())),
         };
-        let function = function.as_str();
         let mut text = String::new();
         let dims = self.a.dims;
         let list = |items: Vec<String>| format!("(const long[]){{{}}}", items.join(", "));
@@ -505,15 +493,14 @@ impl<'a> ArrayCode<'a> {
             "{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}"
         );
         let (host, dev, element) = (&self.a.name, &n.device, self.element());
-        let open = if function.ends_with(' ') { "" } else { "(" };
         let _ = match side {
             Side::In => writeln!(
                 text,
-                "{function}{open}(void *){dev}, {host}, sizeof({element}), {shape});"
+                "{function}({plan}(void *){dev}, {host}, sizeof({element}), {shape});"
             ),
             Side::Out => writeln!(
                 text,
-                "{function}{open}(void *){host}, {dev}, sizeof({element}), {shape});"
+                "{function}({plan}(void *){host}, {dev}, sizeof({element}), {shape});"
             ),
         };
         text
