@@ -484,10 +484,19 @@ fn array_transfer(
     };
     // The hull's boxes first: they must exist (a region without bounds
     // cannot be copied by any plan), and their failure is the one to tell.
-    let hull_load = (!load.is_empty()).then(|| bounds(&load)).transpose()?;
-    let hull_store = (!store_box.is_empty())
-        .then(|| bounds(&store_box))
-        .transpose()?;
+    // The stored box is bounded from W̄ ∩ OUT̄ itself: its least and
+    // greatest subscripts, tighter than its rational hull on strides.
+    let hull = Copies {
+        kind: Kind::Hull,
+        load: (!load.is_empty())
+            .then(|| bounds(&load))
+            .transpose()?
+            .map(Shape::Box),
+        store: (!stored.is_empty())
+            .then(|| bounds(&stored))
+            .transpose()?
+            .map(Shape::Box),
+    };
     // The extents of a row, for the span of the rows plan.
     let row_extents = {
         let rows = keep_nameable(&declared_extents(function, v, dims, 1), nameable, &phis);
@@ -510,6 +519,7 @@ fn array_transfer(
             write_box: &write_box,
             dims,
             row_extents: row_extents.as_ref(),
+            hull: &hull,
         },
         &Spelling {
             context,
@@ -518,16 +528,6 @@ fn array_transfer(
         choice,
     );
     let buffer = plans.buffer.union(&load).union(&write_box);
-    let mut copies = plans.copies;
-    // The hull as this function spelled it (the same boxes; a plan that
-    // could not be spelled leaves none).
-    if copies.is_empty() {
-        copies.push(Copies {
-            kind: Kind::Hull,
-            load: hull_load.map(Shape::Box),
-            store: hull_store.map(Shape::Box),
-        });
-    }
     let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
     let sets = ArraySets {
         need: load.clone(),
@@ -545,7 +545,7 @@ fn array_transfer(
         name: name.clone(),
         dims,
         buffer: bounds(&buffer)?,
-        copies,
+        copies: plans.copies,
         poison: Poison::of(&element),
         sets: Some(sets),
     })

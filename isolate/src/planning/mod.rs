@@ -54,8 +54,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Hull, Kind::Rows, Kind::Exact, Kind::Rects];
-
     pub fn name(self) -> &'static str {
         match self {
             Kind::Hull => "hull",
@@ -125,6 +123,10 @@ pub struct ArrayRegions<'a> {
     /// The declared extents of the subscripts after the first (a span
     /// stays within a row), when they are all known.
     pub row_extents: Option<&'a Poly>,
+    /// The hull plan's copies, already spelled by the caller (which must
+    /// bound them anyway, to say why a region cannot be copied): the box
+    /// of the Load set IN̄ ∪ (⌈W̄ ∩ OUT̄⌉ − W̲) and the box of W̄ ∩ OUT̄.
+    pub hull: &'a Copies,
 }
 
 /// Where and how the sets are spelled as C: the statement's precondition
@@ -136,7 +138,8 @@ pub struct Spelling<'a> {
 
 /// The plans of one array and its buffer (as a set).
 pub struct ArrayPlans {
-    /// At least one; several are compared at run time.
+    /// At least one (the hull, when no other applies); several are
+    /// compared at run time.
     pub copies: Vec<Copies>,
     pub buffer: Poly,
 }
@@ -183,10 +186,8 @@ pub fn plan_array(r: &ArrayRegions, at: &Spelling, choice: Choice) -> ArrayPlans
     }
     // A forced plan replaces the hull (unless it does not apply); auto
     // keeps the hull first, so that ties go to it.
-    if (choice == Choice::Auto || considered.is_empty())
-        && let Some(c) = spell(r, at, &hull)
-    {
-        considered.insert(0, (reach(&hull, r.dims), c));
+    if choice == Choice::Auto || considered.is_empty() {
+        considered.insert(0, (reach(&hull, r.dims), r.hull.clone()));
     }
     let mut buffer = r.write_box.clone();
     let mut copies = Vec::new();
@@ -291,15 +292,16 @@ fn spell(r: &ArrayRegions, at: &Spelling, m: &Moved) -> Option<Copies> {
 
 fn shape_of(r: &ArrayRegions, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape> {
     let dims = r.dims;
-    // A box's bounds are its set's, whose hull it is.
-    let rectangle = |p: &Poly| box_bounds(p, dims, at.context, at.name).ok();
     match kind {
-        Kind::Hull => rectangle(set).map(Shape::Box),
+        // The caller spells the hull's own copies (`ArrayRegions::hull`).
+        Kind::Hull => box_bounds(set, dims, at.context, at.name)
+            .ok()
+            .map(Shape::Box),
         Kind::Rects => {
             let pieces = sets::rectangles(set, dims)?;
             pieces
                 .iter()
-                .map(rectangle)
+                .map(|p| box_bounds(p, dims, at.context, at.name).ok())
                 .collect::<Option<Vec<_>>>()
                 .map(Shape::Boxes)
         }

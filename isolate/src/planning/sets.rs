@@ -122,15 +122,15 @@ pub fn rectangles(set: &Poly, dims: usize) -> Option<Vec<Poly>> {
     Some(out)
 }
 
-/// Whether two sets hold the same elements.
-pub fn same(a: &Poly, b: &Poly) -> bool {
-    a.is_subset(b) && b.is_subset(a)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use isl_rs::Context;
+
+    /// Whether two sets hold the same elements.
+    fn same(a: &Poly, b: &Poly) -> bool {
+        a.is_subset(b) && b.is_subset(a)
+    }
 
     fn poly(ctx: &Context, text: &str) -> Poly {
         Poly {
