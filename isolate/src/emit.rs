@@ -10,7 +10,7 @@
 use crate::bounds::DimBound;
 use crate::planning::cost::CostModel;
 use crate::planning::scan::{RUN_COUNT, RUN_LOWER, coordinate};
-use crate::planning::{Kind, Shape};
+use crate::planning::{Kind, PlacedCopy, Shape};
 use crate::reuse::LoopReuse;
 use crate::share::MemberCopies;
 use crate::transfer::{ArrayTransfer, Plan};
@@ -96,14 +96,14 @@ pub fn isolated_block(
     let is_shared = |a: &ArrayTransfer| shared.iter().any(|s| s.array.var == a.var);
     for s in shared {
         let code = ArrayCode::new(&s.array, names(&s.array.name), full_rows);
-        for b in &s.copies.stores_before {
-            pre.push_str(&code.scoped_copy(Side::Out, b, Kind::Hull));
+        for c in &s.copies.stores_before {
+            pre.push_str(&code.scoped_placed(Side::Out, c, cost));
         }
-        for b in &s.copies.loads {
-            pre.push_str(&code.scoped_copy(Side::In, b, s.copies.load_kind));
+        for c in &s.copies.loads {
+            pre.push_str(&code.scoped_placed(Side::In, c, cost));
         }
-        for b in &s.copies.stores_after {
-            post.push_str(&code.scoped_copy(Side::Out, b, Kind::Hull));
+        for c in &s.copies.stores_after {
+            post.push_str(&code.scoped_placed(Side::Out, c, cost));
         }
         if s.release {
             release.push_str(&code.release());
@@ -199,14 +199,15 @@ pub fn iteration_block(
     names: &dyn Fn(&str) -> DeviceNames,
     full_rows: &HashSet<Symbol>,
     rewritten: Stmt,
+    cost: &CostModel,
 ) -> Result<Block, Diagnostic> {
     let (scalars_in, scalars_out) = scalar_code(plan, names);
     let mut loads = Split::default();
     let mut stores = Split::default();
     for (a, l) in plan.arrays.iter().zip(&reuse.arrays) {
         let code = ArrayCode::new(a, names(&a.name), full_rows);
-        loads.add(&code, Side::In, &l.load_first, &l.load_rest);
-        stores.add(&code, Side::Out, &l.store_last, &l.store_rest);
+        loads.add(&code, Side::In, &l.load_first, &l.load_rest, cost);
+        stores.add(&code, Side::Out, &l.store_last, &l.store_rest, cost);
     }
     let mut text = scalars_in;
     text.push_str(&loads.code(&format!("{} == {}", reuse.index, reuse.first)));
@@ -229,12 +230,13 @@ impl Split {
         &mut self,
         code: &ArrayCode,
         side: Side,
-        special: &Option<Vec<DimBound>>,
-        others: &Option<Vec<DimBound>>,
+        special: &Option<PlacedCopy>,
+        others: &Option<PlacedCopy>,
+        cost: &CostModel,
     ) {
-        let copy = |b: &Option<Vec<DimBound>>| {
-            b.as_ref()
-                .map(|b| code.copy(side, b, Kind::Hull))
+        let copy = |c: &Option<PlacedCopy>| {
+            c.as_ref()
+                .map(|c| code.placed(side, c, cost))
                 .unwrap_or_default()
         };
         if special == others {
@@ -414,18 +416,6 @@ impl<'a> ArrayCode<'a> {
         text
     }
 
-    /// [`Self::copy`] in a block of its own, so that several copies of one
-    /// array may follow each other.
-    fn scoped_copy(&self, side: Side, bounds: &[DimBound], kind: Kind) -> String {
-        format!("{{\n{}}}\n", self.copy(side, bounds, kind))
-    }
-
-    /// One box copied to the device (`Side::In`) or back, counted under
-    /// the plan `kind`: its bounds, then the runtime's call.
-    fn copy(&self, side: Side, bounds: &[DimBound], kind: Kind) -> String {
-        self.bounds(side, bounds) + &self.box_call(side, Self::side_name(side), kind)
-    }
-
     fn side_name(side: Side) -> &'static str {
         match side {
             Side::In => "in",
@@ -433,12 +423,8 @@ impl<'a> ArrayCode<'a> {
         }
     }
 
-    /// The first index and count of a copied box, per dimension, as
-    /// constants.
-    fn bounds(&self, side: Side, bounds: &[DimBound]) -> String {
-        self.named_bounds(Self::side_name(side), bounds)
-    }
-
+    /// The first index and count of a copied box named `name`, per
+    /// dimension, as constants.
     fn named_bounds(&self, name: &str, bounds: &[DimBound]) -> String {
         let n = &self.n;
         let mut text = String::new();
@@ -681,7 +667,25 @@ impl<'a> ArrayCode<'a> {
     /// With several plans: the code that picks the cheapest under `cost`,
     /// before the statement (ties go to the first, the hull).
     fn choose(&self, cost: &CostModel) -> String {
-        if self.a.copies.len() < 2 {
+        let candidates: Vec<Vec<(Side, Kind, &Shape)>> = self
+            .a
+            .copies
+            .iter()
+            .map(|c| {
+                [(Side::In, &c.load), (Side::Out, &c.store)]
+                    .into_iter()
+                    .filter_map(|(side, shape)| Some((side, c.kind, shape.as_ref()?)))
+                    .collect()
+            })
+            .collect();
+        self.choose_among(&candidates, cost)
+    }
+
+    /// The code that sets `{device}_plan` to the cheapest of `candidates`
+    /// under `cost` (each a plan's copies, their times added up), the
+    /// first on ties; nothing when there is no choice.
+    fn choose_among(&self, candidates: &[Vec<(Side, Kind, &Shape)>], cost: &CostModel) -> String {
+        if candidates.len() < 2 {
             return String::new();
         }
         let (plan, best, model) = (self.n.plan(), self.n.cost(), self.n.model());
@@ -689,13 +693,11 @@ impl<'a> ArrayCode<'a> {
             "const struct ferry_cost_model {model} = {};\nint {plan} = 0;\ndouble {best} = 0;\n",
             cost.c_initializer()
         );
-        for (j, c) in self.a.copies.iter().enumerate() {
+        for (j, copies) in candidates.iter().enumerate() {
             let total = format!("{}_time{j}", self.n.device);
             let _ = writeln!(text, "{{\ndouble {total} = 0;");
-            for (side, shape) in [(Side::In, &c.load), (Side::Out, &c.store)] {
-                if let Some(shape) = shape {
-                    text.push_str(&self.shape_time(side, c.kind, shape, &total));
-                }
+            for &(side, kind, shape) in copies {
+                text.push_str(&self.shape_time(side, kind, shape, &total));
             }
             if j == 0 {
                 let _ = writeln!(text, "{best} = {total};");
@@ -725,7 +727,13 @@ impl<'a> ArrayCode<'a> {
                 (c.kind, shape)
             })
             .collect();
-        if let [(kind, shape)] = shapes.as_slice() {
+        self.dispatch_among(side, &shapes)
+    }
+
+    /// The copies of the plan [`Self::choose_among`] chose among `shapes`
+    /// (in the same order; `None`: that plan copies nothing on this side).
+    fn dispatch_among(&self, side: Side, shapes: &[(Kind, Option<&Shape>)]) -> String {
+        if let [(kind, shape)] = shapes {
             return shape.map_or_else(String::new, |s| self.copy_shape(side, *kind, s));
         }
         let mut text = String::new();
@@ -740,6 +748,47 @@ impl<'a> ArrayCode<'a> {
             );
         }
         text
+    }
+
+    /// A copy placed by `reuse` or `share`: the bounds of its plans, then
+    /// the copies of the cheapest under `cost` when it has several (in a
+    /// block of their own then: the choice's names are the array's, not
+    /// the side's). Made where it stands, so its bounds are evaluated
+    /// there (the placing passes made sure the variables they read have
+    /// the values the sets assume).
+    fn placed(&self, side: Side, copy: &PlacedCopy, cost: &CostModel) -> String {
+        let mut text = String::new();
+        for (kind, shape) in &copy.options {
+            text.push_str(&self.prepare(side, *kind, shape));
+        }
+        let candidates: Vec<Vec<(Side, Kind, &Shape)>> = copy
+            .options
+            .iter()
+            .map(|(kind, shape)| vec![(side, *kind, shape)])
+            .collect();
+        text.push_str(&self.choose_among(&candidates, cost));
+        let shapes: Vec<(Kind, Option<&Shape>)> = copy
+            .options
+            .iter()
+            .map(|(kind, shape)| (*kind, Some(shape)))
+            .collect();
+        text.push_str(&self.dispatch_among(side, &shapes));
+        if copy.options.len() > 1 {
+            format!("{{\n{text}}}\n")
+        } else {
+            text
+        }
+    }
+
+    /// [`Self::placed`] in a block of its own, so that several copies of
+    /// one array may follow each other.
+    fn scoped_placed(&self, side: Side, copy: &PlacedCopy, cost: &CostModel) -> String {
+        let text = self.placed(side, copy, cost);
+        if copy.options.len() > 1 {
+            text
+        } else {
+            format!("{{\n{text}}}\n")
+        }
     }
 
     fn release(&self) -> String {

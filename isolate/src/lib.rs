@@ -213,13 +213,18 @@ fn isolate_unit(
     // Transfer optimisation works on the regions' sets, which the whole
     // plan does not have.
     let optimise = options.optimize_transfers && options.transfer_plan != TransferPlan::Whole;
+    // The whole plan shares nothing, so any choice serves it.
+    let choice = options
+        .transfer_plan
+        .choice()
+        .unwrap_or(planning::Choice::Auto);
     let mut plans = Vec::with_capacity(targets.len());
     let mut reused = Vec::with_capacity(targets.len());
     for target in targets {
         let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
         reused.push(if optimise {
-            loop_sharing(file, analyses, regions, target, &plan)
+            loop_sharing(file, analyses, regions, target, &plan, choice)
         } else {
             None
         });
@@ -237,7 +242,7 @@ fn isolate_unit(
             plan: &plans[k],
         })
         .collect();
-    let shared_arrays = share::shared_arrays(analyses, &members);
+    let shared_arrays = share::shared_arrays(analyses, &members, choice);
     let buffer_names: Vec<DeviceNames> = shared_arrays
         .iter()
         .map(|s| DeviceNames {
@@ -334,6 +339,7 @@ fn loop_sharing(
     regions: &RegionsAnalysis,
     target: &Target,
     plan: &Plan,
+    choice: planning::Choice,
 ) -> Option<(LoopReuse, Stmt)> {
     let program = &analyses.program;
     let f = target.function;
@@ -348,6 +354,7 @@ fn loop_sharing(
         function: &function,
         target,
         plan,
+        choice,
         at_loop: &|isl| transfer::nameable_at(program, f, loop_span, isl),
         at_body: &|isl| transfer::nameable_at(program, f, target.span, isl),
     };
@@ -478,7 +485,7 @@ fn isolate_statement(
         let block = emit::isolated_block(plan, &names, full_rows, statement, &exit, copies, cost)?;
         return Ok((block, full_rows.clone()));
     };
-    let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement)?;
+    let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement, cost)?;
     let mut body = Replacements::new();
     body.insert((target.span.lo, target.span.hi), iteration);
     replace_in_stmt(&mut the_loop, &mut body, &mut Prologues::new());

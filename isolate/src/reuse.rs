@@ -38,6 +38,7 @@
 //! 1.8) when their boxes differ from the others'.
 
 use crate::bounds::{DimBound, box_bounds};
+use crate::planning::{Boxed, Choice, Kind, PlacedCopy, Spelling, placed_copy};
 use crate::select::Target;
 use crate::transfer::{Plan, box_hull, keep_nameable, precondition_at};
 use ferry_hcfg::Analyses;
@@ -57,10 +58,10 @@ const OTHER: &str = "ferry_other_iteration";
 pub struct LoopArray {
     /// The buffer, over every iteration; bounds evaluated before the loop.
     pub buffer: Vec<DimBound>,
-    pub load_first: Option<Vec<DimBound>>,
-    pub load_rest: Option<Vec<DimBound>>,
-    pub store_rest: Option<Vec<DimBound>>,
-    pub store_last: Option<Vec<DimBound>>,
+    pub load_first: Option<PlacedCopy>,
+    pub load_rest: Option<PlacedCopy>,
+    pub store_rest: Option<PlacedCopy>,
+    pub store_last: Option<PlacedCopy>,
 }
 
 /// The loop around an isolated statement whose transfers it shares.
@@ -82,6 +83,8 @@ pub struct Statement<'a> {
     pub function: &'a FunctionContext<'a>,
     pub target: &'a Target,
     pub plan: &'a Plan,
+    /// The plans a copy may be made by besides its box.
+    pub choice: Choice,
     /// C spellings of the isl names visible at the loop, and at the body.
     pub at_loop: &'a dyn Fn(&str) -> Option<String>,
     pub at_body: &'a dyn Fn(&str) -> Option<String>,
@@ -182,19 +185,31 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         }
         let phis: Vec<String> = (1..=t.dims).map(phi).collect();
         let hull = |p: &Poly| box_hull(p, t.dims);
-        // The box of a set in the iterations `when` selects: the hull is
+        // The copy of a set in the iterations `when` selects, made as the
+        // box of `area` there or by a plan inside that box: the hull is
         // taken there, not over every iteration (the first iteration's
         // loads would widen the others').
-        let bounds = |p: &Poly, when: &Poly| -> Option<Option<Vec<DimBound>>> {
+        let copy = |set: &Poly, area: &Poly, when: &Poly| -> Option<Option<PlacedCopy>> {
             let context = body_context.intersect(when);
-            let p = p.intersect(&context).intersect(&domain);
-            if p.is_empty() {
+            let area = hull(&area.intersect(&context).intersect(&domain));
+            if area.is_empty() {
                 return Some(None);
             }
-            box_bounds(&hull(&p), t.dims, &context, s.at_body)
-                .ok()
-                .map(Some)
+            let bounds = box_bounds(&area, t.dims, &context, s.at_body).ok()?;
+            let set = set.intersect(&context).intersect(&domain);
+            let boxed = Boxed {
+                set: &set,
+                area: &area,
+                bounds,
+                kind: Kind::Hull,
+            };
+            let at = Spelling {
+                context: &context,
+                name: s.at_body,
+            };
+            Some(Some(placed_copy(boxed, &at, s.choice).0))
         };
+        let bounds = |p: &Poly, when: &Poly| copy(p, p, when);
         let whole_buffer = sets.need.union(&sets.write_box).intersect(&domain);
         let buffer_set = keep_nameable(&whole_buffer.project(&index), s.at_loop, &phis);
         let buffer = box_bounds(&buffer_set, t.dims, &loop_context, s.at_loop).ok()?;
@@ -210,26 +225,30 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
             .intersect(&domain)
             .intersect(&body_context)
             .is_empty();
-        let (load_rest, store_rest) = if hazard {
-            (sets.need.clone(), sets.store_box.clone())
+        // With a hazard, Need and the stored set every iteration, the
+        // stores as the box of the stored set or within it.
+        let (load_rest, store_rest, store_area) = if hazard {
+            (
+                sets.need.clone(),
+                sets.stored.clone(),
+                sets.store_box.clone(),
+            )
         } else {
             let overwritten = match &sets.under {
                 Some(u) => over(u, &later),
                 None => Poly::empty(ctx),
             };
-            (
-                load,
-                subtract(&sets.stored.intersect(&scope), &overwritten)?,
-            )
+            let store = subtract(&sets.stored.intersect(&scope), &overwritten)?;
+            (load, store.clone(), store)
         };
         let (store_rest, store_last) = match &last_cond {
             Some(last) => (
-                bounds(&store_rest, &not_last)?,
-                bounds(&sets.store_box, last)?,
+                copy(&store_rest, &store_area, &not_last)?,
+                copy(&sets.stored, &sets.store_box, last)?,
             ),
             // No last iteration to tell apart: every store is complete.
             None => {
-                let every = bounds(&sets.store_box, &Poly::universe(ctx))?;
+                let every = copy(&sets.stored, &sets.store_box, &Poly::universe(ctx))?;
                 (every.clone(), every)
             }
         };

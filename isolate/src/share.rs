@@ -40,7 +40,7 @@
 //! middle would skip the buffer's allocation.
 
 use crate::bounds::{DimBound, box_bounds};
-use crate::planning::Kind;
+use crate::planning::{Boxed, Choice, Kind, PlacedCopy, Spelling, placed_copy};
 use crate::select::Target;
 use crate::transfer::{ArraySets, ArrayTransfer, Plan, Poison, box_hull, keep_nameable};
 use crate::transfer::{nameable_at, precondition_at};
@@ -63,14 +63,14 @@ pub struct Member<'a> {
 pub struct MemberCopies {
     /// Stores made before its load (the device held newer values where the
     /// load's box reaches).
-    pub stores_before: Vec<Vec<DimBound>>,
-    pub loads: Vec<Vec<DimBound>>,
-    /// The plan the loads are counted under: the hull, or `rects` when
-    /// the missing set is loaded as the boxes of its pieces.
-    pub load_kind: Kind,
+    pub stores_before: Vec<PlacedCopy>,
+    /// Its loads: one box (the hull plan), or the boxes of the missing
+    /// set's pieces (counted under `rects`); each may be made by a plan
+    /// that moves less within its box.
+    pub loads: Vec<PlacedCopy>,
     /// Stores made after it runs (host code follows that needs them, or
     /// the run ends).
-    pub stores_after: Vec<Vec<DimBound>>,
+    pub stores_after: Vec<PlacedCopy>,
 }
 
 /// One array shared by a run of members.
@@ -110,7 +110,7 @@ impl SharedArray {
 }
 
 /// The arrays the members share, each with the run of members sharing it.
-pub fn shared_arrays(a: &Analyses, members: &[Member]) -> Vec<SharedArray> {
+pub fn shared_arrays(a: &Analyses, members: &[Member], choice: Choice) -> Vec<SharedArray> {
     let mut by_sequence: BTreeMap<(FuncId, NodeId), Vec<(usize, usize)>> = BTreeMap::new();
     for (m, member) in members.iter().enumerate() {
         if member.target.whole_body {
@@ -140,6 +140,7 @@ pub fn shared_arrays(a: &Analyses, members: &[Member]) -> Vec<SharedArray> {
             members,
             placed: found,
             contexts,
+            choice,
         };
         out.extend(sequence.shared());
     }
@@ -180,6 +181,8 @@ struct Sequence<'a> {
     placed: Vec<(usize, usize)>,
     /// What is known where each member runs ([`member_context`]).
     contexts: BTreeMap<usize, Poly>,
+    /// The plans a copy may be made by besides its box.
+    choice: Choice,
 }
 
 impl Sequence<'_> {
@@ -368,28 +371,44 @@ impl Sequence<'_> {
             // One box, unless it reaches newer device values and the
             // missing pieces' own boxes do not (the rim of a stencil the
             // previous statement wrote the inside of).
-            let loads = if !meets_dirty(&hull) {
-                vec![hull]
+            let (loads, kind) = if !meets_dirty(&hull) {
+                (vec![hull], Kind::Hull)
             } else {
                 match pieces(&missing, dims) {
                     Some(boxes) if !boxes.iter().any(meets_dirty) => {
-                        if boxes.len() > 1 {
-                            mine.load_kind = Kind::Rects;
-                        }
-                        boxes
+                        let kind = if boxes.len() > 1 {
+                            Kind::Rects
+                        } else {
+                            Kind::Hull
+                        };
+                        (boxes, kind)
                     }
                     _ => {
                         mine.stores_before = self.flush(&mut waiting, m, dims, context)?;
                         dirty = Poly::empty(ctx);
-                        vec![hull]
+                        (vec![hull], Kind::Hull)
                     }
                 }
             };
+            let later = self.later_need(v, run, position);
             for load in loads {
-                if let Some(b) = self.bounds(&load, m, dims)? {
-                    mine.loads.push(b);
-                    valid = grown(&valid, &load);
+                // A plan within the box moves less; the device holds at
+                // least what every plan offered moves. Where a later
+                // member needs what such a plan leaves out of the box, it
+                // would load it again: the box alone then, whatever the
+                // plan asked for.
+                let Some((mut copy, mut moved)) =
+                    self.placed(&missing, &load, kind, m, dims, self.choice)?
+                else {
+                    continue;
+                };
+                let left_out = subtract(&load, &moved).unwrap_or_else(|| load.clone());
+                if !left_out.intersect(&later).is_empty() {
+                    let hull = Choice::Forced(Kind::Hull);
+                    (copy, moved) = self.placed(&missing, &load, kind, m, dims, hull)??;
                 }
+                mine.loads.push(copy);
+                valid = grown(&valid, &moved);
             }
             if let Some(under) = &sets.under {
                 valid = grown(&valid, under);
@@ -450,19 +469,70 @@ impl Sequence<'_> {
         m: usize,
         dims: usize,
         context: &Poly,
-    ) -> Option<Vec<Vec<DimBound>>> {
-        let hulls = waiting
-            .drain(..)
-            .map(|w| box_hull(&w.intersect(context), dims))
-            .filter(|h| !h.is_empty())
-            .collect();
+    ) -> Option<Vec<PlacedCopy>> {
+        let ctx = &self.a.semantics.ctx;
+        let mut stored = Poly::empty(ctx);
+        let mut hulls = Vec::new();
+        for w in waiting.drain(..) {
+            let w = w.intersect(context);
+            let hull = box_hull(&w, dims);
+            if !hull.is_empty() {
+                stored = stored.union(&w);
+                hulls.push(hull);
+            }
+        }
         let mut out = Vec::new();
         for b in merge_boxes(hulls, dims) {
-            if let Some(b) = self.bounds(&b, m, dims)? {
-                out.push(b);
+            // Every element of a merged box is current on the device, so
+            // any plan within it may store it.
+            if let Some((copy, _)) = self.placed(&stored, &b, Kind::Hull, m, dims, self.choice)? {
+                out.push(copy);
             }
         }
         Some(out)
+    }
+
+    /// What the members of `run` after the one at `position` need of `v`,
+    /// each within its context (an over-approximation: `Poly::union` may
+    /// take a hull).
+    fn later_need(&self, v: VarId, run: &[(usize, usize)], position: usize) -> Poly {
+        run.iter()
+            .filter(|&&(p, _)| p > position)
+            .map(|&(_, m)| self.sets(v, m).1.need.intersect(self.context(m)))
+            .fold(Poly::empty(&self.a.semantics.ctx), |acc, p| acc.union(&p))
+    }
+
+    /// The copy of `set` ∩ `area`, a box, made at member `m`: the box
+    /// within the member's context (counted under `kind`) or a plan within
+    /// it that `choice` allows, and what every plan offered moves. `None`
+    /// inside when the box is empty, `None` outside when it has no bounds.
+    fn placed(
+        &self,
+        set: &Poly,
+        area: &Poly,
+        kind: Kind,
+        m: usize,
+        dims: usize,
+        choice: Choice,
+    ) -> Option<Option<(PlacedCopy, Poly)>> {
+        let Some(bounds) = self.bounds(area, m, dims)? else {
+            return Some(None);
+        };
+        let context = self.context(m);
+        let set = set.intersect(area).intersect(context);
+        let target = self.members[m].target;
+        let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
+        let boxed = Boxed {
+            set: &set,
+            area,
+            bounds,
+            kind,
+        };
+        let at = Spelling {
+            context,
+            name: &name,
+        };
+        Some(Some(placed_copy(boxed, &at, choice)))
     }
 }
 

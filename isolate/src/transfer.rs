@@ -102,7 +102,8 @@ pub struct ArrayTransfer {
 /// values before the statement, before any hull.
 #[derive(Debug, Clone)]
 pub struct ArraySets {
-    /// What the statement must find on the device: IN̄ ∪ (⌈W̄⌉ − W̲).
+    /// What the statement must find on the device: IN̄ ∪ (⌈W̄ ∩ OUT̄⌉ − W̲),
+    /// the hull plan's Load set.
     pub need: Poly,
     /// W̄.
     pub write: Poly,

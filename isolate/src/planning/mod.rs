@@ -254,8 +254,7 @@ fn moved_of(r: &ArrayRegions, kind: Kind, set: &Poly) -> Option<Poly> {
         return Some(set.clone());
     }
     match kind {
-        Kind::Hull => Some(box_hull(set, r.dims)),
-        Kind::Exact => sets::runs(set, r.dims),
+        Kind::Hull | Kind::Exact | Kind::Rects => moved_of_kind(set, r.dims, kind),
         Kind::Rows => {
             let universe = Poly::universe(&set.set.get_ctx());
             let extents = if r.dims == 1 {
@@ -264,11 +263,6 @@ fn moved_of(r: &ArrayRegions, kind: Kind, set: &Poly) -> Option<Poly> {
                 r.row_extents?
             };
             sets::span(set, r.dims, extents)
-        }
-        Kind::Rects => {
-            let pieces = sets::rectangles(set, r.dims)?;
-            let empty = Poly::empty(&set.set.get_ctx());
-            Some(pieces.iter().fold(empty, |acc, p| acc.union(p)))
         }
     }
 }
@@ -279,7 +273,7 @@ fn spell(r: &ArrayRegions, at: &Spelling, m: &Moved) -> Option<Copies> {
         if set.is_empty() {
             return Some(None);
         }
-        shape_of(r, at, m.kind, set).map(Some)
+        shape_of(r.dims, at, m.kind, set).map(Some)
     };
     // The Store plan is spelled from W̄ ∩ OUT̄, the Load plan from the
     // Load set: each shape moves what `moved` said.
@@ -290,8 +284,7 @@ fn spell(r: &ArrayRegions, at: &Spelling, m: &Moved) -> Option<Copies> {
     })
 }
 
-fn shape_of(r: &ArrayRegions, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape> {
-    let dims = r.dims;
+fn shape_of(dims: usize, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape> {
     match kind {
         // The caller spells the hull's own copies (`ArrayRegions::hull`).
         Kind::Hull => box_bounds(set, dims, at.context, at.name)
@@ -310,6 +303,80 @@ fn shape_of(r: &ArrayRegions, at: &Spelling, kind: Kind, set: &Poly) -> Option<S
             let (first, last) = span_ends(set, dims, at)?;
             Some(Shape::Span { first, last })
         }
+    }
+}
+
+/// One copy whose place the caller decides (the copies shared between
+/// the iterations of a loop, `reuse`, and between the statements of a
+/// sequence, `share`), with the plans it may be made by: the caller's box
+/// first, unless a forced plan replaced it, then the plans that move fewer
+/// of its elements. The generated code picks the cheapest where the copy
+/// is made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedCopy {
+    pub options: Vec<(Kind, Shape)>,
+}
+
+/// A set the caller copies as a box, and the box: `set` ⊆ `area`, the box
+/// spelled as `bounds` and counted under `kind`.
+pub struct Boxed<'a> {
+    pub set: &'a Poly,
+    pub area: &'a Poly,
+    pub bounds: Vec<DimBound>,
+    pub kind: Kind,
+}
+
+/// The plans a placed copy of `b.set` may be made by under `choice`, and
+/// the elements each of them moves (so the least the device then holds).
+///
+/// Every plan offered moves a subset of the caller's box and a superset of
+/// the set: the callers reason about boxes (a load whose box meets newer
+/// device values waits for their stores; the buffer holds every box), so
+/// a plan inside the box keeps their reasoning true. The rows plan is not
+/// offered here, since its span leaves the box; forcing it leaves the box.
+pub fn placed_copy(b: Boxed, at: &Spelling, choice: Choice) -> (PlacedCopy, Poly) {
+    let dims = b.bounds.len();
+    let wanted: &[Kind] = match choice {
+        Choice::Auto => &[Kind::Exact, Kind::Rects],
+        Choice::Forced(Kind::Exact) => &[Kind::Exact],
+        Choice::Forced(Kind::Rects) => &[Kind::Rects],
+        Choice::Forced(_) => &[],
+    };
+    let ctx = b.area.set.get_ctx();
+    let mut least = b.area.clone();
+    let mut options = Vec::new();
+    for &kind in wanted {
+        let found = within_quota(&ctx, || {
+            let moved = moved_of_kind(b.set, dims, kind)?;
+            if !moved.is_subset(b.area) || b.area.is_subset(&moved) {
+                return None;
+            }
+            Some((shape_of(dims, at, kind, b.set)?, moved))
+        });
+        if let Some((shape, moved)) = found {
+            least = least.intersect(&moved);
+            options.push((kind, shape));
+        }
+    }
+    if options.is_empty() || choice == Choice::Auto {
+        // Ties go to the box, which comes first.
+        options.insert(0, (b.kind, Shape::Box(b.bounds)));
+    }
+    (PlacedCopy { options }, least)
+}
+
+/// What the exact or the rects plan moves of a set (neither needs the
+/// extents of a row).
+fn moved_of_kind(set: &Poly, dims: usize, kind: Kind) -> Option<Poly> {
+    match kind {
+        Kind::Exact => sets::runs(set, dims),
+        Kind::Rects => {
+            let pieces = sets::rectangles(set, dims)?;
+            let empty = Poly::empty(&set.set.get_ctx());
+            Some(pieces.iter().fold(empty, |acc, p| acc.union(p)))
+        }
+        Kind::Hull => Some(box_hull(set, dims)),
+        Kind::Rows => None,
     }
 }
 
