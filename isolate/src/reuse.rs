@@ -202,6 +202,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
                 area: &area,
                 bounds,
                 kind: Kind::Hull,
+                row_extents: sets.row_extents.as_ref(),
             };
             let at = Spelling {
                 context: &context,

@@ -352,7 +352,7 @@ impl Sequence<'_> {
                 let effects = &a.effects.nodes[self.f.index()][item.index()];
                 let (reads, writes) = self.touches(effects, &memory);
                 if reads || writes {
-                    self.store_after_last(v, dims, &mut copies, &mut waiting)?;
+                    self.store_after_last(v, &mut copies, &mut waiting)?;
                     dirty = Poly::empty(ctx);
                 }
                 if writes {
@@ -384,7 +384,7 @@ impl Sequence<'_> {
                         (boxes, kind)
                     }
                     _ => {
-                        mine.stores_before = self.flush(&mut waiting, m, dims, context)?;
+                        mine.stores_before = self.flush(&mut waiting, v, m, context)?;
                         dirty = Poly::empty(ctx);
                         (vec![hull], Kind::Hull)
                     }
@@ -398,14 +398,14 @@ impl Sequence<'_> {
                 // would load it again: the box alone then, whatever the
                 // plan asked for.
                 let Some((mut copy, mut moved)) =
-                    self.placed(&missing, &load, kind, m, dims, self.choice)?
+                    self.placed(&missing, &load, kind, v, m, self.choice)?
                 else {
                     continue;
                 };
                 let left_out = subtract(&load, &moved).unwrap_or_else(|| load.clone());
                 if !left_out.intersect(&later).is_empty() {
                     let hull = Choice::Forced(Kind::Hull);
-                    (copy, moved) = self.placed(&missing, &load, kind, m, dims, hull)??;
+                    (copy, moved) = self.placed(&missing, &load, kind, v, m, hull)??;
                 }
                 mine.loads.push(copy);
                 valid = grown(&valid, &moved);
@@ -421,7 +421,7 @@ impl Sequence<'_> {
             waiting.push(sets.stored.clone());
             copies.push((m, mine));
         }
-        self.store_after_last(v, dims, &mut copies, &mut waiting)?;
+        self.store_after_last(v, &mut copies, &mut waiting)?;
         let first_member = run[0].1;
         let buffer = self.bounds(&buffer, first_member, dims)??;
         Some(SharedArray {
@@ -439,13 +439,12 @@ impl Sequence<'_> {
     fn store_after_last(
         &self,
         v: VarId,
-        dims: usize,
         copies: &mut [(usize, MemberCopies)],
         waiting: &mut Vec<Poly>,
     ) -> Option<()> {
         let (at, latest) = copies.last_mut()?;
         let needed = self.context(*at).intersect(&self.live_after(v, *at));
-        let stores = self.flush(waiting, *at, dims, &needed)?;
+        let stores = self.flush(waiting, v, *at, &needed)?;
         latest.stores_after.extend(stores);
         Some(())
     }
@@ -461,16 +460,18 @@ impl Sequence<'_> {
             .unwrap_or_else(|| Poly::universe(&self.a.semantics.ctx))
     }
 
-    /// The waiting stores as boxes, made at member `m` within `context`
-    /// (what holds there, and what is needed).
+    /// The waiting stores of `v` as boxes, made at member `m` within
+    /// `context` (what holds there, and what is needed), each by a plan
+    /// within its box.
     fn flush(
         &self,
         waiting: &mut Vec<Poly>,
+        v: VarId,
         m: usize,
-        dims: usize,
         context: &Poly,
     ) -> Option<Vec<PlacedCopy>> {
         let ctx = &self.a.semantics.ctx;
+        let dims = self.sets(v, m).0.dims;
         let mut stored = Poly::empty(ctx);
         let mut hulls = Vec::new();
         for w in waiting.drain(..) {
@@ -485,7 +486,7 @@ impl Sequence<'_> {
         for b in merge_boxes(hulls, dims) {
             // Every element of a merged box is current on the device, so
             // any plan within it may store it.
-            if let Some((copy, _)) = self.placed(&stored, &b, Kind::Hull, m, dims, self.choice)? {
+            if let Some((copy, _)) = self.placed(&stored, &b, Kind::Hull, v, m, self.choice)? {
                 out.push(copy);
             }
         }
@@ -511,11 +512,12 @@ impl Sequence<'_> {
         set: &Poly,
         area: &Poly,
         kind: Kind,
+        v: VarId,
         m: usize,
-        dims: usize,
         choice: Choice,
     ) -> Option<Option<(PlacedCopy, Poly)>> {
-        let Some(bounds) = self.bounds(area, m, dims)? else {
+        let (t, sets) = self.sets(v, m);
+        let Some(bounds) = self.bounds(area, m, t.dims)? else {
             return Some(None);
         };
         let context = self.context(m);
@@ -527,6 +529,7 @@ impl Sequence<'_> {
             area,
             bounds,
             kind,
+            row_extents: sets.row_extents.as_ref(),
         };
         let at = Spelling {
             context,

@@ -115,6 +115,9 @@ pub struct ArraySets {
     pub write_box: Poly,
     /// ⌈W̄ ∩ OUT̄⌉.
     pub store_box: Poly,
+    /// The declared extents of the subscripts after the first, when they
+    /// are all known: the rows plan's span stays within a row.
+    pub row_extents: Option<Poly>,
     /// What the rest of the run may read after the statement, before
     /// writing it (`None`: anything); OUT̄ = W̄ ∩ live. Stores made after a
     /// later statement (`share`) are cut to the live set there.
@@ -537,6 +540,7 @@ fn array_transfer(
         under: under.cloned(),
         write_box,
         store_box: store_box.clone(),
+        row_extents: row_extents.clone(),
         live: known
             .live
             .then(|| g.live.as_ref().map_or_else(|| empty.clone(), prepare)),

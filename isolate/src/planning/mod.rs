@@ -255,15 +255,7 @@ fn moved_of(r: &ArrayRegions, kind: Kind, set: &Poly) -> Option<Poly> {
     }
     match kind {
         Kind::Hull | Kind::Exact | Kind::Rects => moved_of_kind(set, r.dims, kind),
-        Kind::Rows => {
-            let universe = Poly::universe(&set.set.get_ctx());
-            let extents = if r.dims == 1 {
-                &universe
-            } else {
-                r.row_extents?
-            };
-            sets::span(set, r.dims, extents)
-        }
+        Kind::Rows => span_of(set, r.dims, r.row_extents),
     }
 }
 
@@ -324,6 +316,8 @@ pub struct Boxed<'a> {
     pub area: &'a Poly,
     pub bounds: Vec<DimBound>,
     pub kind: Kind,
+    /// The array's row extents, for the rows plan (`ArrayRegions`).
+    pub row_extents: Option<&'a Poly>,
 }
 
 /// The plans a placed copy of `b.set` may be made by under `choice`, and
@@ -332,22 +326,25 @@ pub struct Boxed<'a> {
 /// Every plan offered moves a subset of the caller's box and a superset of
 /// the set: the callers reason about boxes (a load whose box meets newer
 /// device values waits for their stores; the buffer holds every box), so
-/// a plan inside the box keeps their reasoning true. The rows plan is not
-/// offered here, since its span leaves the box; forcing it leaves the box.
+/// a plan inside the box keeps their reasoning true. A plan that would
+/// leave the box (a span running across the ends of rows the box does not
+/// cover) is not offered; a forced one leaves the box then.
 pub fn placed_copy(b: Boxed, at: &Spelling, choice: Choice) -> (PlacedCopy, Poly) {
     let dims = b.bounds.len();
-    let wanted: &[Kind] = match choice {
-        Choice::Auto => &[Kind::Exact, Kind::Rects],
-        Choice::Forced(Kind::Exact) => &[Kind::Exact],
-        Choice::Forced(Kind::Rects) => &[Kind::Rects],
-        Choice::Forced(_) => &[],
+    let wanted = match choice {
+        Choice::Auto => vec![Kind::Rows, Kind::Exact, Kind::Rects],
+        Choice::Forced(Kind::Hull) => Vec::new(),
+        Choice::Forced(kind) => vec![kind],
     };
     let ctx = b.area.set.get_ctx();
     let mut least = b.area.clone();
     let mut options = Vec::new();
-    for &kind in wanted {
+    for kind in wanted {
         let found = within_quota(&ctx, || {
-            let moved = moved_of_kind(b.set, dims, kind)?;
+            let moved = match kind {
+                Kind::Rows => span_of(b.set, dims, b.row_extents)?,
+                _ => moved_of_kind(b.set, dims, kind)?,
+            };
             if !moved.is_subset(b.area) || b.area.is_subset(&moved) {
                 return None;
             }
@@ -363,6 +360,14 @@ pub fn placed_copy(b: Boxed, at: &Spelling, choice: Choice) -> (PlacedCopy, Poly
         options.insert(0, (b.kind, Shape::Box(b.bounds)));
     }
     (PlacedCopy { options }, least)
+}
+
+/// What the rows plan moves of a set: its span, within rows of the
+/// declared extents (`None` when a row's extents are unknown).
+fn span_of(set: &Poly, dims: usize, row_extents: Option<&Poly>) -> Option<Poly> {
+    let universe = Poly::universe(&set.set.get_ctx());
+    let extents = if dims == 1 { &universe } else { row_extents? };
+    sets::span(set, dims, extents)
 }
 
 /// What the exact or the rects plan moves of a set (neither needs the
