@@ -321,14 +321,16 @@ pub struct Boxed<'a> {
 }
 
 /// The plans a placed copy of `b.set` may be made by under `choice`, and
-/// the elements each of them moves (so the least the device then holds).
+/// the elements every one of them moves (the least the device holds after
+/// the copy, whichever the generated code picks).
 ///
 /// Every plan offered moves a subset of the caller's box and a superset of
 /// the set: the callers reason about boxes (a load whose box meets newer
 /// device values waits for their stores; the buffer holds every box), so
 /// a plan inside the box keeps their reasoning true. A plan that would
 /// leave the box (a span running across the ends of rows the box does not
-/// cover) is not offered; a forced one leaves the box then.
+/// cover) is not offered: the copy keeps its box then, even when that plan
+/// was forced.
 pub fn placed_copy(b: Boxed, at: &Spelling, choice: Choice) -> (PlacedCopy, Poly) {
     let dims = b.bounds.len();
     let wanted = match choice {
@@ -370,8 +372,8 @@ fn span_of(set: &Poly, dims: usize, row_extents: Option<&Poly>) -> Option<Poly> 
     sets::span(set, dims, extents)
 }
 
-/// What the exact or the rects plan moves of a set (neither needs the
-/// extents of a row).
+/// What the hull, exact or rects plan moves of a set (none needs the
+/// extents of a row; the rows plan's is [`span_of`]).
 fn moved_of_kind(set: &Poly, dims: usize, kind: Kind) -> Option<Poly> {
     match kind {
         Kind::Exact => sets::runs(set, dims),
