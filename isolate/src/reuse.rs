@@ -210,7 +210,8 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
             };
             Some(Some(placed_copy(boxed, &at, s.choice).0))
         };
-        let bounds = |p: &Poly, when: &Poly| copy(p, p, when);
+        // A set copied within its own box.
+        let copy_set = |p: &Poly, when: &Poly| copy(p, p, when);
         let whole_buffer = sets.need.union(&sets.write_box).intersect(&domain);
         let buffer_set = keep_nameable(&whole_buffer.project(&index), s.at_loop, &phis);
         let buffer = box_bounds(&buffer_set, t.dims, &loop_context, s.at_loop).ok()?;
@@ -255,8 +256,8 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         };
         arrays.push(LoopArray {
             buffer,
-            load_first: bounds(&sets.need, &first_cond)?,
-            load_rest: bounds(&load_rest, &rest_cond)?,
+            load_first: copy_set(&sets.need, &first_cond)?,
+            load_rest: copy_set(&load_rest, &rest_cond)?,
             store_rest,
             store_last,
         });

@@ -25,7 +25,7 @@
 //! are the `transfers` benchmark's.
 
 use ferry_isolate::planning::cost::CostModel;
-use ferry_tests::transfer_volume::{KernelVolumes, kernel_function, measure, totals};
+use ferry_tests::transfer_volume::{KernelVolumes, Volume, kernel_function, measure, totals};
 
 /// Kernels whose time step, isolated with the transfers shared between
 /// the steps, moves exactly the traced IN and OUT of the whole time loop.
@@ -85,6 +85,31 @@ const EXACT_PLAN: &[&str] = &[
     "trmm",
 ];
 
+/// Whether `a` moves more than `b` one way or the other.
+fn more_than(a: Volume, b: Volume) -> bool {
+    a.to_accel > b.to_accel || a.from_accel > b.from_accel
+}
+
+/// A kernel of the list (named, for the note) must move exactly the lower
+/// bound, as `what` says it moves `v`; another one that does gets a note,
+/// so that the list follows ferry's progress.
+fn check_listed(
+    (name, list): (&str, &[&str]),
+    k: &str,
+    what: &str,
+    v: Volume,
+    lower: Volume,
+    failures: &mut Vec<String>,
+) {
+    let listed = list.contains(&k);
+    if listed && v != lower {
+        failures.push(format!("{k}: {what} {v:?}, not the lower bound {lower:?}"));
+    }
+    if !listed && v == lower {
+        eprintln!("note: on {k}, {what} exactly the lower bound now: add it to {name}");
+    }
+}
+
 /// The orders the transfer plans keep on one kernel: the exact plan moves
 /// no less than the lower bound and no more than the hull, each way; auto,
 /// choosing with the GPU model, models no slower than either under it
@@ -94,25 +119,18 @@ fn plan_orders(r: &KernelVolumes) -> Vec<String> {
     let (l, p) = (r.lower, r.plans);
     let (h, e) = (p.hull.volume, p.exact.volume);
     let mut failures = Vec::new();
-    if e.to_accel < l.to_accel || e.from_accel < l.from_accel {
+    if more_than(l, e) {
         failures.push(format!(
             "{k}: the exact plan moves {e:?}, less than the lower bound {l:?}"
         ));
     }
-    if e.to_accel > h.to_accel || e.from_accel > h.from_accel {
+    if more_than(e, h) {
         failures.push(format!(
             "{k}: the exact plan moves {e:?}, more than the hull {h:?}"
         ));
     }
-    let at_lower = e == l;
-    if EXACT_PLAN.contains(&k.as_str()) && !at_lower {
-        failures.push(format!(
-            "{k}: the exact plan moves {e:?}, not the lower bound {l:?}"
-        ));
-    }
-    if !EXACT_PLAN.contains(&k.as_str()) && at_lower {
-        eprintln!("note: the exact plan now moves the lower bound on {k}: add it to EXACT_PLAN");
-    }
+    let exact_plan = ("EXACT_PLAN", EXACT_PLAN);
+    check_listed(exact_plan, k, "the exact plan moves", e, l, &mut failures);
     if p.hull.plan_calls[1..].iter().any(|&c| c > 0) {
         failures.push(format!(
             "{k}: the hull plan made copies of other plans: {:?}",
@@ -153,12 +171,12 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
     for r in &rows {
         let k = &r.kernel;
         let (f, w, l) = (r.ferry, r.whole, r.lower);
-        if f.to_accel < l.to_accel || f.from_accel < l.from_accel {
+        if more_than(l, f) {
             failures.push(format!(
                 "{k}: ferry moves {f:?}, less than the lower bound {l:?}"
             ));
         }
-        if f.to_accel > w.to_accel || f.from_accel > w.from_accel {
+        if more_than(f, w) {
             failures.push(format!(
                 "{k}: ferry moves {f:?}, more than whole arrays {w:?}"
             ));
@@ -168,50 +186,35 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
                 "{k}: whole arrays move {w:?}, not the same both ways"
             ));
         }
-        let exact = f == l;
-        if EXACT.contains(&k.as_str()) && !exact {
-            failures.push(format!("{k}: ferry moves {f:?}, not the lower bound {l:?}"));
-        }
-        if !EXACT.contains(&k.as_str()) && exact {
-            eprintln!("note: {k} now moves exactly the lower bound: add it to EXACT");
-        }
+        check_listed(("EXACT", EXACT), k, "ferry moves", f, l, &mut failures);
         failures.extend(plan_orders(r));
         if let Some(steps) = r.steps {
             let (u, s) = (steps.unshared, steps.shared);
-            if s.to_accel < l.to_accel || s.from_accel < l.from_accel {
+            if more_than(l, s) {
                 failures.push(format!(
                     "{k}: the shared steps move {s:?}, less than the lower bound {l:?}"
                 ));
             }
-            if s.to_accel > u.to_accel || s.from_accel > u.from_accel || s.total() >= u.total() {
+            if more_than(s, u) || s.total() >= u.total() {
                 failures.push(format!(
                     "{k}: the shared steps move {s:?}, not less than unshared {u:?}"
                 ));
             }
-            let exact = s == l;
-            if STEP_EXACT.contains(&k.as_str()) && !exact {
-                failures.push(format!(
-                    "{k}: the shared steps move {s:?}, not the lower bound {l:?}"
-                ));
-            }
-            if !STEP_EXACT.contains(&k.as_str()) && exact {
-                eprintln!(
-                    "note: {k}'s shared steps now move the lower bound: add it to STEP_EXACT"
-                );
-            }
+            let step_exact = ("STEP_EXACT", STEP_EXACT);
+            check_listed(step_exact, k, "the shared steps move", s, l, &mut failures);
         }
     }
     for r in &rows {
         let (k, l) = (&r.kernel, r.lower);
         if let Some(statements) = r.statements {
             let (u, s) = (statements.unshared, statements.shared);
-            if s.to_accel < l.to_accel || s.from_accel < l.from_accel {
+            if more_than(l, s) {
                 failures.push(format!(
                     "{k}: the marked statements sharing buffers move {s:?}, less than the \
                      lower bound {l:?}"
                 ));
             }
-            if s.to_accel > u.to_accel || s.from_accel > u.from_accel || s.total() >= u.total() {
+            if more_than(s, u) || s.total() >= u.total() {
                 failures.push(format!(
                     "{k}: the marked statements sharing buffers move {s:?}, not less than \
                      each on its own {u:?}"
