@@ -12,7 +12,7 @@ use crate::planning::cost::CostModel;
 use crate::planning::scan::{RUN_COUNT, RUN_LOWER, coordinate};
 use crate::planning::{Kind, PlacedCopy, Shape};
 use crate::reuse::LoopReuse;
-use crate::share::MemberCopies;
+use crate::share::{AroundLoop, MemberCopies};
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::ast::{Block, BlockItem, ExprKind, ExternalDecl, Stmt, StmtKind};
 use ferry_parser::intern::Symbol;
@@ -166,6 +166,67 @@ pub fn loop_block(
         release.push_str(&code.release());
     }
     let _ = writeln!(text, "{HOLE}();");
+    text.push_str(&release);
+    fragment(&text, the_loop)
+}
+
+/// An array shared across the iterations of a loop (`share::AroundLoop`):
+/// its buffer and copies are around the loop.
+pub struct AroundCopies<'a> {
+    pub array: ArrayTransfer,
+    pub names: DeviceNames,
+    pub copies: &'a AroundLoop,
+    pub full_rows: &'a HashSet<Symbol>,
+}
+
+/// The block that replaces a loop holding every user of the `arrays`: their
+/// buffers; a flag, `ran`, set in the first iteration, which makes the
+/// loads at its top; the loop; the stores when it ran; the release.
+pub fn around_loop_block(
+    arrays: &[AroundCopies],
+    ran: &str,
+    mut the_loop: Stmt,
+    cost: &CostModel,
+) -> Result<Block, Diagnostic> {
+    let mut before = String::new();
+    let mut first = String::new();
+    let mut stores = String::new();
+    let mut release = String::new();
+    for a in arrays {
+        let code = ArrayCode::new(&a.array, a.names.clone(), a.full_rows);
+        before.push_str(&code.buffer(&a.array.buffer));
+        for c in &a.copies.loads {
+            first.push_str(&code.scoped_placed(Side::In, c, cost));
+        }
+        for c in &a.copies.stores {
+            stores.push_str(&code.scoped_placed(Side::Out, c, cost));
+        }
+        release.push_str(&code.release());
+    }
+    let body = match &mut the_loop.kind {
+        StmtKind::For { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. } => body,
+        _ => {
+            return Err(Diagnostic::error(
+                "internal error: buffers shared around a statement that is not a loop",
+            ));
+        }
+    };
+    let original = std::mem::replace(&mut **body, hole_free());
+    let span = original.span;
+    let text = format!("if (!{ran}) {{\n{ran} = 1;\n{first}}}\n{HOLE}();\n");
+    **body = Stmt {
+        kind: StmtKind::Compound(fragment(&text, original)?),
+        span,
+        pragmas: Vec::new(),
+    };
+    let _ = writeln!(before, "int {ran} = 0;");
+    let mut text = before;
+    let _ = writeln!(text, "{HOLE}();");
+    if !stores.is_empty() {
+        let _ = write!(text, "if ({ran}) {{\n{stores}}}\n");
+    }
     text.push_str(&release);
     fragment(&text, the_loop)
 }

@@ -34,7 +34,7 @@ use fresh::Fresh;
 use reuse::LoopReuse;
 use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
 use select::Target;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use transfer::Plan;
 
@@ -65,8 +65,8 @@ pub enum Selection {
 /// benchmark), and a plan that needs no regions to be right.
 ///
 /// Plans shape each statement's own copies; the copies a loop's iterations
-/// share (`reuse`) and those of buffers shared by the statements of a
-/// sequence (`share`) stay rectangles.
+/// share (`reuse`) and those of buffers shared by isolated statements
+/// (`share`) are planned within their boxes (`planning::placed_copy`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TransferPlan {
     #[default]
@@ -116,7 +116,8 @@ pub struct Options {
     pub transfer_cost: planning::cost::CostModel,
     /// Transfer optimisation (section 4 of the paper): transfers shared
     /// between the iterations of a loop whose body is isolated (`reuse`),
-    /// and the motion of the transfers the program writes itself
+    /// buffers and transfers shared by isolated statements of a sequence
+    /// and across the loop around them (`share`), and the motion of the transfers the program writes itself
     /// (`motion`, with [`Selection::Nothing`]). `--no-optimize-transfers`
     /// turns it off, for comparison.
     pub optimize_transfers: bool,
@@ -242,7 +243,7 @@ fn isolate_unit(
             plan: &plans[k],
         })
         .collect();
-    let shared_arrays = share::shared_arrays(analyses, &members, choice);
+    let shared_arrays = share::shared_arrays(analyses, regions, &members, choice);
     let buffer_names: Vec<DeviceNames> = shared_arrays
         .iter()
         .map(|s| DeviceNames {
@@ -266,7 +267,7 @@ fn isolate_unit(
                 let copies = emit::SharedCopies {
                     array: array.as_transfer(),
                     copies,
-                    release: position + 1 == array.members.len(),
+                    release: position + 1 == array.members.len() && array.around.is_none(),
                 };
                 Some((s, copies))
             })
@@ -296,13 +297,50 @@ fn isolate_unit(
         replacements.insert((span.lo, span.hi), block);
     }
     let mut prologues = Prologues::new();
-    for ((array, names), rows) in shared_arrays.iter().zip(&buffer_names).zip(&full_rows) {
+    let mut around_loops: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
+    for (s, ((array, names), rows)) in shared_arrays
+        .iter()
+        .zip(&buffer_names)
+        .zip(&full_rows)
+        .enumerate()
+    {
+        if let Some(around) = &array.around {
+            around_loops
+                .entry((around.span.lo, around.span.hi))
+                .or_default()
+                .push(s);
+            continue;
+        }
         let first = targets[candidates[array.first()]].span;
         let items = emit::shared_buffer(&array.as_transfer(), names, rows)?;
         prologues
             .entry((first.lo, first.hi))
             .or_default()
             .extend(items);
+    }
+    // Loops around shared buffers, inner ones first: each takes the
+    // blocks of the statements inside it, an inner loop's included.
+    let mut around_loops: Vec<_> = around_loops.into_iter().collect();
+    around_loops.sort_by_key(|((lo, hi), _)| hi - lo);
+    for ((lo, hi), arrays) in around_loops {
+        let Some(mut the_loop) = find_statement(file, Span { lo, hi }) else {
+            return Err(Diagnostic::error(
+                "internal error: a loop around shared buffers is not in the tree",
+            ));
+        };
+        replace_in_stmt(&mut the_loop, &mut replacements, &mut prologues);
+        let around: Vec<emit::AroundCopies> = arrays
+            .iter()
+            .map(|&s| emit::AroundCopies {
+                array: shared_arrays[s].as_transfer(),
+                names: buffer_names[s].clone(),
+                copies: shared_arrays[s].around.as_ref().expect("around a loop"),
+                full_rows: &full_rows[s],
+            })
+            .collect();
+        let flag = cloner.fresh_name("ferry_loop_ran");
+        let block = emit::around_loop_block(&around, &flag, the_loop, &options.transfer_cost)?;
+        replacements.insert((lo, hi), block);
     }
     let prototypes = cloner.prototypes();
     let mut definitions = std::mem::take(&mut cloner.definitions);

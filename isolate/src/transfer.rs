@@ -635,6 +635,38 @@ fn declared_extents(function: &FunctionContext, v: VarId, dims: usize, skip: usi
     set
 }
 
+/// What may be read of array `v` (on its own `dims` subscripts) after
+/// `node` before being written, over the store before `node`; `None` when
+/// the OUT pass knows nothing there (then anything may be).
+pub(crate) fn live_after(
+    regions: &RegionsAnalysis,
+    f: FuncId,
+    node: NodeId,
+    v: VarId,
+    dims: usize,
+    ctx: &isl_rs::Context,
+) -> Option<Poly> {
+    let map = regions.live[f.index()].get(node.index())?.as_ref()?;
+    let mut live = Poly::empty(ctx);
+    for (entity, region) in map {
+        let leading = entity
+            .path
+            .iter()
+            .take_while(|s| **s == Step::Index)
+            .count();
+        // The variable's own value (a pointer) is not its elements.
+        if entity.root != Root::Var(v) || leading == 0 {
+            continue;
+        }
+        let mut r = region.set.clone();
+        for k in dims + 1..=entity.dims() {
+            r = r.project(&phi(k));
+        }
+        live = live.union(&r);
+    }
+    Some(live)
+}
+
 /// The C spelling of an isl name at `span` (the statement, or the loop
 /// around it): a variable's value before it, if that variable is visible
 /// there and not declared inside.

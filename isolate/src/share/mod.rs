@@ -4,7 +4,9 @@
 //! device buffer, allocated before the first and freed after the last; a
 //! statement loads only what the device does not hold already, and the
 //! stores wait until host code needs the array, or the last statement is
-//! done, to be made once.
+//! done, to be made once. When the sequence is a loop's body and the host
+//! leaves an array alone inside the loop, the array leaves the loop whole
+//! instead ([`across_loop`]).
 //!
 //! Per array, along the sequence, with Need, W̄, W̲ and W̄ ∩ OUT̄ the sets
 //! isolation computes for each statement (`transfer::ArraySets`):
@@ -39,6 +41,10 @@
 //! HCFG sequence (structured code, entered at its top): a jump into the
 //! middle would skip the buffer's allocation.
 
+mod across_loop;
+
+pub use across_loop::AroundLoop;
+
 use crate::bounds::{DimBound, box_bounds};
 use crate::planning::{Boxed, Choice, Kind, PlacedCopy, Spelling, placed_copy};
 use crate::select::Target;
@@ -48,6 +54,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::effects::{Effects, Location};
 use ferry_hcfg::ir::{FuncId, NodeId, NodeKind, VarId};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::phi;
 use ferry_regions::set::{coalesce, subtract};
 use std::collections::{BTreeMap, BTreeSet};
@@ -86,10 +93,15 @@ pub struct SharedArray {
     /// The members (indices into the slice given to [`shared_arrays`]), in
     /// program order, and their copies.
     pub members: Vec<(usize, MemberCopies)>,
+    /// Shared across the iterations of the loop around the members: the
+    /// buffer and every copy are around the loop, the members copy
+    /// nothing.
+    pub around: Option<AroundLoop>,
 }
 
 impl SharedArray {
-    /// The member before which the buffer is allocated.
+    /// The member before which the buffer is allocated (unless it is
+    /// allocated around a loop).
     pub fn first(&self) -> usize {
         self.members[0].0
     }
@@ -110,7 +122,12 @@ impl SharedArray {
 }
 
 /// The arrays the members share, each with the run of members sharing it.
-pub fn shared_arrays(a: &Analyses, members: &[Member], choice: Choice) -> Vec<SharedArray> {
+pub fn shared_arrays(
+    a: &Analyses,
+    regions: &RegionsAnalysis,
+    members: &[Member],
+    choice: Choice,
+) -> Vec<SharedArray> {
     let mut by_sequence: BTreeMap<(FuncId, NodeId), Vec<(usize, usize)>> = BTreeMap::new();
     for (m, member) in members.iter().enumerate() {
         if member.target.whole_body {
@@ -125,9 +142,6 @@ pub fn shared_arrays(a: &Analyses, members: &[Member], choice: Choice) -> Vec<Sh
     }
     let mut out = Vec::new();
     for ((f, seq), mut found) in by_sequence {
-        if found.len() < 2 {
-            continue;
-        }
         found.sort();
         let contexts = found
             .iter()
@@ -135,6 +149,7 @@ pub fn shared_arrays(a: &Analyses, members: &[Member], choice: Choice) -> Vec<Sh
             .collect();
         let sequence = Sequence {
             a,
+            regions,
             f,
             seq,
             members,
@@ -174,6 +189,7 @@ fn member_context(a: &Analyses, target: &Target) -> Poly {
 /// The members that are items of one sequence.
 struct Sequence<'a> {
     a: &'a Analyses,
+    regions: &'a RegionsAnalysis,
     f: FuncId,
     seq: NodeId,
     members: &'a [Member<'a>],
@@ -196,7 +212,7 @@ impl Sequence<'_> {
     }
 
     fn shared(&self) -> Vec<SharedArray> {
-        // Every array more than one member moves, with its sets there.
+        // Every array a member moves, with its sets there.
         let mut users: BTreeMap<VarId, Vec<(usize, usize)>> = BTreeMap::new();
         for &(position, m) in &self.placed {
             for t in &self.members[m].plan.arrays {
@@ -207,6 +223,12 @@ impl Sequence<'_> {
         }
         let mut out = Vec::new();
         for (v, placed) in users {
+            // A loop-invariant array leaves the loop whole; the run of a
+            // single member shares nothing.
+            if let Some(shared) = self.across_loop(v, &placed) {
+                out.push(shared);
+                continue;
+            }
             for run in self.runs(v, &placed) {
                 if run.len() >= 2
                     && let Some(shared) = self.share(v, &run)
@@ -431,6 +453,7 @@ impl Sequence<'_> {
             poison: first.poison,
             buffer,
             members: copies,
+            around: None,
         })
     }
 

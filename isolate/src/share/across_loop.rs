@@ -1,0 +1,204 @@
+//! Buffers shared across the iterations of a loop whose body holds every
+//! user of an array (section 4 of the paper: loop-invariant loads leave the
+//! loop, stores after the loop replace stores in every iteration).
+//!
+//! When nothing on the host touches an array inside a loop (no item of the
+//! body but the isolated statements using it, not the loop's test or step)
+//! the device is the only place its elements change while the loop runs.
+//! Then every element the users need from the host can be loaded once,
+//! before any of them runs, and every element they may write that is read
+//! later can be stored once, after the loop:
+//!
+//! - Load = ∪ₘ (Needₘ − ∪_{m'<m} W̲ₘ'), over the users m of one iteration
+//!   in order: what a user needs and no earlier user of the iteration
+//!   surely wrote. A later iteration needs the same sets (see below), and
+//!   finds them on the device, current: loaded, or written there since.
+//!   Made as one box at the top of the first iteration, before any device
+//!   write, so no newer device value can be overwritten by the load.
+//! - Store = ∪ₘ (W̄ₘ ∩ OUT̄ₘ), each cut to what is live after its user
+//!   (which includes what is live after the loop); made after the loop,
+//!   as the merged boxes of the users' store boxes. Each box lies within
+//!   Needₘ ∪ W̲ₘ, elements current on the device.
+//!
+//! The sets are in terms of the variables' values before each user. They
+//! are the same in every iteration, and equal to the values before the
+//! loop and after it, only when the loop writes none of the variables they
+//! mention (its header included) and declares none of them, nor anything
+//! that would hide their names: checked. They are evaluated where the
+//! copies are made, within what the users' preconditions say of those
+//! variables alone.
+//!
+//! The loads are made in the first iteration (a flag set there), not
+//! before the loop: a loop that does not run must not read memory the
+//! original program never touches (a null pointer where the count is 0).
+//! The stores are made after the loop when the flag is set.
+
+use super::{Sequence, SharedArray, merge_boxes};
+use crate::bounds::{DimBound, box_bounds};
+use crate::planning::{Boxed, Kind, PlacedCopy, Spelling, placed_copy};
+use crate::transfer::{box_hull, keep_nameable, nameable_at};
+use ferry_hcfg::effects::Effects;
+use ferry_hcfg::ir::{LoopKind, NodeId, NodeKind, VarId};
+use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_parser::span::Span;
+use ferry_regions::entity::phi;
+use ferry_regions::set::subtract;
+use std::collections::BTreeSet;
+
+/// The copies of a shared array made around the loop whose body holds all
+/// its users; the users themselves copy nothing.
+#[derive(Debug, Clone)]
+pub struct AroundLoop {
+    /// The loop statement's span: the buffer is allocated before it and
+    /// freed after it.
+    pub span: Span,
+    /// Made at the top of the loop's first iteration.
+    pub loads: Vec<PlacedCopy>,
+    /// Made after the loop, when it ran.
+    pub stores: Vec<PlacedCopy>,
+}
+
+impl Sequence<'_> {
+    /// The loop whose body is this sequence, if any.
+    pub(super) fn enclosing_loop(&self) -> Option<NodeId> {
+        let body = self.a.program.function(self.f).body.as_ref()?;
+        body.preorder()
+            .into_iter()
+            .find(|&id| matches!(&body.node(id).kind, NodeKind::Loop(l) if l.body == self.seq))
+    }
+
+    /// `v` shared by its users `placed` (every user in the loop's body)
+    /// across the loop's iterations, or `None` when the module's
+    /// conditions do not hold or a box has no bounds.
+    pub(super) fn across_loop(&self, v: VarId, placed: &[(usize, usize)]) -> Option<SharedArray> {
+        let the_loop = self.enclosing_loop()?;
+        let a = self.a;
+        let program = &a.program;
+        let body = program.function(self.f).body.as_ref()?;
+        let loop_node = body.node(the_loop);
+        let effects = |n: NodeId| &a.effects.nodes[self.f.index()][n.index()];
+        let memory = self.locations(v);
+        // Nothing on the host touches the array inside the loop.
+        let users: BTreeSet<usize> = placed.iter().map(|&(position, _)| position).collect();
+        let (items, _) = self.items();
+        let host_touches = items.iter().enumerate().any(|(position, &item)| {
+            let (reads, writes) = self.touches(effects(item), &memory);
+            !users.contains(&position) && (reads || writes)
+        });
+        let mut header = Effects::default();
+        a.effects
+            .node_proper(program, self.f, &loop_node.kind, &mut header);
+        if let NodeKind::Loop(l) = &loop_node.kind
+            && let LoopKind::For { step, .. } = &l.kind
+        {
+            header.merge(effects(*step));
+        }
+        let (reads, writes) = self.touches(&header, &memory);
+        if host_touches || reads || writes {
+            return None;
+        }
+        // The sets mean the same in every iteration, before and after.
+        let frame: BTreeSet<VarId> = placed.iter().flat_map(|&(_, m)| self.frame(v, m)).collect();
+        let whole = effects(the_loop);
+        let span = loop_node.span;
+        let names: BTreeSet<_> = frame.iter().map(|&x| program.var(x).name).collect();
+        let declared_inside = program.vars.iter().any(|var| {
+            var.function == Some(self.f)
+                && span.lo <= var.span.lo
+                && var.span.lo < span.hi
+                && names.contains(&var.name)
+        });
+        if declared_inside || frame.iter().any(|&x| whole.may_write(program, x)) {
+            return None;
+        }
+        let name = |isl: &str| {
+            let spelled = nameable_at(program, self.f, span, isl)?;
+            match Name::parse(isl) {
+                Some(Name::Pre(x)) if !whole.may_write(program, x) => Some(spelled),
+                _ => None,
+            }
+        };
+        // Every user runs in every iteration (the body is structured): what
+        // each one's precondition says of the invariant variables holds at
+        // the top of the first iteration, and after the loop.
+        let ctx = &a.semantics.ctx;
+        let context = placed
+            .iter()
+            .map(|&(_, m)| keep_nameable(self.context(m), &name, &[]))
+            .fold(Poly::universe(ctx), |acc, c| acc.intersect(&c));
+        let (first, first_sets) = self.sets(v, placed[0].1);
+        let dims = first.dims;
+        let phis: Vec<String> = (1..=dims).map(phi).collect();
+        // A user's stores are cut to what is live after it, which is more
+        // than what is live after the loop: the next iterations' reads.
+        let live = crate::transfer::live_after(self.regions, self.f, the_loop, v, dims, ctx)
+            .map_or_else(|| Poly::universe(ctx), |l| keep_nameable(&l, &name, &phis));
+        let mut buffer = Poly::empty(ctx);
+        let mut loaded = Poly::empty(ctx);
+        let mut surely = Poly::empty(ctx);
+        let mut stored = Poly::empty(ctx);
+        let mut store_boxes = Vec::new();
+        for &(_, m) in placed {
+            let (_, sets) = self.sets(v, m);
+            buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
+            let fresh = subtract(&sets.need, &surely).unwrap_or_else(|| sets.need.clone());
+            loaded = loaded.union(&fresh.intersect(&context));
+            if let Some(under) = &sets.under {
+                surely = super::grown(&surely, under);
+            }
+            let mine = sets.stored.intersect(&context).intersect(&live);
+            let hull = box_hull(&mine, dims);
+            if !hull.is_empty() {
+                stored = stored.union(&mine);
+                store_boxes.push(hull);
+            }
+        }
+        if box_hull(&buffer, dims).is_empty() {
+            return None;
+        }
+        let spelling = Spelling {
+            context: &context,
+            name: &name,
+        };
+        let bounds = |p: &Poly| -> Option<Vec<DimBound>> {
+            let hull = keep_nameable(&box_hull(&p.intersect(&context), dims), &name, &phis);
+            box_bounds(&hull, dims, &context, &name).ok()
+        };
+        let copy = |set: &Poly, area: Poly| -> Option<Option<PlacedCopy>> {
+            if area.is_empty() {
+                return Some(None);
+            }
+            let boxed = Boxed {
+                set: &set.intersect(&area).intersect(&context),
+                area: &area,
+                bounds: bounds(&area)?,
+                kind: Kind::Hull,
+                row_extents: first_sets.row_extents.as_ref(),
+            };
+            Some(Some(placed_copy(boxed, &spelling, self.choice).0))
+        };
+        let loads = copy(&loaded, box_hull(&loaded, dims))?
+            .into_iter()
+            .collect();
+        let mut stores = Vec::new();
+        for b in merge_boxes(store_boxes, dims) {
+            stores.extend(copy(&stored, b)?);
+        }
+        Some(SharedArray {
+            var: v,
+            name: first.name.clone(),
+            dims,
+            poison: first.poison,
+            buffer: bounds(&buffer)?,
+            members: placed
+                .iter()
+                .map(|&(_, m)| (m, Default::default()))
+                .collect(),
+            around: Some(AroundLoop {
+                span,
+                loads,
+                stores,
+            }),
+        })
+    }
+}
