@@ -97,19 +97,38 @@ impl Sequence<'_> {
         if host_touches || reads || writes {
             return None;
         }
-        // The sets mean the same in every iteration, before and after.
-        let frame: BTreeSet<VarId> = placed.iter().flat_map(|&(_, m)| self.frame(v, m)).collect();
+        // The sets mean the same in every iteration, before and after: they
+        // depend on no variable the loop writes or declares (a set may
+        // mention one in constraints its user's precondition implies: the
+        // loop's index bounded by the loop's bounds), nor on one whose
+        // name a declaration in the loop hides.
         let whole = effects(the_loop);
         let span = loop_node.span;
-        let names: BTreeSet<_> = frame.iter().map(|&x| program.var(x).name).collect();
-        let declared_inside = program.vars.iter().any(|var| {
-            var.function == Some(self.f)
-                && span.lo <= var.span.lo
-                && var.span.lo < span.hi
-                && names.contains(&var.name)
-        });
-        if declared_inside || frame.iter().any(|&x| whole.may_write(program, x)) {
-            return None;
+        let inside = |x: VarId| {
+            let var = program.var(x);
+            var.function == Some(self.f) && span.lo <= var.span.lo && var.span.lo < span.hi
+        };
+        let hidden: BTreeSet<_> = program
+            .vars
+            .iter()
+            .filter(|var| var.function == Some(self.f))
+            .filter(|var| span.lo <= var.span.lo && var.span.lo < span.hi)
+            .map(|var| var.name)
+            .collect();
+        let varies = |x: VarId| {
+            whole.may_write(program, x) || inside(x) || hidden.contains(&program.var(x).name)
+        };
+        for &(_, m) in placed {
+            let context = self.context(m);
+            for set in self.sets_of(v, m) {
+                let depends = set.params().iter().any(|p| match Name::parse(p) {
+                    Some(Name::Pre(x)) => varies(x) && depends_on(set, context, p),
+                    _ => false,
+                });
+                if depends {
+                    return None;
+                }
+            }
         }
         let name = |isl: &str| {
             let spelled = nameable_at(program, self.f, span, isl)?;
@@ -201,4 +220,12 @@ impl Sequence<'_> {
             }),
         })
     }
+}
+
+/// Whether `set`, within `context`, changes with the parameter `x`: the
+/// set without it (every value of x at once) holds more.
+fn depends_on(set: &Poly, context: &Poly, x: &str) -> bool {
+    let within = set.intersect(context);
+    let free = within.project(x).intersect(context);
+    !free.is_subset(&within)
 }

@@ -251,12 +251,19 @@ impl Sequence<'_> {
         (t, t.sets.as_ref().expect("users have sets"))
     }
 
-    /// The variables the sets of `v` in member `m` are written in.
-    fn frame(&self, v: VarId, m: usize) -> BTreeSet<VarId> {
+    /// The sets of `v` in member `m` the sharing compares.
+    fn sets_of(&self, v: VarId, m: usize) -> Vec<&Poly> {
         let (_, s) = self.sets(v, m);
         [&s.need, &s.write, &s.stored, &s.write_box, &s.store_box]
             .into_iter()
             .chain(s.under.as_ref())
+            .collect()
+    }
+
+    /// The variables the sets of `v` in member `m` are written in.
+    fn frame(&self, v: VarId, m: usize) -> BTreeSet<VarId> {
+        self.sets_of(v, m)
+            .into_iter()
             .flat_map(Poly::params)
             .filter_map(|p| match Name::parse(&p) {
                 Some(Name::Pre(var)) => Some(var),
