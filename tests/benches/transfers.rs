@@ -151,8 +151,8 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
         &format!(
             "`ferry isolate --pragma` (the marked statements, host code between them), array \
              bytes, size {size}\n(unshared: each statement with its own buffers, \
-             --no-optimize-transfers; shared: the statements share buffers, in a sequence and across the loop around it; \
-             lower: as above)"
+             --no-optimize-transfers; shared: the statements share buffers, in a sequence \
+             and across the loop around it; lower: as above)"
         ),
         "kernels with marked statements",
     ));
