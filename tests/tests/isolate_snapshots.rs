@@ -230,3 +230,29 @@ fn shared_sequence() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Two statements of a time loop's body share a and b across the steps:
+/// the buffers around the loop, a loaded in the first step and stored
+/// after the last one, b never moved (dead after the loop).
+#[test]
+fn shared_loop() {
+    let (out, text) = isolate("shared_loop", &["--pragma"]);
+    insta::assert_snapshot!(text);
+    assert_eq!(text.matches("ferry_alloc(").count(), 2, "{text}");
+    assert_eq!(text.matches("ferry_copy_to_accel(").count(), 1, "{text}");
+    assert_eq!(text.matches("ferry_copy_from_accel(").count(), 1, "{text}");
+    assert_eq!(text.matches("ferry_free(").count(), 2, "{text}");
+    // a[0..n-1] in, once; n in for each statement of each step; a[1..n-2]
+    // out, once (floats). No step, no copy.
+    for (n, steps) in [(10u64, 3u64), (10, 0), (64, 5), (3, 2)] {
+        let args = [n.to_string(), steps.to_string()];
+        let stats = run_both("shared_loop", &out, &[&args[0], &args[1]]);
+        let want = if steps == 0 {
+            (0, 0)
+        } else {
+            (4 * n + 8 * steps, 4 * (n - 2))
+        };
+        assert_eq!(bytes(&stats), want, "n={n}, steps={steps}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
