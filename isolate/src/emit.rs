@@ -16,6 +16,7 @@ use crate::share::{AroundLoop, MemberCopies};
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::ast::{Block, BlockItem, ExprKind, ExternalDecl, Stmt, StmtKind};
 use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, parse_preprocessed};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -177,58 +178,107 @@ pub struct AroundCopies<'a> {
     pub names: DeviceNames,
     pub copies: &'a AroundLoop,
     pub full_rows: &'a HashSet<Symbol>,
+    /// The flag set the first time the users' loop runs: the loads are
+    /// made then, the stores after the outer loop when it is set.
+    pub ran: String,
 }
 
-/// The block that replaces a loop holding every user of the `arrays`: their
-/// buffers; a flag, `ran`, set in the first iteration, which makes the
-/// loads at its top; the loop; the stores when it ran; the release.
+/// The block that replaces the outermost loop around the users of the
+/// `arrays`: their buffers and flags; the loop, where each flag is set and
+/// the loads made at the top of the users' loop's body, the first time it
+/// runs; the stores whose flag is set; the release.
 pub fn around_loop_block(
     arrays: &[AroundCopies],
-    ran: &str,
     mut the_loop: Stmt,
     cost: &CostModel,
 ) -> Result<Block, Diagnostic> {
     let mut before = String::new();
-    let mut first = String::new();
-    let mut stores = String::new();
     let mut release = String::new();
+    // Per flag, in the order first met: the users' loop, loads, stores.
+    let mut flags: Vec<(&str, Span, String, String)> = Vec::new();
     for a in arrays {
         let code = ArrayCode::new(&a.array, a.names.clone(), a.full_rows);
         before.push_str(&code.buffer(&a.array.buffer));
+        release.push_str(&code.release());
+        let at = match flags.iter().position(|(ran, ..)| *ran == a.ran) {
+            Some(at) => at,
+            None => {
+                flags.push((&a.ran, a.copies.first, String::new(), String::new()));
+                flags.len() - 1
+            }
+        };
+        let (_, _, loads, stores) = &mut flags[at];
         for c in &a.copies.loads {
-            first.push_str(&code.scoped_placed(Side::In, c, cost));
+            loads.push_str(&code.scoped_placed(Side::In, c, cost));
         }
         for c in &a.copies.stores {
             stores.push_str(&code.scoped_placed(Side::Out, c, cost));
         }
-        release.push_str(&code.release());
     }
-    let body = match &mut the_loop.kind {
-        StmtKind::For { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. } => body,
-        _ => {
+    let mut after = String::new();
+    for (ran, first, loads, stores) in &flags {
+        let _ = writeln!(before, "int {ran} = 0;");
+        let Some(body) = loop_body(&mut the_loop, *first) else {
             return Err(Diagnostic::error(
-                "internal error: buffers shared around a statement that is not a loop",
+                "internal error: the loop of statements sharing buffers is not in the tree",
             ));
+        };
+        let original = std::mem::replace(body, hole_free());
+        let span = original.span;
+        let text = format!("if (!{ran}) {{\n{ran} = 1;\n{loads}}}\n{HOLE}();\n");
+        *body = Stmt {
+            kind: StmtKind::Compound(fragment(&text, original)?),
+            span,
+            pragmas: Vec::new(),
+        };
+        if !stores.is_empty() {
+            let _ = write!(after, "if ({ran}) {{\n{stores}}}\n");
         }
-    };
-    let original = std::mem::replace(&mut **body, hole_free());
-    let span = original.span;
-    let text = format!("if (!{ran}) {{\n{ran} = 1;\n{first}}}\n{HOLE}();\n");
-    **body = Stmt {
-        kind: StmtKind::Compound(fragment(&text, original)?),
-        span,
-        pragmas: Vec::new(),
-    };
-    let _ = writeln!(before, "int {ran} = 0;");
+    }
     let mut text = before;
     let _ = writeln!(text, "{HOLE}();");
-    if !stores.is_empty() {
-        let _ = write!(text, "if ({ran}) {{\n{stores}}}\n");
-    }
+    text.push_str(&after);
     text.push_str(&release);
     fragment(&text, the_loop)
+}
+
+/// The body of the loop at `span` in `s` (a loop another block already
+/// wraps keeps its span inside that block).
+fn loop_body(s: &mut Stmt, span: Span) -> Option<&mut Stmt> {
+    let is_loop = matches!(
+        s.kind,
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+    );
+    if is_loop && (s.span.lo, s.span.hi) == (span.lo, span.hi) {
+        return match &mut s.kind {
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. } => Some(body),
+            _ => None,
+        };
+    }
+    match &mut s.kind {
+        StmtKind::Labeled { body, .. }
+        | StmtKind::Case { body, .. }
+        | StmtKind::Default(body)
+        | StmtKind::Switch { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::For { body, .. } => loop_body(body, span),
+        StmtKind::If {
+            then_branch,
+            else_branch,
+            ..
+        } => match loop_body(then_branch, span) {
+            Some(found) => Some(found),
+            None => else_branch.as_mut().and_then(|e| loop_body(e, span)),
+        },
+        StmtKind::Compound(b) => b.items.iter_mut().find_map(|item| match item {
+            BlockItem::Statement(s) => loop_body(s, span),
+            _ => None,
+        }),
+        _ => None,
+    }
 }
 
 /// The buffer of an array shared by several statements of a sequence, as

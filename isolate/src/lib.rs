@@ -329,17 +329,24 @@ fn isolate_unit(
             ));
         };
         replace_in_stmt(&mut the_loop, &mut replacements, &mut prologues);
-        let around: Vec<emit::AroundCopies> = arrays
-            .iter()
-            .map(|&s| emit::AroundCopies {
+        // One flag per loop of users.
+        let mut flags: HashMap<(u32, u32), String> = HashMap::new();
+        let mut around = Vec::new();
+        for &s in &arrays {
+            let copies = shared_arrays[s].around.as_ref().expect("around a loop");
+            let ran = flags
+                .entry((copies.first.lo, copies.first.hi))
+                .or_insert_with(|| cloner.fresh_name("ferry_loop_ran"))
+                .clone();
+            around.push(emit::AroundCopies {
                 array: shared_arrays[s].as_transfer(),
                 names: buffer_names[s].clone(),
-                copies: shared_arrays[s].around.as_ref().expect("around a loop"),
+                copies,
                 full_rows: &full_rows[s],
-            })
-            .collect();
-        let flag = cloner.fresh_name("ferry_loop_ran");
-        let block = emit::around_loop_block(&around, &flag, the_loop, &options.transfer_cost)?;
+                ran,
+            });
+        }
+        let block = emit::around_loop_block(&around, the_loop, &options.transfer_cost)?;
         replacements.insert((lo, hi), block);
     }
     let prototypes = cloner.prototypes();

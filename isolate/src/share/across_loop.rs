@@ -28,10 +28,17 @@
 //! copies are made, within what the users' preconditions say of those
 //! variables alone.
 //!
-//! The loads are made in the first iteration (a flag set there), not
-//! before the loop: a loop that does not run must not read memory the
-//! original program never touches (a null pointer where the count is 0).
-//! The stores are made after the loop when the flag is set.
+//! The array goes on leaving the loops around that one, through the
+//! sequences between them (blocks, the one a loop's declaration opens),
+//! as long as each loop passes the same checks with the items of those
+//! sequences as its host code: every user still runs in every iteration
+//! of every loop crossed (no conditional is crossed).
+//!
+//! The loads are made the first time the users' loop runs an iteration (a
+//! flag set there), not before the outermost loop: loops that do not run
+//! the users must not read memory the original program never touches (a
+//! null pointer where the count is 0). The stores are made after the
+//! outermost loop when the flag is set.
 
 use super::{Sequence, SharedArray, merge_boxes};
 use crate::bounds::{DimBound, box_bounds};
@@ -49,42 +56,59 @@ use std::collections::BTreeSet;
 /// its users; the users themselves copy nothing.
 #[derive(Debug, Clone)]
 pub struct AroundLoop {
-    /// The loop statement's span: the buffer is allocated before it and
+    /// The outermost loop's span: the buffer is allocated before it and
     /// freed after it.
     pub span: Span,
-    /// Made at the top of the loop's first iteration.
+    /// The innermost loop's span (the users' loop; the same loop when
+    /// there is one): the loads are made at the top of its body, the
+    /// first time it runs.
+    pub first: Span,
+    /// Made before any user runs, at the top of the users' loop's body.
     pub loads: Vec<PlacedCopy>,
     /// Made after the loop, when it ran.
     pub stores: Vec<PlacedCopy>,
 }
 
 impl Sequence<'_> {
-    /// The loop whose body is this sequence, if any.
-    pub(super) fn enclosing_loop(&self) -> Option<NodeId> {
+    /// The loop whose body is the sequence `seq`, if any.
+    fn loop_with_body(&self, seq: NodeId) -> Option<NodeId> {
         let body = self.a.program.function(self.f).body.as_ref()?;
         body.preorder()
             .into_iter()
-            .find(|&id| matches!(&body.node(id).kind, NodeKind::Loop(l) if l.body == self.seq))
+            .find(|&id| matches!(&body.node(id).kind, NodeKind::Loop(l) if l.body == seq))
     }
 
-    /// `v` shared by its users `placed` (every user in the loop's body)
-    /// across the loop's iterations, or `None` when the module's
-    /// conditions do not hold or a box has no bounds.
-    pub(super) fn across_loop(&self, v: VarId, placed: &[(usize, usize)]) -> Option<SharedArray> {
-        let the_loop = self.enclosing_loop()?;
+    /// The sequence whose item `node` is, if any.
+    fn sequence_holding(&self, node: NodeId) -> Option<NodeId> {
+        let body = self.a.program.function(self.f).body.as_ref()?;
+        body.preorder().into_iter().find(
+            |&id| matches!(&body.node(id).kind, NodeKind::Seq { items, .. } if items.contains(&node)),
+        )
+    }
+
+    /// Whether `v` may leave `the_loop`: none of the `host` items (those
+    /// of the sequences between the loop's body and the users), nor the
+    /// loop's test or step, touches its memory on the host; and its users'
+    /// sets do not vary in the loop.
+    fn may_leave(
+        &self,
+        v: VarId,
+        placed: &[(usize, usize)],
+        the_loop: NodeId,
+        host: &[NodeId],
+    ) -> bool {
         let a = self.a;
         let program = &a.program;
-        let body = program.function(self.f).body.as_ref()?;
-        let loop_node = body.node(the_loop);
+        let Some(body) = program.function(self.f).body.as_ref() else {
+            return false;
+        };
         let effects = |n: NodeId| &a.effects.nodes[self.f.index()][n.index()];
         let memory = self.locations(v);
-        // Nothing on the host touches the array inside the loop.
-        let users: BTreeSet<usize> = placed.iter().map(|&(position, _)| position).collect();
-        let (items, _) = self.items();
-        let host_touches = items.iter().enumerate().any(|(position, &item)| {
+        let host_touches = host.iter().any(|&item| {
             let (reads, writes) = self.touches(effects(item), &memory);
-            !users.contains(&position) && (reads || writes)
+            reads || writes
         });
+        let loop_node = body.node(the_loop);
         let mut header = Effects::default();
         a.effects
             .node_proper(program, self.f, &loop_node.kind, &mut header);
@@ -95,7 +119,7 @@ impl Sequence<'_> {
         }
         let (reads, writes) = self.touches(&header, &memory);
         if host_touches || reads || writes {
-            return None;
+            return false;
         }
         // The sets mean the same in every iteration, before and after: they
         // depend on no variable the loop writes or declares (a set may
@@ -104,32 +128,77 @@ impl Sequence<'_> {
         // name a declaration in the loop hides.
         let whole = effects(the_loop);
         let span = loop_node.span;
-        let inside = |x: VarId| {
-            let var = program.var(x);
-            var.function == Some(self.f) && span.lo <= var.span.lo && var.span.lo < span.hi
-        };
-        let hidden: BTreeSet<_> = program
+        let declared: Vec<_> = program
             .vars
             .iter()
             .filter(|var| var.function == Some(self.f))
             .filter(|var| span.lo <= var.span.lo && var.span.lo < span.hi)
             .map(|var| var.name)
             .collect();
-        let varies = |x: VarId| {
-            whole.may_write(program, x) || inside(x) || hidden.contains(&program.var(x).name)
-        };
-        for &(_, m) in placed {
+        let varies =
+            |x: VarId| whole.may_write(program, x) || declared.contains(&program.var(x).name);
+        placed.iter().all(|&(_, m)| {
             let context = self.context(m);
-            for set in self.sets_of(v, m) {
-                let depends = set.params().iter().any(|p| match Name::parse(p) {
-                    Some(Name::Pre(x)) => varies(x) && depends_on(set, context, p),
-                    _ => false,
-                });
-                if depends {
-                    return None;
+            self.sets_of(v, m).into_iter().all(|set| {
+                set.params().iter().all(|p| match Name::parse(p) {
+                    Some(Name::Pre(x)) => !varies(x) || !depends_on(set, context, p),
+                    _ => true,
+                })
+            })
+        })
+    }
+
+    /// `v` shared by its users `placed` (every user in the sequence, a
+    /// loop's body) across the loop's iterations, and across the loops
+    /// around it as far as it may leave them; `None` when it may not leave
+    /// the first, or a box has no bounds.
+    pub(super) fn across_loop(&self, v: VarId, placed: &[(usize, usize)]) -> Option<SharedArray> {
+        // Up from the users' sequence, through the sequences and loops
+        // around it (blocks, and the sequence a loop's declaration opens):
+        // every user still runs in every iteration of each loop crossed.
+        let (items, _) = self.items();
+        let users: BTreeSet<NodeId> = placed
+            .iter()
+            .map(|&(position, _)| items[position])
+            .collect();
+        let mut host: Vec<NodeId> = items
+            .iter()
+            .copied()
+            .filter(|i| !users.contains(i))
+            .collect();
+        let (mut node, mut seq) = (self.seq, self.seq);
+        let mut loops = Vec::new();
+        loop {
+            if let Some(the_loop) = self.loop_with_body(seq) {
+                if !self.may_leave(v, placed, the_loop, &host) {
+                    break;
                 }
+                loops.push(the_loop);
+                host.clear();
+                node = the_loop;
             }
+            let Some(outer) = self.sequence_holding(node) else {
+                break;
+            };
+            if let NodeKind::Seq { items, .. } = &self
+                .a
+                .program
+                .function(self.f)
+                .body
+                .as_ref()?
+                .node(outer)
+                .kind
+            {
+                host.extend(items.iter().copied().filter(|&i| i != node));
+            }
+            (node, seq) = (outer, outer);
         }
+        let (&inner, &the_loop) = (loops.first()?, loops.last()?);
+        let a = self.a;
+        let program = &a.program;
+        let body = program.function(self.f).body.as_ref()?;
+        let span = body.node(the_loop).span;
+        let whole = &a.effects.nodes[self.f.index()][the_loop.index()];
         let name = |isl: &str| {
             let spelled = nameable_at(program, self.f, span, isl)?;
             match Name::parse(isl) {
@@ -215,6 +284,7 @@ impl Sequence<'_> {
                 .collect(),
             around: Some(AroundLoop {
                 span,
+                first: body.node(inner).span,
                 loads,
                 stores,
             }),
