@@ -117,9 +117,10 @@ pub struct Options {
     /// Transfer optimisation (section 4 of the paper): transfers shared
     /// between the iterations of a loop whose body is isolated (`reuse`),
     /// buffers and transfers shared by isolated statements of a sequence
-    /// and across the loop around them (`share`), and the motion of the transfers the program writes itself
-    /// (`motion`, with [`Selection::Nothing`]). `--no-optimize-transfers`
-    /// turns it off, for comparison.
+    /// and across the loops around them (`share`), and the motion of the
+    /// transfers the program writes itself (`motion`, with
+    /// [`Selection::Nothing`]). `--no-optimize-transfers` turns it off, for
+    /// comparison.
     pub optimize_transfers: bool,
 }
 
