@@ -308,6 +308,13 @@ impl Body {
         }
         out
     }
+
+    /// The node `id` is a child of (`None` for the root).
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        self.preorder()
+            .into_iter()
+            .find(|&p| self.node(p).kind.children().contains(&id))
+    }
 }
 
 #[derive(Debug)]

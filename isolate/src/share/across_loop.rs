@@ -40,9 +40,8 @@
 //! null pointer where the count is 0). The stores are made after the
 //! outermost loop when the flag is set.
 
-use super::{Sequence, SharedArray, merge_boxes};
-use crate::bounds::{DimBound, box_bounds};
-use crate::planning::{Boxed, Kind, PlacedCopy, Spelling, placed_copy};
+use super::{Sequence, SharedArray, box_within, merge_boxes, place_within};
+use crate::planning::{Kind, PlacedCopy, Spelling};
 use crate::transfer::{box_hull, keep_nameable, nameable_at};
 use ferry_hcfg::effects::Effects;
 use ferry_hcfg::ir::{LoopKind, NodeId, NodeKind, VarId};
@@ -73,17 +72,15 @@ impl Sequence<'_> {
     /// The loop whose body is the sequence `seq`, if any.
     fn loop_with_body(&self, seq: NodeId) -> Option<NodeId> {
         let body = self.a.program.function(self.f).body.as_ref()?;
-        body.preorder()
-            .into_iter()
-            .find(|&id| matches!(&body.node(id).kind, NodeKind::Loop(l) if l.body == seq))
+        let parent = body.parent(seq)?;
+        matches!(&body.node(parent).kind, NodeKind::Loop(l) if l.body == seq).then_some(parent)
     }
 
     /// The sequence whose item `node` is, if any.
     fn sequence_holding(&self, node: NodeId) -> Option<NodeId> {
         let body = self.a.program.function(self.f).body.as_ref()?;
-        body.preorder().into_iter().find(
-            |&id| matches!(&body.node(id).kind, NodeKind::Seq { items, .. } if items.contains(&node)),
-        )
+        let parent = body.parent(node)?;
+        matches!(&body.node(parent).kind, NodeKind::Seq { .. }).then_some(parent)
     }
 
     /// Whether `v` may leave `the_loop`: none of the `host` items (those
@@ -126,17 +123,7 @@ impl Sequence<'_> {
         // mention one in constraints its user's precondition implies: the
         // loop's index bounded by the loop's bounds), nor on one whose
         // name a declaration in the loop hides.
-        let whole = effects(the_loop);
-        let span = loop_node.span;
-        let declared: Vec<_> = program
-            .vars
-            .iter()
-            .filter(|var| var.function == Some(self.f))
-            .filter(|var| span.lo <= var.span.lo && var.span.lo < span.hi)
-            .map(|var| var.name)
-            .collect();
-        let varies =
-            |x: VarId| whole.may_write(program, x) || declared.contains(&program.var(x).name);
+        let varies = self.varies_in(the_loop);
         placed.iter().all(|&(_, m)| {
             let context = self.context(m);
             self.sets_of(v, m).into_iter().all(|set| {
@@ -148,6 +135,28 @@ impl Sequence<'_> {
         })
     }
 
+    /// Whether a variable may have another value, or another meaning for
+    /// its name, somewhere in `the_loop` than before it: the loop may write
+    /// it, or declares a variable of that name.
+    fn varies_in(&self, the_loop: NodeId) -> impl Fn(VarId) -> bool + '_ {
+        let program = &self.a.program;
+        let whole = &self.a.effects.nodes[self.f.index()][the_loop.index()];
+        let span = program
+            .function(self.f)
+            .body
+            .as_ref()
+            .map(|body| body.node(the_loop).span)
+            .unwrap_or_default();
+        let declared: Vec<_> = program
+            .vars
+            .iter()
+            .filter(|var| var.function == Some(self.f))
+            .filter(|var| span.lo <= var.span.lo && var.span.lo < span.hi)
+            .map(|var| var.name)
+            .collect();
+        move |x| whole.may_write(program, x) || declared.contains(&program.var(x).name)
+    }
+
     /// `v` shared by its users `placed` (every user in the sequence, a
     /// loop's body) across the loop's iterations, and across the loops
     /// around it as far as it may leave them; `None` when it may not leave
@@ -156,6 +165,9 @@ impl Sequence<'_> {
         // Up from the users' sequence, through the sequences and loops
         // around it (blocks, and the sequence a loop's declaration opens):
         // every user still runs in every iteration of each loop crossed.
+        let a = self.a;
+        let program = &a.program;
+        let body = program.function(self.f).body.as_ref()?;
         let (items, _) = self.items();
         let users: BTreeSet<NodeId> = placed
             .iter()
@@ -180,29 +192,21 @@ impl Sequence<'_> {
             let Some(outer) = self.sequence_holding(node) else {
                 break;
             };
-            if let NodeKind::Seq { items, .. } = &self
-                .a
-                .program
-                .function(self.f)
-                .body
-                .as_ref()?
-                .node(outer)
-                .kind
-            {
+            if let NodeKind::Seq { items, .. } = &body.node(outer).kind {
                 host.extend(items.iter().copied().filter(|&i| i != node));
             }
             (node, seq) = (outer, outer);
         }
         let (&inner, &the_loop) = (loops.first()?, loops.last()?);
-        let a = self.a;
-        let program = &a.program;
-        let body = program.function(self.f).body.as_ref()?;
         let span = body.node(the_loop).span;
-        let whole = &a.effects.nodes[self.f.index()][the_loop.index()];
+        // The copies are spelled where no variable varies (the loads at
+        // the top of the users' loop's body, the stores after the
+        // outermost loop): they name only variables that do not.
+        let varies = self.varies_in(the_loop);
         let name = |isl: &str| {
             let spelled = nameable_at(program, self.f, span, isl)?;
             match Name::parse(isl) {
-                Some(Name::Pre(x)) if !whole.may_write(program, x) => Some(spelled),
+                Some(Name::Pre(x)) if !varies(x) => Some(spelled),
                 _ => None,
             }
         };
@@ -241,43 +245,29 @@ impl Sequence<'_> {
                 store_boxes.push(hull);
             }
         }
-        if box_hull(&buffer, dims).is_empty() {
-            return None;
-        }
-        let spelling = Spelling {
+        let at = Spelling {
             context: &context,
             name: &name,
         };
-        let bounds = |p: &Poly| -> Option<Vec<DimBound>> {
-            let hull = keep_nameable(&box_hull(&p.intersect(&context), dims), &name, &phis);
-            box_bounds(&hull, dims, &context, &name).ok()
+        let buffer = box_within(&buffer, dims, &at)??;
+        let row_extents = first_sets.row_extents.as_ref();
+        let copy = |set: &Poly, area: &Poly| {
+            place_within(set, area, Kind::Hull, dims, row_extents, &at, self.choice)
+                .map(|placed| placed.map(|(copy, _)| copy))
         };
-        let copy = |set: &Poly, area: Poly| -> Option<Option<PlacedCopy>> {
-            if area.is_empty() {
-                return Some(None);
-            }
-            let boxed = Boxed {
-                set: &set.intersect(&area).intersect(&context),
-                area: &area,
-                bounds: bounds(&area)?,
-                kind: Kind::Hull,
-                row_extents: first_sets.row_extents.as_ref(),
-            };
-            Some(Some(placed_copy(boxed, &spelling, self.choice).0))
-        };
-        let loads = copy(&loaded, box_hull(&loaded, dims))?
+        let loads = copy(&loaded, &box_hull(&loaded, dims))?
             .into_iter()
             .collect();
         let mut stores = Vec::new();
         for b in merge_boxes(store_boxes, dims) {
-            stores.extend(copy(&stored, b)?);
+            stores.extend(copy(&stored, &b)?);
         }
         Some(SharedArray {
             var: v,
             name: first.name.clone(),
             dims,
             poison: first.poison,
-            buffer: bounds(&buffer)?,
+            buffer,
             members: placed
                 .iter()
                 .map(|&(_, m)| (m, Default::default()))

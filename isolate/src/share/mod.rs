@@ -165,15 +165,14 @@ pub fn shared_arrays(
 /// The sequence node whose item `target` is, and its position there.
 fn parent_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
     let body = a.program.function(target.function).body.as_ref()?;
-    body.preorder()
-        .into_iter()
-        .find_map(|id| match &body.node(id).kind {
-            NodeKind::Seq { items, .. } => items
-                .iter()
-                .position(|&i| i == target.node)
-                .map(|p| (id, p)),
-            _ => None,
-        })
+    let seq = body.parent(target.node)?;
+    match &body.node(seq).kind {
+        NodeKind::Seq { items, .. } => items
+            .iter()
+            .position(|&i| i == target.node)
+            .map(|p| (seq, p)),
+        _ => None,
+    }
 }
 
 /// What is known where `target` runs, of the variables C can name there.
@@ -348,16 +347,13 @@ impl Sequence<'_> {
     /// there; `None` inside when the box is empty, `None` outside when it
     /// has no bounds.
     fn bounds(&self, p: &Poly, m: usize, dims: usize) -> Option<Option<Vec<DimBound>>> {
-        let context = self.context(m);
-        let hull = box_hull(&p.intersect(context), dims);
-        if hull.is_empty() {
-            return Some(None);
-        }
         let target = self.members[m].target;
         let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
-        let phis: Vec<String> = (1..=dims).map(phi).collect();
-        let hull = keep_nameable(&hull, &name, &phis);
-        box_bounds(&hull, dims, context, &name).ok().map(Some)
+        let at = Spelling {
+            context: self.context(m),
+            name: &name,
+        };
+        box_within(p, dims, &at)
     }
 
     /// The transfers of `v` along one run, or `None` when a box cannot be
@@ -533,10 +529,8 @@ impl Sequence<'_> {
             .fold(Poly::empty(&self.a.semantics.ctx), |acc, p| acc.union(&p))
     }
 
-    /// The copy of `set` ∩ `area`, a box, made at member `m`: the box
-    /// within the member's context (counted under `kind`) or a plan within
-    /// it that `choice` allows, and what every plan offered moves. `None`
-    /// inside when the box is empty, `None` outside when it has no bounds.
+    /// The copy of `set` ∩ `area`, a box, made at member `m` (see
+    /// [`place_within`]).
     fn placed(
         &self,
         set: &Poly,
@@ -547,26 +541,53 @@ impl Sequence<'_> {
         choice: Choice,
     ) -> Option<Option<(PlacedCopy, Poly)>> {
         let (t, sets) = self.sets(v, m);
-        let Some(bounds) = self.bounds(area, m, t.dims)? else {
-            return Some(None);
-        };
-        let context = self.context(m);
-        let set = set.intersect(area).intersect(context);
         let target = self.members[m].target;
         let name = |isl: &str| nameable_at(&self.a.program, self.f, target.span, isl);
-        let boxed = Boxed {
-            set: &set,
-            area,
-            bounds,
-            kind,
-            row_extents: sets.row_extents.as_ref(),
-        };
         let at = Spelling {
-            context,
+            context: self.context(m),
             name: &name,
         };
-        Some(Some(placed_copy(boxed, &at, choice)))
+        let row_extents = sets.row_extents.as_ref();
+        place_within(set, area, kind, t.dims, row_extents, &at, choice)
     }
+}
+
+/// The box of `p` within `at`'s context, as C bounds spelled there; `None`
+/// inside when the box is empty, `None` outside when it has no bounds.
+fn box_within(p: &Poly, dims: usize, at: &Spelling) -> Option<Option<Vec<DimBound>>> {
+    let hull = box_hull(&p.intersect(at.context), dims);
+    if hull.is_empty() {
+        return Some(None);
+    }
+    let phis: Vec<String> = (1..=dims).map(phi).collect();
+    let hull = keep_nameable(&hull, at.name, &phis);
+    box_bounds(&hull, dims, at.context, at.name).ok().map(Some)
+}
+
+/// The copy of `set` ∩ `area`, a box, spelled `at`: the box within `at`'s
+/// context (counted under `kind`) or a plan within it that `choice`
+/// allows, and what every plan offered moves. `None` inside when the box
+/// is empty, `None` outside when it has no bounds.
+fn place_within(
+    set: &Poly,
+    area: &Poly,
+    kind: Kind,
+    dims: usize,
+    row_extents: Option<&Poly>,
+    at: &Spelling,
+    choice: Choice,
+) -> Option<Option<(PlacedCopy, Poly)>> {
+    let Some(bounds) = box_within(area, dims, at)? else {
+        return Some(None);
+    };
+    let boxed = Boxed {
+        set: &set.intersect(area).intersect(at.context),
+        area,
+        bounds,
+        kind,
+        row_extents,
+    };
+    Some(Some(placed_copy(boxed, at, choice)))
 }
 
 /// The boxes of the convex pieces of `p` (coalesced first), merged where
