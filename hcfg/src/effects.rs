@@ -474,9 +474,29 @@ impl EffectsAnalysis {
 /// What a pointer returned by a call may point to: fresh heap memory for an
 /// allocation function, anything otherwise.
 fn returned_pointer_targets(program: &Program, callee: &Expr) -> Vec<Location> {
-    match crate::callgraph::direct_callee(callee) {
-        Some(t) if ALLOCATORS.contains(&program.function(t).name.as_str()) => vec![Location::Heap],
-        _ => vec![Location::Anywhere],
+    if is_allocator(program, callee) {
+        vec![Location::Heap]
+    } else {
+        vec![Location::Anywhere]
+    }
+}
+
+/// Whether `callee` is the C library's allocation function (`malloc`,
+/// `calloc`, `realloc`, `strdup`): declared, never defined by the program.
+pub fn is_allocator(program: &Program, callee: &Expr) -> bool {
+    crate::callgraph::direct_callee(callee).is_some_and(|t| {
+        let function = program.function(t);
+        function.body.is_none() && ALLOCATORS.contains(&function.name.as_str())
+    })
+}
+
+/// Whether `e` is a call to an allocation function, through casts: the
+/// pointer it yields designates a block nothing else points to.
+pub fn is_allocation(program: &Program, e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Cast(inner) => is_allocation(program, inner),
+        ExprKind::Call(callee, _) => is_allocator(program, callee),
+        _ => false,
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod callgraph;
 pub mod effects;
+pub mod escape;
 pub mod ir;
 pub mod loops;
 mod lower;
@@ -14,6 +15,7 @@ pub use ir::Program;
 
 use callgraph::CallGraph;
 use effects::EffectsAnalysis;
+use escape::Escapes;
 use ferry_parser::ParsedFile;
 use semantics::Semantics;
 
@@ -29,6 +31,7 @@ pub struct Analyses {
     pub program: Program,
     pub calls: CallGraph,
     pub effects: EffectsAnalysis,
+    pub escapes: Escapes,
     pub semantics: Semantics,
 }
 
@@ -37,11 +40,13 @@ impl Analyses {
         let program = build_program(files);
         let calls = CallGraph::build(&program);
         let effects = EffectsAnalysis::run(&program, &calls);
+        let escapes = Escapes::run(&program, &calls);
         let semantics = Semantics::run(&program, &calls, &effects);
         Analyses {
             program,
             calls,
             effects,
+            escapes,
             semantics,
         }
     }

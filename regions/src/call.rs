@@ -76,6 +76,13 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
     if !is_library(cx.program, g) {
         unknown_memory(col, &mut out);
     }
+    // `free` ends the block's life without looking at its contents, so
+    // they are dead there: nothing may read them afterwards. (Its effects,
+    // which order host code, still touch the block: nothing that uses it
+    // may move below the call.)
+    if cx.program.function(g).name.as_str() == "free" && is_library(cx.program, g) {
+        return out;
+    }
     let writes = !is_read_only_library(cx.program, g);
     for a in args {
         if !a.ty.is_pointer_like() || is_string_literal(a) {

@@ -23,7 +23,8 @@ pub struct FunctionContext<'a> {
     /// Variables some statement of the function assigns.
     written: BTreeSet<VarId>,
     /// Pointer variables assigned something other than themselves plus an
-    /// offset: what they point to is not one object.
+    /// offset or a fresh block, or holding fresh blocks that other memory
+    /// gets a copy of: what they point to is not one object.
     rebased: BTreeSet<VarId>,
 }
 
@@ -39,18 +40,36 @@ impl<'a> FunctionContext<'a> {
         let mut rebased = BTreeSet::new();
         if let Some(body) = &program.function(f).body {
             written.extend(ferry_hcfg::loops::written_scalars(body, body.root));
+            let mut allocated = BTreeSet::new();
             ferry_hcfg::loops::subtree_exprs(body, body.root, &mut |e| {
                 e.walk(&mut |sub| {
-                    if let ExprKind::Assign(op, target, value) = &sub.kind
-                        && let Some(v) = target.is_lvalue_var()
+                    let ExprKind::Assign(op, target, value) = &sub.kind else {
+                        return;
+                    };
+                    if let Some(v) = target.is_lvalue_var()
                         && target.ty.is_pointer_like()
                         && *op == AssignOp::Assign
                         && !offset_of_itself(value, v)
                     {
-                        rebased.insert(v);
+                        if ferry_hcfg::effects::is_allocation(program, value) {
+                            allocated.insert(v);
+                        } else {
+                            rebased.insert(v);
+                        }
                     }
                 })
             });
+            // A pointer assigned only fresh blocks names the block it holds
+            // (a heap block named by the variable it was allocated into),
+            // unless its value escapes (`ferry_hcfg::escape`): a copy into
+            // a local is rebased, so what the copy reaches is `*ANYWHERE*`,
+            // which overlaps everything, but a copy into memory, a global
+            // or a caller could be read back under another name.
+            for v in allocated {
+                if analyses.escapes.escapes(f, v) {
+                    rebased.insert(v);
+                }
+            }
         }
         FunctionContext {
             analyses,

@@ -91,7 +91,7 @@ impl RegionsAnalysis {
             out,
             live,
             summaries: out_summaries,
-        } = out::compute(a, &nodes);
+        } = out::compute(a, &nodes, &summaries, &fresh);
         ctx.set_max_operations(saved_quota);
         RegionsAnalysis {
             nodes,

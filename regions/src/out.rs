@@ -15,16 +15,19 @@
 //!   where iterations write disjoint elements (a counted loop whose body's
 //!   write depends on the index alone).
 
-use crate::access::Rw;
+use crate::access::{Collector, Rw};
 use crate::analysis::minus_map;
 use crate::entity::{Entity, Root};
+use crate::function::FunctionContext;
 use crate::region::{self, Approx, Region, RegionMap, add, merge};
 use crate::set::involves;
+use crate::summary::Summary;
 use crate::summary::visible_to_callers;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use std::cell::Cell;
 use std::collections::BTreeSet;
 
 type PerNode<T> = Vec<Vec<Option<T>>>;
@@ -37,7 +40,12 @@ pub struct Computed {
     pub summaries: Vec<Option<RegionMap>>,
 }
 
-pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> Computed {
+pub fn compute(
+    a: &Analyses,
+    nodes: &PerNode<Rw>,
+    summaries: &[Option<Summary>],
+    fresh: &Cell<u32>,
+) -> Computed {
     let program = &a.program;
     let mut out: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
     let mut live_after: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
@@ -67,8 +75,10 @@ pub fn compute(a: &Analyses, nodes: &PerNode<Rw>) -> Computed {
                 live.insert(e.clone(), region::everything_exact(&a.semantics.ctx));
             }
         }
+        let cx = FunctionContext::new(a, f, summaries, fresh);
         let mut walker = Walker {
             analyses: a,
+            cx: &cx,
             f,
             body,
             rw,
@@ -199,6 +209,8 @@ fn root_variable(e: &Expr) -> Option<VarId> {
 
 struct Walker<'c, 'a> {
     analyses: &'a Analyses,
+    /// For the regions of an unstructured graph's tests.
+    cx: &'c FunctionContext<'a>,
     f: FuncId,
     body: &'a Body,
     rw: &'c [Option<Rw>],
@@ -273,23 +285,39 @@ impl Walker<'_, '_> {
                 }
             }
             NodeKind::Unstructured(u) => {
-                let everything_read = self.rw(id).read;
-                let mut inner = live.clone();
-                merge(&mut inner, everything_read);
                 let modified: Vec<VarId> = self
                     .transformer(id)
                     .map(|t| t.modified.into_iter().collect())
                     .unwrap_or_default();
-                let inner = region::all_may(&forget_all(&inner, &modified));
-                let vertices: Vec<NodeId> = u
+                // What each vertex reads; after a vertex, what the vertices
+                // it can reach read is live (its values over stores the
+                // graph has changed: the modified variables forgotten).
+                let reads: Vec<RegionMap> = u
                     .graph
-                    .node_weights()
-                    .filter_map(|v| match v {
-                        Vertex::Node(n) => Some(*n),
-                        _ => None,
+                    .node_indices()
+                    .map(|v| match &u.graph[v] {
+                        Vertex::Node(n) => self.rw(*n).read,
+                        Vertex::Test(e) | Vertex::Switch(e) => {
+                            Collector::expression(self.cx, e).read
+                        }
+                        Vertex::Join | Vertex::Exit => RegionMap::new(),
                     })
                     .collect();
-                for n in vertices {
+                for v in u.graph.node_indices() {
+                    let Vertex::Node(n) = u.graph[v] else {
+                        continue;
+                    };
+                    let mut inner = live.clone();
+                    let mut seen = vec![false; u.graph.node_count()];
+                    let mut stack: Vec<_> = u.graph.neighbors(v).collect();
+                    while let Some(next) = stack.pop() {
+                        if std::mem::replace(&mut seen[next.index()], true) {
+                            continue;
+                        }
+                        merge(&mut inner, reads[next.index()].clone());
+                        stack.extend(u.graph.neighbors(next));
+                    }
+                    let inner = region::all_may(&forget_all(&inner, &modified));
                     self.descend(n, &inner);
                 }
             }

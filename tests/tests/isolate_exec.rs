@@ -54,12 +54,7 @@ const KNOWN_IMPRECISE: &[(&str, &str)] = &[
 /// refusal must still be a clear diagnostic (exit 1, `file:line:col`), and
 /// once ferry isolates the program the entry must go (the program is then
 /// checked as any other).
-const KNOWN_REFUSED: &[(&str, &str)] = &[(
-    "malloc_vec.c",
-    "pointers assigned from malloc are *ANYWHERE* to the regions (a pointer assigned from \
-     anything but itself plus an offset has no name), so the statement's memory cannot be \
-     named",
-)];
+const KNOWN_REFUSED: &[(&str, &str)] = &[];
 
 /// Processes of one check at a time per worker: the test machines have 2 cores.
 const WORKERS: usize = 2;

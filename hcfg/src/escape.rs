@@ -1,0 +1,174 @@
+//! Pointer values that leave their variable.
+//!
+//! The value of a pointer variable (a local or a parameter) *escapes* when
+//! memory that outlives the function, or that another function reads, may
+//! come to hold it: it is assigned to a global, a struct field, an array
+//! element or through a pointer; returned; passed to a function that lets
+//! that parameter escape, or to one ferry cannot see into; or copied into
+//! a local whose own value escapes. A copy into a local that stays in the
+//! function is not an escape by itself: the analyses that use this treat
+//! such a copy as a pointer of unknown target.
+//!
+//! The region analysis names a block allocated into a pointer variable by
+//! that variable only when the value does not escape: no other name can
+//! then reach the block, in this function or in another.
+
+use crate::callgraph::{CallGraph, call_targets, direct_callee};
+use crate::effects::is_library;
+use crate::ir::*;
+use std::collections::BTreeSet;
+
+/// Per function, the pointer variables whose value escapes.
+pub struct Escapes {
+    per_function: Vec<BTreeSet<VarId>>,
+}
+
+impl Escapes {
+    pub fn run(program: &Program, calls: &CallGraph) -> Escapes {
+        let mut escapes = Escapes {
+            per_function: vec![BTreeSet::new(); program.functions.len()],
+        };
+        // Callees first; a recursive cycle until its sets stop growing.
+        for component in &calls.components {
+            loop {
+                let mut grew = false;
+                for &f in component {
+                    let found = escapes.of_function(program, f);
+                    let known = &mut escapes.per_function[f.index()];
+                    for v in found {
+                        grew |= known.insert(v);
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+        }
+        escapes
+    }
+
+    /// Whether the value of `v`, a pointer variable of `f`, escapes.
+    pub fn escapes(&self, f: FuncId, v: VarId) -> bool {
+        self.per_function[f.index()].contains(&v)
+    }
+
+    /// Whether the `k`-th parameter of `f` lets its value escape.
+    fn parameter_escapes(&self, program: &Program, f: FuncId, k: usize) -> bool {
+        let function = program.function(f);
+        if function.body.is_none() {
+            // The C library keeps no pointer it is given (`realloc` hands
+            // the block back, which `may_hold` sees).
+            return !is_library(program, f);
+        }
+        match function.params.get(k) {
+            Some(&p) => self.escapes(f, p),
+            // Variadic arguments: nothing names them.
+            None => false,
+        }
+    }
+
+    fn of_function(&self, program: &Program, f: FuncId) -> BTreeSet<VarId> {
+        let mut out = BTreeSet::new();
+        let Some(body) = &program.function(f).body else {
+            return out;
+        };
+        let pointers: Vec<VarId> = program
+            .function(f)
+            .params
+            .iter()
+            .chain(&program.function(f).locals)
+            .copied()
+            .filter(|&v| program.var(v).ty.is_pointer_like() && !program.var(v).is_global())
+            .collect();
+        // Copies between locals: (target, value), resolved at the end.
+        let mut local_copies: Vec<(VarId, &Expr)> = Vec::new();
+        let mut escaping_values: Vec<&Expr> = Vec::new();
+        crate::loops::subtree_exprs(body, body.root, &mut |e| {
+            e.walk(&mut |sub| match &sub.kind {
+                ExprKind::Assign(_, target, value) => match target.is_lvalue_var() {
+                    Some(t) if pointers.contains(&t) => local_copies.push((t, value)),
+                    _ => escaping_values.push(value),
+                },
+                ExprKind::Call(callee, args) => {
+                    let targets = match direct_callee(callee) {
+                        Some(g) => vec![g],
+                        None => call_targets(program, callee, args.len()),
+                    };
+                    for (k, arg) in args.iter().enumerate() {
+                        let indirect = direct_callee(callee).is_none() && targets.is_empty();
+                        if indirect
+                            || targets
+                                .iter()
+                                .any(|&g| self.parameter_escapes(program, g, k))
+                        {
+                            escaping_values.push(arg);
+                        }
+                    }
+                }
+                _ => {}
+            });
+        });
+        let mut returned = Vec::new();
+        for node in &body.nodes {
+            if let NodeKind::Return(Some(e)) = &node.kind {
+                returned.push(e);
+            }
+        }
+        for &v in &pointers {
+            if escaping_values
+                .iter()
+                .chain(&returned)
+                .any(|e| may_hold(program, e, v))
+            {
+                out.insert(v);
+            }
+        }
+        // Through locals whose own value escapes.
+        loop {
+            let mut grew = false;
+            for (target, value) in &local_copies {
+                if !out.contains(target) {
+                    continue;
+                }
+                for &v in &pointers {
+                    if v != *target && may_hold(program, value, v) {
+                        grew |= out.insert(v);
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// Whether the value of `e` may be `v`'s value, or derived from it (an
+/// offset, a conversion, either arm of a conditional, what a library call
+/// hands back of its pointer arguments).
+pub fn may_hold(program: &Program, e: &Expr, v: VarId) -> bool {
+    match &e.kind {
+        ExprKind::Var(w) => *w == v,
+        ExprKind::Cast(inner) | ExprKind::Unary(UnOp::Plus, inner) => may_hold(program, inner, v),
+        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => {
+            e.ty.is_pointer_like() && (may_hold(program, a, v) || may_hold(program, b, v))
+        }
+        ExprKind::Cond(c, a, b) => {
+            a.as_deref()
+                .map_or_else(|| may_hold(program, c, v), |a| may_hold(program, a, v))
+                || may_hold(program, b, v)
+        }
+        ExprKind::Comma(items) => items.last().is_some_and(|l| may_hold(program, l, v)),
+        // `q = (p = r)` holds r; `q = (p += 1)` holds p.
+        ExprKind::Assign(_, target, value) => {
+            may_hold(program, value, v) || may_hold(program, target, v)
+        }
+        ExprKind::Call(callee, args) => {
+            e.ty.is_pointer_like()
+                && direct_callee(callee).is_some_and(|g| is_library(program, g))
+                && args.iter().any(|a| may_hold(program, a, v))
+        }
+        _ => false,
+    }
+}
