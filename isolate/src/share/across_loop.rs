@@ -5,6 +5,8 @@
 //! When nothing on the host touches an array inside a loop (no item of the
 //! body but the isolated statements using it, not the loop's test or step)
 //! the device is the only place its elements change while the loop runs.
+//! (Where no user writes it, host reads are harmless too: both copies stay
+//! equal.)
 //! Then every element the users need from the host can be loaded once,
 //! before any of them runs, and every element they may write that is read
 //! later can be stored once, after the loop:
@@ -85,8 +87,8 @@ impl Sequence<'_> {
 
     /// Whether `v` may leave `the_loop`: none of the `host` items (those
     /// of the sequences between the loop's body and the users), nor the
-    /// loop's test or step, touches its memory on the host; and its users'
-    /// sets do not vary in the loop.
+    /// loop's test or step, writes its memory on the host, or reads it
+    /// when a user writes it; and its users' sets do not vary in the loop.
     fn may_leave(
         &self,
         v: VarId,
@@ -101,10 +103,15 @@ impl Sequence<'_> {
         };
         let effects = |n: NodeId| &a.effects.nodes[self.f.index()][n.index()];
         let memory = self.locations(v);
-        let host_touches = host.iter().any(|&item| {
-            let (reads, writes) = self.touches(effects(item), &memory);
-            reads || writes
-        });
+        // Where no user writes the array, the host's copy and the device's
+        // stay equal while the loop runs: the host may read it there.
+        let users_write = placed
+            .iter()
+            .any(|&(_, m)| !self.sets(v, m).1.write.is_empty());
+        let conflicts = |(reads, writes): (bool, bool)| writes || (reads && users_write);
+        let host_touches = host
+            .iter()
+            .any(|&item| conflicts(self.touches(effects(item), &memory)));
         let loop_node = body.node(the_loop);
         let mut header = Effects::default();
         a.effects
@@ -114,8 +121,7 @@ impl Sequence<'_> {
         {
             header.merge(effects(*step));
         }
-        let (reads, writes) = self.touches(&header, &memory);
-        if host_touches || reads || writes {
+        if host_touches || conflicts(self.touches(&header, &memory)) {
             return false;
         }
         // The sets mean the same in every iteration, before and after: they
