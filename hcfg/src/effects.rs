@@ -26,6 +26,10 @@ pub enum Location {
     Pointee(VarId),
     /// Memory returned by an allocation function.
     Heap,
+    /// The heap blocks allocated into a pointer variable (`p = malloc(..)`),
+    /// which no other pointer receives from an allocation: the variable's
+    /// own points-to set and the sets it is copied into name them.
+    Block(VarId),
     /// Every global variable (a call to an unknown function).
     AllGlobals,
     /// Any memory at all (a write through a pointer of unknown origin).
@@ -56,7 +60,7 @@ fn may_touch(set: &BTreeSet<Location>, program: &Program, v: VarId) -> bool {
         Location::Var(w) => *w == v,
         Location::Anywhere => var.address_taken || var.is_global(),
         Location::AllGlobals => var.is_global(),
-        Location::Pointee(_) | Location::Heap => var.address_taken,
+        Location::Pointee(_) | Location::Heap | Location::Block(_) => var.address_taken,
     })
 }
 
@@ -213,13 +217,16 @@ impl EffectsAnalysis {
             }
         }
         let all = node_effects[body.root.index()].clone();
-        let keep = |l: &Location| match l {
-            Location::Var(v) => program.var(*v).is_global(),
-            _ => true,
+        // Callers see globals, pointees and heap memory; a block named by
+        // one of this function's pointers is heap memory to them.
+        let seen = |l: &Location| match l {
+            Location::Var(v) if !program.var(*v).is_global() => None,
+            Location::Block(_) => Some(Location::Heap),
+            other => Some(*other),
         };
         self.summaries[f.index()] = Effects {
-            reads: all.reads.iter().copied().filter(keep).collect(),
-            writes: all.writes.iter().copied().filter(keep).collect(),
+            reads: all.reads.iter().filter_map(seen).collect(),
+            writes: all.writes.iter().filter_map(seen).collect(),
         };
         self.nodes[f.index()] = node_effects;
     }
@@ -589,7 +596,11 @@ fn points_to(program: &Program, f: FuncId) -> HashMap<VarId, BTreeSet<Location>>
         changed = false;
         rounds += 1;
         for (v, value) in &assignments {
-            let targets = shallow_targets(program, &sets, value);
+            let targets = if is_allocation(program, value) {
+                vec![Location::Block(*v)]
+            } else {
+                shallow_targets(program, &sets, value)
+            };
             let set = sets.entry(*v).or_default();
             for t in targets {
                 changed |= set.insert(t);

@@ -483,6 +483,7 @@ fn location_text(program: &Program, names: &Names, l: &crate::effects::Location)
         }
         Location::Pointee(p) => format!("*{}", names.var(*p)),
         Location::Heap => "<heap>".to_string(),
+        Location::Block(p) => format!("<heap block of {}>", names.var(*p)),
         Location::AllGlobals => "<every global: call to a function without body>".to_string(),
         Location::Anywhere => "<anything: pointer of unknown target>".to_string(),
     }

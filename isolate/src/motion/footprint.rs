@@ -58,7 +58,8 @@ impl Footprint {
 /// Distinct pointer parameters are assumed not to overlap each other (the
 /// paper's assumption, which the regions and isolation make too); what a
 /// pointer parameter points to may be any global, or memory the caller
-/// allocated.
+/// allocated. Blocks allocated into two different pointer variables are
+/// two objects.
 pub fn overlap(program: &Program, a: Location, b: Location) -> bool {
     use Location::*;
     let global = |v| program.var(v).is_global();
@@ -69,8 +70,9 @@ pub fn overlap(program: &Program, a: Location, b: Location) -> bool {
         (Var(x), Var(y)) => x == y,
         (Pointee(p), Pointee(q)) => p == q,
         (Pointee(_), Var(v)) | (Var(v), Pointee(_)) => global(v),
-        (Pointee(_), Heap) | (Heap, Pointee(_)) | (Heap, Heap) => true,
-        (Heap, Var(_)) | (Var(_), Heap) => false,
+        (Block(x), Block(y)) => x == y,
+        (Pointee(_) | Heap | Block(_), Pointee(_) | Heap | Block(_)) => true,
+        (Heap | Block(_), Var(_)) | (Var(_), Heap | Block(_)) => false,
     }
 }
 
