@@ -51,7 +51,11 @@ impl<'a> FunctionContext<'a> {
                         && *op == AssignOp::Assign
                         && !offset_of_itself(value, v)
                     {
-                        if ferry_hcfg::effects::is_allocation(program, value) {
+                        // (A global's value may be copied anywhere in the
+                        // program: it keeps the old rule.)
+                        if ferry_hcfg::effects::is_allocation(program, value)
+                            && !program.var(v).is_global()
+                        {
                             allocated.insert(v);
                         } else {
                             rebased.insert(v);
