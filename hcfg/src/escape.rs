@@ -90,13 +90,11 @@ impl Escapes {
                     _ => escaping_values.push(value),
                 },
                 ExprKind::Call(callee, args) => {
-                    let targets = match direct_callee(callee) {
-                        Some(g) => vec![g],
-                        None => call_targets(program, callee, args.len()),
-                    };
+                    // A call through a pointer no known function matches
+                    // may reach anything.
+                    let targets = call_targets(program, callee, args.len());
                     for (k, arg) in args.iter().enumerate() {
-                        let indirect = direct_callee(callee).is_none() && targets.is_empty();
-                        if indirect
+                        if targets.is_empty()
                             || targets
                                 .iter()
                                 .any(|&g| self.parameter_escapes(program, g, k))

@@ -27,6 +27,8 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use petgraph::algo::tarjan_scc;
+use petgraph::graph::DiGraph;
 use std::cell::Cell;
 use std::collections::BTreeSet;
 
@@ -100,6 +102,56 @@ pub fn compute(
         live: live_after,
         summaries: out_summaries,
     }
+}
+
+/// Per vertex of `graph`, what the vertices reachable from its successors
+/// read (`reads`, per vertex). Computed over the strongly connected
+/// components, successors first (`tarjan_scc` lists them so), each union
+/// made once per component and edge between components: a walk from every
+/// vertex would redo them, quadratic in a large `switch`.
+fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Vec<RegionMap> {
+    let components = tarjan_scc(graph);
+    let mut component = vec![0; graph.node_count()];
+    for (c, members) in components.iter().enumerate() {
+        for v in members {
+            component[v.index()] = c;
+        }
+    }
+    // below[c]: what the components after c read; from[c]: what c and the
+    // components after it read.
+    let mut below: Vec<RegionMap> = Vec::with_capacity(components.len());
+    let mut from: Vec<RegionMap> = Vec::with_capacity(components.len());
+    for (c, members) in components.iter().enumerate() {
+        let next: BTreeSet<usize> = members
+            .iter()
+            .flat_map(|&v| graph.neighbors(v))
+            .map(|w| component[w.index()])
+            .filter(|&d| d != c)
+            .collect();
+        let mut after = RegionMap::new();
+        for d in next {
+            merge(&mut after, from[d].clone());
+        }
+        let mut all = after.clone();
+        for v in members {
+            merge(&mut all, reads[v.index()].clone());
+        }
+        below.push(after);
+        from.push(all);
+    }
+    graph
+        .node_indices()
+        .map(|v| {
+            let c = component[v.index()];
+            // In a cycle, a vertex reaches every vertex of its component.
+            let cyclic = components[c].len() > 1 || graph.neighbors(v).any(|w| w == v);
+            if cyclic {
+                from[c].clone()
+            } else {
+                below[c].clone()
+            }
+        })
+        .collect()
 }
 
 /// Which memory behind a function's pointer parameters its callers may
@@ -303,20 +355,13 @@ impl Walker<'_, '_> {
                         Vertex::Join | Vertex::Exit => RegionMap::new(),
                     })
                     .collect();
+                let after = reachable_reads(&u.graph, &reads);
                 for v in u.graph.node_indices() {
                     let Vertex::Node(n) = u.graph[v] else {
                         continue;
                     };
                     let mut inner = live.clone();
-                    let mut seen = vec![false; u.graph.node_count()];
-                    let mut stack: Vec<_> = u.graph.neighbors(v).collect();
-                    while let Some(next) = stack.pop() {
-                        if std::mem::replace(&mut seen[next.index()], true) {
-                            continue;
-                        }
-                        merge(&mut inner, reads[next.index()].clone());
-                        stack.extend(u.graph.neighbors(next));
-                    }
+                    merge(&mut inner, after[v.index()].clone());
                     let inner = region::all_may(&forget_all(&inner, &modified));
                     self.descend(n, &inner);
                 }
