@@ -9,6 +9,7 @@
 //! not loaded first.
 
 mod bounds;
+mod call_sites;
 mod clone;
 mod emit;
 mod fresh;
@@ -159,11 +160,37 @@ pub fn isolate(
     let analyses = Analyses::run(parsed);
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
-    let mut moves = if *selection == Selection::Nothing && options.optimize_transfers {
+    let moves = if *selection == Selection::Nothing && options.optimize_transfers {
         motion::optimise(parsed, &analyses, &regions)
     } else {
         Vec::new()
     };
+    // `--function g`: g's transfers move to its call sites where that
+    // pays (`select::call_sites_worth_lifting`). A call site ferry cannot
+    // isolate (g touches globals, two actuals alias...) leaves the body's
+    // isolation, which is the same computation with the transfers at g's
+    // entry and exit.
+    if let Selection::Function(name) = selection
+        && options.optimize_transfers
+        && options.transfer_plan != TransferPlan::Whole
+        && let Some(sites) = select::call_sites_worth_lifting(parsed, &analyses, name)
+        && let Ok(isolated) = transform(parsed, &analyses, &regions, &sites, Vec::new(), options)
+    {
+        return Ok(isolated);
+    }
+    transform(parsed, &analyses, &regions, &targets, moves, options)
+}
+
+/// Every file of the program with `targets` isolated and the `moves` of
+/// the program's own transfers applied.
+fn transform(
+    parsed: &[ParsedFile],
+    analyses: &Analyses,
+    regions: &RegionsAnalysis,
+    targets: &[Target],
+    mut moves: Vec<motion::Edits>,
+    options: &Options,
+) -> Result<Isolated, Diagnostic> {
     let mut files = Vec::new();
     for (unit, file) in parsed.iter().enumerate() {
         let mine: Vec<&Target> = targets.iter().filter(|t| t.unit == unit).collect();
@@ -179,7 +206,7 @@ pub fn isolate(
         } else if mine.is_empty() {
             ferry_parser::output::print_user_file(file)
         } else {
-            let tree = isolate_unit(file, &analyses, &regions, parsed, &mine, options)?;
+            let tree = isolate_unit(file, analyses, regions, parsed, &mine, options)?;
             let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
             text.push_str(&print_unit_as_user_file(file, &tree, &|_| Vec::new()));
             text

@@ -187,3 +187,57 @@ fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
         _ => {}
     }
 }
+
+/// `--function g` with transfer optimisation: g's call statements, to be
+/// isolated instead of its body, when that can move fewer bytes. Moving
+/// the transfers at g's entry and exit to its call sites (section 4.1)
+/// lets the passes that share transfers between loop iterations (`reuse`)
+/// and between the statements of a sequence and across loops (`share`)
+/// work on them in the caller. It pays only where those passes have
+/// something to share: some call runs in a loop, or a caller calls g more
+/// than once. A lone call outside loops keeps the body's transfers, whose
+/// regions are g's own rather than their translation at the call (which
+/// may lose exactness where the actual's shape differs from the formal's).
+///
+/// `None` when g is not one function defined in a main file, or when some
+/// call of g is not a plain call statement (`call_sites`).
+pub fn call_sites_worth_lifting(
+    parsed: &[ParsedFile],
+    a: &Analyses,
+    name: &str,
+) -> Option<Vec<Target>> {
+    let program = &a.program;
+    let mut defined = program.function_ids().filter(|&f| {
+        let function = program.function(f);
+        function.name.as_str() == name
+            && function.body.is_some()
+            && parsed[function.unit].in_main_file(function.span)
+    });
+    let g = defined.next()?;
+    if defined.next().is_some() || a.calls.recursive[g.index()] {
+        return None;
+    }
+    let sites = crate::call_sites::plain_call_sites(parsed, a).remove(&g)?;
+    let repeated =
+        |s: &crate::call_sites::CallSite| sites.iter().filter(|o| o.caller == s.caller).count() > 1;
+    if !sites.iter().any(|s| s.in_loop || repeated(s)) {
+        return None;
+    }
+    let mut targets: Vec<Target> = sites
+        .iter()
+        .map(|s| {
+            let caller = program.function(s.caller);
+            let body = caller.body.as_ref().expect("a caller has a body");
+            Target {
+                unit: caller.unit,
+                function: s.caller,
+                node: s.node,
+                span: body.node(s.node).span,
+                whole_body: false,
+            }
+        })
+        .collect();
+    // In program order, as the other selections find them.
+    targets.sort_by_key(|t| (t.unit, t.span.lo));
+    Some(targets)
+}

@@ -45,10 +45,11 @@
 //! program before the moves): a caller's view is coarser than it could
 //! be, never wrong.
 
-mod dma;
+pub(crate) mod dma;
 mod edit;
 pub(crate) mod footprint;
 
+use crate::call_sites;
 use crate::select::statements_in_block;
 use crate::transfer::precondition_at;
 use dma::{Direction, Transfer};
@@ -170,52 +171,17 @@ impl<'a> Pass<'a> {
             sites: HashMap::new(),
             moved_out: HashMap::new(),
         };
-        pass.find_call_sites();
+        pass.find_call_sites(parsed);
         pass
     }
 
     /// The call sites of every function, where each is a plain statement
     /// the pass visits; a function called anywhere else has none.
-    fn find_call_sites(&mut self) {
-        let program = &self.a.program;
-        let mut all_calls: HashMap<FuncId, usize> = HashMap::new();
-        let mut plain: HashMap<FuncId, Vec<(FuncId, NodeId)>> = HashMap::new();
-        for f in program.function_ids() {
-            let Some(body) = &program.function(f).body else {
-                continue;
-            };
-            for node in &body.nodes {
-                for e in node.kind.own_expressions() {
-                    e.walk(&mut |sub| {
-                        if let ExprKind::Call(callee, _) = &sub.kind
-                            && let Some(g) = direct_callee(callee)
-                        {
-                            *all_calls.entry(g).or_default() += 1;
-                        }
-                    });
-                }
-            }
-            if !self.statements.contains_key(&f) {
-                continue;
-            }
-            for id in visited_leaves(self.a, f) {
-                // Every formal needs its actual (C without prototypes may
-                // call with fewer arguments).
-                if let NodeKind::Expr(e) = &body.node(id).kind
-                    && let ExprKind::Call(callee, _) = &e.kind
-                    && let Some(g) = direct_callee(callee)
-                    && let Some(args) = dma::plain_call(self.a, f, e, g)
-                    && args.len() == program.function(g).params.len()
-                {
-                    plain.entry(g).or_default().push((f, id));
-                }
-            }
-        }
-        for (g, sites) in plain {
-            if all_calls.get(&g) == Some(&sites.len()) {
-                self.sites.insert(g, sites);
-            }
-        }
+    fn find_call_sites(&mut self, parsed: &[ParsedFile]) {
+        self.sites = call_sites::plain_call_sites(parsed, self.a)
+            .into_iter()
+            .map(|(g, sites)| (g, sites.iter().map(|s| (s.caller, s.node)).collect()))
+            .collect();
     }
 
     fn function(&mut self, f: FuncId) {
@@ -738,36 +704,6 @@ fn bubble(program: &ferry_hcfg::ir::Program, elements: &mut Vec<Element>) {
             p += 1;
         }
     }
-}
-
-/// The expression nodes the pass treats one by one: those reached from
-/// the root through sequences, branches and loop bodies.
-fn visited_leaves(a: &Analyses, f: FuncId) -> Vec<NodeId> {
-    let Some(body) = &a.program.function(f).body else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut stack = vec![body.root];
-    while let Some(id) = stack.pop() {
-        match &body.node(id).kind {
-            NodeKind::Seq { items, .. } => stack.extend(items),
-            NodeKind::If {
-                then_branch,
-                else_branch,
-                ..
-            } => stack.extend([*then_branch, *else_branch]),
-            NodeKind::Loop(l) => stack.push(l.body),
-            NodeKind::Unstructured(u) => {
-                stack.extend(u.graph.node_weights().filter_map(|v| match v {
-                    Vertex::Node(n) => Some(*n),
-                    _ => None,
-                }))
-            }
-            NodeKind::Expr(_) => out.push(id),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The variables a body assigns, increments or takes the address of (the

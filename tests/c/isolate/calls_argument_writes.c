@@ -1,0 +1,35 @@
+// ferry-test: isolate --function scale_row
+// ferry-test: run 4 => to=192 from=128
+// ferry-test: run 1 => to=24 from=8
+// scale_row's call in the loop writes i (`i++` among the arguments), so
+// the transfers cannot move to the call site (they would be computed
+// with the wrong i): the body is isolated, every call alone.
+// Per call: n, i (4 each), s (8); a[i][0,n-1] in and out (8n each).
+// 4: 4 * (16 + 32) = 192, from 4 * 32 = 128.  1: 16 + 8, from 8.
+#include <stdio.h>
+#include <stdlib.h>
+
+static void scale_row(int n, int i, double a[n][n], double s)
+{
+    for (int j = 0; j < n; j++)
+        a[i][j] *= s;
+}
+
+int main(int argc, char **argv)
+{
+    int n = atoi(argv[1]);
+    double (*a)[n] = malloc(sizeof(double[n][n]));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            a[i][j] = i - 2.0 * j;
+    int i = 0;
+    while (i < n)
+        scale_row(n, i++, a, 0.5);
+    double sum = 0.0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            sum += a[i][j] * (i + j + 1);
+    printf("%.6f\n", sum);
+    free(a);
+    return 0;
+}
