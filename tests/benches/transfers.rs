@@ -16,7 +16,10 @@
 //! (unshared) against the transfers optimised across the steps (shared),
 //! and the same lower bound. A third covers the kernels whose statements
 //! carry `#pragma ferry isolate`: each statement with its own buffers
-//! against the statements of a sequence sharing them. A fourth isolates
+//! against the statements of a sequence sharing them. A fourth covers the
+//! kernels that call a function of their own in a loop, that function
+//! isolated with `--function`: each call alone against the transfers moved
+//! to the call sites and shared there. A fifth isolates
 //! every kernel under the transfer plans `hull`, `exact` and `auto` (with
 //! the GPU cost model): bytes, copy calls and the modeled time of the
 //! copies under that model. Volumes are counted, not timed: the report is
@@ -155,6 +158,18 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
              and across the loop around it; lower: as above)"
         ),
         "kernels with marked statements",
+    ));
+    out.push_str(&shared_report(
+        rows,
+        |r| r.calls.as_ref().map(|(_, v)| *v),
+        &format!(
+            "`ferry isolate --function HELPER` (the function the kernel calls in a loop: \
+             fir's kernel, stencil_calls' sweep, solver_calls' relax), array bytes, size \
+             {size}\n(unshared: every call alone, the helper's body isolated, \
+             --no-optimize-transfers; shared: the transfers moved to the call sites and shared \
+             there; lower: as above)"
+        ),
+        "kernels calling a helper in a loop",
     ));
     out.push_str(&plans_report(rows, size));
     out

@@ -37,6 +37,16 @@
 //! and storing when host code needs it or the last user is done
 //! (**shared**, the default). Same lower bound.
 //!
+//! A kernel that calls a function of its own in a loop (FIR's per-element
+//! kernel, a stencil's sweep called twice per time step, a solver's
+//! relaxation with the host's convergence test between the calls) is also
+//! isolated with `--function` on that function: every call alone, the
+//! function's body with its own transfers (**unshared**,
+//! `--no-optimize-transfers`), and the transfers moved to the call sites,
+//! where the loop's iterations and the calls of one sequence share them
+//! (**shared**, the default). Same lower bound: the calls are inside the
+//! kernel's body.
+//!
 //! Every kernel is also isolated with `--function` under three transfer
 //! plans (`planning`): **hull** (the first column's), **exact** (the exact
 //! regions scanned as runs) and **auto** with the GPU cost model (10 µs per
@@ -86,6 +96,9 @@ pub struct KernelVolumes {
     pub steps: Option<SharingVolumes>,
     /// With the statements marked `#pragma ferry isolate` isolated.
     pub statements: Option<SharingVolumes>,
+    /// With the function the kernel calls in a loop isolated
+    /// (`--function`), when it has one: its name and volumes.
+    pub calls: Option<(String, SharingVolumes)>,
     /// The kernel isolated with `--function` under each transfer plan.
     pub plans: PlanVolumes,
 }
@@ -209,6 +222,23 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
     } else {
         None
     };
+    let calls = match helper_called_in_loops(&parsed, &kernel) {
+        Some(helper) => {
+            let selection = Selection::Function(helper.clone());
+            let unshared = Options {
+                optimize_transfers: false,
+                ..Options::default()
+            };
+            Some((
+                helper,
+                SharingVolumes {
+                    unshared: isolated(&selection, unshared, "calls-unshared")?.volume,
+                    shared: isolated(&selection, Options::default(), "calls-shared")?.volume,
+                },
+            ))
+        }
+        None => None,
+    };
     let lower = lower_bound(program, &cflags, &kernel, args, scratch)?;
     Ok(KernelVolumes {
         kernel,
@@ -217,7 +247,31 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
         lower,
         steps,
         statements,
+        calls,
         plans,
+    })
+}
+
+/// The first function other than `kernel` and `main` whose transfers
+/// `--function` moves to its call sites (`select::call_sites_worth_lifting`:
+/// every call a plain statement, one in a loop or a caller calling it
+/// twice): FIR's per-element kernel, a stencil's sweep, a solver's
+/// relaxation.
+fn helper_called_in_loops(parsed: &ParsedFile, kernel: &str) -> Option<String> {
+    let analyses = ferry_hcfg::Analyses::run(std::slice::from_ref(parsed));
+    let program = &analyses.program;
+    program.function_ids().find_map(|f| {
+        let name = program.function(f).name.as_str();
+        (name != kernel
+            && name != "main"
+            && program.function(f).body.is_some()
+            && ferry_isolate::select::call_sites_worth_lifting(
+                std::slice::from_ref(parsed),
+                &analyses,
+                name,
+            )
+            .is_some())
+        .then(|| name.to_owned())
     })
 }
 
@@ -355,8 +409,9 @@ pub fn totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
     })
 }
 
-/// Over the kernels that have them (`which` picks the time step or the
-/// marked statements): the sums of the unshared, shared and lower volumes.
+/// Over the kernels that have them (`which` picks the time step, the
+/// marked statements or the helper's calls): the sums of the unshared,
+/// shared and lower volumes.
 pub fn shared_totals(
     rows: &[KernelVolumes],
     which: fn(&KernelVolumes) -> Option<SharingVolumes>,

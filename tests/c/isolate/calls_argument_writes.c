@@ -1,11 +1,14 @@
 // ferry-test: isolate --function scale_row
 // ferry-test: run 4 => to=192 from=128
 // ferry-test: run 1 => to=24 from=8
-// scale_row's call in the loop writes i (`i++` among the arguments), so
-// the transfers cannot move to the call site (they would be computed
-// with the wrong i): the body is isolated, every call alone.
+// scale_row's call in the loop writes s (`s *= 0.5` among the arguments),
+// so it is not a plain call (section 4.1: the transfers that leave a
+// function go where evaluating the arguments writes nothing): the body is
+// isolated, every call alone, and s stays on the host.
 // Per call: n, i (4 each), s (8); a[i][0,n-1] in and out (8n each).
 // 4: 4 * (16 + 32) = 192, from 4 * 32 = 128.  1: 16 + 8, from 8.
+// (Isolating the call statements instead would also copy s back after
+// every call: from = 4 * (32 + 8) = 160.)
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -23,8 +26,11 @@ int main(int argc, char **argv)
         for (int j = 0; j < n; j++)
             a[i][j] = i - 2.0 * j;
     int i = 0;
-    while (i < n)
-        scale_row(n, i++, a, 0.5);
+    double s = 1.0;
+    while (i < n) {
+        scale_row(n, i, a, s *= 0.5);
+        i++;
+    }
     double sum = 0.0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
