@@ -22,11 +22,16 @@
 //! `STEP_EXACT`. So are the kernels whose statements carry `#pragma ferry
 //! isolate`, each statement with its own buffers (unshared) against the
 //! statements sharing them, within a sequence and across the loop around
-//! it (shared), exactly the lower bound on `MARKED_EXACT`. The figures themselves
-//! are the `transfers` benchmark's.
+//! it (shared), exactly the lower bound on `MARKED_EXACT`; and the kernels
+//! that call a function of their own in a loop, that function isolated
+//! with `--function`: each call alone (unshared) against the transfers
+//! moved to the call sites (shared), exactly the lower bound on
+//! `CALLS_EXACT`. The figures themselves are the `transfers` benchmark's.
 
 use ferry_isolate::planning::cost::CostModel;
-use ferry_tests::transfer_volume::{KernelVolumes, Volume, kernel_function, measure, totals};
+use ferry_tests::transfer_volume::{
+    KernelVolumes, SharingVolumes, Volume, kernel_function, measure, totals,
+};
 
 /// Kernels whose time step, isolated with the transfers shared between
 /// the steps, moves exactly the traced IN and OUT of the whole time loop.
@@ -40,6 +45,14 @@ const MARKED: usize = 8;
 /// others keep, on the way in, a box over a stencil's rim (the Jacobi and
 /// heat sweeps).
 const MARKED_EXACT: &[&str] = &["cg", "mm2", "mm3", "mvt"];
+
+/// Kernels that call a function of their own in a loop (fir,
+/// stencil_calls, solver_calls), isolated with `--function` on it.
+const CALLING: usize = 3;
+
+/// Kernels whose helper's calls, with the transfers moved to the call
+/// sites and shared there, move exactly the traced IN and OUT.
+const CALLS_EXACT: &[&str] = &["fir"];
 
 /// Kernels whose time step is labelled (`tests/c/kernels`).
 const STEPPED: usize = 10;
@@ -106,6 +119,29 @@ const EXACT_PLAN: &[&str] = &[
     "trisolv",
     "trmm",
 ];
+
+/// The orders a sharing scheme keeps against the lower bound `l` and the
+/// unshared scheme: lower <= shared <= unshared per direction, shared
+/// strictly less in total, and exactly the lower bound on the list.
+fn check_sharing(
+    k: &str,
+    l: Volume,
+    v: SharingVolumes,
+    what: &str,
+    list: (&str, &[&str]),
+    failures: &mut Vec<String>,
+) {
+    let (u, s) = (v.unshared, v.shared);
+    if more_than(l, s) {
+        failures.push(format!(
+            "{k}: {what} {s:?}, less than the lower bound {l:?}"
+        ));
+    }
+    if more_than(s, u) || s.total() >= u.total() {
+        failures.push(format!("{k}: {what} {s:?}, not less than unshared {u:?}"));
+    }
+    check_listed(list, k, what, s, l, failures);
+}
 
 /// Whether `a` moves more than `b` one way or the other.
 fn more_than(a: Volume, b: Volume) -> bool {
@@ -211,40 +247,18 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
         check_listed(("EXACT", EXACT), k, "ferry moves", f, l, &mut failures);
         failures.extend(plan_orders(r));
         if let Some(steps) = r.steps {
-            let (u, s) = (steps.unshared, steps.shared);
-            if more_than(l, s) {
-                failures.push(format!(
-                    "{k}: the shared steps move {s:?}, less than the lower bound {l:?}"
-                ));
-            }
-            if more_than(s, u) || s.total() >= u.total() {
-                failures.push(format!(
-                    "{k}: the shared steps move {s:?}, not less than unshared {u:?}"
-                ));
-            }
-            let step_exact = ("STEP_EXACT", STEP_EXACT);
-            check_listed(step_exact, k, "the shared steps move", s, l, &mut failures);
+            let what = "the shared steps move";
+            check_sharing(k, l, steps, what, ("STEP_EXACT", STEP_EXACT), &mut failures);
         }
-    }
-    for r in &rows {
-        let (k, l) = (&r.kernel, r.lower);
         if let Some(statements) = r.statements {
-            let (u, s) = (statements.unshared, statements.shared);
-            if more_than(l, s) {
-                failures.push(format!(
-                    "{k}: the marked statements sharing buffers move {s:?}, less than the \
-                     lower bound {l:?}"
-                ));
-            }
-            if more_than(s, u) || s.total() >= u.total() {
-                failures.push(format!(
-                    "{k}: the marked statements sharing buffers move {s:?}, not less than \
-                     each on its own {u:?}"
-                ));
-            }
-            let marked_exact = ("MARKED_EXACT", MARKED_EXACT);
             let what = "the marked statements sharing buffers move";
-            check_listed(marked_exact, k, what, s, l, &mut failures);
+            let list = ("MARKED_EXACT", MARKED_EXACT);
+            check_sharing(k, l, statements, what, list, &mut failures);
+        }
+        if let Some((helper, calls)) = &r.calls {
+            let what = format!("the calls of `{helper}` sharing transfers move");
+            let list = ("CALLS_EXACT", CALLS_EXACT);
+            check_sharing(k, l, *calls, &what, list, &mut failures);
         }
     }
     let marked = rows.iter().filter(|r| r.statements.is_some()).count();
@@ -257,6 +271,12 @@ fn ferry_moves_between_the_lower_bound_and_whole_arrays() {
     if failures.is_empty() && stepped != STEPPED {
         failures.push(format!(
             "{stepped} kernels with a labelled time step, not {STEPPED}"
+        ));
+    }
+    let calling = rows.iter().filter(|r| r.calls.is_some()).count();
+    if failures.is_empty() && calling != CALLING {
+        failures.push(format!(
+            "{calling} kernels calling a helper in a loop, not {CALLING}"
         ));
     }
     let (ferry, whole, lower) = totals(&rows);
