@@ -10,6 +10,9 @@
 //! - `fir`: Listing 1.8, the same with the transfers shared between the
 //!   loop's iterations (the default): buffers around the loop, the first
 //!   iteration loads 2k elements, each later one a single element;
+//! - `fir_function_moves_to_the_call`: `--function kernel` on the same
+//!   program gives the same text (section 4.1: kernel's transfers move to
+//!   its call site);
 //! - `listing_1_6`: Listing 1.6, redundant transfer elimination on the
 //!   paper's `memload` / `memstore` (`--transfers-only`): out of the while
 //!   loop, out of `bar`, and the load between the two calls gone. Its
@@ -172,6 +175,22 @@ fn fir() {
         assert_eq!(stats["accel_allocations"], 3, "n={n} k={k}");
     }
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Section 4.1 before 4.3: `--function kernel` moves kernel's transfers
+/// to its only call site, the body of fir's loop, whose iterations then
+/// share them: exactly the program `fir` isolates at the call, Listing 1.8
+/// (its snapshot, which that test runs).
+#[test]
+fn fir_function_moves_to_the_call() {
+    let (lifted, text) = isolate("fir", &["--function", "kernel"]);
+    insta::assert_snapshot!("fir", text);
+    let (body, unlifted) = isolate("fir", &["--function", "kernel", "--no-optimize-transfers"]);
+    assert!(!unlifted.contains("if (i == 0) {"), "{unlifted}");
+    assert!(!unlifted.contains("kernel_accel"), "{unlifted}");
+    for out in [lifted, body] {
+        let _ = std::fs::remove_dir_all(&out);
+    }
 }
 
 #[test]
