@@ -78,7 +78,7 @@ pub fn plain_call_sites(parsed: &[ParsedFile], a: &Analyses) -> HashMap<FuncId, 
 
 /// The expression statements of `f`'s HCFG, each with whether a loop
 /// encloses it.
-pub fn statement_leaves(a: &Analyses, f: FuncId) -> Vec<(NodeId, bool)> {
+fn statement_leaves(a: &Analyses, f: FuncId) -> Vec<(NodeId, bool)> {
     let Some(body) = &a.program.function(f).body else {
         return Vec::new();
     };
