@@ -170,10 +170,12 @@ pub fn isolate(
     // isolate (g touches globals, two actuals alias...) leaves the body's
     // isolation, which is the same computation with the transfers at g's
     // entry and exit.
-    if let Selection::Function(name) = selection
+    // (`select::find` found g's definition: one body, in a main file.)
+    if let Selection::Function(_) = selection
         && options.optimize_transfers
         && options.transfer_plan != TransferPlan::Whole
-        && let Some(sites) = select::call_sites_worth_lifting(parsed, &analyses, name)
+        && let [body] = targets.as_slice()
+        && let Some(sites) = select::call_sites_worth_lifting(parsed, &analyses, body.function)
         && let Ok(isolated) = transform(parsed, &analyses, &regions, &sites, Vec::new(), options)
     {
         return Ok(isolated);

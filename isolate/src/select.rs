@@ -199,22 +199,15 @@ fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
 /// regions are g's own rather than their translation at the call (which
 /// may lose exactness where the actual's shape differs from the formal's).
 ///
-/// `None` when g is not one function defined in a main file, or when some
-/// call of g is not a plain call statement (`call_sites`).
+/// `None` when g is recursive, or when some call of g is not a plain call
+/// statement (`call_sites`).
 pub fn call_sites_worth_lifting(
     parsed: &[ParsedFile],
     a: &Analyses,
-    name: &str,
+    g: FuncId,
 ) -> Option<Vec<Target>> {
     let program = &a.program;
-    let mut defined = program.function_ids().filter(|&f| {
-        let function = program.function(f);
-        function.name.as_str() == name
-            && function.body.is_some()
-            && parsed[function.unit].in_main_file(function.span)
-    });
-    let g = defined.next()?;
-    if defined.next().is_some() || a.calls.recursive[g.index()] {
+    if a.calls.recursive[g.index()] {
         return None;
     }
     let sites = crate::call_sites::plain_call_sites(parsed, a).remove(&g)?;

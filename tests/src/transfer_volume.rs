@@ -197,48 +197,32 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
             "auto-gpu",
         )?,
     };
-    let steps = if source.contains(&format!("{STEP_LABEL}:")) {
-        let step = Selection::Label(STEP_LABEL.to_owned());
+    // Unshared (`--no-optimize-transfers`) and shared (the default), the
+    // folders named after `what`.
+    let sharing = |selection: &Selection, what: &str| -> Result<SharingVolumes, String> {
         let unshared = Options {
             optimize_transfers: false,
             ..Options::default()
         };
-        Some(SharingVolumes {
-            unshared: isolated(&step, unshared, "step-unshared")?.volume,
-            shared: isolated(&step, Options::default(), "step-shared")?.volume,
+        Ok(SharingVolumes {
+            unshared: isolated(selection, unshared, &format!("{what}-unshared"))?.volume,
+            shared: isolated(selection, Options::default(), &format!("{what}-shared"))?.volume,
         })
-    } else {
-        None
     };
-    let statements = if source.contains("#pragma ferry isolate") {
-        let unshared = Options {
-            optimize_transfers: false,
-            ..Options::default()
-        };
-        Some(SharingVolumes {
-            unshared: isolated(&Selection::Pragma, unshared, "pragma-unshared")?.volume,
-            shared: isolated(&Selection::Pragma, Options::default(), "pragma-shared")?.volume,
+    let steps = source
+        .contains(&format!("{STEP_LABEL}:"))
+        .then(|| sharing(&Selection::Label(STEP_LABEL.to_owned()), "step"))
+        .transpose()?;
+    let statements = source
+        .contains("#pragma ferry isolate")
+        .then(|| sharing(&Selection::Pragma, "pragma"))
+        .transpose()?;
+    let calls = helper_called_in_loops(&parsed, &kernel)
+        .map(|helper| {
+            let volumes = sharing(&Selection::Function(helper.clone()), "calls")?;
+            Ok::<_, String>((helper, volumes))
         })
-    } else {
-        None
-    };
-    let calls = match helper_called_in_loops(&parsed, &kernel) {
-        Some(helper) => {
-            let selection = Selection::Function(helper.clone());
-            let unshared = Options {
-                optimize_transfers: false,
-                ..Options::default()
-            };
-            Some((
-                helper,
-                SharingVolumes {
-                    unshared: isolated(&selection, unshared, "calls-unshared")?.volume,
-                    shared: isolated(&selection, Options::default(), "calls-shared")?.volume,
-                },
-            ))
-        }
-        None => None,
-    };
+        .transpose()?;
     let lower = lower_bound(program, &cflags, &kernel, args, scratch)?;
     Ok(KernelVolumes {
         kernel,
@@ -261,14 +245,15 @@ fn helper_called_in_loops(parsed: &ParsedFile, kernel: &str) -> Option<String> {
     let analyses = ferry_hcfg::Analyses::run(std::slice::from_ref(parsed));
     let program = &analyses.program;
     program.function_ids().find_map(|f| {
-        let name = program.function(f).name.as_str();
+        let function = program.function(f);
+        let name = function.name.as_str();
         (name != kernel
             && name != "main"
-            && program.function(f).body.is_some()
+            && function.body.is_some()
             && ferry_isolate::select::call_sites_worth_lifting(
                 std::slice::from_ref(parsed),
                 &analyses,
-                name,
+                f,
             )
             .is_some())
         .then(|| name.to_owned())

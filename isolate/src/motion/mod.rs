@@ -69,7 +69,7 @@ use ferry_regions::function::FunctionContext;
 use footprint::{Footprint, any_overlap, commute};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// The edits, per translation unit, that optimise the transfers written in
 /// the program.
@@ -129,9 +129,9 @@ struct Pass<'a> {
     /// The statements of each function the pass may edit (defined in a
     /// main file), by span.
     statements: HashMap<FuncId, HashMap<(u32, u32), Stmt>>,
-    /// Per function: the call sites transfers may move to (every call of
-    /// the function, or none).
-    sites: HashMap<FuncId, Vec<(FuncId, NodeId)>>,
+    /// The functions whose transfers may move to their call sites: every
+    /// call of them is a plain call statement (`call_sites`).
+    with_call_sites: HashSet<FuncId>,
     /// Per function: the loads its callers now make before calling it,
     /// and the stores after, over its formal parameters.
     moved_out: HashMap<FuncId, (Vec<Transfer>, Vec<Transfer>)>,
@@ -163,25 +163,16 @@ impl<'a> Pass<'a> {
                 statements.insert(f, map);
             }
         }
-        let mut pass = Pass {
+        Pass {
             a,
             regions,
             edits: parsed.iter().map(|_| Edits::default()).collect(),
             statements,
-            sites: HashMap::new(),
+            with_call_sites: call_sites::plain_call_sites(parsed, a)
+                .into_keys()
+                .collect(),
             moved_out: HashMap::new(),
-        };
-        pass.find_call_sites(parsed);
-        pass
-    }
-
-    /// The call sites of every function, where each is a plain statement
-    /// the pass visits; a function called anywhere else has none.
-    fn find_call_sites(&mut self, parsed: &[ParsedFile]) {
-        self.sites = call_sites::plain_call_sites(parsed, self.a)
-            .into_iter()
-            .map(|(g, sites)| (g, sites.iter().map(|s| (s.caller, s.node)).collect()))
-            .collect();
+        }
     }
 
     fn function(&mut self, f: FuncId) {
@@ -190,10 +181,10 @@ impl<'a> Pass<'a> {
         let body = function.body.as_ref().expect("a function with a body");
         let root = body.root;
         let moved = self.node(f, root);
+        // Having call sites implies that f's address is never taken.
         let movable = function.name.as_str() != "main"
-            && !function.address_taken
             && !self.a.calls.recursive[f.index()]
-            && self.sites.contains_key(&f);
+            && self.with_call_sites.contains(&f);
         let assigned = assigned_variables(body);
         let formal = |t: &Transfer, unwritten: bool| {
             t.names
