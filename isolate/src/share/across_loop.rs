@@ -36,6 +36,19 @@
 //! sequences as its host code: every user still runs in every iteration
 //! of every loop crossed (no conditional is crossed).
 //!
+//! Where the users write the array and host code in the loop reads it (the
+//! convergence test of an iterative solver, a loop test), the stores
+//! cannot wait for the end of the loop, but the loads still can be made
+//! once: the host never writes the array there, so every element the
+//! device loaded or wrote stays current on the device from one iteration
+//! to the next. The load is the same; the users' stores are made inside
+//! every iteration as along a sequence ([`Sequence::share`], started with
+//! every needed element valid): before host code that reads the array,
+//! and after the last user, cut to what is live there (the next
+//! iterations' reads included). Nothing is left to store after the loop.
+//! This is tried only where the array cannot leave the users' loop with
+//! its stores after it.
+//!
 //! The loads are made the first time the users' loop runs an iteration (a
 //! flag set there), not before the outermost loop: loops that do not run
 //! the users must not read memory the original program never touches (a
@@ -52,6 +65,18 @@ use ferry_parser::span::Span;
 use ferry_regions::entity::phi;
 use ferry_regions::set::subtract;
 use std::collections::BTreeSet;
+
+/// What host code inside the loops an array leaves may do with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HostInLoop {
+    /// Nothing, or only read it where no user writes it: the users' stores
+    /// wait until after the loops.
+    Untouched,
+    /// Read it: the users' stores are made inside every iteration of the
+    /// users' loop, as along a sequence ([`Sequence::share`]): before host
+    /// code that reads what they store, and after the last user.
+    Reads,
+}
 
 /// The copies of a shared array made around the loop whose body holds all
 /// its users; the users themselves copy nothing.
@@ -95,6 +120,7 @@ impl Sequence<'_> {
         placed: &[(usize, usize)],
         the_loop: NodeId,
         host: &[NodeId],
+        host_in_loop: HostInLoop,
     ) -> bool {
         let a = self.a;
         let program = &a.program;
@@ -108,7 +134,8 @@ impl Sequence<'_> {
         let users_write = placed
             .iter()
             .any(|&(_, m)| !self.sets(v, m).1.write.is_empty());
-        let conflicts = |(reads, writes): (bool, bool)| writes || (reads && users_write);
+        let reads_conflict = users_write && host_in_loop == HostInLoop::Untouched;
+        let conflicts = |(reads, writes): (bool, bool)| writes || (reads && reads_conflict);
         let host_touches = host
             .iter()
             .any(|&item| conflicts(self.touches(effects(item), &memory)));
@@ -168,6 +195,18 @@ impl Sequence<'_> {
     /// around it as far as it may leave them; `None` when it may not leave
     /// the first, or a box has no bounds.
     pub(super) fn across_loop(&self, v: VarId, placed: &[(usize, usize)]) -> Option<SharedArray> {
+        self.crossing(v, placed, HostInLoop::Untouched)
+            .or_else(|| self.crossing(v, placed, HostInLoop::Reads))
+    }
+
+    /// `v` shared across the loops around its users as far as it may leave
+    /// them with the host doing `host_in_loop` inside them.
+    fn crossing(
+        &self,
+        v: VarId,
+        placed: &[(usize, usize)],
+        host_in_loop: HostInLoop,
+    ) -> Option<SharedArray> {
         // Up from the users' sequence, through the sequences and loops
         // around it (blocks, and the sequence a loop's declaration opens):
         // every user still runs in every iteration of each loop crossed.
@@ -188,7 +227,7 @@ impl Sequence<'_> {
         let mut loops = Vec::new();
         loop {
             if let Some(the_loop) = self.loop_with_body(seq) {
-                if !self.may_leave(v, placed, the_loop, &host) {
+                if !self.may_leave(v, placed, the_loop, &host, host_in_loop) {
                     break;
                 }
                 loops.push(the_loop);
@@ -264,20 +303,32 @@ impl Sequence<'_> {
         let loads = copy(&loaded, &box_hull(&loaded, dims))?
             .into_iter()
             .collect();
-        let mut stores = Vec::new();
-        for b in merge_boxes(store_boxes, dims) {
-            stores.extend(copy(&stored, &b)?);
-        }
+        let (members, stores) = match host_in_loop {
+            HostInLoop::Untouched => {
+                let mut stores = Vec::new();
+                for b in merge_boxes(store_boxes, dims) {
+                    stores.extend(copy(&stored, &b)?);
+                }
+                let members = placed.iter().map(|&(_, m)| (m, Default::default()));
+                (members.collect(), stores)
+            }
+            HostInLoop::Reads => {
+                // The sharing along one iteration's users, the device
+                // holding every element they need current: their stores.
+                let [run] = &self.runs(v, placed)[..] else {
+                    return None;
+                };
+                let universe = Poly::universe(ctx);
+                (self.share(v, run, universe)?.members, Vec::new())
+            }
+        };
         Some(SharedArray {
             var: v,
             name: first.name.clone(),
             dims,
             poison: first.poison,
             buffer,
-            members: placed
-                .iter()
-                .map(|&(_, m)| (m, Default::default()))
-                .collect(),
+            members,
             around: Some(AroundLoop {
                 span,
                 first: body.node(inner).span,

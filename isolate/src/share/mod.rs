@@ -230,7 +230,7 @@ impl Sequence<'_> {
             }
             for run in self.runs(v, &placed) {
                 if run.len() >= 2
-                    && let Some(shared) = self.share(v, &run)
+                    && let Some(shared) = self.share(v, &run, Poly::empty(&self.a.semantics.ctx))
                 {
                     out.push(shared);
                 }
@@ -356,9 +356,10 @@ impl Sequence<'_> {
         box_within(p, dims, &at)
     }
 
-    /// The transfers of `v` along one run, or `None` when a box cannot be
-    /// bounded (the members then keep their own buffers).
-    fn share(&self, v: VarId, run: &[(usize, usize)]) -> Option<SharedArray> {
+    /// The transfers of `v` along one run, the device holding `valid`
+    /// current before it, or `None` when a box cannot be bounded (the
+    /// members then keep their own buffers).
+    fn share(&self, v: VarId, run: &[(usize, usize)], mut valid: Poly) -> Option<SharedArray> {
         let a = self.a;
         let ctx = &a.semantics.ctx;
         let (first, _) = self.sets(v, run[0].1);
@@ -366,7 +367,6 @@ impl Sequence<'_> {
         let memory = self.locations(v);
         let mut buffer = Poly::empty(ctx);
         let mut copies: Vec<(usize, MemberCopies)> = Vec::new();
-        let mut valid = Poly::empty(ctx);
         let mut dirty = Poly::empty(ctx);
         let mut waiting: Vec<Poly> = Vec::new();
         let (start, end) = (run[0].0, run[run.len() - 1].0);
