@@ -426,6 +426,7 @@ fn loop_sharing(
         ferry_regions::function::FunctionContext::new(analyses, f, &regions.summaries, &fresh);
     let statement = reuse::Statement {
         analyses,
+        regions,
         function: &function,
         target,
         plan,

@@ -16,10 +16,17 @@
 //!   in Need(i') is on the device (by induction, loaded then or before) and
 //!   W̲(i') was written there;
 //! - Load(i) = ⌈Need(i) − Avail(i)⌉;
-//! - Store(i) = ⌈(W̄(i) ∩ OUT̄(i)) − ∪_{i'>i} W̲(i')⌉: what the rest of the
-//!   run may read (OUT of the body counts later iterations as the rest),
-//!   unless a later iteration surely writes it again; a may write could
-//!   leave the value as it is.
+//! - Store(i) = ⌈(W̄(i) ∩ OUT̄(i) ∩ L) − ∪_{i'>i} W̲(i')⌉: what the rest
+//!   of the run may read (OUT of the body counts later iterations as the
+//!   rest), unless a later iteration surely writes it again; a may write
+//!   could leave the value as it is. L is what may be read after the
+//!   loop: only loop control runs on the host between two iterations, so
+//!   the host reads what an iteration stores only after the loop, unless
+//!   a load brings it back to the device first (the fallback below,
+//!   which keeps the whole W̄ ∩ OUT̄ but in the last iteration). Convex
+//!   OUT regions need it: a step's OUT is one set over every iteration,
+//!   and keeps a temporary the next step reads (jacobi's second grid)
+//!   in the last step too.
 //!
 //! Earlier and later iterations are those of the loop's exact iteration
 //! domain (its bounds are invariant, the index is written only by the
@@ -44,6 +51,7 @@ use crate::transfer::{Plan, box_hull, keep_nameable, precondition_at};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{CountedLoop, LoopKind, NodeId, NodeKind};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::phi;
 use ferry_regions::function::FunctionContext;
 use ferry_regions::set::subtract;
@@ -80,6 +88,7 @@ pub struct LoopReuse {
 /// What [`loop_reuse`] needs to know of the statement.
 pub struct Statement<'a> {
     pub analyses: &'a Analyses,
+    pub regions: &'a RegionsAnalysis,
     pub function: &'a FunctionContext<'a>,
     pub target: &'a Target,
     pub plan: &'a Plan,
@@ -173,6 +182,21 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     // Where the statement runs: the differences below are taken there, so
     // that the pieces where the loop does not run do not widen the hulls.
     let scope = domain.intersect(&body_context);
+    // What may be read of an array after the loop, in terms of the
+    // variables the loop leaves alone (their values are the same in the
+    // body); `None` from the OUT pass means anything may be.
+    let loop_effects = &a.effects.nodes[f.index()][node.index()];
+    let live_after_loop = |v, dims| {
+        let Some(live) = crate::transfer::live_after(s.regions, f, node, v, dims, ctx) else {
+            return Poly::universe(ctx);
+        };
+        live.params()
+            .iter()
+            .fold(live.clone(), |live, p| match Name::parse(p) {
+                Some(Name::Pre(x)) if loop_effects.may_write(&a.program, x) => live.project(p),
+                _ => live,
+            })
+    };
     let mut arrays = Vec::new();
     for t in &s.plan.arrays {
         let sets = t.sets.as_ref()?;
@@ -215,6 +239,14 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         let whole_buffer = sets.need.union(&sets.write_box).intersect(&domain);
         let buffer_set = keep_nameable(&whole_buffer.project(&index), s.at_loop, &phis);
         let buffer = box_bounds(&buffer_set, t.dims, &loop_context, s.at_loop).ok()?;
+        // Only loop control runs on the host between two iterations: what
+        // an iteration stores is read on the host only after the loop.
+        // Where no load reads the host's copy of an element the device
+        // wrote (no hazard), and after the last iteration, the stores are
+        // cut to what is live after the loop.
+        let live = live_after_loop(t.var, t.dims);
+        let stored_live = sets.stored.intersect(&live);
+        let stored_live_box = hull(&stored_live);
         let surely_written = match &sets.under {
             Some(u) => sets.need.union(u),
             None => sets.need.clone(),
@@ -240,17 +272,22 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
                 Some(u) => over(u, &later),
                 None => Poly::empty(ctx),
             };
-            let store = subtract(&sets.stored.intersect(&scope), &overwritten)?;
+            let store = subtract(&stored_live.intersect(&scope), &overwritten)?;
             (load, store.clone(), store)
         };
         let (store_rest, store_last) = match &last_cond {
             Some(last) => (
                 copy(&store_rest, &store_area, &not_last)?,
-                copy(&sets.stored, &sets.store_box, last)?,
+                copy(&stored_live, &stored_live_box, last)?,
             ),
             // No last iteration to tell apart: every store is complete.
             None => {
-                let every = copy(&sets.stored, &sets.store_box, &Poly::universe(ctx))?;
+                let (every, area) = if hazard {
+                    (&sets.stored, &sets.store_box)
+                } else {
+                    (&stored_live, &stored_live_box)
+                };
+                let every = copy(every, area, &Poly::universe(ctx))?;
                 (every.clone(), every)
             }
         };
