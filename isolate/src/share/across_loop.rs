@@ -119,7 +119,7 @@ impl Sequence<'_> {
         v: VarId,
         placed: &[(usize, usize)],
         the_loop: NodeId,
-        host: &[NodeId],
+        (host, guards): (&[NodeId], &Effects),
         host_in_loop: HostInLoop,
     ) -> bool {
         let a = self.a;
@@ -140,7 +140,7 @@ impl Sequence<'_> {
             .iter()
             .any(|&item| conflicts(self.touches(effects(item), &memory)));
         let loop_node = body.node(the_loop);
-        let mut header = Effects::default();
+        let mut header = guards.clone();
         a.effects
             .node_proper(program, self.f, &loop_node.kind, &mut header);
         if let NodeKind::Loop(l) = &loop_node.kind
@@ -194,9 +194,50 @@ impl Sequence<'_> {
     /// loop's body) across the loop's iterations, and across the loops
     /// around it as far as it may leave them; `None` when it may not leave
     /// the first, or a box has no bounds.
-    pub(super) fn across_loop(&self, v: VarId, placed: &[(usize, usize)]) -> Option<SharedArray> {
-        self.crossing(v, placed, HostInLoop::Untouched)
-            .or_else(|| self.crossing(v, placed, HostInLoop::Reads))
+    pub(super) fn across_loop(
+        &self,
+        v: VarId,
+        placed: &[(usize, usize)],
+        guarded: &[(usize, usize)],
+    ) -> Option<SharedArray> {
+        self.crossing(v, placed, guarded, HostInLoop::Untouched)
+            .or_else(|| self.crossing(v, placed, guarded, HostInLoop::Reads))
+    }
+
+    /// The host code of `node`, an `if` of the sequence holding guarded
+    /// users (or a part of one): its test's effects go to `guards`, the
+    /// items of its branches that are not `users`, nor `if`s, to `host`.
+    fn guard_parts(
+        &self,
+        node: NodeId,
+        users: &BTreeSet<NodeId>,
+        host: &mut Vec<NodeId>,
+        guards: &mut Effects,
+    ) {
+        let a = self.a;
+        let Some(body) = a.program.function(self.f).body.as_ref() else {
+            return;
+        };
+        let kind = &body.node(node).kind;
+        match kind {
+            _ if users.contains(&node) => {}
+            NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                a.effects.node_proper(&a.program, self.f, kind, guards);
+                for &branch in [then_branch, else_branch] {
+                    self.guard_parts(branch, users, host, guards);
+                }
+            }
+            NodeKind::Seq { items, .. } => {
+                for &item in items {
+                    self.guard_parts(item, users, host, guards);
+                }
+            }
+            _ => host.push(node),
+        }
     }
 
     /// `v` shared across the loops around its users as far as it may leave
@@ -205,8 +246,14 @@ impl Sequence<'_> {
         &self,
         v: VarId,
         placed: &[(usize, usize)],
+        guarded: &[(usize, usize)],
         host_in_loop: HostInLoop,
     ) -> Option<SharedArray> {
+        // Guarded users may not run in every iteration: their stores are
+        // made along a sequence only by users that do.
+        if host_in_loop == HostInLoop::Reads && !guarded.is_empty() {
+            return None;
+        }
         // Up from the users' sequence, through the sequences and loops
         // around it (blocks, and the sequence a loop's declaration opens):
         // every user still runs in every iteration of each loop crossed.
@@ -214,24 +261,47 @@ impl Sequence<'_> {
         let program = &a.program;
         let body = program.function(self.f).body.as_ref()?;
         let (items, _) = self.items();
-        let users: BTreeSet<NodeId> = placed
+        // Every user in program order, each with whether it is guarded.
+        let mut all: Vec<(usize, usize, bool)> = placed
+            .iter()
+            .map(|&(position, m)| (position, m, false))
+            .chain(guarded.iter().map(|&(position, m)| (position, m, true)))
+            .collect();
+        all.sort();
+        let users: Vec<(usize, usize)> = all.iter().map(|&(p, m, _)| (p, m)).collect();
+        let own: BTreeSet<NodeId> = placed
+            .iter()
+            .map(|&(position, _)| items[position])
+            .collect();
+        let guarding: BTreeSet<NodeId> = guarded
             .iter()
             .map(|&(position, _)| items[position])
             .collect();
         let mut host: Vec<NodeId> = items
             .iter()
             .copied()
-            .filter(|i| !users.contains(i))
+            .filter(|i| !own.contains(i) && !guarding.contains(i))
             .collect();
+        // The `if`s around guarded users: their tests and the rest of
+        // their branches are host code of the users' sequence.
+        let guarded_nodes: BTreeSet<NodeId> = guarded
+            .iter()
+            .map(|&(_, m)| self.members[m].target.node)
+            .collect();
+        let mut guards = Effects::default();
+        for &node in &guarding {
+            self.guard_parts(node, &guarded_nodes, &mut host, &mut guards);
+        }
         let (mut node, mut seq) = (self.seq, self.seq);
         let mut loops = Vec::new();
         loop {
             if let Some(the_loop) = self.loop_with_body(seq) {
-                if !self.may_leave(v, placed, the_loop, &host, host_in_loop) {
+                if !self.may_leave(v, &users, the_loop, (&host, &guards), host_in_loop) {
                     break;
                 }
                 loops.push(the_loop);
                 host.clear();
+                guards = Effects::default();
                 node = the_loop;
             }
             let Some(outer) = self.sequence_holding(node) else {
@@ -259,11 +329,11 @@ impl Sequence<'_> {
         // each one's precondition says of the invariant variables holds at
         // the top of the first iteration, and after the loop.
         let ctx = &a.semantics.ctx;
-        let context = placed
+        let context = users
             .iter()
             .map(|&(_, m)| keep_nameable(self.context(m), &name, &[]))
             .fold(Poly::universe(ctx), |acc, c| acc.intersect(&c));
-        let (first, first_sets) = self.sets(v, placed[0].1);
+        let (first, first_sets) = self.sets(v, users[0].1);
         let dims = first.dims;
         let phis: Vec<String> = (1..=dims).map(phi).collect();
         // A user's stores are cut to what is live after it, which is more
@@ -275,12 +345,20 @@ impl Sequence<'_> {
         let mut surely = Poly::empty(ctx);
         let mut stored = Poly::empty(ctx);
         let mut store_boxes = Vec::new();
-        for &(_, m) in placed {
+        for &(_, m, guarded) in &all {
             let (_, sets) = self.sets(v, m);
             buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
-            let fresh = subtract(&sets.need, &surely).unwrap_or_else(|| sets.need.clone());
+            // A guarded user may not run: what it would surely write is
+            // not on the device, and its store box must be, in case it
+            // never runs and the box is stored all the same.
+            let need = if guarded {
+                sets.need.union(&sets.store_box)
+            } else {
+                sets.need.clone()
+            };
+            let fresh = subtract(&need, &surely).unwrap_or(need);
             loaded = loaded.union(&fresh.intersect(&context));
-            if let Some(under) = &sets.under {
+            if let Some(under) = sets.under.as_ref().filter(|_| !guarded) {
                 surely = super::grown(&surely, under);
             }
             let mine = sets.stored.intersect(&context).intersect(&live);
@@ -309,7 +387,7 @@ impl Sequence<'_> {
                 for b in merge_boxes(store_boxes, dims) {
                     stores.extend(copy(&stored, &b)?);
                 }
-                let members = placed.iter().map(|&(_, m)| (m, Default::default()));
+                let members = users.iter().map(|&(_, m)| (m, Default::default()));
                 (members.collect(), stores)
             }
             HostInLoop::Reads => {

@@ -128,61 +128,114 @@ pub fn shared_arrays(
     members: &[Member],
     choice: Choice,
 ) -> Vec<SharedArray> {
-    let mut by_sequence: BTreeMap<(FuncId, NodeId), Vec<(usize, usize)>> = BTreeMap::new();
+    // Per sequence, the members that are its items, and those inside its
+    // `if`s (through branches and nested `if`s), at the `if`'s position.
+    type Placed = Vec<(usize, usize)>;
+    let mut by_sequence: BTreeMap<(FuncId, NodeId), (Placed, Placed)> = BTreeMap::new();
     for (m, member) in members.iter().enumerate() {
         if member.target.whole_body {
             continue;
         }
-        if let Some((seq, position)) = parent_sequence(a, member.target) {
-            by_sequence
-                .entry((member.target.function, seq))
-                .or_default()
-                .push((position, m));
+        let f = member.target.function;
+        if let Some((seq, position)) = parent_sequence(a, f, member.target.node) {
+            let entry = by_sequence.entry((f, seq)).or_default();
+            entry.0.push((position, m));
+        }
+        if let Some((seq, position)) = guarding_sequence(a, member.target) {
+            let entry = by_sequence.entry((f, seq)).or_default();
+            entry.1.push((position, m));
         }
     }
+    let sequences: Vec<Sequence> = by_sequence
+        .into_iter()
+        .map(|((f, seq), (mut found, mut guarded))| {
+            found.sort();
+            guarded.sort();
+            let body = a.program.function(f).body.as_ref().expect("a body");
+            let mut contexts: BTreeMap<usize, Poly> = found
+                .iter()
+                .map(|&(_, m)| (m, member_context(a, f, members[m].target.node)))
+                .collect();
+            // A guarded member's own precondition holds only where its
+            // `if` goes its way: what holds at the `if` instead.
+            let items = match &body.node(seq).kind {
+                NodeKind::Seq { items, .. } => items.clone(),
+                _ => Vec::new(),
+            };
+            for &(position, m) in &guarded {
+                contexts.insert(m, member_context(a, f, items[position]));
+            }
+            Sequence {
+                a,
+                regions,
+                f,
+                seq,
+                members,
+                placed: found,
+                guarded,
+                contexts,
+                choice,
+            }
+        })
+        .collect();
+    // Guarded members first: an array they share around a loop is not
+    // shared again by the sequences of their branches.
     let mut out = Vec::new();
-    for ((f, seq), mut found) in by_sequence {
-        found.sort();
-        let contexts = found
-            .iter()
-            .map(|&(_, m)| (m, member_context(a, members[m].target)))
-            .collect();
-        let sequence = Sequence {
-            a,
-            regions,
-            f,
-            seq,
-            members,
-            placed: found,
-            contexts,
-            choice,
-        };
-        out.extend(sequence.shared());
+    let mut covered: BTreeSet<(usize, VarId)> = BTreeSet::new();
+    for sequence in &sequences {
+        for shared in sequence.guarded_shared() {
+            covered.extend(shared.members.iter().map(|&(m, _)| (m, shared.var)));
+            out.push(shared);
+        }
+    }
+    for sequence in &sequences {
+        out.extend(sequence.shared(&covered));
     }
     out
 }
 
-/// The sequence node whose item `target` is, and its position there.
-fn parent_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
-    let body = a.program.function(target.function).body.as_ref()?;
-    let seq = body.parent(target.node)?;
+/// The sequence whose item `node` is, and its position there.
+fn parent_sequence(a: &Analyses, f: FuncId, node: NodeId) -> Option<(NodeId, usize)> {
+    let body = a.program.function(f).body.as_ref()?;
+    let seq = body.parent(node)?;
     match &body.node(seq).kind {
-        NodeKind::Seq { items, .. } => items
-            .iter()
-            .position(|&i| i == target.node)
-            .map(|p| (seq, p)),
+        NodeKind::Seq { items, .. } => items.iter().position(|&i| i == node).map(|p| (seq, p)),
         _ => None,
     }
 }
 
-/// What is known where `target` runs, of the variables C can name there.
-fn member_context(a: &Analyses, target: &Target) -> Poly {
-    let name = |isl: &str| nameable_at(&a.program, target.function, target.span, isl);
-    keep_nameable(
-        &precondition_at(a, target.function, target.node),
-        &name,
-        &[],
-    )
+/// The sequence whose item is the outermost of the `if`s `target` is in,
+/// up from `target` through `if`s and their branches' sequences only, and
+/// that `if`'s position there; `None` when `target` is in no `if`.
+fn guarding_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
+    let body = a.program.function(target.function).body.as_ref()?;
+    let is_if = |n: NodeId| matches!(body.node(n).kind, NodeKind::If { .. });
+    let mut node = target.node;
+    let mut guarded = false;
+    loop {
+        let parent = body.parent(node)?;
+        match &body.node(parent).kind {
+            NodeKind::If { .. } => guarded = true,
+            NodeKind::Seq { .. } => {
+                let branch = body.parent(parent).is_some_and(is_if);
+                if !branch {
+                    return guarded.then(|| parent_sequence(a, target.function, node))?;
+                }
+            }
+            _ => return None,
+        }
+        node = parent;
+    }
+}
+
+/// What is known where `node` runs, of the variables C can name there.
+fn member_context(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
+    let span = match a.program.function(f).body.as_ref() {
+        Some(body) => body.node(node).span,
+        None => return Poly::universe(&a.semantics.ctx),
+    };
+    let name = |isl: &str| nameable_at(&a.program, f, span, isl);
+    keep_nameable(&precondition_at(a, f, node), &name, &[])
 }
 
 /// The members that are items of one sequence.
@@ -194,6 +247,9 @@ struct Sequence<'a> {
     members: &'a [Member<'a>],
     /// (position in the sequence, member), in program order.
     placed: Vec<(usize, usize)>,
+    /// Members inside the sequence's `if`s: (position of the `if`,
+    /// member), in program order ([`guarding_sequence`]).
+    guarded: Vec<(usize, usize)>,
     /// What is known where each member runs ([`member_context`]).
     contexts: BTreeMap<usize, Poly>,
     /// The plans a copy may be made by besides its box.
@@ -210,21 +266,44 @@ impl Sequence<'_> {
         }
     }
 
-    fn shared(&self) -> Vec<SharedArray> {
-        // Every array a member moves, with its sets there.
+    /// Every array the `placed` members move, with the members moving it.
+    fn users(&self, placed: &[(usize, usize)]) -> BTreeMap<VarId, Vec<(usize, usize)>> {
         let mut users: BTreeMap<VarId, Vec<(usize, usize)>> = BTreeMap::new();
-        for &(position, m) in &self.placed {
+        for &(position, m) in placed {
             for t in &self.members[m].plan.arrays {
                 if t.sets.is_some() {
                     users.entry(t.var).or_default().push((position, m));
                 }
             }
         }
+        users
+    }
+
+    /// The arrays some guarded member moves that leave the loop around
+    /// the sequence with every user, the guarded ones included.
+    fn guarded_shared(&self) -> Vec<SharedArray> {
+        let placed = self.users(&self.placed);
+        self.users(&self.guarded)
+            .into_iter()
+            .filter_map(|(v, guarded)| {
+                let placed = placed.get(&v).map_or(&[][..], Vec::as_slice);
+                self.across_loop(v, placed, &guarded)
+            })
+            .collect()
+    }
+
+    /// The arrays the members that are items of the sequence share, but
+    /// for the `covered` (member, array) pairs, shared already.
+    fn shared(&self, covered: &BTreeSet<(usize, VarId)>) -> Vec<SharedArray> {
         let mut out = Vec::new();
-        for (v, placed) in users {
+        for (v, mut placed) in self.users(&self.placed) {
+            placed.retain(|&(_, m)| !covered.contains(&(m, v)));
+            if placed.is_empty() {
+                continue;
+            }
             // A loop-invariant array leaves the loop whole; the run of a
             // single member shares nothing.
-            if let Some(shared) = self.across_loop(v, &placed) {
+            if let Some(shared) = self.across_loop(v, &placed, &[]) {
                 out.push(shared);
                 continue;
             }
