@@ -164,7 +164,8 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
         |r| r.calls.as_ref().map(|(_, v)| *v),
         &format!(
             "`ferry isolate --function HELPER` (the function the kernel calls in a loop: \
-             fir's kernel, stencil_calls' sweep, solver_calls' relax), array bytes, size \
+             fir's kernel, the sweeps of stencil_calls and pingpong_calls, solver_calls' \
+             relax), array bytes, size \
              {size}\n(unshared: every call alone, the helper's body isolated, \
              --no-optimize-transfers; shared: the transfers moved to the call sites and shared \
              there; lower: as above)"

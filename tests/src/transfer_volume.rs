@@ -38,7 +38,8 @@
 //! (**shared**, the default). Same lower bound.
 //!
 //! A kernel that calls a function of its own in a loop (FIR's per-element
-//! kernel, a stencil's sweep called twice per time step, a solver's
+//! kernel, a stencil's sweep called twice per time step or from either
+//! branch of an `if` by the step's parity, a solver's
 //! relaxation with the host's convergence test between the calls) is also
 //! isolated with `--function` on that function: every call alone, the
 //! function's body with its own transfers (**unshared**,

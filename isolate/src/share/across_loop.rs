@@ -36,6 +36,17 @@
 //! sequences as its host code: every user still runs in every iteration
 //! of every loop crossed (no conditional is crossed).
 //!
+//! Users inside `if`s of the loop's body (through their branches and
+//! nested `if`s: guarded users, the parity test of a ping-pong time loop)
+//! share the buffer too, when the `if`s' tests and the rest of their
+//! branches pass the checks as host code. A guarded user may not run in
+//! a given iteration, or ever: what it surely writes does not count as on
+//! the device for the users after it, and its store box is part of the
+//! load, because that box is stored after the loop whether it ran or not
+//! (the box then holds the host's own values). Its context is the one
+//! where the outermost of its `if`s runs, not its own, which the tests
+//! narrow.
+//!
 //! Where the users write the array and host code in the loop reads it (the
 //! convergence test of an iterative solver, a loop test), the stores
 //! cannot wait for the end of the loop, but the loads still can be made

@@ -6,7 +6,9 @@
 //! stores wait until host code needs the array, or the last statement is
 //! done, to be made once. When the sequence is a loop's body and the host
 //! leaves an array alone inside the loop, the array leaves the loop whole
-//! instead ([`across_loop`]).
+//! instead ([`across_loop`]), with the statements inside the body's `if`s
+//! (guarded members) as users too. Guarded members are tried first; an
+//! array they share that way is not shared again along their branches.
 //!
 //! Per array, along the sequence, with Need, W̄, W̲ and W̄ ∩ OUT̄ the sets
 //! isolation computes for each statement (`transfer::ArraySets`):
