@@ -162,7 +162,7 @@ pub fn shared_arrays(
             // `if` goes its way: what holds at the `if` instead.
             let items = match &body.node(seq).kind {
                 NodeKind::Seq { items, .. } => items.clone(),
-                _ => Vec::new(),
+                _ => vec![seq],
             };
             for &(position, m) in &guarded {
                 contexts.insert(m, member_context(a, f, items[position]));
@@ -208,7 +208,9 @@ fn parent_sequence(a: &Analyses, f: FuncId, node: NodeId) -> Option<(NodeId, usi
 
 /// The sequence whose item is the outermost of the `if`s `target` is in,
 /// up from `target` through `if`s and their branches' sequences only, and
-/// that `if`'s position there; `None` when `target` is in no `if`.
+/// that `if`'s position there; `None` when `target` is in no `if`. An
+/// `if` that is a loop's whole body (no braces) stands for the sequence
+/// of that one item.
 fn guarding_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
     let body = a.program.function(target.function).body.as_ref()?;
     let is_if = |n: NodeId| matches!(body.node(n).kind, NodeKind::If { .. });
@@ -224,6 +226,7 @@ fn guarding_sequence(a: &Analyses, target: &Target) -> Option<(NodeId, usize)> {
                     return guarded.then(|| parent_sequence(a, target.function, node))?;
                 }
             }
+            NodeKind::Loop(l) if l.body == node && guarded => return Some((node, 0)),
             _ => return None,
         }
         node = parent;
@@ -245,6 +248,8 @@ struct Sequence<'a> {
     a: &'a Analyses,
     regions: &'a RegionsAnalysis,
     f: FuncId,
+    /// The sequence node, or a loop's body that is not one (an `if`
+    /// holding guarded members: a sequence of that one item).
     seq: NodeId,
     members: &'a [Member<'a>],
     /// (position in the sequence, member), in program order.
@@ -259,12 +264,14 @@ struct Sequence<'a> {
 }
 
 impl Sequence<'_> {
-    /// The sequence's items, and the locals declared directly in it.
+    /// The sequence's items, and the locals declared directly in it (a
+    /// loop's body that is no sequence is its one item).
     fn items(&self) -> (&[NodeId], &[VarId]) {
         let body = self.a.program.function(self.f).body.as_ref();
         match body.map(|b| &b.node(self.seq).kind) {
             Some(NodeKind::Seq { items, scoped }) => (items, scoped),
-            _ => (&[], &[]),
+            Some(_) => (std::slice::from_ref(&self.seq), &[]),
+            None => (&[], &[]),
         }
     }
 
