@@ -251,6 +251,28 @@ impl Sequence<'_> {
         }
     }
 
+    /// Whether the `if` at `position` of the sequence leaves `v` alone
+    /// but for its `users`: its tests and the rest of its branches neither
+    /// read nor write `v`'s memory on the host.
+    pub(super) fn guard_leaves_alone(
+        &self,
+        v: VarId,
+        position: usize,
+        users: &BTreeSet<NodeId>,
+    ) -> bool {
+        let (items, _) = self.items();
+        let mut host = Vec::new();
+        let mut guards = Effects::default();
+        self.guard_parts(items[position], users, &mut host, &mut guards);
+        let memory = self.locations(v);
+        let effects = |n: NodeId| &self.a.effects.nodes[self.f.index()][n.index()];
+        let touches = |e: &Effects| {
+            let (reads, writes) = self.touches(e, &memory);
+            reads || writes
+        };
+        !touches(&guards) && !host.iter().any(|&n| touches(effects(n)))
+    }
+
     /// `v` shared across the loops around its users as far as it may leave
     /// them with the host doing `host_in_loop` inside them.
     fn crossing(
@@ -408,7 +430,8 @@ impl Sequence<'_> {
                     return None;
                 };
                 let universe = Poly::universe(ctx);
-                (self.share(v, run, universe)?.members, Vec::new())
+                let none = BTreeSet::new();
+                (self.share(v, run, universe, &none)?.members, Vec::new())
             }
         };
         Some(SharedArray {

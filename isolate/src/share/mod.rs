@@ -10,6 +10,18 @@
 //! (guarded members) as users too. Guarded members are tried first; an
 //! array they share that way is not shared again along their branches.
 //!
+//! Along a sequence, a guarded member joins a run between two members
+//! that are items (the buffer is allocated before the first and freed
+//! after the last, which surely run), when its `if`'s test and the rest
+//! of its branches leave the array alone. It may not run, so it copies
+//! inside its branch: it loads ⌈Need − valid⌉ itself (the waiting stores
+//! made before the `if` when that box meets `dirty`), stores W̄ ∩ OUT̄
+//! right after itself, cut to what is live there, unless that box lies in
+//! `valid` (current on the device whether it runs or not: the store then
+//! waits with the others), and leaves `valid` as it was; its W̄ joins
+//! `dirty`. Sequences are shared outer ones first, so that a member an
+//! outer run shares is not shared again along its branch.
+//!
 //! Per array, along the sequence, with Need, W̄, W̲ and W̄ ∩ OUT̄ the sets
 //! isolation computes for each statement (`transfer::ArraySets`):
 //!
@@ -190,8 +202,19 @@ pub fn shared_arrays(
             out.push(shared);
         }
     }
+    // Outer sequences before those of their `if`s' branches: a member
+    // shared along an outer sequence is not shared again in its branch.
+    let depth = |s: &Sequence| {
+        let body = a.program.function(s.f).body.as_ref().expect("a body");
+        std::iter::successors(Some(s.seq), |&n| body.parent(n)).count()
+    };
+    let mut sequences = sequences;
+    sequences.sort_by_key(|s| depth(s));
     for sequence in &sequences {
-        out.extend(sequence.shared(&covered));
+        for shared in sequence.shared(&covered) {
+            covered.extend(shared.members.iter().map(|&(m, _)| (m, shared.var)));
+            out.push(shared);
+        }
     }
     out
 }
@@ -302,9 +325,11 @@ impl Sequence<'_> {
     }
 
     /// The arrays the members that are items of the sequence share, but
-    /// for the `covered` (member, array) pairs, shared already.
+    /// for the `covered` (member, array) pairs, shared already; guarded
+    /// members join a run between two that are items.
     fn shared(&self, covered: &BTreeSet<(usize, VarId)>) -> Vec<SharedArray> {
         let mut out = Vec::new();
+        let mut guarded_users = self.users(&self.guarded);
         for (v, mut placed) in self.users(&self.placed) {
             placed.retain(|&(_, m)| !covered.contains(&(m, v)));
             if placed.is_empty() {
@@ -316,9 +341,33 @@ impl Sequence<'_> {
                 out.push(shared);
                 continue;
             }
-            for run in self.runs(v, &placed) {
+            let mut guarded = guarded_users.remove(&v).unwrap_or_default();
+            guarded.retain(|&(_, m)| !covered.contains(&(m, v)));
+            // Each `if`'s test and the rest of its branches leave the
+            // array alone: they are host code inside the run.
+            let mut by_if: BTreeMap<usize, BTreeSet<NodeId>> = BTreeMap::new();
+            for &(position, m) in &guarded {
+                let node = self.members[m].target.node;
+                by_if.entry(position).or_default().insert(node);
+            }
+            guarded.retain(|(position, _)| self.guard_leaves_alone(v, *position, &by_if[position]));
+            let guarded_set: BTreeSet<usize> = guarded.iter().map(|&(_, m)| m).collect();
+            let mut all = placed;
+            all.extend(guarded);
+            all.sort();
+            for mut run in self.runs(v, &all) {
+                // A run starts and ends with a member that surely runs:
+                // the buffer is allocated before the first, freed after
+                // the last.
+                while run.first().is_some_and(|(_, m)| guarded_set.contains(m)) {
+                    run.remove(0);
+                }
+                while run.last().is_some_and(|(_, m)| guarded_set.contains(m)) {
+                    run.pop();
+                }
+                let empty = Poly::empty(&self.a.semantics.ctx);
                 if run.len() >= 2
-                    && let Some(shared) = self.share(v, &run, Poly::empty(&self.a.semantics.ctx))
+                    && let Some(shared) = self.share(v, &run, empty, &guarded_set)
                 {
                     out.push(shared);
                 }
@@ -447,7 +496,13 @@ impl Sequence<'_> {
     /// The transfers of `v` along one run, the device holding `valid`
     /// current before it, or `None` when a box cannot be bounded (the
     /// members then keep their own buffers).
-    fn share(&self, v: VarId, run: &[(usize, usize)], mut valid: Poly) -> Option<SharedArray> {
+    fn share(
+        &self,
+        v: VarId,
+        run: &[(usize, usize)],
+        mut valid: Poly,
+        guarded: &BTreeSet<usize>,
+    ) -> Option<SharedArray> {
         let a = self.a;
         let ctx = &a.semantics.ctx;
         let (first, _) = self.sets(v, run[0].1);
@@ -458,14 +513,17 @@ impl Sequence<'_> {
         let mut dirty = Poly::empty(ctx);
         let mut waiting: Vec<Poly> = Vec::new();
         let (start, end) = (run[0].0, run[run.len() - 1].0);
-        let users: BTreeMap<usize, usize> = run.iter().copied().collect();
+        let mut users: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &(position, m) in run {
+            users.entry(position).or_default().push(m);
+        }
         let (items, _) = self.items();
         for (position, &item) in items.iter().enumerate().take(end + 1).skip(start) {
-            let Some(&m) = users.get(&position) else {
+            let Some(here) = users.get(&position) else {
                 let effects = &a.effects.nodes[self.f.index()][item.index()];
                 let (reads, writes) = self.touches(effects, &memory);
                 if reads || writes {
-                    self.store_after_last(v, &mut copies, &mut waiting)?;
+                    self.store_after_last(v, &mut copies, &mut waiting, guarded)?;
                     dirty = Poly::empty(ctx);
                 }
                 if writes {
@@ -473,6 +531,25 @@ impl Sequence<'_> {
                 }
                 continue;
             };
+            if guarded.contains(&here[0]) {
+                for &m in here {
+                    let (_, sets) = self.sets(v, m);
+                    buffer =
+                        buffer.union(&sets.need.union(&sets.write_box).intersect(self.context(m)));
+                    let mine = self.guarded_copies(
+                        v,
+                        m,
+                        &valid,
+                        &mut dirty,
+                        &mut waiting,
+                        &mut copies,
+                        guarded,
+                    )?;
+                    copies.push((m, mine));
+                }
+                continue;
+            }
+            let m = here[0];
             let (_, sets) = self.sets(v, m);
             let context = self.context(m);
             buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(context));
@@ -534,7 +611,7 @@ impl Sequence<'_> {
             waiting.push(sets.stored.clone());
             copies.push((m, mine));
         }
-        self.store_after_last(v, &mut copies, &mut waiting)?;
+        self.store_after_last(v, &mut copies, &mut waiting, guarded)?;
         let first_member = run[0].1;
         let buffer = self.bounds(&buffer, first_member, dims)??;
         Some(SharedArray {
@@ -548,15 +625,63 @@ impl Sequence<'_> {
         })
     }
 
-    /// The waiting stores of `v`, made after the latest user so far, cut
-    /// to what is live there.
+    /// The copies of `v` guarded member `m` makes, in its branch of an
+    /// `if` of the run, the device holding `valid` before the `if`. It
+    /// may not run: it loads what it misses itself (the stores waiting
+    /// made before the `if` when its box reaches newer device values),
+    /// stores what it writes right after itself, cut to what is live
+    /// there, unless its store box is in `valid` (then the store waits
+    /// with the others), and leaves `valid` as it was.
+    #[allow(clippy::too_many_arguments)]
+    fn guarded_copies(
+        &self,
+        v: VarId,
+        m: usize,
+        valid: &Poly,
+        dirty: &mut Poly,
+        waiting: &mut Vec<Poly>,
+        copies: &mut [(usize, MemberCopies)],
+        guarded: &BTreeSet<usize>,
+    ) -> Option<MemberCopies> {
+        let (t, sets) = self.sets(v, m);
+        let context = self.context(m);
+        let missing = subtract(&sets.need, valid).unwrap_or_else(|| sets.need.clone());
+        let missing = missing.intersect(context);
+        let hull = box_hull(&missing, t.dims);
+        if !hull.intersect(dirty).intersect(context).is_empty() {
+            self.store_after_last(v, copies, waiting, guarded)?;
+            *dirty = Poly::empty(&self.a.semantics.ctx);
+        }
+        let mut mine = MemberCopies::default();
+        if let Some((copy, _)) = self.placed(&missing, &hull, Kind::Hull, v, m, self.choice)? {
+            mine.loads.push(copy);
+        }
+        // Where its store box is current on the device whether it runs or
+        // not, its store waits with the others.
+        let store_box = box_hull(&sets.stored.intersect(context), t.dims);
+        if store_box.is_subset(&valid.intersect(context)) {
+            waiting.push(sets.stored.clone());
+        } else {
+            let live = context.intersect(&self.live_after(v, m));
+            mine.stores_after = self.flush(&mut vec![sets.stored.clone()], v, m, &live)?;
+        }
+        *dirty = dirty.union(&sets.write);
+        Some(mine)
+    }
+
+    /// The waiting stores of `v`, made after the latest user so far that
+    /// is no `guarded` member, cut to what is live there.
     fn store_after_last(
         &self,
         v: VarId,
         copies: &mut [(usize, MemberCopies)],
         waiting: &mut Vec<Poly>,
+        guarded: &BTreeSet<usize>,
     ) -> Option<()> {
-        let (at, latest) = copies.last_mut()?;
+        let (at, latest) = copies
+            .iter_mut()
+            .rev()
+            .find(|(m, _)| !guarded.contains(m))?;
         let needed = self.context(*at).intersect(&self.live_after(v, *at));
         let stores = self.flush(waiting, v, *at, &needed)?;
         latest.stores_after.extend(stores);
