@@ -358,7 +358,9 @@ impl Sequence<'_> {
             for mut run in self.runs(v, &all) {
                 // A run starts and ends with a member that surely runs:
                 // the buffer is allocated before the first, freed after
-                // the last.
+                // the last. (Runs are contiguous in program order, so an
+                // `if`'s guarded members are then all in the run or none:
+                // none of them is left to touch the array as host code.)
                 while run.first().is_some_and(|(_, m)| guarded_set.contains(m)) {
                     run.remove(0);
                 }
