@@ -257,28 +257,9 @@ fn loop_body(s: &mut Stmt, span: Span) -> Option<&mut Stmt> {
             _ => None,
         };
     }
-    match &mut s.kind {
-        StmtKind::Labeled { body, .. }
-        | StmtKind::Case { body, .. }
-        | StmtKind::Default(body)
-        | StmtKind::Switch { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::For { body, .. } => loop_body(body, span),
-        StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } => match loop_body(then_branch, span) {
-            Some(found) => Some(found),
-            None => else_branch.as_mut().and_then(|e| loop_body(e, span)),
-        },
-        StmtKind::Compound(b) => b.items.iter_mut().find_map(|item| match item {
-            BlockItem::Statement(s) => loop_body(s, span),
-            _ => None,
-        }),
-        _ => None,
-    }
+    s.sub_statements_mut()
+        .into_iter()
+        .find_map(|inner| loop_body(inner, span))
 }
 
 /// The buffer of an array shared by several statements of a sequence, as

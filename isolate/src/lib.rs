@@ -682,26 +682,12 @@ fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements, prologues: &mut Prol
         s.pragmas.clear();
         return;
     }
-    match &mut s.kind {
-        StmtKind::Labeled { body, .. }
-        | StmtKind::Case { body, .. }
-        | StmtKind::Default(body)
-        | StmtKind::Switch { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::For { body, .. } => replace_in_stmt(body, blocks, prologues),
-        StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } => {
-            replace_in_stmt(then_branch, blocks, prologues);
-            if let Some(e) = else_branch {
-                replace_in_stmt(e, blocks, prologues);
-            }
-        }
-        StmtKind::Compound(b) => replace_in_block(b, blocks, prologues),
-        _ => {}
+    // A block's own items may get prologues before them.
+    if let StmtKind::Compound(b) = &mut s.kind {
+        return replace_in_block(b, blocks, prologues);
+    }
+    for inner in s.sub_statements_mut() {
+        replace_in_stmt(inner, blocks, prologues);
     }
 }
 

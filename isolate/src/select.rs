@@ -165,26 +165,8 @@ pub fn statements_in_block(block: &Block, visit: &mut dyn FnMut(&Stmt)) {
 
 fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
     visit(s);
-    match &s.kind {
-        StmtKind::Labeled { body, .. }
-        | StmtKind::Case { body, .. }
-        | StmtKind::Default(body)
-        | StmtKind::Switch { body, .. }
-        | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. } => statements_in(body, visit),
-        StmtKind::For { body, .. } => statements_in(body, visit),
-        StmtKind::If {
-            then_branch,
-            else_branch,
-            ..
-        } => {
-            statements_in(then_branch, visit);
-            if let Some(e) = else_branch {
-                statements_in(e, visit);
-            }
-        }
-        StmtKind::Compound(b) => statements_in_block(b, visit),
-        _ => {}
+    for inner in s.sub_statements() {
+        statements_in(inner, visit);
     }
 }
 

@@ -417,6 +417,68 @@ pub struct Stmt {
     pub pragmas: Vec<Pragma>,
 }
 
+impl Stmt {
+    /// The statements directly inside this one, in source order: the body
+    /// of a labelled statement, a `case`, a `switch` or a loop, the
+    /// branches of an `if`, the statements of a block.
+    pub fn sub_statements(&self) -> Vec<&Stmt> {
+        match &self.kind {
+            StmtKind::Labeled { body, .. }
+            | StmtKind::Case { body, .. }
+            | StmtKind::Default(body)
+            | StmtKind::Switch { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. }
+            | StmtKind::For { body, .. } => vec![body],
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => std::iter::once(&**then_branch)
+                .chain(else_branch.as_deref())
+                .collect(),
+            StmtKind::Compound(b) => b
+                .items
+                .iter()
+                .filter_map(|item| match item {
+                    BlockItem::Statement(s) => Some(s),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// [`Stmt::sub_statements`], to change them.
+    pub fn sub_statements_mut(&mut self) -> Vec<&mut Stmt> {
+        match &mut self.kind {
+            StmtKind::Labeled { body, .. }
+            | StmtKind::Case { body, .. }
+            | StmtKind::Default(body)
+            | StmtKind::Switch { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. }
+            | StmtKind::For { body, .. } => vec![body],
+            StmtKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => std::iter::once(&mut **then_branch)
+                .chain(else_branch.as_deref_mut())
+                .collect(),
+            StmtKind::Compound(b) => b
+                .items
+                .iter_mut()
+                .filter_map(|item| match item {
+                    BlockItem::Statement(s) => Some(s),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
     Labeled {
