@@ -160,26 +160,12 @@ pub fn shared_arrays(
             entry.1.push((position, m));
         }
     }
-    let sequences: Vec<Sequence> = by_sequence
+    let mut sequences: Vec<Sequence> = by_sequence
         .into_iter()
         .map(|((f, seq), (mut found, mut guarded))| {
             found.sort();
             guarded.sort();
-            let body = a.program.function(f).body.as_ref().expect("a body");
-            let mut contexts: BTreeMap<usize, Poly> = found
-                .iter()
-                .map(|&(_, m)| (m, member_context(a, f, members[m].target.node)))
-                .collect();
-            // A guarded member's own precondition holds only where its
-            // `if` goes its way: what holds at the `if` instead.
-            let items = match &body.node(seq).kind {
-                NodeKind::Seq { items, .. } => items.clone(),
-                _ => vec![seq],
-            };
-            for &(position, m) in &guarded {
-                contexts.insert(m, member_context(a, f, items[position]));
-            }
-            Sequence {
+            let mut sequence = Sequence {
                 a,
                 regions,
                 f,
@@ -187,9 +173,23 @@ pub fn shared_arrays(
                 members,
                 placed: found,
                 guarded,
-                contexts,
+                contexts: BTreeMap::new(),
                 choice,
-            }
+            };
+            let (items, _) = sequence.items();
+            let own = sequence
+                .placed
+                .iter()
+                .map(|&(_, m)| (m, members[m].target.node));
+            // A guarded member's own precondition holds only where its
+            // `if` goes its way: what holds at the `if` instead.
+            let guarded = sequence.guarded.iter().map(|&(p, m)| (m, items[p]));
+            let contexts = own
+                .chain(guarded)
+                .map(|(m, node)| (m, member_context(a, f, node)))
+                .collect();
+            sequence.contexts = contexts;
+            sequence
         })
         .collect();
     // Guarded members first: an array they share around a loop is not
@@ -208,7 +208,6 @@ pub fn shared_arrays(
         let body = a.program.function(s.f).body.as_ref().expect("a body");
         std::iter::successors(Some(s.seq), |&n| body.parent(n)).count()
     };
-    let mut sequences = sequences;
     sequences.sort_by_key(|s| depth(s));
     for sequence in &sequences {
         for shared in sequence.shared(&covered) {
@@ -533,11 +532,12 @@ impl Sequence<'_> {
                 }
                 continue;
             };
+            for &m in here {
+                let (_, sets) = self.sets(v, m);
+                buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(self.context(m)));
+            }
             if guarded.contains(&here[0]) {
                 for &m in here {
-                    let (_, sets) = self.sets(v, m);
-                    buffer =
-                        buffer.union(&sets.need.union(&sets.write_box).intersect(self.context(m)));
                     let mine = self.guarded_copies(
                         v,
                         m,
@@ -554,7 +554,6 @@ impl Sequence<'_> {
             let m = here[0];
             let (_, sets) = self.sets(v, m);
             let context = self.context(m);
-            buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(context));
             let mut mine = MemberCopies::default();
             let missing = subtract(&sets.need, &valid).unwrap_or_else(|| sets.need.clone());
             let missing = missing.intersect(context);
