@@ -265,6 +265,23 @@ fn member_context(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
     keep_nameable(&precondition_at(a, f, node), &name, &[])
 }
 
+/// What one run of an array knows about the device as it goes down the
+/// sequence (see the module's comment), and the copies made so far.
+struct RunState<'g> {
+    /// The elements whose device copy is current (under-approximated).
+    valid: Poly,
+    /// The elements the device may have changed since the host last had
+    /// them (over-approximated).
+    dirty: Poly,
+    /// The stores waiting to be made, one set per member.
+    waiting: Vec<Poly>,
+    /// Per member so far, in program order, its copies.
+    copies: Vec<(usize, MemberCopies)>,
+    /// The run's guarded members: they may not run, so the waiting stores
+    /// are never made after them.
+    guarded: &'g BTreeSet<usize>,
+}
+
 /// The members that are items of one sequence.
 struct Sequence<'a> {
     a: &'a Analyses,
@@ -501,18 +518,20 @@ impl Sequence<'_> {
         &self,
         v: VarId,
         run: &[(usize, usize)],
-        mut valid: Poly,
+        valid: Poly,
         guarded: &BTreeSet<usize>,
     ) -> Option<SharedArray> {
-        let a = self.a;
-        let ctx = &a.semantics.ctx;
+        let ctx = &self.a.semantics.ctx;
         let (first, _) = self.sets(v, run[0].1);
-        let dims = first.dims;
         let memory = self.locations(v);
         let mut buffer = Poly::empty(ctx);
-        let mut copies: Vec<(usize, MemberCopies)> = Vec::new();
-        let mut dirty = Poly::empty(ctx);
-        let mut waiting: Vec<Poly> = Vec::new();
+        let mut state = RunState {
+            valid,
+            dirty: Poly::empty(ctx),
+            waiting: Vec::new(),
+            copies: Vec::new(),
+            guarded,
+        };
         let (start, end) = (run[0].0, run[run.len() - 1].0);
         let mut users: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for &(position, m) in run {
@@ -521,14 +540,14 @@ impl Sequence<'_> {
         let (items, _) = self.items();
         for (position, &item) in items.iter().enumerate().take(end + 1).skip(start) {
             let Some(here) = users.get(&position) else {
-                let effects = &a.effects.nodes[self.f.index()][item.index()];
+                let effects = &self.a.effects.nodes[self.f.index()][item.index()];
                 let (reads, writes) = self.touches(effects, &memory);
                 if reads || writes {
-                    self.store_after_last(v, &mut copies, &mut waiting, guarded)?;
-                    dirty = Poly::empty(ctx);
+                    self.store_after_last(v, &mut state)?;
+                    state.dirty = Poly::empty(ctx);
                 }
                 if writes {
-                    valid = Poly::empty(ctx);
+                    state.valid = Poly::empty(ctx);
                 }
                 continue;
             };
@@ -538,120 +557,118 @@ impl Sequence<'_> {
             }
             if guarded.contains(&here[0]) {
                 for &m in here {
-                    let mine = self.guarded_copies(
-                        v,
-                        m,
-                        &valid,
-                        &mut dirty,
-                        &mut waiting,
-                        &mut copies,
-                        guarded,
-                    )?;
-                    copies.push((m, mine));
+                    let mine = self.guarded_copies(v, m, &mut state)?;
+                    state.copies.push((m, mine));
                 }
-                continue;
-            }
-            let m = here[0];
-            let (_, sets) = self.sets(v, m);
-            let context = self.context(m);
-            let mut mine = MemberCopies::default();
-            let missing = subtract(&sets.need, &valid).unwrap_or_else(|| sets.need.clone());
-            let missing = missing.intersect(context);
-            let meets_dirty = |b: &Poly| !b.intersect(&dirty).intersect(context).is_empty();
-            let hull = box_hull(&missing, dims);
-            // One box, unless it reaches newer device values and the
-            // missing pieces' own boxes do not (the rim of a stencil the
-            // previous statement wrote the inside of).
-            let (loads, kind) = if !meets_dirty(&hull) {
-                (vec![hull], Kind::Hull)
             } else {
-                match pieces(&missing, dims) {
-                    Some(boxes) if !boxes.iter().any(meets_dirty) => {
-                        let kind = if boxes.len() > 1 {
-                            Kind::Rects
-                        } else {
-                            Kind::Hull
-                        };
-                        (boxes, kind)
-                    }
-                    _ => {
-                        mine.stores_before = self.flush(&mut waiting, v, m, context)?;
-                        dirty = Poly::empty(ctx);
-                        (vec![hull], Kind::Hull)
-                    }
-                }
-            };
-            let later = self.later_need(v, run, position);
-            for load in loads {
-                // A plan within the box moves less; the device holds at
-                // least what every plan offered moves. Where a later
-                // member needs what such a plan leaves out of the box, it
-                // would load it again: the box alone then, whatever the
-                // plan asked for.
-                let Some((mut copy, mut moved)) =
-                    self.placed(&missing, &load, kind, v, m, self.choice)?
-                else {
-                    continue;
-                };
-                let left_out = subtract(&load, &moved).unwrap_or_else(|| load.clone());
-                if !left_out.intersect(&later).is_empty() {
-                    let hull = Choice::Forced(Kind::Hull);
-                    (copy, moved) = self.placed(&missing, &load, kind, v, m, hull)??;
-                }
-                mine.loads.push(copy);
-                valid = grown(&valid, &moved);
+                let m = here[0];
+                let later = self.later_need(v, run, position);
+                let mine = self.direct_copies(v, m, &later, &mut state)?;
+                state.copies.push((m, mine));
             }
-            if let Some(under) = &sets.under {
-                valid = grown(&valid, under);
-                // A later sure write stores its elements itself.
-                for w in &mut waiting {
-                    *w = subtract(w, under)?;
-                }
-            }
-            dirty = dirty.union(&sets.write);
-            waiting.push(sets.stored.clone());
-            copies.push((m, mine));
         }
-        self.store_after_last(v, &mut copies, &mut waiting, guarded)?;
+        self.store_after_last(v, &mut state)?;
         let first_member = run[0].1;
-        let buffer = self.bounds(&buffer, first_member, dims)??;
+        let buffer = self.bounds(&buffer, first_member, first.dims)??;
         Some(SharedArray {
             var: v,
             name: first.name.clone(),
-            dims,
+            dims: first.dims,
             poison: first.poison,
             buffer,
-            members: copies,
+            members: state.copies,
             around: None,
         })
     }
 
+    /// The copies of `v` member `m`, an item of the run, makes: it loads
+    /// ⌈Need − valid⌉ (as the pieces' boxes, or after the stores waiting,
+    /// where that box reaches newer device values), `later` being what
+    /// the members after it need; its stores wait.
+    fn direct_copies(
+        &self,
+        v: VarId,
+        m: usize,
+        later: &Poly,
+        state: &mut RunState,
+    ) -> Option<MemberCopies> {
+        let (t, sets) = self.sets(v, m);
+        let dims = t.dims;
+        let context = self.context(m);
+        let mut mine = MemberCopies::default();
+        let missing = subtract(&sets.need, &state.valid).unwrap_or_else(|| sets.need.clone());
+        let missing = missing.intersect(context);
+        let dirty = &state.dirty;
+        let meets_dirty = |b: &Poly| !b.intersect(dirty).intersect(context).is_empty();
+        let hull = box_hull(&missing, dims);
+        // One box, unless it reaches newer device values and the missing
+        // pieces' own boxes do not (the rim of a stencil the previous
+        // statement wrote the inside of).
+        let (loads, kind) = if !meets_dirty(&hull) {
+            (vec![hull], Kind::Hull)
+        } else {
+            match pieces(&missing, dims) {
+                Some(boxes) if !boxes.iter().any(meets_dirty) => {
+                    let kind = if boxes.len() > 1 {
+                        Kind::Rects
+                    } else {
+                        Kind::Hull
+                    };
+                    (boxes, kind)
+                }
+                _ => {
+                    mine.stores_before = self.flush(&mut state.waiting, v, m, context)?;
+                    state.dirty = Poly::empty(&self.a.semantics.ctx);
+                    (vec![hull], Kind::Hull)
+                }
+            }
+        };
+        for load in loads {
+            // A plan within the box moves less; the device holds at least
+            // what every plan offered moves. Where a later member needs
+            // what such a plan leaves out of the box, it would load it
+            // again: the box alone then, whatever the plan asked for.
+            let Some((mut copy, mut moved)) =
+                self.placed(&missing, &load, kind, v, m, self.choice)?
+            else {
+                continue;
+            };
+            let left_out = subtract(&load, &moved).unwrap_or_else(|| load.clone());
+            if !left_out.intersect(later).is_empty() {
+                let hull = Choice::Forced(Kind::Hull);
+                (copy, moved) = self.placed(&missing, &load, kind, v, m, hull)??;
+            }
+            mine.loads.push(copy);
+            state.valid = grown(&state.valid, &moved);
+        }
+        if let Some(under) = &sets.under {
+            state.valid = grown(&state.valid, under);
+            // A later sure write stores its elements itself.
+            for w in &mut state.waiting {
+                *w = subtract(w, under)?;
+            }
+        }
+        state.dirty = state.dirty.union(&sets.write);
+        state.waiting.push(sets.stored.clone());
+        Some(mine)
+    }
+
     /// The copies of `v` guarded member `m` makes, in its branch of an
-    /// `if` of the run, the device holding `valid` before the `if`. It
-    /// may not run: it loads what it misses itself (the stores waiting
+    /// `if` of the run, the device holding `state.valid` before the `if`.
+    /// It may not run: it loads what it misses itself (the stores waiting
     /// made before the `if` when its box reaches newer device values),
     /// stores what it writes right after itself, cut to what is live
     /// there, unless its store box is in `valid` (then the store waits
     /// with the others), and leaves `valid` as it was.
-    #[allow(clippy::too_many_arguments)]
-    fn guarded_copies(
-        &self,
-        v: VarId,
-        m: usize,
-        valid: &Poly,
-        dirty: &mut Poly,
-        waiting: &mut Vec<Poly>,
-        copies: &mut [(usize, MemberCopies)],
-        guarded: &BTreeSet<usize>,
-    ) -> Option<MemberCopies> {
+    fn guarded_copies(&self, v: VarId, m: usize, state: &mut RunState) -> Option<MemberCopies> {
         let (t, sets) = self.sets(v, m);
         let context = self.context(m);
-        let missing = subtract(&sets.need, valid).unwrap_or_else(|| sets.need.clone());
+        let missing = subtract(&sets.need, &state.valid).unwrap_or_else(|| sets.need.clone());
         let missing = missing.intersect(context);
         let hull = box_hull(&missing, t.dims);
-        if !hull.intersect(dirty).intersect(context).is_empty() {
-            self.store_after_last(v, copies, waiting, guarded)?;
-            *dirty = Poly::empty(&self.a.semantics.ctx);
+        if !hull.intersect(&state.dirty).intersect(context).is_empty() {
+            self.store_after_last(v, state)?;
+            state.dirty = Poly::empty(&self.a.semantics.ctx);
         }
         let mut mine = MemberCopies::default();
         if let Some((copy, _)) = self.placed(&missing, &hull, Kind::Hull, v, m, self.choice)? {
@@ -660,31 +677,27 @@ impl Sequence<'_> {
         // Where its store box is current on the device whether it runs or
         // not, its store waits with the others.
         let store_box = box_hull(&sets.stored.intersect(context), t.dims);
-        if store_box.is_subset(&valid.intersect(context)) {
-            waiting.push(sets.stored.clone());
+        if store_box.is_subset(&state.valid.intersect(context)) {
+            state.waiting.push(sets.stored.clone());
         } else {
             let live = context.intersect(&self.live_after(v, m));
             mine.stores_after = self.flush(&mut vec![sets.stored.clone()], v, m, &live)?;
         }
-        *dirty = dirty.union(&sets.write);
+        state.dirty = state.dirty.union(&sets.write);
         Some(mine)
     }
 
     /// The waiting stores of `v`, made after the latest user so far that
-    /// is no `guarded` member, cut to what is live there.
-    fn store_after_last(
-        &self,
-        v: VarId,
-        copies: &mut [(usize, MemberCopies)],
-        waiting: &mut Vec<Poly>,
-        guarded: &BTreeSet<usize>,
-    ) -> Option<()> {
-        let (at, latest) = copies
+    /// is no guarded member, cut to what is live there.
+    fn store_after_last(&self, v: VarId, state: &mut RunState) -> Option<()> {
+        let guarded = state.guarded;
+        let (at, latest) = state
+            .copies
             .iter_mut()
             .rev()
             .find(|(m, _)| !guarded.contains(m))?;
         let needed = self.context(*at).intersect(&self.live_after(v, *at));
-        let stores = self.flush(waiting, v, *at, &needed)?;
+        let stores = self.flush(&mut state.waiting, v, *at, &needed)?;
         latest.stores_after.extend(stores);
         Some(())
     }
