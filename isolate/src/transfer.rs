@@ -697,10 +697,7 @@ pub(crate) fn precondition_at(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
 
 /// The rectangular hull of a set over `phi1..phi{dims}`.
 pub(crate) fn box_hull(p: &Poly, dims: usize) -> Poly {
-    let region = Region {
-        set: p.clone(),
-        approx: ferry_regions::region::Approx::May,
-    };
+    let region = Region::new(p.clone(), ferry_regions::region::Approx::May);
     rect_hull(&region, dims).region.set
 }
 

@@ -380,12 +380,12 @@ impl<'c, 'a> Collector<'c, 'a> {
             set = set.intersect(&dim);
         }
         let set = self.cx.without_type_ranges(&set);
-        let mut region = Region { set, approx };
+        let mut region = Region::new(set, approx);
         for &v in &self.dirty {
             region = region.forget(&Name::Pre(v).isl());
         }
         if self.conditional > 0 {
-            region.approx = Approx::May;
+            region.make_may();
         }
         region
     }

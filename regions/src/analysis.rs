@@ -174,8 +174,8 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         let write = self.through(&second.write, first_id);
         let input = self.through(&second.input, first_id);
         let mut out = first;
-        let imported = minus_map(&input, &out.write);
         let p = Precondition::new(self.precondition(first_id));
+        let imported = minus_map_within(&input, &out.write, &p);
         merge_under(&mut out.read, read, &p);
         merge_under(&mut out.write, write, &p);
         merge_under(&mut out.input, imported, &p);
@@ -241,7 +241,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                     r = r.intersect(&guard);
                 }
                 if !exact || side_effects {
-                    r.approx = Approx::May;
+                    r.make_may();
                 }
                 r
             })
@@ -291,7 +291,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             }
         }
         let mut out = c;
-        let imported = minus_map(&branches.input, &out.write);
+        let imported = minus_map_within(&branches.input, &out.write, &p);
         merge_under(&mut out.read, branches.read, &p);
         merge_under(&mut out.write, branches.write, &p);
         merge_under(&mut out.input, imported, &p);
@@ -349,10 +349,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                     match (w.is_exact(), crate::set::subtract(&current, &earlier)) {
                         (true, Some(diff)) => {
                             let (set, exact) = crate::set::convex(&diff.project(&index));
-                            Region {
-                                set,
-                                approx: r.approx.and(Approx::from_exact(exact)),
-                            }
+                            Region::new(set, r.approx().and(Approx::from_exact(exact)))
                         }
                         _ => lift(r).may(),
                     }
@@ -506,7 +503,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             let mut r = lift(r, p_body.as_ref());
             if body.write.contains_key(e) || c.write.contains_key(e) {
                 // An earlier iteration may have written it.
-                r.approx = Approx::May;
+                r.make_may();
             }
             add(&mut out.input, e.clone(), r);
         }
@@ -554,7 +551,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 r.clone()
             };
             if one.write.contains_key(e) {
-                r.approx = Approx::May;
+                r.make_may();
             }
             add(&mut out.input, e.clone(), r);
         }
@@ -604,7 +601,7 @@ fn anywhere_taints(rw: &mut Rw) {
     for map in [&mut rw.read, &mut rw.write, &mut rw.input] {
         if map.contains_key(&Entity::anywhere()) {
             for r in map.values_mut() {
-                r.approx = Approx::May;
+                r.make_may();
             }
         }
     }
@@ -622,17 +619,32 @@ pub fn restrict(rw: Rw, p: &Poly) -> Rw {
 
 /// `a - b` per entity, `b` under-approximated.
 pub fn minus_map(a: &RegionMap, b: &RegionMap) -> RegionMap {
+    minus_map_within(a, b, &Precondition::none())
+}
+
+/// `a - b` per entity, `b` under-approximated, taken again within the
+/// (hull of the) precondition `p` where it is not exact: `b` may hold the
+/// constraints of where it ran (the index of the loop around, `0 <= t <=
+/// 4`) that `a` does not, and `a - b` is then `a` where they fail, states
+/// no execution reaches.
+pub fn minus_map_within(a: &RegionMap, b: &RegionMap, p: &Precondition) -> RegionMap {
     let mut out = RegionMap::new();
     for (e, r) in a {
         let mut r = match b.get(e) {
-            Some(w) => r.minus(w),
+            Some(w) => {
+                let plain = r.minus(w);
+                match p.hull() {
+                    Some(p) if !plain.is_exact() => r.intersect(p).minus(w),
+                    _ => plain,
+                }
+            }
             None => r.clone(),
         };
         // The same variable reached along another path (`s[i]` written
         // whole, `s[i].x` read) may have removed some of these elements,
         // which sets over different dimensions cannot tell.
         if b.keys().any(|w| w.overlaps_apart(e)) {
-            r.approx = Approx::May;
+            r.make_may();
         }
         if !(r.is_empty() && r.is_exact()) {
             out.insert(e.clone(), r);
@@ -641,7 +653,7 @@ pub fn minus_map(a: &RegionMap, b: &RegionMap) -> RegionMap {
     // Memory that cannot be named may be any entity.
     if b.contains_key(&Entity::anywhere()) {
         for r in out.values_mut() {
-            r.approx = Approx::May;
+            r.make_may();
         }
     }
     out

@@ -16,8 +16,9 @@
 
 use crate::access::{Collector, Path, Rw};
 use crate::entity::{Entity, Root, Step, phi};
-use crate::region::{self, Approx, Region, add};
+use crate::region::{self, Region, add};
 use crate::set::{equal_to, equal_to_cases};
+use crate::under;
 use ferry_hcfg::callgraph::{call_targets, direct_callee};
 use ferry_hcfg::effects::{is_library, is_read_only_library};
 use ferry_hcfg::ir::*;
@@ -184,7 +185,12 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
                 .and_then(|cases| equal_to_cases(ctx, &Lin::name(tmp.clone()), cases));
             match binding {
                 Some(binding) => {
-                    r.set = r.set.rename(&name, &tmp).intersect(&binding);
+                    let must = r
+                        .under()
+                        .and_then(|m| under::rename(m, &name, &tmp))
+                        .and_then(|m| under::intersect(&m, &binding));
+                    let set = r.set.rename(&name, &tmp).intersect(&binding);
+                    r = Region::from_parts(set, r.approx(), must);
                     bound.push(tmp);
                 }
                 None => r = r.forget(&name),
@@ -217,11 +223,13 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
         let program = cx.program;
         let mut entity = actual.entity.clone();
         let mut set = r.set.clone();
-        let approx = r.approx;
+        // What is surely touched goes the same way, by exact operations.
+        let mut must = r.under().cloned();
         let formal_dims = e.dims();
         // Rename the callee's dimensions out of the way.
         for k in 1..=formal_dims {
             set = set.rename(&phi(k), &format!("formal_phi{k}"));
+            must = must.and_then(|m| under::rename(&m, &phi(k), &format!("formal_phi{k}")));
         }
         let shape_ok = !actual.scrambled
             && same_element(
@@ -234,8 +242,10 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
             let mut subs = actual.subscripts.clone();
             subs.pop();
             // The formal's first subscript must be 0 (one object).
-            let first_is_zero = equal_to(cx.ctx, "formal_phi1", &Lin::constant(0));
-            set = set.intersect(&first_is_zero.expect("a constant compares"));
+            let first_is_zero =
+                equal_to(cx.ctx, "formal_phi1", &Lin::constant(0)).expect("a constant compares");
+            set = set.intersect(&first_is_zero);
+            must = must.and_then(|m| under::intersect(&m, &first_is_zero));
             (subs.len(), subs)
         } else {
             (actual.subscripts.len(), actual.subscripts.clone())
@@ -258,7 +268,10 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
                 .zip(left)
                 .and_then(|(cases, left)| equal_to_cases(cx.ctx, &left, cases));
             match equal {
-                Some(equal) => set = set.intersect(&equal),
+                Some(equal) => {
+                    set = set.intersect(&equal);
+                    must = must.and_then(|m| under::intersect(&m, &equal));
+                }
                 None => ok = false,
             }
         }
@@ -266,10 +279,9 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
         for k in 2..=formal_dims {
             let target = phi(d + k - 1);
             set = set.rename(&format!("formal_phi{k}"), &target);
+            must = must.and_then(|m| under::rename(&m, &format!("formal_phi{k}"), &target));
         }
-        let mut region = Region { set, approx };
-        region = region.project("formal_phi1");
-        let approx = Approx::Exact;
+        let region = Region::from_parts(set, r.approx(), must).project("formal_phi1");
         if formal_dims == 0 {
             ok = false;
         }
@@ -288,7 +300,6 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
                 .linearized(e, &r, actual, formal)
                 .unwrap_or_else(|| self.whole_run(actual));
         }
-        region.approx = region.approx.and(approx);
         (entity, region)
     }
 }
@@ -396,10 +407,7 @@ impl Translation<'_, '_, '_> {
             &lhs.sub(&formal_offset)?,
             &offsets,
         )?);
-        let mut region = Region {
-            set,
-            approx: r.approx,
-        };
+        let mut region = Region::new(set, r.approx());
         for k in 1..=fdims {
             region = region.project(&format!("formal_phi{k}"));
         }
@@ -428,7 +436,7 @@ impl Translation<'_, '_, '_> {
             let dim = dim.unwrap_or_else(|| {
                 cx.extent_bounds(&phi(j), extents.get(j - 1).cloned().flatten())
             });
-            region.set = region.set.intersect(&dim);
+            region = region.intersect(&dim);
         }
         (entity, region)
     }

@@ -227,9 +227,7 @@ impl<'a> FunctionContext<'a> {
             let extents = self.extents(entity);
             for k in 0..entity.dims() {
                 let name = crate::entity::phi(k + 1);
-                r.set = r
-                    .set
-                    .intersect(&self.extent_bounds(&name, extents.get(k).cloned().flatten()));
+                r = r.intersect(&self.extent_bounds(&name, extents.get(k).cloned().flatten()));
             }
         }
         r

@@ -18,11 +18,12 @@ pub mod region;
 pub mod report;
 pub mod set;
 pub mod summary;
+pub mod under;
 
 use access::Rw;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::FuncId;
-use region::{Approx, RegionMap};
+use region::RegionMap;
 use std::cell::Cell;
 use summary::Summary;
 
@@ -112,7 +113,7 @@ impl RegionsAnalysis {
 fn mark_may(rw: &mut Rw) {
     for map in [&mut rw.read, &mut rw.write, &mut rw.input] {
         for r in map.values_mut() {
-            r.approx = Approx::May;
+            r.make_may();
         }
     }
 }

@@ -19,7 +19,7 @@ use crate::access::{Collector, Rw};
 use crate::analysis::minus_map;
 use crate::entity::{Entity, Root};
 use crate::function::FunctionContext;
-use crate::region::{self, Approx, Region, RegionMap, add, merge};
+use crate::region::{self, Region, RegionMap, add, merge};
 use crate::set::involves;
 use crate::summary::Summary;
 use crate::summary::visible_to_callers;
@@ -428,7 +428,7 @@ impl Walker<'_, '_> {
         for (e, w) in &body_rw.write {
             let disjoint = index.is_some_and(|i| self.iterations_disjoint(w, i, &modified));
             if !disjoint && let Some(r) = inner.get_mut(e) {
-                r.approx = Approx::May;
+                r.make_may();
             }
         }
         inner
@@ -488,10 +488,7 @@ fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
         let hit = b
             .get(e)
             .or_else(|| b.get(&Entity::anywhere()))
-            .map(|l| Region {
-                set: r.set.intersect(&l.set),
-                approx: r.approx.and(l.approx),
-            });
+            .map(|l| Region::new(r.set.intersect(&l.set), r.approx().and(l.approx())));
         let hit = if related { Some(r.clone().may()) } else { hit };
         if let Some(hit) = hit
             && !(hit.is_empty() && hit.is_exact())

@@ -35,10 +35,7 @@ pub fn rect_hull(region: &Region, dims: usize) -> RectHull {
     }
     let exact = region.is_exact() && boxed.is_subset(&region.set);
     RectHull {
-        region: Region {
-            set: boxed,
-            approx: if exact { Approx::Exact } else { Approx::May },
-        },
+        region: Region::new(boxed, Approx::from_exact(exact)),
         dims: per_dim,
     }
 }

@@ -10,6 +10,7 @@
 
 use crate::entity::Entity;
 use crate::set::{self, convex, involves};
+use crate::under;
 use ferry_hcfg::ir::VarId;
 use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::poly::{Lin, Name, Poly};
@@ -37,22 +38,79 @@ impl Approx {
     }
 }
 
+/// A region: a convex over-approximation of the elements touched, exact or
+/// not, and for a may region what is surely touched, a union of convex
+/// pieces. A sequence that writes `v[0][i]`, then `v[n-1][i]`, then
+/// `v[1..n-2][i]` writes a column exactly, though the first two writes'
+/// hull already is not exact: keeping their union apart lets the third
+/// write close the gap. The sure part is what differences subtract (IN
+/// regions, isolation's sure writes).
+///
+/// `set` is public to read; it changes only through the methods below,
+/// which keep `must` about the same variables and within `set`.
 #[derive(Debug, Clone)]
 pub struct Region {
     pub set: Poly,
-    pub approx: Approx,
+    approx: Approx,
+    /// For a may region, elements surely touched (`None`: none known);
+    /// always `None` for an exact region, whose `set` is all touched.
+    must: Option<Poly>,
 }
 
 impl Region {
+    /// A region with nothing known to be surely touched when it is may.
+    pub fn new(set: Poly, approx: Approx) -> Region {
+        Region {
+            set,
+            approx,
+            must: None,
+        }
+    }
+
+    /// A region from a set being built (not yet convex: a projection
+    /// follows) and what is surely touched, computed alongside by exact
+    /// operations ([`under`]).
+    pub(crate) fn from_parts(set: Poly, approx: Approx, must: Option<Poly>) -> Region {
+        match approx {
+            Approx::Exact => Region::new(set, approx),
+            Approx::May => Region { set, approx, must },
+        }
+    }
+
+    /// `set` (convex), exact when `exact`, otherwise surely touching
+    /// `must` — and exact after all when `must` covers `set`.
+    fn with_must(set: Poly, exact: bool, must: impl FnOnce() -> Option<Poly>) -> Region {
+        if exact {
+            return Region::new(set, Approx::Exact);
+        }
+        let must = must().filter(|m| !m.is_empty());
+        if must.as_ref().is_some_and(|m| set.is_subset(m)) {
+            return Region::new(set, Approx::Exact);
+        }
+        Region {
+            set,
+            approx: Approx::May,
+            must,
+        }
+    }
+
+    pub fn approx(&self) -> Approx {
+        self.approx
+    }
+
     pub fn is_exact(&self) -> bool {
         self.approx == Approx::Exact
     }
 
-    /// The set when it is exact, nothing otherwise: the under-approximation
-    /// the differences of IN and OUT regions subtract (a may region's
-    /// under-approximation is the empty set, which is always sound).
+    /// What is surely touched: the set when it is exact, its sure part
+    /// otherwise (`None`, the empty set, when none is known): the
+    /// under-approximation the differences of IN and OUT regions subtract.
     pub fn under(&self) -> Option<&Poly> {
-        self.is_exact().then_some(&self.set)
+        if self.is_exact() {
+            Some(&self.set)
+        } else {
+            self.must.as_ref()
+        }
     }
 
     pub fn union(&self, other: &Region) -> Region {
@@ -64,25 +122,45 @@ impl Region {
             return other.clone();
         }
         let (set, exact) = convex(&self.set.union(&other.set));
-        Region {
-            set,
-            approx: self.approx.and(other.approx).and(Approx::from_exact(exact)),
+        let both = self.approx.and(other.approx).and(Approx::from_exact(exact));
+        if both == Approx::Exact {
+            return Region::new(set, both);
         }
+        let must = || match (self.under(), other.under()) {
+            (Some(a), Some(b)) => under::union(a, b).or_else(|| Some(a.clone())),
+            (a, b) => a.or(b).cloned(),
+        };
+        Region::with_must(set, false, must)
     }
 
+    /// The same region, no longer claimed exact, nothing surely touched.
     pub fn may(mut self) -> Region {
-        self.approx = Approx::May;
+        self.make_may();
         self
+    }
+
+    /// Makes the region may, nothing surely touched: it may not be touched
+    /// at all (conditional code), or partly by something else.
+    pub fn make_may(&mut self) {
+        self.approx = Approx::May;
+        self.must = None;
+    }
+
+    /// The region, may unless both it and `approx` are exact.
+    pub fn and(self, approx: Approx) -> Region {
+        if approx == Approx::Exact {
+            self
+        } else {
+            self.may()
+        }
     }
 
     /// The part of the region where `p` holds, as one convex set (`p` may
     /// be a disjunction, as `i != 3` is).
     pub fn intersect(&self, p: &Poly) -> Region {
         let (set, exact) = convex(&self.set.intersect(p));
-        Region {
-            set,
-            approx: self.approx.and(Approx::from_exact(exact)),
-        }
+        let must = || self.under().and_then(|m| under::intersect(m, p));
+        Region::with_must(set, self.is_exact() && exact, must)
     }
 
     /// Existentially quantifies a variable away. isl's projection is exact
@@ -92,9 +170,17 @@ impl Region {
             return self.clone();
         }
         let (set, exact) = convex(&self.set.project(name));
+        let must = || self.under().and_then(|m| under::project(m, name));
+        Region::with_must(set, self.is_exact() && exact, must)
+    }
+
+    /// The same region with parameter `from` named `to`.
+    pub fn rename(&self, from: &str, to: &str) -> Region {
+        let must = self.must.as_ref().and_then(|m| under::rename(m, from, to));
         Region {
-            set,
-            approx: self.approx.and(Approx::from_exact(exact)),
+            set: self.set.rename(from, to),
+            approx: self.approx,
+            must,
         }
     }
 
@@ -104,9 +190,7 @@ impl Region {
         if !involves(&self.set, name) {
             return self.clone();
         }
-        let mut r = self.project(name);
-        r.approx = Approx::May;
-        r
+        self.project(name).may()
     }
 
     /// The elements of `self` not in `other`'s under-approximation.
@@ -115,19 +199,27 @@ impl Region {
             // Nothing is surely written: nothing is removed, and the result
             // is exact only if nothing could have been.
             let disjoint = self.set.intersect(&other.set).is_empty();
-            return if disjoint {
-                self.clone()
-            } else {
-                self.clone().may()
+            if disjoint {
+                return self.clone();
+            }
+            // What is surely touched here, and surely not by `other`.
+            let must = || {
+                self.under()
+                    .and_then(|m| set::subtract(m, &other.set))
+                    .and_then(|m| under::capped(&m))
             };
+            return Region::with_must(self.set.clone(), false, must);
         };
         match set::subtract(&self.set, under) {
             Some(d) => {
                 let (set, exact) = convex(&d);
-                Region {
-                    set,
-                    approx: self.approx.and(Approx::from_exact(exact)),
-                }
+                // Surely touched here, and surely not by `other`.
+                let must = || {
+                    self.under()
+                        .and_then(|m| set::subtract(m, &other.set))
+                        .and_then(|m| under::capped(&m))
+                };
+                Region::with_must(set, self.is_exact() && exact, must)
             }
             None => self.clone().may(),
         }
@@ -148,6 +240,7 @@ impl Region {
         Region {
             set: self.set.hull(),
             approx: Approx::May,
+            must: self.must,
         }
     }
 }
@@ -290,10 +383,18 @@ pub fn translate(region: &Region, t: &Transformer) -> Region {
     }
     let (set, exact) = convex(&joined);
     let functional = mentioned.iter().all(|&v| is_functional(t, v));
-    Region {
-        set,
-        approx: region.approx.and(Approx::from_exact(exact && functional)),
+    if !functional {
+        return Region::new(set, Approx::May);
     }
+    // The transformer determines the variables: what was surely touched
+    // in terms of their values after it is surely touched in terms of
+    // those before.
+    let must = || {
+        region
+            .under()
+            .and_then(|m| under::translate(m, &rel, &mentioned))
+    };
+    Region::with_must(set, region.is_exact() && exact, must)
 }
 
 pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {
@@ -305,17 +406,11 @@ pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {
 
 /// A universe region (every element), may.
 pub fn everything(ctx: &Context) -> Region {
-    Region {
-        set: Poly::universe(ctx),
-        approx: Approx::May,
-    }
+    Region::new(Poly::universe(ctx), Approx::May)
 }
 
 /// A universe region that is exactly every element (liveness of memory
 /// callers can see).
 pub fn everything_exact(ctx: &Context) -> Region {
-    Region {
-        set: Poly::universe(ctx),
-        approx: Approx::Exact,
-    }
+    Region::new(Poly::universe(ctx), Approx::Exact)
 }

@@ -81,7 +81,7 @@ fn region_line(
     names: &Names,
     var_name: &dyn Fn(VarId) -> String,
 ) -> String {
-    let approx = match r.approx {
+    let approx = match r.approx() {
         Approx::Exact => "EXACT",
         Approx::May => "MAY",
     };
@@ -270,7 +270,7 @@ fn rect_json(entity: &Entity, r: &Region, names: &Names) -> Value {
         }
     }
     json!({
-        "approx": approx_json(hull.region.approx),
+        "approx": approx_json(hull.region.approx()),
         "isl": isl_text(entity, &hull.region, names),
         "bounds": bounds,
     })
@@ -289,7 +289,7 @@ fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names
     json!({
         "array": entity.path_text(&c_name),
         "kind": kind.json(),
-        "approx": approx_json(r.approx),
+        "approx": approx_json(r.approx()),
         "isl": isl_text(entity, r, names),
         "dims": entity.dims(),
         "rect": rect_json(entity, r, names),

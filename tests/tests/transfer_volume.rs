@@ -35,7 +35,7 @@ use ferry_tests::transfer_volume::{
 
 /// Kernels whose time step, isolated with the transfers shared between
 /// the steps, moves exactly the traced IN and OUT of the whole time loop.
-const STEP_EXACT: &[&str] = &["cg", "fir", "floyd_warshall", "seidel_2d"];
+const STEP_EXACT: &[&str] = &["adi", "cg", "fir", "floyd_warshall", "seidel_2d"];
 
 /// Kernels whose statements carry `#pragma ferry isolate`.
 const MARKED: usize = 8;
@@ -65,10 +65,12 @@ const SIZE: &str = "6";
 /// regions are exact and rectangular, and what they write is either read
 /// afterwards or a whole temporary nobody reads again (mm2's tmp).
 const EXACT: &[&str] = &[
+    "adi",
     "atax",
     "bicg",
     "cg",
     "conv2d",
+    "covariance",
     "doitgen",
     "fir",
     "floyd_warshall",
@@ -84,21 +86,23 @@ const EXACT: &[&str] = &[
 
 /// Kernels on which the exact plan (`--transfer-plan exact`) moves
 /// exactly the traced IN and OUT: their regions are exact, so scanning
-/// them loses nothing, triangles and bands included. On the others a
-/// region over-approximates: IN and OUT of a time loop inside the kernel
-/// are hulls over its steps (adi, the Jacobi and heat stencils), a write
-/// of a triangle and its mirror is a may square (covariance, whose store
-/// then loads what it does not surely write), and durbin's recursion
-/// imports a y[1] it writes first. (Heap temporaries the caller never
+/// them loses nothing, triangles and bands included (a triangle and its
+/// mirror written make an exact square: the union of their sure parts
+/// covers it). On the others a region over-approximates: IN and OUT of a
+/// time loop inside the kernel are hulls over its steps (the Jacobi and
+/// heat stencils), and durbin's recursion imports a y[1] it writes
+/// first. (Heap temporaries the caller never
 /// reads are dead: blocks are named by the pointer they were allocated
 /// into, `ferry_hcfg::escape`.)
 const EXACT_PLAN: &[&str] = &[
+    "adi",
     "atax",
     "banded_mv",
     "bicg",
     "cg",
     "cholesky",
     "conv2d",
+    "covariance",
     "doitgen",
     "fdtd_2d",
     "fir",

@@ -1,0 +1,81 @@
+//! Operations on the sure part of a may region (what is surely touched):
+//! exact isl operations on unions of convex pieces, where `Poly`'s would
+//! over-approximate (a union of many pieces becomes its hull, a failure
+//! the universe). Each returns `None`, nothing known to be touched, where
+//! the exact result is not available or has more than [`MAX_PIECES`]
+//! pieces: dropping elements from an under-approximation is always sound.
+
+use crate::set::{checked, coalesce, n_pieces};
+use ferry_hcfg::ir::VarId;
+use ferry_hcfg::semantics::poly::{Name, Poly};
+
+/// The most convex pieces a sure part keeps: enough for a column written
+/// as its two ends and its inside, or a rim as its four sides; more only
+/// makes every later operation slower.
+pub const MAX_PIECES: i32 = 4;
+
+/// `p` coalesced, or `None` when it has too many pieces.
+pub fn capped(p: &Poly) -> Option<Poly> {
+    let p = coalesce(p)?;
+    (n_pieces(&p) <= MAX_PIECES).then_some(p)
+}
+
+/// `a ∪ b`.
+pub fn union(a: &Poly, b: &Poly) -> Option<Poly> {
+    let result = aligned(a, b).and_then(|(x, y)| x.union(y));
+    capped(&checked(a, result)?)
+}
+
+/// `a ∩ b`.
+pub fn intersect(a: &Poly, b: &Poly) -> Option<Poly> {
+    let result = aligned(a, b).and_then(|(x, y)| x.intersect(y));
+    capped(&checked(a, result)?)
+}
+
+/// `a` with the parameter `name` existentially quantified away.
+pub fn project(a: &Poly, name: &str) -> Option<Poly> {
+    let Some(pos) = a.has(name) else {
+        return Some(a.clone());
+    };
+    let result = a
+        .set
+        .copy()
+        .and_then(|s| s.project_out(isl_rs::DimType::Param, pos, 1));
+    capped(&checked(a, result)?)
+}
+
+/// `a` with the parameter `from` named `to`.
+pub fn rename(a: &Poly, from: &str, to: &str) -> Option<Poly> {
+    let Some(pos) = a.has(from) else {
+        return Some(a.clone());
+    };
+    let result = a
+        .set
+        .copy()
+        .and_then(|s| s.set_dim_name(isl_rs::DimType::Param, pos, to));
+    checked(a, result)
+}
+
+/// `a`, over the store after `t`, over the store before it: `rel` is
+/// `t`'s relation with the variables of `mentioned` after it renamed to
+/// their `Mid` names (the others projected away), and `t` determines
+/// each of them (a relation that is a function maps each store to the
+/// one `t` reaches, wherever `t` terminates).
+pub fn translate(a: &Poly, rel: &Poly, mentioned: &[VarId]) -> Option<Poly> {
+    let mut set = a.clone();
+    for &v in mentioned {
+        set = rename(&set, &Name::Pre(v).isl(), &Name::Mid(v).isl())?;
+    }
+    let mut joined = intersect(&set, rel)?;
+    for &v in mentioned {
+        joined = project(&joined, &Name::Mid(v).isl())?;
+    }
+    Some(joined)
+}
+
+/// `a` and `b` over the same parameters.
+fn aligned(a: &Poly, b: &Poly) -> Result<(isl_rs::Set, isl_rs::Set), isl_rs::LibISLError> {
+    let x = a.set.copy()?.align_params(b.set.get_space()?)?;
+    let y = b.set.copy()?.align_params(x.get_space()?)?;
+    Ok((x, y))
+}
