@@ -113,6 +113,14 @@ impl Region {
         }
     }
 
+    /// What a may region surely touches, as an exact region of its own
+    /// (for the report); `None` for an exact region, or when nothing is
+    /// known.
+    pub fn sure_part(&self) -> Option<Region> {
+        let must = self.must.as_ref().filter(|_| !self.is_exact())?;
+        Some(Region::new(must.clone(), Approx::Exact))
+    }
+
     pub fn union(&self, other: &Region) -> Region {
         // An exact region holding the other one is the exact union.
         if self.is_exact() && other.set.is_subset(&self.set) {

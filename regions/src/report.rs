@@ -286,14 +286,19 @@ fn approx_json(a: Approx) -> &'static str {
 fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value {
     // The C spelling (a shadowed name too); the isl tuple stays unique.
     let c_name = |v: VarId| program.var(v).name.as_str().to_string();
-    json!({
+    let mut region = json!({
         "array": entity.path_text(&c_name),
         "kind": kind.json(),
         "approx": approx_json(r.approx()),
         "isl": isl_text(entity, r, names),
         "dims": entity.dims(),
         "rect": rect_json(entity, r, names),
-    })
+    });
+    // What a may region surely touches, where something is known.
+    if let Some(sure) = r.sure_part() {
+        region["sure"] = Value::String(isl_text(entity, &sure, names));
+    }
+    region
 }
 
 fn regions_json(program: &Program, regions: &Regions, names: &Names) -> Vec<Value> {

@@ -115,6 +115,9 @@ pub struct Region {
     pub exact: bool,
     pub isl: String,
     pub dims: usize,
+    /// For a MAY region, the elements it claims are surely touched (a
+    /// subset of the touched ones), where it knows some.
+    pub sure: Option<String>,
 }
 
 impl Region {
@@ -273,12 +276,17 @@ fn parse_region_list(value: &serde_json::Value) -> Result<Vec<Region>, String> {
                 .get("dims")
                 .and_then(|d| d.as_u64())
                 .ok_or_else(|| format!("a region without integer `dims`: {r}"))?;
+            let sure = match r.get("sure") {
+                None => None,
+                Some(_) => Some(str_field(r, "sure")?),
+            };
             Ok(Region {
                 array: str_field(r, "array")?,
                 kind,
                 exact,
                 isl: str_field(r, "isl")?,
                 dims: dims as usize,
+                sure,
             })
         })
         .collect()
@@ -2713,6 +2721,90 @@ fn fix_region(ctx: &Context, region: &PreparedRegion, values: &[i128]) -> Result
     set.project_out_all_params().map_err(isl_error)
 }
 
+/// The sure parts of the MAY regions of `statement` (READ, WRITE, IN) that
+/// claim elements the instance did not touch: (array, kind, message) per
+/// breach. Entities with loose accesses of the kind (an element among
+/// several), scalars, or hidden variables in the sure part are not
+/// checked: what they touched is not known exactly.
+fn check_sure_parts(
+    ctx: &Context,
+    statement: &RegionStatement,
+    record: &InstanceRecord,
+    entities: &[Entity],
+    unchecked: &[Vec<Option<Unchecked>>],
+    kinds: &[RegionKind],
+) -> Vec<(String, RegionKind, String)> {
+    let mut breaches = Vec::new();
+    for region in &statement.regions {
+        let Some(sure) = &region.sure else {
+            continue;
+        };
+        // Scalars' accesses are not traced element by element.
+        if region.kind == RegionKind::Out || !kinds.contains(&region.kind) || region.dims == 0 {
+            continue;
+        }
+        let Some(k) = entities
+            .iter()
+            .position(|e| e.path == region.array && e.dims == region.dims)
+        else {
+            continue;
+        };
+        let loose = record
+            .loose
+            .iter()
+            .any(|l| l.kind == region.kind && l.options.iter().any(|(o, _)| *o == k));
+        if unchecked[record.site][k].is_some() || loose {
+            continue;
+        }
+        let as_region = Region {
+            isl: sure.clone(),
+            exact: true,
+            sure: None,
+            ..region.clone()
+        };
+        let Ok(prepared) = prepare_region(ctx, statement, &as_region) else {
+            breaches.push((
+                region.array.clone(),
+                region.kind,
+                format!("isl cannot read the sure part `{sure}`"),
+            ));
+            continue;
+        };
+        if prepared.loose {
+            continue;
+        }
+        let entity = &entities[k];
+        let traced = record.sets[k]
+            .definite(region.kind)
+            .union(record.sets[k].shared(region.kind));
+        let within = fix_region(ctx, &prepared, &record.values).and_then(|claimed| {
+            let touched = points_set(ctx, &entity.tuple(), entity.dims, &mut traced.clone())?;
+            let extra = claimed
+                .subtract(touched)
+                .map_err(|e| format!("isl: {e:?}"))?;
+            Ok((extra.is_empty().map_err(|e| format!("isl: {e:?}"))?, extra))
+        });
+        match within {
+            Ok((true, _)) => {}
+            Ok((false, extra)) => breaches.push((
+                region.array.clone(),
+                region.kind,
+                format!(
+                    "the sure part claims {} the instance did not {}",
+                    set_text(&extra),
+                    match region.kind {
+                        RegionKind::Write => "write",
+                        RegionKind::In => "read before writing",
+                        _ => "read",
+                    }
+                ),
+            )),
+            Err(e) => breaches.push((region.array.clone(), region.kind, e)),
+        }
+    }
+    breaches
+}
+
 /// The isl set of `points`, as a union of boxes (runs of consecutive
 /// indices merged dimension by dimension, last first), so that a traced row
 /// or block is one disjunct for isl rather than one per element.
@@ -2913,6 +3005,14 @@ pub fn check_instances(
                 }
             }
         }
+        check_sure_parts(&ctx, statement, record, &entities, unchecked, kinds)
+            .into_iter()
+            .for_each(|(array, kind, message)| {
+                report.violations.push(RegionViolation {
+                    class: ViolationClass::Extra,
+                    ..violation(&array, kind, message)
+                })
+            });
         // Per (entity, kind): whether every element that loose accesses
         // offer for it lies in its regions (the usual case: one isl test
         // for all of them).
@@ -3306,6 +3406,7 @@ mod tests {
                     kind: *kind,
                     exact: *exact,
                     isl: (*isl).into(),
+                    sure: None,
                     dims: {
                         // The names between the brackets of the tuple.
                         let tuple = isl.split('{').nth(1).unwrap_or("");

@@ -118,21 +118,30 @@ fn checker_accepts_true_and_rejects_false_regions() {
             r#"{{"array":"{array}","kind":"{kind}","approx":"{approx}","isl":"{isl}","dims":1}}"#
         )
     };
-    let json = |call_src: &str| {
+    let with_src = |src_region: String| {
         let (kl, kc) = at("kernel(i, n, k, src, dst, m);");
         format!(
             r#"{{"functions":[{{"name":"fir","line":1,"regions":[],"statements":[
                 {{"line":{kl},"column":{kc},"kind":"expr","variables":[{}],"regions":[{},{},{}]}}]}}]}}"#,
             vars(&["i", "n", "k"]),
-            region(
-                "src",
-                "read",
-                "exact",
-                &format!("[i, k] -> {{ src[phi1] : {call_src} }}")
-            ),
+            src_region,
             region("m", "read", "exact", "[k] -> { m[phi1] : 0 <= phi1 < k }"),
             region("dst", "write", "exact", "[i] -> { dst[phi1] : phi1 = i }"),
         )
+    };
+    let json = |call_src: &str| {
+        with_src(region(
+            "src",
+            "read",
+            "exact",
+            &format!("[i, k] -> {{ src[phi1] : {call_src} }}"),
+        ))
+    };
+    // A may region, every element it could read, and its sure part.
+    let may_with_sure = |sure: &str| {
+        let may = region("src", "read", "may", "[i] -> { src[phi1] : phi1 >= i }");
+        let sure = format!(r#","sure":"[i, k] -> {{ src[phi1] : {sure} }}"}}"#);
+        with_src(may.replace("\"dims\":1}", &format!("\"dims\":1{sure}")))
     };
     let scratch = scratch_dir("regions-checker");
     let good = json("i <= phi1 < i + k");
@@ -158,6 +167,35 @@ fn checker_accepts_true_and_rejects_false_regions() {
         "{}",
         region_trace::describe_violations(&outcome.violations, &outcome.statements, 4)
     );
+
+    // A sure part within what each call reads holds; one element more
+    // (src[i + k], never read) is a breach.
+    for (name, sure, holds) in [
+        ("sure-good", "i <= phi1 < i + k", true),
+        ("sure-bad", "i <= phi1 <= i + k", false),
+    ] {
+        let outcome = check_program_with(
+            "regions",
+            &program,
+            &may_with_sure(sure),
+            &scratch.join(name),
+            name,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let report = region_trace::describe_violations(&outcome.violations, &outcome.statements, 4);
+        if holds {
+            assert!(outcome.violations.is_empty(), "{name}:\n{report}");
+        } else {
+            assert!(!outcome.violations.is_empty(), "{name}: no violation");
+            assert!(
+                outcome
+                    .violations
+                    .iter()
+                    .all(|v| v.array == "src" && v.class == region_trace::ViolationClass::Extra),
+                "{name}:\n{report}"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
