@@ -44,7 +44,10 @@ impl Approx {
 /// `v[1..n-2][i]` writes a column exactly, though the first two writes'
 /// hull already is not exact: keeping their union apart lets the third
 /// write close the gap. The sure part is what differences subtract (IN
-/// regions, isolation's sure writes).
+/// regions, isolation's sure writes). Where it is known to be all that is
+/// touched (the rim a stencil reads around what an earlier sweep wrote:
+/// exact, but not convex), the region is exact as a union of pieces
+/// ([`Region::exactly`]), though may as one convex set.
 ///
 /// `set` is public to read; it changes only through the methods below,
 /// which keep `must` about the same variables and within `set`.
@@ -55,7 +58,12 @@ pub struct Region {
     /// For a may region, elements surely touched (`None`: none known);
     /// always `None` for an exact region, whose `set` is all touched.
     must: Option<Poly>,
+    /// Whether `must` is exactly the elements touched.
+    must_is_all: bool,
 }
+
+/// A sure part, and whether it is all that is touched.
+type Sure = Option<(Poly, bool)>;
 
 impl Region {
     /// A region with nothing known to be surely touched when it is may.
@@ -64,33 +72,44 @@ impl Region {
             set,
             approx,
             must: None,
+            must_is_all: false,
         }
     }
 
     /// A region from a set being built (not yet convex: a projection
     /// follows) and what is surely touched, computed alongside by exact
-    /// operations ([`under`]).
+    /// operations ([`under`]), not claimed to be all.
     pub(crate) fn from_parts(set: Poly, approx: Approx, must: Option<Poly>) -> Region {
         match approx {
             Approx::Exact => Region::new(set, approx),
-            Approx::May => Region { set, approx, must },
+            Approx::May => Region {
+                set,
+                approx,
+                must,
+                must_is_all: false,
+            },
         }
     }
 
-    /// `set` (convex), exact when `exact`, otherwise surely touching
-    /// `must` — and exact after all when `must` covers `set`.
-    fn with_must(set: Poly, exact: bool, must: impl FnOnce() -> Option<Poly>) -> Region {
+    /// `set` (convex), exact when `exact`, otherwise surely touching the
+    /// sure part `sure` gives — and exact after all when it covers `set`.
+    fn with_sure(set: Poly, exact: bool, sure: impl FnOnce() -> Sure) -> Region {
         if exact {
             return Region::new(set, Approx::Exact);
         }
-        let must = must().filter(|m| !m.is_empty());
-        if must.as_ref().is_some_and(|m| set.is_subset(m)) {
+        let sure = sure().filter(|(m, _)| !m.is_empty());
+        if sure.as_ref().is_some_and(|(m, _)| set.is_subset(m)) {
             return Region::new(set, Approx::Exact);
         }
+        let (must, must_is_all) = match sure {
+            Some((m, all)) => (Some(m), all),
+            None => (None, false),
+        };
         Region {
             set,
             approx: Approx::May,
             must,
+            must_is_all,
         }
     }
 
@@ -113,12 +132,35 @@ impl Region {
         }
     }
 
+    /// Exactly the elements touched, when known: the set of an exact
+    /// region, the sure part of a may region that is all of it (a union of
+    /// convex pieces).
+    pub fn exactly(&self) -> Option<&Poly> {
+        if self.is_exact() {
+            Some(&self.set)
+        } else {
+            self.must.as_ref().filter(|_| self.must_is_all)
+        }
+    }
+
+    /// The smallest set known to hold every element touched: the exact
+    /// union where it is known, the convex set otherwise.
+    pub fn tightest(&self) -> &Poly {
+        self.exactly().unwrap_or(&self.set)
+    }
+
     /// What a may region surely touches, as an exact region of its own
-    /// (for the report); `None` for an exact region, or when nothing is
-    /// known.
-    pub fn sure_part(&self) -> Option<Region> {
+    /// (for the report), and whether that is all it touches; `None` for
+    /// an exact region, or when nothing is known.
+    pub fn sure_part(&self) -> Option<(Region, bool)> {
         let must = self.must.as_ref().filter(|_| !self.is_exact())?;
-        Some(Region::new(must.clone(), Approx::Exact))
+        Some((Region::new(must.clone(), Approx::Exact), self.must_is_all))
+    }
+
+    /// The sure part, with whether it is all.
+    fn sure(&self) -> Sure {
+        let all = self.exactly().is_some();
+        self.under().map(|m| (m.clone(), all))
     }
 
     pub fn union(&self, other: &Region) -> Region {
@@ -134,11 +176,14 @@ impl Region {
         if both == Approx::Exact {
             return Region::new(set, both);
         }
-        let must = || match (self.under(), other.under()) {
-            (Some(a), Some(b)) => under::union(a, b).or_else(|| Some(a.clone())),
-            (a, b) => a.or(b).cloned(),
+        let sure = || match (self.sure(), other.sure()) {
+            (Some((a, a_all)), Some((b, b_all))) => match under::union(&a, &b) {
+                Some(u) => Some((u, a_all && b_all)),
+                None => Some((a, false)),
+            },
+            (a, b) => a.or(b).map(|(m, _)| (m, false)),
         };
-        Region::with_must(set, false, must)
+        Region::with_sure(set, false, sure)
     }
 
     /// The same region, no longer claimed exact, nothing surely touched.
@@ -152,6 +197,7 @@ impl Region {
     pub fn make_may(&mut self) {
         self.approx = Approx::May;
         self.must = None;
+        self.must_is_all = false;
     }
 
     /// The region, may unless both it and `approx` are exact.
@@ -167,8 +213,11 @@ impl Region {
     /// be a disjunction, as `i != 3` is).
     pub fn intersect(&self, p: &Poly) -> Region {
         let (set, exact) = convex(&self.set.intersect(p));
-        let must = || self.under().and_then(|m| under::intersect(m, p));
-        Region::with_must(set, self.is_exact() && exact, must)
+        let sure = || {
+            let (m, all) = self.sure()?;
+            Some((under::intersect(&m, p)?, all))
+        };
+        Region::with_sure(set, self.is_exact() && exact, sure)
     }
 
     /// Existentially quantifies a variable away. isl's projection is exact
@@ -178,8 +227,11 @@ impl Region {
             return self.clone();
         }
         let (set, exact) = convex(&self.set.project(name));
-        let must = || self.under().and_then(|m| under::project(m, name));
-        Region::with_must(set, self.is_exact() && exact, must)
+        let sure = || {
+            let (m, all) = self.sure()?;
+            Some((under::project(&m, name)?, all))
+        };
+        Region::with_sure(set, self.is_exact() && exact, sure)
     }
 
     /// The same region with parameter `from` named `to`.
@@ -188,6 +240,7 @@ impl Region {
         Region {
             set: self.set.rename(from, to),
             approx: self.approx,
+            must_is_all: self.must_is_all && must.is_some(),
             must,
         }
     }
@@ -201,7 +254,8 @@ impl Region {
         self.project(name).may()
     }
 
-    /// The elements of `self` not in `other`'s under-approximation.
+    /// The elements of `self` not in `other`'s under-approximation: exact
+    /// only when both are known exactly.
     pub fn minus(&self, other: &Region) -> Region {
         let Some(under) = other.under() else {
             // Nothing is surely written: nothing is removed, and the result
@@ -210,27 +264,28 @@ impl Region {
             if disjoint {
                 return self.clone();
             }
-            // What is surely touched here, and surely not by `other`.
-            let must = || {
-                self.under()
-                    .and_then(|m| set::subtract(m, &other.set))
-                    .and_then(|m| under::capped(&m))
-            };
-            return Region::with_must(self.set.clone(), false, must);
+            return Region::with_sure(self.set.clone(), false, || self.sure_minus(other));
         };
         match set::subtract(&self.set, under) {
             Some(d) => {
-                let (set, exact) = convex(&d);
-                // Surely touched here, and surely not by `other`.
-                let must = || {
-                    self.under()
-                        .and_then(|m| set::subtract(m, &other.set))
-                        .and_then(|m| under::capped(&m))
-                };
-                Region::with_must(set, self.is_exact() && exact, must)
+                let (set, convex_exact) = convex(&d);
+                let exact = self.is_exact() && other.exactly().is_some() && convex_exact;
+                Region::with_sure(set, exact, || self.sure_minus(other))
             }
             None => self.clone().may(),
         }
+    }
+
+    /// The sure part of `self − other`: what `self` surely touches that
+    /// `other` may not, all of it when both are known exactly.
+    fn sure_minus(&self, other: &Region) -> Sure {
+        if let (Some(a), Some(b)) = (self.exactly(), other.exactly())
+            && let Some(d) = set::subtract(a, b).and_then(|d| under::capped(&d))
+        {
+            return Some((d, true));
+        }
+        let d = set::subtract(self.under()?, &other.set)?;
+        Some((under::capped(&d)?, false))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -249,6 +304,7 @@ impl Region {
             set: self.set.hull(),
             approx: Approx::May,
             must: self.must,
+            must_is_all: self.must_is_all,
         }
     }
 }
@@ -397,12 +453,11 @@ pub fn translate(region: &Region, t: &Transformer) -> Region {
     // The transformer determines the variables: what was surely touched
     // in terms of their values after it is surely touched in terms of
     // those before.
-    let must = || {
-        region
-            .under()
-            .and_then(|m| under::translate(m, &rel, &mentioned))
+    let sure = || {
+        let (m, all) = region.sure()?;
+        Some((under::translate(&m, &rel, &mentioned)?, all))
     };
-    Region::with_must(set, region.is_exact() && exact, must)
+    Region::with_sure(set, region.is_exact() && exact, sure)
 }
 
 pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {

@@ -295,8 +295,12 @@ fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names
         "rect": rect_json(entity, r, names),
     });
     // What a may region surely touches, where something is known.
-    if let Some(sure) = r.sure_part() {
+    if let Some((sure, all)) = r.sure_part() {
         region["sure"] = Value::String(isl_text(entity, &sure, names));
+        if all {
+            // Exactly the elements touched, as a union of convex pieces.
+            region["sure_is_all"] = Value::Bool(true);
+        }
     }
     region
 }

@@ -10,9 +10,10 @@ use ferry_hcfg::ir::VarId;
 use ferry_hcfg::semantics::poly::{Name, Poly};
 
 /// The most convex pieces a sure part keeps: enough for a column written
-/// as its two ends and its inside, or a rim as its four sides; more only
-/// makes every later operation slower.
-pub const MAX_PIECES: i32 = 4;
+/// as its two ends and its inside, or the rim of a 3-D grid as its six
+/// faces (what a stencil reads around what an earlier sweep wrote); more
+/// only makes every later operation slower.
+pub const MAX_PIECES: i32 = 8;
 
 /// `p` coalesced, or `None` when it has too many pieces.
 pub fn capped(p: &Poly) -> Option<Poly> {

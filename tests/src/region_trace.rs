@@ -118,6 +118,8 @@ pub struct Region {
     /// For a MAY region, the elements it claims are surely touched (a
     /// subset of the touched ones), where it knows some.
     pub sure: Option<String>,
+    /// Whether `sure` claims to be all the touched elements.
+    pub sure_is_all: bool,
 }
 
 impl Region {
@@ -287,6 +289,7 @@ fn parse_region_list(value: &serde_json::Value) -> Result<Vec<Region>, String> {
                 isl: str_field(r, "isl")?,
                 dims: dims as usize,
                 sure,
+                sure_is_all: r.get("sure_is_all").and_then(|v| v.as_bool()) == Some(true),
             })
         })
         .collect()
@@ -2733,7 +2736,7 @@ fn check_sure_parts(
     entities: &[Entity],
     unchecked: &[Vec<Option<Unchecked>>],
     kinds: &[RegionKind],
-) -> Vec<(String, RegionKind, String)> {
+) -> Vec<(String, RegionKind, ViolationClass, String)> {
     let mut breaches = Vec::new();
     for region in &statement.regions {
         let Some(sure) = &region.sure else {
@@ -2760,12 +2763,14 @@ fn check_sure_parts(
             isl: sure.clone(),
             exact: true,
             sure: None,
+            sure_is_all: false,
             ..region.clone()
         };
         let Ok(prepared) = prepare_region(ctx, statement, &as_region) else {
             breaches.push((
                 region.array.clone(),
                 region.kind,
+                ViolationClass::Extra,
                 format!("isl cannot read the sure part `{sure}`"),
             ));
             continue;
@@ -2777,18 +2782,55 @@ fn check_sure_parts(
         let traced = record.sets[k]
             .definite(region.kind)
             .union(record.sets[k].shared(region.kind));
-        let within = fix_region(ctx, &prepared, &record.values).and_then(|claimed| {
+        let isl = |e: isl_rs::LibISLError| format!("isl: {e:?}");
+        let claimed = fix_region(ctx, &prepared, &record.values);
+        let within = claimed.as_ref().map_err(Clone::clone).and_then(|claimed| {
             let touched = points_set(ctx, &entity.tuple(), entity.dims, &mut traced.clone())?;
             let extra = claimed
+                .copy()
+                .map_err(isl)?
                 .subtract(touched)
-                .map_err(|e| format!("isl: {e:?}"))?;
-            Ok((extra.is_empty().map_err(|e| format!("isl: {e:?}"))?, extra))
+                .map_err(isl)?;
+            Ok((extra.is_empty().map_err(isl)?, extra))
         });
+        // A sure part that is all must hold every element the instance
+        // touched, as an EXACT region must.
+        if region.sure_is_all
+            && let Ok(claimed) = &claimed
+        {
+            let definite = record.sets[k].definite(region.kind);
+            let missing = points_set(ctx, &entity.tuple(), entity.dims, &mut definite.iter())
+                .and_then(|touched| {
+                    let left = touched
+                        .subtract(claimed.copy().map_err(isl)?)
+                        .map_err(isl)?;
+                    Ok((left.is_empty().map_err(isl)?, left))
+                });
+            match missing {
+                Ok((true, _)) => {}
+                Ok((false, left)) => breaches.push((
+                    region.array.clone(),
+                    region.kind,
+                    ViolationClass::Missing,
+                    format!(
+                        "the sure part, said to be all, lacks {} the instance touched",
+                        set_text(&left)
+                    ),
+                )),
+                Err(e) => breaches.push((
+                    region.array.clone(),
+                    region.kind,
+                    ViolationClass::Missing,
+                    e,
+                )),
+            }
+        }
         match within {
             Ok((true, _)) => {}
             Ok((false, extra)) => breaches.push((
                 region.array.clone(),
                 region.kind,
+                ViolationClass::Extra,
                 format!(
                     "the sure part claims {} the instance did not {}",
                     set_text(&extra),
@@ -2799,7 +2841,7 @@ fn check_sure_parts(
                     }
                 ),
             )),
-            Err(e) => breaches.push((region.array.clone(), region.kind, e)),
+            Err(e) => breaches.push((region.array.clone(), region.kind, ViolationClass::Extra, e)),
         }
     }
     breaches
@@ -3007,9 +3049,9 @@ pub fn check_instances(
         }
         check_sure_parts(&ctx, statement, record, &entities, unchecked, kinds)
             .into_iter()
-            .for_each(|(array, kind, message)| {
+            .for_each(|(array, kind, class, message)| {
                 report.violations.push(RegionViolation {
-                    class: ViolationClass::Extra,
+                    class,
                     ..violation(&array, kind, message)
                 })
             });
@@ -3407,6 +3449,7 @@ mod tests {
                     exact: *exact,
                     isl: (*isl).into(),
                     sure: None,
+                    sure_is_all: false,
                     dims: {
                         // The names between the brackets of the tuple.
                         let tuple = isl.split('{').nth(1).unwrap_or("");

@@ -138,9 +138,10 @@ fn checker_accepts_true_and_rejects_false_regions() {
         ))
     };
     // A may region, every element it could read, and its sure part.
-    let may_with_sure = |sure: &str| {
+    let may_with_sure = |sure: &str, all: bool| {
         let may = region("src", "read", "may", "[i] -> { src[phi1] : phi1 >= i }");
-        let sure = format!(r#","sure":"[i, k] -> {{ src[phi1] : {sure} }}"}}"#);
+        let all = if all { r#","sure_is_all":true"# } else { "" };
+        let sure = format!(r#","sure":"[i, k] -> {{ src[phi1] : {sure} }}"{all}}}"#);
         with_src(may.replace("\"dims\":1}", &format!("\"dims\":1{sure}")))
     };
     let scratch = scratch_dir("regions-checker");
@@ -169,31 +170,41 @@ fn checker_accepts_true_and_rejects_false_regions() {
     );
 
     // A sure part within what each call reads holds; one element more
-    // (src[i + k], never read) is a breach.
-    for (name, sure, holds) in [
-        ("sure-good", "i <= phi1 < i + k", true),
-        ("sure-bad", "i <= phi1 <= i + k", false),
+    // (src[i + k], never read) is a breach; so is one element less when
+    // the sure part claims to be all.
+    use region_trace::ViolationClass::{Extra, Missing};
+    for (name, sure, all, breach) in [
+        ("sure-good", "i <= phi1 < i + k", true, None),
+        ("sure-part", "i <= phi1 < i + k - 1", false, None),
+        ("sure-bad", "i <= phi1 <= i + k", false, Some(Extra)),
+        (
+            "sure-all-short",
+            "i <= phi1 < i + k - 1",
+            true,
+            Some(Missing),
+        ),
     ] {
         let outcome = check_program_with(
             "regions",
             &program,
-            &may_with_sure(sure),
+            &may_with_sure(sure, all),
             &scratch.join(name),
             name,
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let report = region_trace::describe_violations(&outcome.violations, &outcome.statements, 4);
-        if holds {
-            assert!(outcome.violations.is_empty(), "{name}:\n{report}");
-        } else {
-            assert!(!outcome.violations.is_empty(), "{name}: no violation");
-            assert!(
-                outcome
-                    .violations
-                    .iter()
-                    .all(|v| v.array == "src" && v.class == region_trace::ViolationClass::Extra),
-                "{name}:\n{report}"
-            );
+        match breach {
+            None => assert!(outcome.violations.is_empty(), "{name}:\n{report}"),
+            Some(class) => {
+                assert!(!outcome.violations.is_empty(), "{name}: no violation");
+                assert!(
+                    outcome
+                        .violations
+                        .iter()
+                        .all(|v| v.array == "src" && v.class == class),
+                    "{name}:\n{report}"
+                );
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
