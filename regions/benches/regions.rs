@@ -198,7 +198,7 @@ struct Counts {
 impl Counts {
     fn add_map(&mut self, map: &RegionMap) {
         for (entity, region) in map {
-            let exact = region.approx == Approx::Exact;
+            let exact = region.approx() == Approx::Exact;
             self.all += 1;
             self.all_exact += usize::from(exact);
             if entity.dims() > 0 {
