@@ -143,12 +143,6 @@ impl Region {
         }
     }
 
-    /// The smallest set known to hold every element touched: the exact
-    /// union where it is known, the convex set otherwise.
-    pub fn tightest(&self) -> &Poly {
-        self.exactly().unwrap_or(&self.set)
-    }
-
     /// What a may region surely touches, as an exact region of its own
     /// (for the report), and whether that is all it touches; `None` for
     /// an exact region, or when nothing is known.
@@ -198,15 +192,6 @@ impl Region {
         self.approx = Approx::May;
         self.must = None;
         self.must_is_all = false;
-    }
-
-    /// The region, may unless both it and `approx` are exact.
-    pub fn and(self, approx: Approx) -> Region {
-        if approx == Approx::Exact {
-            self
-        } else {
-            self.may()
-        }
     }
 
     /// The part of the region where `p` holds, as one convex set (`p` may

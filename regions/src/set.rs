@@ -38,16 +38,17 @@ pub fn involves(p: &Poly, name: &str) -> bool {
     }
 }
 
+/// Copies of `a` and `b` over the same parameters, for isl's binary
+/// operations.
+pub fn aligned(a: &Poly, b: &Poly) -> Result<(Set, Set), LibISLError> {
+    let x = a.set.copy()?.align_params(b.set.get_space()?)?;
+    let y = b.set.copy()?.align_params(x.get_space()?)?;
+    Ok((x, y))
+}
+
 /// `a - b`, exactly (isl keeps the result as a union of pieces).
 pub fn subtract(a: &Poly, b: &Poly) -> Option<Poly> {
-    let result = a
-        .set
-        .copy()
-        .and_then(|x| x.align_params(b.set.get_space()?))
-        .and_then(|x| {
-            let y = b.set.copy()?.align_params(x.get_space()?)?;
-            x.subtract(y)
-        });
+    let result = aligned(a, b).and_then(|(x, y)| x.subtract(y));
     checked(a, result)
 }
 
@@ -79,14 +80,7 @@ pub fn convex(p: &Poly) -> (Poly, bool) {
 
 /// `p` simplified under the assumption that `context` holds.
 pub fn gist(p: &Poly, context: &Poly) -> Poly {
-    let result = p
-        .set
-        .copy()
-        .and_then(|x| x.align_params(context.set.get_space()?))
-        .and_then(|x| {
-            let c = context.set.copy()?.align_params(x.get_space()?)?;
-            x.gist(c)
-        });
+    let result = aligned(p, context).and_then(|(x, c)| x.gist(c));
     checked(p, result).unwrap_or_else(|| p.clone())
 }
 

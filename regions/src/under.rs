@@ -5,7 +5,7 @@
 //! the exact result is not available or has more than [`MAX_PIECES`]
 //! pieces: dropping elements from an under-approximation is always sound.
 
-use crate::set::{checked, coalesce, n_pieces};
+use crate::set::{aligned, checked, coalesce, n_pieces};
 use ferry_hcfg::ir::VarId;
 use ferry_hcfg::semantics::poly::{Name, Poly};
 
@@ -72,11 +72,4 @@ pub fn translate(a: &Poly, rel: &Poly, mentioned: &[VarId]) -> Option<Poly> {
         joined = project(&joined, &Name::Mid(v).isl())?;
     }
     Some(joined)
-}
-
-/// `a` and `b` over the same parameters.
-fn aligned(a: &Poly, b: &Poly) -> Result<(isl_rs::Set, isl_rs::Set), isl_rs::LibISLError> {
-    let x = a.set.copy()?.align_params(b.set.get_space()?)?;
-    let y = b.set.copy()?.align_params(x.get_space()?)?;
-    Ok((x, y))
 }

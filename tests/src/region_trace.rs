@@ -2766,85 +2766,73 @@ fn check_sure_parts(
             sure_is_all: false,
             ..region.clone()
         };
+        let breach = |class, message| (region.array.clone(), region.kind, class, message);
         let Ok(prepared) = prepare_region(ctx, statement, &as_region) else {
-            breaches.push((
-                region.array.clone(),
-                region.kind,
-                ViolationClass::Extra,
-                format!("isl cannot read the sure part `{sure}`"),
-            ));
+            let message = format!("isl cannot read the sure part `{sure}`");
+            breaches.push(breach(ViolationClass::Extra, message));
             continue;
         };
         if prepared.loose {
             continue;
         }
         let entity = &entities[k];
-        let traced = record.sets[k]
-            .definite(region.kind)
-            .union(record.sets[k].shared(region.kind));
-        let isl = |e: isl_rs::LibISLError| format!("isl: {e:?}");
-        let claimed = fix_region(ctx, &prepared, &record.values);
-        let within = claimed.as_ref().map_err(Clone::clone).and_then(|claimed| {
-            let touched = points_set(ctx, &entity.tuple(), entity.dims, &mut traced.clone())?;
-            let extra = claimed
-                .copy()
-                .map_err(isl)?
-                .subtract(touched)
-                .map_err(isl)?;
-            Ok((extra.is_empty().map_err(isl)?, extra))
-        });
+        let points = |p: &mut dyn Iterator<Item = &Vec<i64>>| {
+            points_set(ctx, &entity.tuple(), entity.dims, p)
+        };
+        let claimed = match fix_region(ctx, &prepared, &record.values) {
+            Ok(claimed) => claimed,
+            Err(e) => {
+                breaches.push(breach(ViolationClass::Extra, e));
+                continue;
+            }
+        };
+        let sets = &record.sets[k];
+        let mut touched = sets.definite(region.kind).union(sets.shared(region.kind));
+        match points(&mut touched).and_then(|t| left_over(&claimed, &t)) {
+            Ok(None) => {}
+            Ok(Some(extra)) => {
+                let verb = match region.kind {
+                    RegionKind::Write => "write",
+                    RegionKind::In => "read before writing",
+                    _ => "read",
+                };
+                let message = format!(
+                    "the sure part claims {} the instance did not {verb}",
+                    set_text(&extra)
+                );
+                breaches.push(breach(ViolationClass::Extra, message));
+            }
+            Err(e) => breaches.push(breach(ViolationClass::Extra, e)),
+        }
         // A sure part that is all must hold every element the instance
         // touched, as an EXACT region must.
-        if region.sure_is_all
-            && let Ok(claimed) = &claimed
-        {
-            let definite = record.sets[k].definite(region.kind);
-            let missing = points_set(ctx, &entity.tuple(), entity.dims, &mut definite.iter())
-                .and_then(|touched| {
-                    let left = touched
-                        .subtract(claimed.copy().map_err(isl)?)
-                        .map_err(isl)?;
-                    Ok((left.is_empty().map_err(isl)?, left))
-                });
-            match missing {
-                Ok((true, _)) => {}
-                Ok((false, left)) => breaches.push((
-                    region.array.clone(),
-                    region.kind,
-                    ViolationClass::Missing,
-                    format!(
+        if region.sure_is_all {
+            let definite = sets.definite(region.kind);
+            match points(&mut definite.iter()).and_then(|t| left_over(&t, &claimed)) {
+                Ok(None) => {}
+                Ok(Some(left)) => {
+                    let message = format!(
                         "the sure part, said to be all, lacks {} the instance touched",
                         set_text(&left)
-                    ),
-                )),
-                Err(e) => breaches.push((
-                    region.array.clone(),
-                    region.kind,
-                    ViolationClass::Missing,
-                    e,
-                )),
+                    );
+                    breaches.push(breach(ViolationClass::Missing, message));
+                }
+                Err(e) => breaches.push(breach(ViolationClass::Missing, e)),
             }
-        }
-        match within {
-            Ok((true, _)) => {}
-            Ok((false, extra)) => breaches.push((
-                region.array.clone(),
-                region.kind,
-                ViolationClass::Extra,
-                format!(
-                    "the sure part claims {} the instance did not {}",
-                    set_text(&extra),
-                    match region.kind {
-                        RegionKind::Write => "write",
-                        RegionKind::In => "read before writing",
-                        _ => "read",
-                    }
-                ),
-            )),
-            Err(e) => breaches.push((region.array.clone(), region.kind, ViolationClass::Extra, e)),
         }
     }
     breaches
+}
+
+/// `a − b`, when it is not empty.
+fn left_over(a: &Set, b: &Set) -> Result<Option<Set>, String> {
+    let isl = |e: isl_rs::LibISLError| format!("isl: {e:?}");
+    let left = a
+        .copy()
+        .map_err(isl)?
+        .subtract(b.copy().map_err(isl)?)
+        .map_err(isl)?;
+    Ok((!left.is_empty().map_err(isl)?).then_some(left))
 }
 
 /// The isl set of `points`, as a union of boxes (runs of consecutive
