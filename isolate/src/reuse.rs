@@ -200,10 +200,16 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     let mut arrays = Vec::new();
     for t in &s.plan.arrays {
         let sets = t.sets.as_ref()?;
-        let mentioned = [&sets.need, &sets.write, &sets.stored, &sets.store_box]
-            .into_iter()
-            .chain(sets.under.as_ref())
-            .flat_map(|p| p.params());
+        let mentioned = [
+            &sets.need,
+            &sets.need_convex,
+            &sets.write,
+            &sets.stored,
+            &sets.store_box,
+        ]
+        .into_iter()
+        .chain(sets.under.as_ref())
+        .flat_map(|p| p.params());
         if mentioned.into_iter().any(|p| written.contains(&p)) {
             return None;
         }
@@ -236,7 +242,49 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         };
         // A set copied within its own box.
         let copy_set = |p: &Poly, when: &Poly| copy(p, p, when);
-        let whole_buffer = sets.need.union(&sets.write_box).intersect(&domain);
+        let dirty = over(&sets.write, &earlier);
+        // What iteration i loads with a given Need: Need(i) − Avail(i),
+        // and whether its box reaches an element an earlier iteration may
+        // have written on the device (a hazard).
+        let loads_with = |need: &Poly| -> Option<(Poly, bool)> {
+            let surely_written = match &sets.under {
+                Some(u) => need.union(u),
+                None => need.clone(),
+            };
+            let available = over(&surely_written, &earlier);
+            let load = subtract(&need.intersect(&scope), &available)?;
+            let hazard = !hull(&load.intersect(&rest_cond))
+                .intersect(&dirty)
+                .intersect(&domain)
+                .intersect(&body_context)
+                .is_empty();
+            Some((load, hazard))
+        };
+        // Avail counts what earlier iterations needed, which they loaded
+        // or found. With Need as the exact union of pieces (a[i] and
+        // a[3i]), what is available is sparse and the next load's box
+        // spans the gaps, which may hold newer device values; Need with
+        // convex IN regions (a[i..3i], loaded whole) leaves no gaps. Both
+        // are sound, each used throughout (first load, Avail, later
+        // loads): the exact one is taken when it has no hazard and its
+        // later loads' boxes lie within the convex one's.
+        let exact = loads_with(&sets.need)?;
+        let convex = if sets.need_convex.is_subset(&sets.need) {
+            None
+        } else {
+            Some(loads_with(&sets.need_convex)?)
+        };
+        let rest_box = |load: &Poly| hull(&load.intersect(&rest_cond).intersect(&domain));
+        let (need, (load, hazard)) = match convex {
+            Some(convex)
+                if !convex.1
+                    && (exact.1 || !rest_box(&exact.0).is_subset(&rest_box(&convex.0))) =>
+            {
+                (&sets.need_convex, convex)
+            }
+            _ => (&sets.need, exact),
+        };
+        let whole_buffer = need.union(&sets.write_box).intersect(&domain);
         let buffer_set = keep_nameable(&whole_buffer.project(&index), s.at_loop, &phis);
         let buffer = box_bounds(&buffer_set, t.dims, &loop_context, s.at_loop).ok()?;
         // Only loop control runs on the host between two iterations: what
@@ -247,26 +295,10 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         let live = live_after_loop(t.var, t.dims);
         let stored_live = sets.stored.intersect(&live);
         let stored_live_box = hull(&stored_live);
-        let surely_written = match &sets.under {
-            Some(u) => sets.need.union(u),
-            None => sets.need.clone(),
-        };
-        let available = over(&surely_written, &earlier);
-        let load = subtract(&sets.need.intersect(&scope), &available)?;
-        let dirty = over(&sets.write, &earlier);
-        let hazard = !hull(&load.intersect(&rest_cond))
-            .intersect(&dirty)
-            .intersect(&domain)
-            .intersect(&body_context)
-            .is_empty();
         // With a hazard, Need and the stored set every iteration, the
         // stores as the box of the stored set or within it.
         let (load_rest, store_rest, store_area) = if hazard {
-            (
-                sets.need.clone(),
-                sets.stored.clone(),
-                sets.store_box.clone(),
-            )
+            (need.clone(), sets.stored.clone(), sets.store_box.clone())
         } else {
             let overwritten = match &sets.under {
                 Some(u) => over(u, &later),
@@ -293,7 +325,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         };
         arrays.push(LoopArray {
             buffer,
-            load_first: copy_set(&sets.need, &first_cond)?,
+            load_first: copy_set(need, &first_cond)?,
             load_rest: copy_set(&load_rest, &rest_cond)?,
             store_rest,
             store_last,

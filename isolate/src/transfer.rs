@@ -105,6 +105,11 @@ pub struct ArraySets {
     /// What the statement must find on the device: IN̄ ∪ (⌈W̄ ∩ OUT̄⌉ − W̲),
     /// the hull plan's Load set.
     pub need: Poly,
+    /// Need with each IN region as its convex set, not as the union of
+    /// pieces it is exactly: a superset of `need` (see `reuse`, which
+    /// counts what earlier iterations loaded and prefers sets without
+    /// gaps between iterations).
+    pub need_convex: Poly,
     /// W̄.
     pub write: Poly,
     /// W̄ ∩ OUT̄: what the rest of the run may read.
@@ -136,6 +141,9 @@ struct Group {
     read: Option<Poly>,
     /// The elements read before the statement writes them (its IN region).
     imported: Option<Poly>,
+    /// The same, each region as the union of convex pieces it is exactly
+    /// where it knows that union (`Region::exactly`), else as its set.
+    imported_exactly: Option<Poly>,
     /// The elements it writes that the rest of the run may read before
     /// they are written again (its OUT region); `None` when there is no
     /// OUT region for the statement (then every written element counts).
@@ -314,6 +322,13 @@ pub fn plan(
             if !precise && kind != Access::Live {
                 g.coarse = true;
             }
+            if kind == Access::Import {
+                let exactly = r.exactly().unwrap_or(&r.set);
+                g.imported_exactly = Some(match g.imported_exactly.take() {
+                    Some(p) => p.union(exactly),
+                    None => exactly.clone(),
+                });
+            }
             if matches!(kind, Access::Import | Access::Export | Access::Live) {
                 let slot = match kind {
                     Access::Import => &mut g.imported,
@@ -440,7 +455,15 @@ fn array_transfer(
     // Only what the statement reads before writing it needs loading: an
     // element it reads after writing it is on the device by then (IN ⊆
     // READ, and READ − IN ⊆ WRITE, which the buffer holds).
+    // IN is taken as the union of pieces it is exactly where the regions
+    // know it (the rim a stencil reads around what it wrote): a plan
+    // within the box then moves only that.
     let read = g
+        .imported_exactly
+        .as_ref()
+        .map(prepare)
+        .unwrap_or_else(|| empty.clone());
+    let read_convex = g
         .imported
         .as_ref()
         .map(prepare)
@@ -475,6 +498,7 @@ fn array_transfer(
         None => store_box.clone(),
     };
     let load = read.union(&not_surely_written);
+    let load_convex = read_convex.union(&not_surely_written);
     let bounds = |p: &Poly| {
         box_bounds(p, dims, context, nameable).map_err(|e| match e {
             BoundError::Unbounded(k) => format!(
@@ -535,6 +559,7 @@ fn array_transfer(
     let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
     let sets = ArraySets {
         need: load.clone(),
+        need_convex: load_convex,
         write: write.clone(),
         stored,
         under: under.cloned(),
