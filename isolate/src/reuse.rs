@@ -126,6 +126,14 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     let domain = s.function.index_range(c, &index)?;
     let lower = single(s.function.value(&c.lower)?)?;
     let upper = single(s.function.value(&c.upper)?)?;
+    // The lower bound is evaluated once, before the loop: in the body it
+    // is the first value of the index only while the loop leaves its
+    // variables alone (the upper bound's are checked by the HCFG).
+    let loop_effects = &a.effects.nodes[f.index()][node.index()];
+    let fixed = |n: &str| matches!(Name::parse(n), Some(Name::Pre(x)) if !loop_effects.may_write(&a.program, x));
+    if !lower.terms.iter().all(|(n, _)| fixed(n)) {
+        return None;
+    }
     let i = Lin::name(index.clone());
     let at = |lin: Lin| Poly::from_dnf(ctx, &[conj(vec![Cons::eq0(lin)])]);
     let after = |lin: Lin| Poly::from_dnf(ctx, &[conj(vec![Cons::ge0(lin)])]);
@@ -185,7 +193,6 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     // What may be read of an array after the loop, in terms of the
     // variables the loop leaves alone (their values are the same in the
     // body); `None` from the OUT pass means anything may be.
-    let loop_effects = &a.effects.nodes[f.index()][node.index()];
     let live_after_loop = |v, dims| {
         let Some(live) = crate::transfer::live_after(s.regions, f, node, v, dims, ctx) else {
             return Poly::universe(ctx);

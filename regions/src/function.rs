@@ -187,6 +187,32 @@ impl<'a> FunctionContext<'a> {
             .collect()
     }
 
+    /// A counted loop's first iteration: its index (named `index` in the
+    /// set) at the lower bound, in terms of the values the bound's
+    /// variables have in the loop; `None` when the bound is not one affine
+    /// form of other variables that all keep their values in the loop
+    /// (`fixed`: the lower bound is evaluated once, before the loop, and
+    /// nothing checks that the loop leaves its variables alone).
+    pub fn first_index(
+        &self,
+        c: &CountedLoop,
+        index: &str,
+        fixed: &dyn Fn(&str) -> bool,
+    ) -> Option<Poly> {
+        let lower = single(self.value(&c.lower)?)?;
+        if lower.terms.iter().any(|(n, _)| n == index || !fixed(n)) {
+            return None;
+        }
+        let at_lower = Cons::eq0(Lin::name(index.to_string()).sub(&lower)?);
+        Some(Poly::from_dnf(
+            self.ctx,
+            &[Conj {
+                cons: vec![at_lower],
+                exists: Vec::new(),
+            }],
+        ))
+    }
+
     /// The values a counted loop's index (named `index` in the set) takes:
     /// between the bounds, on the stride; `None` when a bound is not one
     /// affine form.

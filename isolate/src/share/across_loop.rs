@@ -45,7 +45,12 @@
 //! load, because that box is stored after the loop whether it ran or not
 //! (the box then holds the host's own values). Its context is the one
 //! where the outermost of its `if`s runs, not its own, which the tests
-//! narrow.
+//! narrow. A guarded user that surely runs in the first iteration of the
+//! users' counted loop (at each of its `if`s, the other branch is never
+//! taken with the index at its lower bound: `t % 2 == 0` at t = 0) is the
+//! exception: the first iteration runs it, so its sure writes count for
+//! the users after it there and for every later iteration, and its store
+//! box is current after the first iteration.
 //!
 //! Where the users write the array and host code in the loop reads it (the
 //! convergence test of an iterative solver, a loop test), the stores
@@ -68,12 +73,13 @@
 
 use super::{Sequence, SharedArray, box_within, merge_boxes, place_within};
 use crate::planning::{Kind, PlacedCopy, Spelling};
-use crate::transfer::{box_hull, keep_nameable, nameable_at};
+use crate::transfer::{box_hull, keep_nameable, nameable_at, precondition_at};
 use ferry_hcfg::effects::Effects;
 use ferry_hcfg::ir::{LoopKind, NodeId, NodeKind, VarId};
 use ferry_hcfg::semantics::poly::{Name, Poly};
 use ferry_parser::span::Span;
 use ferry_regions::entity::phi;
+use ferry_regions::function::FunctionContext;
 use ferry_regions::set::subtract;
 use std::collections::BTreeSet;
 
@@ -199,6 +205,60 @@ impl Sequence<'_> {
             .map(|var| var.name)
             .collect();
         move |x| whole.may_write(program, x) || declared.contains(&program.var(x).name)
+    }
+
+    /// The states of the first iteration of `the_loop`, a counted loop:
+    /// its index at its lower bound (the bounds do not change in the
+    /// loop); `None` for another loop, or a bound that is not affine.
+    fn first_iteration(&self, the_loop: NodeId) -> Option<Poly> {
+        let a = self.a;
+        let body = a.program.function(self.f).body.as_ref()?;
+        let NodeKind::Loop(l) = &body.node(the_loop).kind else {
+            return None;
+        };
+        let LoopKind::Counted(c) = &l.kind else {
+            return None;
+        };
+        let fresh = std::cell::Cell::new(0);
+        let function = FunctionContext::new(a, self.f, &self.regions.summaries, &fresh);
+        let varies = self.varies_in(the_loop);
+        let fixed = |isl: &str| matches!(Name::parse(isl), Some(Name::Pre(x)) if !varies(x));
+        function.first_index(c, &Name::Pre(c.index).isl(), &fixed)
+    }
+
+    /// Whether guarded member `m` surely runs in the states `first` of
+    /// an iteration that reaches its `if`s (the items of the sequences
+    /// between the loop and them are structured, so it reaches them):
+    /// at each `if` from the member up to the sequence, the other branch
+    /// is not taken there (its precondition meets none of `first`).
+    fn surely_taken(&self, m: usize, first: &Poly) -> bool {
+        let Some(body) = self.a.program.function(self.f).body.as_ref() else {
+            return false;
+        };
+        let mut node = self.members[m].target.node;
+        while node != self.seq {
+            let Some(parent) = body.parent(node) else {
+                return false;
+            };
+            if let NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } = &body.node(parent).kind
+            {
+                let other = if *then_branch == node {
+                    *else_branch
+                } else {
+                    *then_branch
+                };
+                let reached = precondition_at(self.a, self.f, other);
+                if !reached.intersect(first).is_empty() {
+                    return false;
+                }
+            }
+            node = parent;
+        }
+        true
     }
 
     /// `v` shared by its users `placed` (every user in the sequence, a
@@ -373,22 +433,55 @@ impl Sequence<'_> {
         // than what is live after the loop: the next iterations' reads.
         let live = crate::transfer::live_after(self.regions, self.f, the_loop, v, dims, ctx)
             .map_or_else(|| Poly::universe(ctx), |l| keep_nameable(&l, &name, &phis));
+        // The guarded users that surely run in the first iteration of the
+        // users' loop: they write there what they surely write, before the
+        // users after them, and their store boxes are current after it.
+        let first_runs: BTreeSet<usize> = match self.first_iteration(inner) {
+            Some(first) => guarded
+                .iter()
+                .map(|&(_, m)| m)
+                .filter(|&m| self.surely_taken(m, &first))
+                .collect(),
+            None => BTreeSet::new(),
+        };
+        let surely_runs = |m: usize, guarded: bool| !guarded || first_runs.contains(&m);
         let mut buffer = Poly::empty(ctx);
-        let mut loaded = Poly::empty(ctx);
-        let mut surely = Poly::empty(ctx);
         let mut stored = Poly::empty(ctx);
         let mut store_boxes = Vec::new();
+        // What user m needs the device to hold when it runs, but for what
+        // the users before it write: a guarded user that may never run
+        // needs its store box too, which is stored after the loop whether
+        // it ran or not.
+        let needed = |m: usize, guarded: bool| {
+            let (_, sets) = self.sets(v, m);
+            if surely_runs(m, guarded) {
+                sets.need.clone()
+            } else {
+                sets.need.union(&sets.store_box)
+            }
+        };
+        // The first iteration: what a user needs and no user before it
+        // that surely runs there surely wrote.
+        let mut loaded = Poly::empty(ctx);
+        let mut surely = Poly::empty(ctx);
+        for &(_, m, guarded) in &all {
+            let need = needed(m, guarded);
+            let fresh = subtract(&need, &surely).unwrap_or(need);
+            loaded = loaded.union(&fresh.intersect(&context));
+            let under = self.sets(v, m).1.under.as_ref();
+            if let Some(under) = under.filter(|_| surely_runs(m, guarded)) {
+                surely = super::grown(&surely, under);
+            }
+        }
+        // Later iterations find on the device, current, what the first
+        // one surely wrote, and what unguarded users before them surely
+        // write in their own iteration; the rest of what they need must
+        // have been loaded. Where no guarded user surely runs first, this
+        // adds nothing to the first iteration's load.
         for &(_, m, guarded) in &all {
             let (_, sets) = self.sets(v, m);
             buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(&context));
-            // A guarded user may not run: what it would surely write is
-            // not on the device, and its store box must be, in case it
-            // never runs and the box is stored all the same.
-            let need = if guarded {
-                sets.need.union(&sets.store_box)
-            } else {
-                sets.need.clone()
-            };
+            let need = needed(m, guarded);
             let fresh = subtract(&need, &surely).unwrap_or(need);
             loaded = loaded.union(&fresh.intersect(&context));
             if let Some(under) = sets.under.as_ref().filter(|_| !guarded) {
