@@ -42,8 +42,9 @@ const MARKED: usize = 8;
 
 /// Kernels whose marked statements, sharing buffers within their sequence
 /// and across the loop around it, move exactly the traced IN and OUT. The
-/// others keep, on the way in, a box over a stencil's rim (the Jacobi and
-/// heat sweeps).
+/// others (the Jacobi and heat sweeps) load a few elements more where the
+/// cost model prefers one copy to several: the span of a stencil's read
+/// set without its corners, the box of a short rim.
 const MARKED_EXACT: &[&str] = &["cg", "mm2", "mm3", "mvt"];
 
 /// Kernels that call a function of their own in a loop (fir, pingpong_calls,
