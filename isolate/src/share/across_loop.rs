@@ -235,8 +235,10 @@ impl Sequence<'_> {
         let Some(body) = self.a.program.function(self.f).body.as_ref() else {
             return false;
         };
+        // Up to the sequence, its own `if` included when it is one (a
+        // loop's body that is an `if`).
         let mut node = self.members[m].target.node;
-        while node != self.seq {
+        loop {
             let Some(parent) = body.parent(node) else {
                 return false;
             };
@@ -256,9 +258,11 @@ impl Sequence<'_> {
                     return false;
                 }
             }
+            if parent == self.seq {
+                return true;
+            }
             node = parent;
         }
-        true
     }
 
     /// `v` shared by its users `placed` (every user in the sequence, a
