@@ -130,7 +130,8 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     // is the first value of the index only while the loop leaves its
     // variables alone (the upper bound's are checked by the HCFG).
     let loop_effects = &a.effects.nodes[f.index()][node.index()];
-    let fixed = |n: &str| matches!(Name::parse(n), Some(Name::Pre(x)) if !loop_effects.may_write(&a.program, x));
+    let written_in_loop = |x| loop_effects.may_write(&a.program, x);
+    let fixed = |n: &str| matches!(Name::parse(n), Some(Name::Pre(x)) if !written_in_loop(x));
     if !lower.terms.iter().all(|(n, _)| fixed(n)) {
         return None;
     }
