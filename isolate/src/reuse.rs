@@ -127,19 +127,17 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
     let lower = single(s.function.value(&c.lower)?)?;
     let upper = single(s.function.value(&c.upper)?)?;
     // The lower bound is evaluated once, before the loop: in the body it
-    // is the first value of the index only while the loop leaves its
-    // variables alone (the upper bound's are checked by the HCFG).
+    // names the first iteration (and, through it, earlier and later ones)
+    // only while the loop leaves its variables alone (the upper bound's
+    // are checked by the HCFG).
     let loop_effects = &a.effects.nodes[f.index()][node.index()];
     let written_in_loop = |x| loop_effects.may_write(&a.program, x);
     let fixed = |n: &str| matches!(Name::parse(n), Some(Name::Pre(x)) if !written_in_loop(x));
-    if !lower.terms.iter().all(|(n, _)| fixed(n)) {
-        return None;
-    }
+    let first_cond = s.function.first_index(c, &index, &fixed)?;
     let i = Lin::name(index.clone());
     let at = |lin: Lin| Poly::from_dnf(ctx, &[conj(vec![Cons::eq0(lin)])]);
     let after = |lin: Lin| Poly::from_dnf(ctx, &[conj(vec![Cons::ge0(lin)])]);
     let step = c.step;
-    let first_cond = at(i.sub(&lower)?);
     let rest_cond = if step > 0 {
         after(i.sub(&lower)?.add(&Lin::constant(-1))?)
     } else {
@@ -201,7 +199,7 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         live.params()
             .iter()
             .fold(live.clone(), |live, p| match Name::parse(p) {
-                Some(Name::Pre(x)) if loop_effects.may_write(&a.program, x) => live.project(p),
+                Some(Name::Pre(x)) if written_in_loop(x) => live.project(p),
                 _ => live,
             })
     };

@@ -323,11 +323,7 @@ pub fn plan(
                 g.coarse = true;
             }
             if kind == Access::Import {
-                let exactly = r.exactly().unwrap_or(&r.set);
-                g.imported_exactly = Some(match g.imported_exactly.take() {
-                    Some(p) => p.union(exactly),
-                    None => exactly.clone(),
-                });
+                add_to(&mut g.imported_exactly, r.exactly().unwrap_or(&r.set));
             }
             if matches!(kind, Access::Import | Access::Export | Access::Live) {
                 let slot = match kind {
@@ -335,10 +331,7 @@ pub fn plan(
                     Access::Export => &mut g.exported,
                     _ => &mut g.live,
                 };
-                *slot = Some(match slot.take() {
-                    Some(p) => p.union(&r.set),
-                    None => r.set.clone(),
-                });
+                add_to(slot, &r.set);
                 continue;
             }
             if is_write {
@@ -349,11 +342,7 @@ pub fn plan(
                     None
                 };
             }
-            let slot = if is_write { &mut g.write } else { &mut g.read };
-            *slot = Some(match slot.take() {
-                Some(p) => p.union(&r.set),
-                None => r.set.clone(),
-            });
+            add_to(if is_write { &mut g.write } else { &mut g.read }, &r.set);
         }
     }
     let nameable = |isl: &str| nameable_at(program, f, target.span, isl);
@@ -401,6 +390,14 @@ pub fn plan(
         plan.arrays.push(transfer.map_err(error)?);
     }
     Ok(plan)
+}
+
+/// Adds `set` to what `slot` holds of a variable's regions.
+fn add_to(slot: &mut Option<Poly>, set: &Poly) {
+    *slot = Some(match slot.take() {
+        Some(p) => p.union(set),
+        None => set.clone(),
+    });
 }
 
 /// Whether the statement has OUT regions, and liveness after it.

@@ -596,8 +596,7 @@ impl Sequence<'_> {
         let dims = t.dims;
         let context = self.context(m);
         let mut mine = MemberCopies::default();
-        let missing = subtract(&sets.need, &state.valid).unwrap_or_else(|| sets.need.clone());
-        let missing = missing.intersect(context);
+        let missing = self.missing(v, m, &state.valid);
         let dirty = &state.dirty;
         let meets_dirty = |b: &Poly| !b.intersect(dirty).intersect(context).is_empty();
         let hull = box_hull(&missing, dims);
@@ -653,6 +652,14 @@ impl Sequence<'_> {
         Some(mine)
     }
 
+    /// What member `m` needs of `v` and the device does not hold current
+    /// (`valid`), where it runs.
+    fn missing(&self, v: VarId, m: usize, valid: &Poly) -> Poly {
+        let need = &self.sets(v, m).1.need;
+        let missing = subtract(need, valid).unwrap_or_else(|| need.clone());
+        missing.intersect(self.context(m))
+    }
+
     /// The copies of `v` guarded member `m` makes, in its branch of an
     /// `if` of the run, the device holding `state.valid` before the `if`.
     /// It may not run: it loads what it misses itself (the stores waiting
@@ -663,8 +670,7 @@ impl Sequence<'_> {
     fn guarded_copies(&self, v: VarId, m: usize, state: &mut RunState) -> Option<MemberCopies> {
         let (t, sets) = self.sets(v, m);
         let context = self.context(m);
-        let missing = subtract(&sets.need, &state.valid).unwrap_or_else(|| sets.need.clone());
-        let missing = missing.intersect(context);
+        let missing = self.missing(v, m, &state.valid);
         let hull = box_hull(&missing, t.dims);
         if !hull.intersect(&state.dirty).intersect(context).is_empty() {
             self.store_after_last(v, state)?;
