@@ -216,18 +216,8 @@ impl EffectsAnalysis {
                 node_effects[id.index()].merge(&child);
             }
         }
-        let all = node_effects[body.root.index()].clone();
-        // Callers see globals, pointees and heap memory; a block named by
-        // one of this function's pointers is heap memory to them.
-        let seen = |l: &Location| match l {
-            Location::Var(v) if !program.var(*v).is_global() => None,
-            Location::Block(_) => Some(Location::Heap),
-            other => Some(*other),
-        };
-        self.summaries[f.index()] = Effects {
-            reads: all.reads.iter().filter_map(seen).collect(),
-            writes: all.writes.iter().filter_map(seen).collect(),
-        };
+        let all = &node_effects[body.root.index()];
+        self.summaries[f.index()] = seen_by_callers(program, all);
         self.nodes[f.index()] = node_effects;
     }
 
@@ -305,38 +295,7 @@ impl EffectsAnalysis {
                 }
                 for target in call_targets(program, callee, args.len()) {
                     let summary = &self.summaries[target.index()];
-                    let params = &program.function(target).params;
-                    let translate = |l: &Location| -> Vec<Location> {
-                        match l {
-                            Location::Pointee(p) => match params.iter().position(|q| q == p) {
-                                Some(k) if k < args.len() => {
-                                    self.pointer_targets(program, f, &args[k])
-                                }
-                                _ => vec![Location::Anywhere],
-                            },
-                            other => vec![*other],
-                        }
-                    };
-                    let external = program.function(target).body.is_none();
-                    for l in &summary.reads {
-                        out.reads.extend(translate(l));
-                    }
-                    for l in &summary.writes {
-                        out.writes.extend(translate(l));
-                    }
-                    if external {
-                        // The summary of a function without body speaks of its
-                        // arguments by position (see `external_summary`).
-                        for a in args.iter().filter(|a| a.ty.is_pointer_like()) {
-                            let targets = self.pointer_targets(program, f, a);
-                            out.reads.extend(targets.iter().copied());
-                            if !is_library(program, target)
-                                || !is_read_only_library(program, target)
-                            {
-                                out.writes.extend(targets);
-                            }
-                        }
-                    }
+                    self.call_summary(program, f, target, args, summary, out);
                 }
             }
             ExprKind::Opaque {
@@ -356,6 +315,49 @@ impl EffectsAnalysis {
                 direct_children(e, &mut sub);
                 for s in sub {
                     self.expr(program, f, s, out);
+                }
+            }
+        }
+    }
+
+    /// The effects of `summary`, the effects of `target` as its callers see
+    /// them (the analysis's own, or another a transformation computed),
+    /// at a call of it from `f` with arguments `args`: what its pointer
+    /// parameters point to becomes what the arguments point to.
+    pub fn call_summary(
+        &self,
+        program: &Program,
+        f: FuncId,
+        target: FuncId,
+        args: &[Expr],
+        summary: &Effects,
+        out: &mut Effects,
+    ) {
+        let params = &program.function(target).params;
+        let translate = |l: &Location| -> Vec<Location> {
+            match l {
+                Location::Pointee(p) => match params.iter().position(|q| q == p) {
+                    Some(k) if k < args.len() => self.pointer_targets(program, f, &args[k]),
+                    _ => vec![Location::Anywhere],
+                },
+                other => vec![*other],
+            }
+        };
+        let external = program.function(target).body.is_none();
+        for l in &summary.reads {
+            out.reads.extend(translate(l));
+        }
+        for l in &summary.writes {
+            out.writes.extend(translate(l));
+        }
+        if external {
+            // The summary of a function without body speaks of its
+            // arguments by position (see `external_summary`).
+            for a in args.iter().filter(|a| a.ty.is_pointer_like()) {
+                let targets = self.pointer_targets(program, f, a);
+                out.reads.extend(targets.iter().copied());
+                if !is_library(program, target) || !is_read_only_library(program, target) {
+                    out.writes.extend(targets);
                 }
             }
         }
@@ -490,6 +492,21 @@ fn returned_pointer_targets(program: &Program, callee: &Expr) -> Vec<Location> {
 
 /// Whether `callee` is the C library's allocation function (`malloc`,
 /// `calloc`, `realloc`, `strdup`): declared, never defined by the program.
+/// The effects of a function's body as its callers see them: globals,
+/// pointees and heap memory; a block named by one of its pointers is heap
+/// memory to them, and its locals are nothing to them.
+pub fn seen_by_callers(program: &Program, body: &Effects) -> Effects {
+    let seen = |l: &Location| match l {
+        Location::Var(v) if !program.var(*v).is_global() => None,
+        Location::Block(_) => Some(Location::Heap),
+        other => Some(*other),
+    };
+    Effects {
+        reads: body.reads.iter().filter_map(seen).collect(),
+        writes: body.writes.iter().filter_map(seen).collect(),
+    }
+}
+
 pub fn is_allocator(program: &Program, callee: &Expr) -> bool {
     crate::callgraph::direct_callee(callee).is_some_and(|t| {
         let function = program.function(t);

@@ -530,9 +530,14 @@ pub enum ExprKind {
         arrow: bool,
     },
     Comma(Vec<Expr>),
-    /// `sizeof`, `_Alignof`, `offsetof` whose value is not computed: an
-    /// unknown integer constant without effects.
+    /// `_Alignof`, `offsetof`, or a `sizeof` whose operand's type is not
+    /// known, whose value is not computed: an unknown integer constant
+    /// without effects.
     UnknownConst,
+    /// `sizeof` of this type: an unknown positive constant without effects
+    /// (ferry does not model layouts), kept apart so that byte counts
+    /// written `n * sizeof(T)` can be read as `n` elements of `T`.
+    SizeOf(Type),
     /// A construct the analyses do not model (statement expressions,
     /// compound literals, `va_arg`, inline assembly operands...): it may
     /// read and write anything reachable from its operands, and anything
@@ -562,7 +567,8 @@ impl Expr {
             | ExprKind::Int(_)
             | ExprKind::Float
             | ExprKind::Str
-            | ExprKind::UnknownConst => {}
+            | ExprKind::UnknownConst
+            | ExprKind::SizeOf(_) => {}
             ExprKind::Unary(_, e) | ExprKind::Cast(e) | ExprKind::Member { base: e, .. } => {
                 e.walk(f)
             }

@@ -192,7 +192,7 @@ fn is_invariant_bound(program: &Program, bound: &Expr, written: &[VarId], calls:
                 && !written.contains(v)
                 && !callee_may_write;
         }
-        ExprKind::Int(_) | ExprKind::Cast(_) | ExprKind::UnknownConst => {}
+        ExprKind::Int(_) | ExprKind::Cast(_) | ExprKind::UnknownConst | ExprKind::SizeOf(_) => {}
         ExprKind::Binary(op, ..) => {
             ok &= matches!(
                 op,

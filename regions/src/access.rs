@@ -163,7 +163,8 @@ impl<'c, 'a> Collector<'c, 'a> {
             | ExprKind::Int(_)
             | ExprKind::Float
             | ExprKind::Str
-            | ExprKind::UnknownConst => {}
+            | ExprKind::UnknownConst
+            | ExprKind::SizeOf(_) => {}
             ExprKind::Index(..) | ExprKind::Member { .. } | ExprKind::Unary(UnOp::Deref, _) => {
                 let path = self.lvalue(e);
                 // An array-typed lvalue in a value context decays: its

@@ -13,8 +13,10 @@
 //!
 //! `isolate` gives the selection flags; each `run` one execution's
 //! arguments and, after `=>`, the `bytes_to_accel` / `bytes_from_accel`
-//! the transformed run must report and its array copies per transfer plan
-//! (`hull`, `rows`, `exact`, `rects`; any may be left out); `plan P
+//! the transformed run must report, its transfers each way (`loads`,
+//! `stores`: `transfers_to_accel` / `transfers_from_accel`) and its array
+//! copies per transfer plan (`hull`, `rows`, `exact`, `rects`; any may be
+//! left out); `plan P
 //! [FLAGS]` starts a section whose runs isolate with `--transfer-plan P`
 //! and FLAGS (the runs before the first `plan` use the defaults); `compare`
 //! output files to compare; `cflags` compiler flags (paths relative to the
@@ -29,6 +31,9 @@ pub struct RunSpec {
     pub args: Vec<String>,
     pub to: Option<u64>,
     pub from: Option<u64>,
+    /// Transfers to and from the accelerator (`transfers_to_accel`...).
+    pub loads: Option<u64>,
+    pub stores: Option<u64>,
     /// Array copies expected per transfer plan (`calls_hull`...).
     pub calls: Vec<(String, u64)>,
 }
@@ -136,10 +141,12 @@ fn run(value: &str) -> Result<RunSpec, String> {
         match key {
             "to" => spec.to = Some(number),
             "from" => spec.from = Some(number),
+            "loads" => spec.loads = Some(number),
+            "stores" => spec.stores = Some(number),
             _ if PLAN_KINDS.contains(&key) => spec.calls.push((key.to_owned(), number)),
             _ => {
                 return Err(format!(
-                    "unknown expectation `{key}` (to, from, {})",
+                    "unknown expectation `{key}` (to, from, loads, stores, {})",
                     PLAN_KINDS.join(", ")
                 ));
             }
@@ -158,8 +165,8 @@ mod tests {
             "// ferry-test: isolate --label kernel\n\
              int x;\n\
              // ferry-test: cflags -DN=10\n\
-             // ferry-test: run 10 3 => to=480 from=40\n\
-             // ferry-test: run => from=4\n\
+             // ferry-test: run 10 3 => to=480 from=40 loads=2\n\
+             // ferry-test: run => from=4 stores=1\n\
              // ferry-test: compare out.txt b.txt\n",
         )
         .unwrap();
@@ -172,12 +179,16 @@ mod tests {
                     args: vec!["10".into(), "3".into()],
                     to: Some(480),
                     from: Some(40),
+                    loads: Some(2),
+                    stores: None,
                     calls: vec![],
                 },
                 RunSpec {
                     args: vec![],
                     to: None,
                     from: Some(4),
+                    loads: None,
+                    stores: Some(1),
                     calls: vec![],
                 }
             ]

@@ -258,6 +258,16 @@ fn validate_section(
                 _ => problems.push(format!("{label}: {key} is {got}, expected {want}")),
             }
         }
+        for (key, want) in [
+            ("transfers_to_accel", expected.loads),
+            ("transfers_from_accel", expected.stores),
+        ] {
+            let Some(want) = want else { continue };
+            let got = &run["stats"][key];
+            if got.as_u64() != Some(want) {
+                problems.push(format!("{label}: {key} is {got}, expected {want}"));
+            }
+        }
         for (kind, want) in &expected.calls {
             let got = &run["stats"][format!("calls_{kind}")];
             if got.as_u64() != Some(*want) {

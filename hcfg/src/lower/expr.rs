@@ -79,8 +79,17 @@ impl Lowerer {
             | A::Offsetof(..) => {
                 // The operand of sizeof is not evaluated (VLAs aside, whose
                 // size expressions have no effects in practice).
+                let measured = match &e.kind {
+                    A::SizeofType(t) => Some(self.type_name(t)),
+                    A::SizeofExpr(x) if is_plain_designator(x) => Some(self.expr(x).ty),
+                    _ => None,
+                };
+                let kind = match measured {
+                    Some(ty) if ty != Type::Opaque => ExprKind::SizeOf(ty),
+                    _ => ExprKind::UnknownConst,
+                };
                 (
-                    ExprKind::UnknownConst,
+                    kind,
                     Type::Int {
                         signed: false,
                         bits: 64,
@@ -312,5 +321,19 @@ fn binary_type(op: ast::BinaryOp, a: &Type, b: &Type) -> Type {
         Add | Sub if a.is_pointer_like() => a.decay(),
         Add if b.is_pointer_like() => b.decay(),
         _ => Type::arithmetic_conversion(a, b),
+    }
+}
+
+/// An object designated by names, members, dereferences and constant or
+/// named subscripts: lowering it only to learn its type (the operand of
+/// `sizeof`) creates nothing and evaluates nothing.
+fn is_plain_designator(e: &ast::Expr) -> bool {
+    match &e.kind {
+        A::Ident(_) => true,
+        A::Paren(x) | A::Member(x, _) | A::PtrMember(x, _) | A::Unary(AU::Deref, x) => {
+            is_plain_designator(x)
+        }
+        A::Index(x, i) => is_plain_designator(x) && matches!(i.kind, A::IntLit(_) | A::Ident(_)),
+        _ => false,
     }
 }

@@ -8,15 +8,18 @@
 //! look at it (it lives on the device), so a transfer that now runs where
 //! it did not, with the same host result, is a correct move.
 
+use super::extent::{Extent, byte_count};
 use super::footprint::Footprint;
-use crate::rewrite::strip_parens;
+use crate::rewrite::{ident, strip_parens};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::effects::{Effects, Location};
-use ferry_hcfg::ir::{Expr, ExprKind, FuncId, VarId};
+use ferry_hcfg::ir::{Expr, ExprKind, FuncId, Program, VarId};
+use ferry_hcfg::semantics::poly::{Lin, Name};
 use ferry_parser::ast;
 use ferry_parser::intern::Symbol;
 use ferry_parser::printer::print_expr;
+use ferry_regions::function::FunctionContext;
 use std::collections::{BTreeSet, HashMap};
 
 /// The direction of a transfer.
@@ -48,12 +51,15 @@ pub struct Transfer {
     pub arguments: BTreeSet<Location>,
     /// Every variable its arguments name.
     pub names: BTreeSet<VarId>,
+    /// The run of elements it copies, where its arguments say so.
+    pub extent: Option<Extent>,
 }
 
 impl Transfer {
     /// The transfer of an expression statement, if it is one whose
     /// arguments evaluate without side effects.
-    pub fn recognise(a: &Analyses, f: FuncId, e: &Expr, stmt: &ast::Stmt) -> Option<Transfer> {
+    pub fn recognise(cx: &FunctionContext, e: &Expr, stmt: &ast::Stmt) -> Option<Transfer> {
+        let (a, f) = (cx.analyses, cx.f);
         let ExprKind::Call(callee, args) = &e.kind else {
             return None;
         };
@@ -113,6 +119,7 @@ impl Transfer {
             device,
             arguments: evaluation.reads,
             names,
+            extent: Extent::read(cx, &args[0], &args[1], &args[2]),
         })
     }
 
@@ -146,18 +153,49 @@ impl Transfer {
             && self.bytes == other.bytes
     }
 
+    /// The copy of `count` elements from where `self` starts, which also
+    /// does what `other` does (`extent::merge` said so); `None` when the
+    /// count cannot be written in C.
+    pub fn hull(&self, other: &Transfer, count: &Lin, program: &Program) -> Option<Transfer> {
+        let extent = self.extent.as_ref()?;
+        let name = |n: &str| match Name::parse(n)? {
+            Name::Pre(v) => Some(ident(program.var(v).name)),
+            _ => None,
+        };
+        let bytes = byte_count(count, &extent.element, &name)?;
+        let mut stmt = self.stmt.clone();
+        let ast::StmtKind::Expr(call) = &mut stmt.kind else {
+            return None;
+        };
+        let args = call_arguments_mut(call)?;
+        args[2] = bytes;
+        let union = |a: &BTreeSet<Location>, b: &BTreeSet<Location>| a.union(b).copied().collect();
+        Some(Transfer {
+            direction: self.direction,
+            dst: self.dst.clone(),
+            src: self.src.clone(),
+            bytes: print_expr(&args[2]),
+            host: union(&self.host, &other.host),
+            device: union(&self.device, &other.device),
+            arguments: union(&self.arguments, &other.arguments),
+            names: self.names.union(&other.names).copied().collect(),
+            extent: Some(extent.with_count(count)),
+            stmt,
+        })
+    }
+
     /// The transfer as the caller performs it, at a call whose actual
     /// arguments are `actuals` (IR, for the locations) and `ast_actuals`
     /// (syntax, for the text). Every name of the transfer must be a formal
     /// parameter of `callee`.
     pub fn at_call(
         &self,
-        a: &Analyses,
+        cx: &FunctionContext,
         callee: FuncId,
-        caller: FuncId,
         actuals: &[Expr],
         ast_actuals: &[ast::Expr],
     ) -> Transfer {
+        let (a, caller) = (cx.analyses, cx.f);
         let program = &a.program;
         let formals = &program.function(callee).params;
         let position = |v: VarId| formals.iter().position(|&p| p == v);
@@ -227,6 +265,10 @@ impl Transfer {
             device: map(&self.device, true),
             arguments: map(&self.arguments, false),
             names,
+            extent: self
+                .extent
+                .as_ref()
+                .and_then(|e| e.at_call(cx, formals, actuals)),
         }
     }
 }
@@ -289,6 +331,25 @@ fn substitute(e: &mut ast::Expr, names: &HashMap<Symbol, &ast::Expr>) {
         }
         _ => {}
     }
+}
+
+/// The arguments of a call, through parentheses.
+fn call_arguments_mut(e: &mut ast::Expr) -> Option<&mut Vec<ast::Expr>> {
+    match &mut e.kind {
+        ast::ExprKind::Paren(inner) => call_arguments_mut(inner),
+        ast::ExprKind::Call(_, args) => Some(args),
+        _ => None,
+    }
+}
+
+/// Whether `e` calls a function named like a DMA primitive (the cheap
+/// test before [`Transfer::recognise`]).
+pub fn calls_a_transfer(program: &Program, e: &Expr) -> bool {
+    let ExprKind::Call(callee, _) = &e.kind else {
+        return false;
+    };
+    direct_callee(callee)
+        .is_some_and(|g| matches!(program.function(g).name.as_str(), "memload" | "memstore"))
 }
 
 /// Whether `e` is a call of `g` and nothing else, its arguments evaluated

@@ -47,6 +47,7 @@
 
 pub(crate) mod dma;
 mod edit;
+mod extent;
 pub(crate) mod footprint;
 
 use crate::call_sites;
@@ -54,13 +55,15 @@ use crate::select::statements_in_block;
 use crate::transfer::precondition_at;
 use dma::{Direction, Transfer};
 pub use edit::Edits;
+use extent::Merged;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
-use ferry_hcfg::effects::{Effects, Location};
+use ferry_hcfg::effects::{Effects, Location, seen_by_callers};
 use ferry_hcfg::ir::{
     CountedLoop, Edge, Expr, ExprKind, FuncId, LoopKind, NodeId, NodeKind, Unstructured, VarId,
     Vertex,
 };
+use ferry_hcfg::semantics::poly::Poly;
 use ferry_parser::ParsedFile;
 use ferry_parser::ast::{ExternalDecl, Stmt};
 use ferry_parser::span::Span;
@@ -118,8 +121,21 @@ enum Element {
     Code {
         first: Span,
         last: Span,
+        /// Its first and last nodes: the state before and after it.
+        nodes: (NodeId, NodeId),
         footprint: Footprint,
     },
+}
+
+/// What a function let out to its callers.
+struct MovedOut {
+    /// The loads its callers make before calling it, and the stores
+    /// after, over its formal parameters.
+    loads: Vec<Transfer>,
+    stores: Vec<Transfer>,
+    /// What it still reads and writes, as its callers see it: a caller's
+    /// view of the call leaves the moved transfers out.
+    stays: Effects,
 }
 
 struct Pass<'a> {
@@ -134,7 +150,7 @@ struct Pass<'a> {
     with_call_sites: HashSet<FuncId>,
     /// Per function: the loads its callers now make before calling it,
     /// and the stores after, over its formal parameters.
-    moved_out: HashMap<FuncId, (Vec<Transfer>, Vec<Transfer>)>,
+    moved_out: HashMap<FuncId, MovedOut>,
 }
 
 impl<'a> Pass<'a> {
@@ -191,6 +207,7 @@ impl<'a> Pass<'a> {
                 .iter()
                 .all(|v| function.params.contains(v) && !(unwritten && assigned.contains(v)))
         };
+        let residual = moved.residual;
         let (out_loads, kept_loads): (Vec<_>, Vec<_>) = moved
             .entry
             .into_iter()
@@ -199,10 +216,19 @@ impl<'a> Pass<'a> {
             .exit
             .into_iter()
             .partition(|t| movable && formal(t, true));
-        self.materialise(f, root, kept_loads, kept_stores);
         if !out_loads.is_empty() || !out_stores.is_empty() {
-            self.moved_out.insert(f, (out_loads, out_stores));
+            let mut stays = residual.effects;
+            for t in kept_loads.iter().chain(&kept_stores) {
+                stays.merge(&t.footprint().effects);
+            }
+            let moved_out = MovedOut {
+                loads: out_loads,
+                stores: out_stores,
+                stays: seen_by_callers(program, &stays),
+            };
+            self.moved_out.insert(f, moved_out);
         }
+        self.materialise(f, root, kept_loads, kept_stores);
     }
 
     fn unit(&self, f: FuncId) -> usize {
@@ -279,7 +305,7 @@ impl<'a> Pass<'a> {
         let span = self.span(f, id);
         let stmt = self.statements[&f].get(&(span.lo, span.hi)).cloned();
         if let Some(stmt) = &stmt
-            && let Some(t) = Transfer::recognise(self.a, f, e, stmt)
+            && let Some(t) = self.transfer(f, e, stmt)
         {
             let unit = self.unit(f);
             self.edits[unit].delete(span);
@@ -290,19 +316,41 @@ impl<'a> Pass<'a> {
             }
             return moved;
         }
-        let mut moved = Moved::code(self.cumulated(f, id));
         if let ExprKind::Call(callee, _) = &e.kind
             && let Some(g) = direct_callee(callee)
-            && let Some((loads, stores)) = self.moved_out.get(&g)
+            && let Some(out) = self.moved_out.get(&g)
             && let Some(stmt) = &stmt
             && let Some(ast_args) = dma::ast_call_arguments(stmt)
             && let Some(args) = dma::plain_call(self.a, f, e, g)
         {
-            let at_call = |t: &Transfer| t.at_call(self.a, g, f, args, ast_args);
-            moved.entry = loads.iter().map(at_call).collect();
-            moved.exit = stores.iter().map(at_call).collect();
+            let program = &self.a.program;
+            let mut call = Effects::default();
+            for arg in args {
+                self.a.effects.expr(program, f, arg, &mut call);
+            }
+            self.a
+                .effects
+                .call_summary(program, f, g, args, &out.stays, &mut call);
+            let fresh = std::cell::Cell::new(0);
+            let cx = FunctionContext::new(self.a, f, &self.regions.summaries, &fresh);
+            let at_call = |t: &Transfer| t.at_call(&cx, g, args, ast_args);
+            return Moved {
+                entry: out.loads.iter().map(at_call).collect(),
+                exit: out.stores.iter().map(at_call).collect(),
+                residual: Footprint::of(call),
+            };
         }
-        moved
+        Moved::code(self.cumulated(f, id))
+    }
+
+    /// The transfer an expression statement makes, if it makes one.
+    fn transfer(&self, f: FuncId, e: &Expr, stmt: &Stmt) -> Option<Transfer> {
+        if !dma::calls_a_transfer(&self.a.program, e) {
+            return None;
+        }
+        let fresh = std::cell::Cell::new(0);
+        let cx = FunctionContext::new(self.a, f, &self.regions.summaries, &fresh);
+        Transfer::recognise(&cx, e, stmt)
     }
 
     fn sequence(&mut self, f: FuncId, id: NodeId, items: &[NodeId]) -> Moved {
@@ -327,13 +375,18 @@ impl<'a> Pass<'a> {
             );
             match elements.last_mut() {
                 Some(Element::Code {
-                    last, footprint, ..
+                    last,
+                    nodes,
+                    footprint,
+                    ..
                 }) if (last.lo, last.hi) == (span.lo, span.hi) => {
                     footprint.merge(&moved.residual);
+                    nodes.1 = child;
                 }
                 _ => elements.push(Element::Code {
                     first: span,
                     last: span,
+                    nodes: (child, child),
                     footprint: moved.residual,
                 }),
             }
@@ -344,7 +397,7 @@ impl<'a> Pass<'a> {
                     .map(|t| Element::Transfer(Box::new(t))),
             );
         }
-        bubble(&self.a.program, &mut elements);
+        bubble(&Gaps { a: self.a, f }, &mut elements);
         let leading = elements
             .iter()
             .take_while(|e| matches!(e, Element::Transfer(t) if t.direction == Direction::Load))
@@ -393,6 +446,7 @@ impl<'a> Pass<'a> {
                     first,
                     last,
                     footprint,
+                    ..
                 } => {
                     residual.merge(&footprint);
                     self.edits[unit].before(first, std::mem::take(&mut pending));
@@ -611,11 +665,82 @@ fn statements(transfers: Vec<Transfer>) -> Vec<Stmt> {
     transfers.into_iter().map(|t| t.stmt).collect()
 }
 
+/// The stores a place between two elements of a sequence may hold: those
+/// of the original program between the code around it, since transfers
+/// change no variable the affine analysis tracks (what they write is
+/// memory a pointer reaches, and a tracked variable's address is never
+/// taken).
+struct Gaps<'a> {
+    a: &'a Analyses,
+    f: FuncId,
+}
+
+impl Gaps<'_> {
+    /// The stores before `elements[gap]` (after the last one when `gap`
+    /// is the length).
+    fn state(&self, elements: &[Element], gap: usize) -> Poly {
+        let code = |e: &Element| match e {
+            Element::Code { nodes, .. } => Some(*nodes),
+            Element::Transfer(_) => None,
+        };
+        if let Some((next, _)) = elements[gap..].iter().find_map(code) {
+            return precondition_at(self.a, self.f, next);
+        }
+        let Some((_, last)) = elements[..gap].iter().rev().find_map(code) else {
+            return Poly::universe(&self.a.semantics.ctx);
+        };
+        let before = precondition_at(self.a, self.f, last);
+        match &self.a.semantics.transformers[self.f.index()][last.index()] {
+            Some(t) => t.apply(&before),
+            None => Poly::universe(&self.a.semantics.ctx),
+        }
+    }
+
+    /// The one transfer that does what `first` and then `second`, side by
+    /// side before `elements[gap]`, do; `None` when they stay two.
+    fn merged(
+        &self,
+        elements: &[Element],
+        gap: usize,
+        first: &Transfer,
+        second: &Transfer,
+    ) -> Option<Transfer> {
+        let (x, y) = (first.extent.as_ref()?, second.extent.as_ref()?);
+        let program = &self.a.program;
+        // The first must not change the memory the second reads.
+        if first.direction != second.direction
+            || !x.same_objects(y)
+            || any_overlap(
+                program,
+                first.footprint().writes(),
+                second.footprint().reads(),
+            )
+        {
+            return None;
+        }
+        let state = self.state(elements, gap);
+        match extent::merge(&self.a.semantics.ctx, x, y, &state)? {
+            Merged::First => Some(first.clone()),
+            Merged::Second => Some(second.clone()),
+            Merged::Hull { from_first, count } => {
+                let (from, other) = if from_first {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                from.hull(other, &count, program)
+            }
+        }
+    }
+}
+
 /// Moves loads towards the start and stores towards the end of a
-/// sequence, dropping those that meet their reciprocal or their double.
-/// Loads never pass loads nor stores stores, so the order among each is
-/// kept and the moves end.
-fn bubble(program: &ferry_hcfg::ir::Program, elements: &mut Vec<Element>) {
+/// sequence, dropping those that meet their reciprocal or their double,
+/// and making one copy of two side by side that copy overlapping or
+/// touching runs (`extent`). Loads never pass loads nor stores stores, so
+/// the order among each is kept and the moves end.
+fn bubble(gaps: &Gaps, elements: &mut Vec<Element>) {
+    let program = &gaps.a.program;
     let mut changed = true;
     while changed {
         changed = false;
@@ -625,6 +750,22 @@ fn bubble(program: &ferry_hcfg::ir::Program, elements: &mut Vec<Element>) {
                 p += 1;
                 continue;
             };
+            // A load merges with the load before it, a store with the
+            // store after it: the pair sits at `pair`, `pair + 1`.
+            let pair = match t.direction {
+                Direction::Load => p.checked_sub(1),
+                Direction::Store => Some(p),
+            };
+            if let Some(q) = pair
+                && let (Some(Element::Transfer(first)), Some(Element::Transfer(second))) =
+                    (elements.get(q), elements.get(q + 1))
+                && let Some(one) = gaps.merged(elements, q + 1, first, second)
+            {
+                elements[q] = Element::Transfer(Box::new(one));
+                elements.remove(q + 1);
+                changed = true;
+                continue;
+            }
             match t.direction {
                 Direction::Load if p > 0 => match &elements[p - 1] {
                     Element::Transfer(s) if s.reciprocal(t) || s.same(t) => {

@@ -1,0 +1,478 @@
+//! A transfer read affinely, and two of them merged into one.
+//!
+//! `memload(&d[i], &s[i], n * sizeof(int))` copies the run of `n`
+//! elements that starts at element `i` of `s` to the run that starts at
+//! element `i` of `d`. When a transfer's destination and source are
+//! addresses of elements of two named objects, both of one scalar type,
+//! and its byte count is a number of elements of that type
+//! (`n * sizeof(int)`, `sizeof(int) * n`, `sizeof a` for an array of
+//! ints), the offsets and the count are affine forms of the store before
+//! it ([`Extent`]).
+//!
+//! Two loads side by side (or two stores) between the same two objects
+//! at the same distance copy the same bytes wherever their runs meet.
+//! When, in every store the precondition allows there, one run starts
+//! inside the other or right after it, the two are one copy of their
+//! hull, which is their union: no byte more than both, and one call
+//! fewer ([`merge`]). Where the order of the ends is not known the hull
+//! has no affine length, and the two stay.
+//!
+//! `sizeof` stays symbolic (ferry does not model layouts): counts are in
+//! elements, and a merged count is printed as `k * sizeof(T)` with the C
+//! name of a type of that size (LP64: a 64-bit integer is a `long`).
+
+use ferry_hcfg::ir::{BinaryOp, Expr, ExprKind, Type, UnOp, VarId};
+use ferry_hcfg::semantics::affine::Case;
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::ast;
+use ferry_regions::access::{Collector, add_cases};
+use ferry_regions::entity::{Entity, Root};
+use ferry_regions::function::FunctionContext;
+use isl_rs::Context;
+use std::collections::HashMap;
+
+/// One side of a transfer: an element of a named object.
+#[derive(Debug, Clone)]
+pub struct Place {
+    entity: Entity,
+    /// The subscripts of the element, the last one the offset the run
+    /// starts at (the others must agree between two transfers).
+    subscripts: Vec<Vec<Case>>,
+}
+
+/// A transfer as a run of elements.
+#[derive(Debug, Clone)]
+pub struct Extent {
+    pub dst: Place,
+    pub src: Place,
+    /// How many elements it copies.
+    pub count: Vec<Case>,
+    /// The scalar type of the elements on both sides.
+    pub element: Type,
+}
+
+impl Extent {
+    /// The run a transfer with IR arguments `dst`, `src` and `bytes`
+    /// copies, if it is one.
+    pub fn read(cx: &FunctionContext, dst: &Expr, src: &Expr, bytes: &Expr) -> Option<Extent> {
+        let (dst, element) = place(cx, dst)?;
+        let (src, src_element) = place(cx, src)?;
+        if element != src_element || dst.entity == src.entity {
+            return None;
+        }
+        let count = elements(cx, bytes, &element)?;
+        Some(Extent {
+            dst,
+            src,
+            count,
+            element,
+        })
+    }
+
+    /// Whether `other` copies between the same two objects.
+    pub fn same_objects(&self, other: &Extent) -> bool {
+        self.dst.entity == other.dst.entity
+            && self.src.entity == other.src.entity
+            && self.element == other.element
+    }
+
+    /// The same run with another count.
+    pub fn with_count(&self, count: &Lin) -> Extent {
+        Extent {
+            count: vec![(count.clone(), Conj::default())],
+            ..self.clone()
+        }
+    }
+
+    /// The same run as a caller sees it, at a call whose actual arguments
+    /// are `actuals` (the caller's `cx`) for the callee's `formals`: the
+    /// forms name only formal parameters (the transfer moved out of the
+    /// callee because it does), each replaced by its actual's value, and a
+    /// pointer formal's element becomes the one its actual designates.
+    pub fn at_call(
+        &self,
+        cx: &FunctionContext,
+        formals: &[VarId],
+        actuals: &[Expr],
+    ) -> Option<Extent> {
+        let mut values = HashMap::new();
+        for (&formal, actual) in formals.iter().zip(actuals) {
+            // One case whose condition introduces no name: nothing in it
+            // can meet a fresh name of the callee's forms.
+            if let Some([(lin, conj)]) = cx.value(actual).as_deref()
+                && conj.exists.is_empty()
+            {
+                values.insert(Name::Pre(formal).isl(), (lin.clone(), conj.clone()));
+            }
+        }
+        let side = |p: &Place| -> Option<Place> {
+            let subscripts: Vec<Vec<Case>> = p
+                .subscripts
+                .iter()
+                .map(|cases| substitute_cases(cases, &values))
+                .collect::<Option<_>>()?;
+            let Root::Var(v) = p.entity.root else {
+                return None;
+            };
+            let Some(i) = formals.iter().position(|&f| f == v) else {
+                return Some(Place {
+                    entity: p.entity.clone(),
+                    subscripts,
+                });
+            };
+            // What the pointer points to, moved by the callee's offset.
+            let [offset] = subscripts.as_slice() else {
+                return None;
+            };
+            let (mut place, element) = place(cx, &actuals[i])?;
+            if element != self.element {
+                return None;
+            }
+            let last = place
+                .subscripts
+                .last_mut()
+                .expect("a place has a subscript");
+            *last = add_cases(last, offset)?;
+            Some(place)
+        };
+        let (dst, src) = (side(&self.dst)?, side(&self.src)?);
+        if dst.entity == src.entity {
+            return None;
+        }
+        Some(Extent {
+            dst,
+            src,
+            count: substitute_cases(&self.count, &values)?,
+            element: self.element.clone(),
+        })
+    }
+
+    /// Its affine forms in the stores of `state`: one case each.
+    fn resolve(&self, ctx: &Context, state: &Poly) -> Option<Resolved> {
+        let side = |p: &Place| -> Option<Vec<Lin>> {
+            p.subscripts
+                .iter()
+                .map(|s| only_case(ctx, s, state))
+                .collect()
+        };
+        Some(Resolved {
+            dst: side(&self.dst)?,
+            src: side(&self.src)?,
+            count: only_case(ctx, &self.count, state)?,
+        })
+    }
+}
+
+/// An extent's forms where they have one case.
+struct Resolved {
+    dst: Vec<Lin>,
+    src: Vec<Lin>,
+    count: Lin,
+}
+
+impl Resolved {
+    fn start(&self) -> &Lin {
+        self.dst.last().expect("a place has a subscript")
+    }
+
+    fn end(&self) -> Option<Lin> {
+        self.start().add(&self.count)
+    }
+
+    /// How far the source's run is from the destination's.
+    fn shift(&self) -> Option<Lin> {
+        self.start()
+            .sub(self.src.last().expect("a place has a subscript"))
+    }
+}
+
+/// What a transfer followed by another of the same direction amounts to.
+#[derive(Debug, PartialEq)]
+pub enum Merged {
+    /// The first: the second copies a part of it again.
+    First,
+    /// The second, which copies all the first does.
+    Second,
+    /// One run from the start of the first (`from_first`) or the second,
+    /// `count` elements long, covering both.
+    Hull { from_first: bool, count: Lin },
+}
+
+/// The single copy that does what `first` then `second` do, in every
+/// store of `state`; both copy between the same objects.
+pub fn merge(ctx: &Context, first: &Extent, second: &Extent, state: &Poly) -> Option<Merged> {
+    if !first.same_objects(second) {
+        return None;
+    }
+    let a = first.resolve(ctx, state)?;
+    let b = second.resolve(ctx, state)?;
+    let prefix = |r: &Resolved| {
+        (
+            r.dst[..r.dst.len() - 1].to_vec(),
+            r.src[..r.src.len() - 1].to_vec(),
+        )
+    };
+    // The same distance between the sides: where the runs meet they copy
+    // the same bytes.
+    if prefix(&a) != prefix(&b)
+        || !surely_equal(ctx, state, &a.shift()?, &b.shift()?)
+        || !surely_nonnegative(ctx, state, &a.count)
+        || !surely_nonnegative(ctx, state, &b.count)
+    {
+        return None;
+    }
+    for (x, y, x_first) in [(&a, &b, true), (&b, &a, false)] {
+        // y starts within x's run or right where it ends.
+        let starts_inside = surely_nonnegative(ctx, state, &y.start().sub(x.start())?)
+            && surely_nonnegative(ctx, state, &x.end()?.sub(y.start())?);
+        if !starts_inside {
+            continue;
+        }
+        let (x_end, y_end) = (x.end()?, y.end()?);
+        if surely_nonnegative(ctx, state, &x_end.sub(&y_end)?) {
+            return Some(if x_first {
+                Merged::First
+            } else {
+                Merged::Second
+            });
+        }
+        if surely_nonnegative(ctx, state, &y_end.sub(&x_end)?) {
+            return Some(Merged::Hull {
+                from_first: x_first,
+                count: y_end.sub(x.start())?,
+            });
+        }
+    }
+    None
+}
+
+/// The cases with every name of `values` replaced by its value (and its
+/// value's condition added); `None` when a form names a parameter whose
+/// value is not one plain case.
+fn substitute_cases(cases: &[Case], values: &HashMap<String, Case>) -> Option<Vec<Case>> {
+    let lin = |l: &Lin, conj: &mut Conj| -> Option<Lin> {
+        let mut out = Lin::constant(l.constant);
+        for (n, c) in &l.terms {
+            let term = match (values.get(n), Name::parse(n)) {
+                (Some((value, condition)), _) => {
+                    *conj = conj.and(condition);
+                    value.scale(*c)?
+                }
+                // A parameter without a value cannot stay: it names the
+                // callee's variable.
+                (None, Some(Name::Pre(_))) => return None,
+                (None, _) => Lin {
+                    terms: vec![(n.clone(), *c)],
+                    constant: 0,
+                },
+            };
+            out = out.add(&term)?;
+        }
+        Some(out)
+    };
+    cases
+        .iter()
+        .map(|(l, conj)| {
+            let mut added = Conj::default();
+            let l = lin(l, &mut added)?;
+            let mut conj = conj.clone();
+            for cons in &mut conj.cons {
+                cons.lin = lin(&cons.lin, &mut added)?;
+            }
+            Some((l, conj.and(&added)))
+        })
+        .collect()
+}
+
+/// The element an address designates, and the scalar type of the
+/// elements there.
+fn place(cx: &FunctionContext, address: &Expr) -> Option<(Place, Type)> {
+    // The argument is converted to `void *`: look through that.
+    let mut address = address;
+    while let ExprKind::Cast(inner) = &address.kind
+        && inner.ty.is_pointer_like()
+    {
+        address = inner;
+    }
+    let element = address.ty.decay().pointee()?.clone();
+    if !element.is_arithmetic() {
+        return None;
+    }
+    let path = Collector::new(cx, address).address(address)?;
+    if path.entity.root == Root::Anywhere || path.scrambled || path.virtual_last {
+        return None;
+    }
+    let subscripts: Vec<Vec<Case>> = path.subscripts.into_iter().collect::<Option<_>>()?;
+    if subscripts.is_empty() {
+        return None;
+    }
+    Some((
+        Place {
+            entity: path.entity,
+            subscripts,
+        },
+        element,
+    ))
+}
+
+/// A byte count as a number of elements of type `element`.
+fn elements(cx: &FunctionContext, bytes: &Expr, element: &Type) -> Option<Vec<Case>> {
+    match &bytes.kind {
+        ExprKind::SizeOf(t) => Some(vec![(Lin::constant(units(t, element)?), Conj::default())]),
+        ExprKind::Binary(BinaryOp::Mul, a, b) => {
+            let (k, n) = match (sizeof_units(a, element), sizeof_units(b, element)) {
+                (Some(k), _) => (k, b),
+                (_, Some(k)) => (k, a),
+                _ => return None,
+            };
+            cx.value(n)?
+                .into_iter()
+                .map(|(l, c)| Some((l.scale(k)?, c)))
+                .collect()
+        }
+        ExprKind::Cast(inner) | ExprKind::Unary(UnOp::Plus, inner) if inner.ty.is_integer() => {
+            elements(cx, inner, element)
+        }
+        _ => None,
+    }
+}
+
+/// How many elements of type `element` a `sizeof` expression measures.
+fn sizeof_units(e: &Expr, element: &Type) -> Option<i128> {
+    match &e.kind {
+        ExprKind::SizeOf(t) => units(t, element),
+        ExprKind::Cast(inner) if inner.ty.is_integer() => sizeof_units(inner, element),
+        _ => None,
+    }
+}
+
+/// How many elements of type `element` an object of type `t` holds, when
+/// it is made of them.
+fn units(t: &Type, element: &Type) -> Option<i128> {
+    if t == element {
+        return Some(1);
+    }
+    match t {
+        Type::Array(inner, ferry_hcfg::ir::ArrayLen::Const(n)) => {
+            units(inner, element)?.checked_mul(i128::from(*n))
+        }
+        _ => None,
+    }
+}
+
+/// The one case of `cases` that some store of `state` falls in (so every
+/// store of `state` does), over program variables only.
+fn only_case(ctx: &Context, cases: &[Case], state: &Poly) -> Option<Lin> {
+    let mut possible = cases.iter().filter(|(_, conj)| {
+        !state
+            .intersect(&Poly::from_dnf(ctx, std::slice::from_ref(conj)))
+            .is_empty()
+    });
+    let (lin, _) = possible.next()?;
+    if possible.next().is_some() {
+        return None;
+    }
+    // A fresh name (a quotient, an unknown) means something else in each
+    // transfer's forms.
+    let named = lin
+        .terms
+        .iter()
+        .all(|(n, _)| matches!(Name::parse(n), Some(Name::Pre(_))));
+    named.then(|| lin.clone())
+}
+
+/// Whether `lin >= 0` in every store of `state`.
+fn surely_nonnegative(ctx: &Context, state: &Poly, lin: &Lin) -> bool {
+    let Some(below) = lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1))) else {
+        return false;
+    };
+    let negative = Conj {
+        cons: vec![Cons::ge0(below)],
+        exists: Vec::new(),
+    };
+    state
+        .intersect(&Poly::from_dnf(ctx, &[negative]))
+        .is_empty()
+}
+
+fn surely_equal(ctx: &Context, state: &Poly, a: &Lin, b: &Lin) -> bool {
+    a.sub(b).is_some_and(|d| {
+        surely_nonnegative(ctx, state, &d)
+            && d.scale(-1)
+                .is_some_and(|d| surely_nonnegative(ctx, state, &d))
+    })
+}
+
+/// `count * sizeof(T)`, with `T` a C type of the element's size.
+pub fn byte_count(
+    count: &Lin,
+    element: &Type,
+    name: &dyn Fn(&str) -> Option<ast::Expr>,
+) -> Option<ast::Expr> {
+    let count = count_expr(count, name)?;
+    let unit = sizeof_type(element)?;
+    Some(binary(ast::BinaryOp::Mul, count, unit))
+}
+
+fn binary(op: ast::BinaryOp, a: ast::Expr, b: ast::Expr) -> ast::Expr {
+    crate::rewrite::expr(ast::ExprKind::Binary(op, Box::new(a), Box::new(b)))
+}
+
+/// An affine form as C, parenthesised unless it is one name or constant.
+fn count_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<ast::Expr>) -> Option<ast::Expr> {
+    use crate::rewrite::int_lit;
+    let mut out: Option<ast::Expr> = None;
+    let magnitude = |c: i128| i64::try_from(c.unsigned_abs()).ok();
+    for (n, c) in &lin.terms {
+        let var = name(n)?;
+        let term = match magnitude(*c)? {
+            1 => var,
+            k => binary(ast::BinaryOp::Mul, int_lit(k), var),
+        };
+        out = Some(match out {
+            None if *c < 0 => {
+                crate::rewrite::expr(ast::ExprKind::Unary(ast::UnaryOp::Minus, Box::new(term)))
+            }
+            None => term,
+            Some(sum) if *c < 0 => binary(ast::BinaryOp::Sub, sum, term),
+            Some(sum) => binary(ast::BinaryOp::Add, sum, term),
+        });
+    }
+    let constant = int_lit(magnitude(lin.constant)?);
+    Some(match out {
+        None => constant,
+        Some(sum) => {
+            let sum = match lin.constant {
+                0 => sum,
+                c if c < 0 => binary(ast::BinaryOp::Sub, sum, constant),
+                _ => binary(ast::BinaryOp::Add, sum, constant),
+            };
+            crate::rewrite::expr(ast::ExprKind::Paren(Box::new(sum)))
+        }
+    })
+}
+
+/// `sizeof(T)` for a C type `T` of the size of `element`.
+fn sizeof_type(element: &Type) -> Option<ast::Expr> {
+    use ast::BuiltinType::*;
+    let builtins: &[ast::BuiltinType] = match *element {
+        Type::Int { bits: 8, .. } => &[Char],
+        Type::Int { bits: 16, .. } => &[Short],
+        Type::Int { bits: 32, .. } => &[Int],
+        Type::Int { bits: 64, .. } => &[Long],
+        Type::Float { bits: 32 } => &[Float],
+        Type::Float { bits: 64 } => &[Double],
+        _ => return None,
+    };
+    let name = ast::TypeName {
+        specifiers: builtins
+            .iter()
+            .map(|&b| ast::DeclSpecifier::Type(ast::TypeSpecifier::Builtin(b)))
+            .collect(),
+        declarator: ast::Declarator::Abstract,
+        span: Default::default(),
+    };
+    Some(crate::rewrite::expr(ast::ExprKind::SizeofType(Box::new(
+        name,
+    ))))
+}
