@@ -8,9 +8,9 @@
 //! look at it (it lives on the device), so a transfer that now runs where
 //! it did not, with the same host result, is a correct move.
 
-use super::extent::{Extent, byte_count};
+use super::extent::{Extent, affine_expr, byte_count};
 use super::footprint::Footprint;
-use crate::rewrite::{ident, strip_parens};
+use crate::rewrite::{expr, ident, strip_parens};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::effects::{Effects, Location};
@@ -153,10 +153,17 @@ impl Transfer {
             && self.bytes == other.bytes
     }
 
-    /// The copy of `count` elements from where `self` starts, which also
-    /// does what `other` does (`extent::merge` said so); `None` when the
-    /// count cannot be written in C.
-    pub fn hull(&self, other: &Transfer, count: &Lin, program: &Program) -> Option<Transfer> {
+    /// The copy of `count` elements from `shift` elements after where
+    /// `self` starts, in its place and in `other`'s (a hull of both, or
+    /// what is left of `self` once `other` ran: `extent` said which);
+    /// `None` when it cannot be written in C.
+    pub fn part(
+        &self,
+        other: &Transfer,
+        shift: &Lin,
+        count: &Lin,
+        program: &Program,
+    ) -> Option<Transfer> {
         let extent = self.extent.as_ref()?;
         let name = |n: &str| match Name::parse(n)? {
             Name::Pre(v) => Some(ident(program.var(v).name)),
@@ -168,18 +175,23 @@ impl Transfer {
             return None;
         };
         let args = call_arguments_mut(call)?;
+        if shift.as_constant() != Some(0) {
+            for address in &mut args[..2] {
+                *address = advanced(address, shift, &name)?;
+            }
+        }
         args[2] = bytes;
         let union = |a: &BTreeSet<Location>, b: &BTreeSet<Location>| a.union(b).copied().collect();
         Some(Transfer {
             direction: self.direction,
-            dst: self.dst.clone(),
-            src: self.src.clone(),
+            dst: print_expr(&args[0]),
+            src: print_expr(&args[1]),
             bytes: print_expr(&args[2]),
             host: union(&self.host, &other.host),
             device: union(&self.device, &other.device),
             arguments: union(&self.arguments, &other.arguments),
             names: self.names.union(&other.names).copied().collect(),
-            extent: Some(extent.with_count(count)),
+            extent: Some(extent.part(shift, count)?),
             stmt,
         })
     }
@@ -331,6 +343,33 @@ fn substitute(e: &mut ast::Expr, names: &HashMap<Symbol, &ast::Expr>) {
         }
         _ => {}
     }
+}
+
+/// `address + shift`, the address `shift` elements further. The address
+/// must be written with its element type: behind a cast (to `void *`,
+/// `char *`) `+` would count other units.
+fn advanced(
+    address: &ast::Expr,
+    shift: &Lin,
+    name: &dyn Fn(&str) -> Option<ast::Expr>,
+) -> Option<ast::Expr> {
+    use ast::ExprKind::*;
+    let tight = match &strip_parens(address).kind {
+        Cast(..) => return None,
+        Ident(_) | Paren(_) | Index(..) | Call(..) | Member(..) | PtrMember(..) | Unary(..) => true,
+        Binary(ast::BinaryOp::Add | ast::BinaryOp::Sub, ..) => true,
+        _ => false,
+    };
+    let base = if tight {
+        address.clone()
+    } else {
+        expr(Paren(Box::new(address.clone())))
+    };
+    Some(expr(Binary(
+        ast::BinaryOp::Add,
+        Box::new(base),
+        Box::new(affine_expr(shift, name)?),
+    )))
 }
 
 /// The arguments of a call, through parentheses.

@@ -76,12 +76,21 @@ impl Extent {
             && self.element == other.element
     }
 
-    /// The same run with another count.
-    pub fn with_count(&self, count: &Lin) -> Extent {
-        Extent {
+    /// The run of `count` elements from `shift` elements after its start.
+    pub fn part(&self, shift: &Lin, count: &Lin) -> Option<Extent> {
+        let shift = [(shift.clone(), Conj::default())];
+        let advanced = |p: &Place| -> Option<Place> {
+            let mut p = p.clone();
+            let last = p.subscripts.last_mut().expect("a place has a subscript");
+            *last = add_cases(last, &shift)?;
+            Some(p)
+        };
+        Some(Extent {
+            dst: advanced(&self.dst)?,
+            src: advanced(&self.src)?,
             count: vec![(count.clone(), Conj::default())],
-            ..self.clone()
-        }
+            element: self.element.clone(),
+        })
     }
 
     /// The same run as a caller sees it, at a call whose actual arguments
@@ -284,6 +293,65 @@ fn substitute_cases(cases: &[Case], values: &HashMap<String, Case>) -> Option<Ve
         .collect()
 }
 
+/// What is left to copy of a transfer right after one the other way.
+#[derive(Debug, PartialEq)]
+pub enum Trimmed {
+    /// Nothing: both sides already agree on all of its run.
+    Nothing,
+    /// The `count` elements from `shift` after its start.
+    Rest { shift: Lin, count: Lin },
+}
+
+/// What `next` still has to copy right after `done`, which copied between
+/// the same two objects the other way (so both sides agree on its run),
+/// in every store of `state`; `None` when all of it (or more than one
+/// run of it) is left.
+pub fn trim(ctx: &Context, done: &Extent, next: &Extent, state: &Poly) -> Option<Trimmed> {
+    if done.dst.entity != next.src.entity
+        || done.src.entity != next.dst.entity
+        || done.element != next.element
+    {
+        return None;
+    }
+    let d = done.resolve(ctx, state)?;
+    let n = next.resolve(ctx, state)?;
+    let without_last = |l: &[Lin]| l[..l.len() - 1].to_vec();
+    // Runs on `next`'s source side, which is `done`'s destination side.
+    let n_start = n.src.last().expect("a place has a subscript");
+    let n_end = n_start.add(&n.count)?;
+    let (d_start, d_end) = (d.start(), d.end()?);
+    let nonnegative = |l: Option<Lin>| l.is_some_and(|l| surely_nonnegative(ctx, state, &l));
+    if without_last(&d.dst) != without_last(&n.src)
+        || without_last(&d.src) != without_last(&n.dst)
+        || !surely_equal(ctx, state, &d.shift()?, &n.shift()?.scale(-1)?)
+        || !nonnegative(Some(d.count.clone()))
+        || !nonnegative(Some(n.count.clone()))
+    {
+        return None;
+    }
+    let starts_inside = nonnegative(n_start.sub(d_start)) && nonnegative(d_end.sub(n_start));
+    let ends_inside = nonnegative(n_end.sub(d_start)) && nonnegative(d_end.sub(&n_end));
+    match (starts_inside, ends_inside) {
+        (true, true) => Some(Trimmed::Nothing),
+        (true, false) if nonnegative(n_end.sub(&d_end)) => Some(Trimmed::Rest {
+            shift: d_end.sub(n_start)?,
+            count: n_end.sub(&d_end)?,
+        }),
+        (false, true) if nonnegative(d_start.sub(n_start)) => Some(Trimmed::Rest {
+            shift: Lin::constant(0),
+            count: d_start.sub(n_start)?,
+        }),
+        _ => None,
+    }
+    .filter(|t| match t {
+        Trimmed::Nothing => true,
+        // Surely shorter: trimming ends.
+        Trimmed::Rest { count, .. } => {
+            nonnegative(n.count.sub(count).and_then(|l| l.add(&Lin::constant(-1))))
+        }
+    })
+}
+
 /// The element an address designates, and the scalar type of the
 /// elements there.
 fn place(cx: &FunctionContext, address: &Expr) -> Option<(Place, Type)> {
@@ -409,9 +477,11 @@ pub fn byte_count(
     element: &Type,
     name: &dyn Fn(&str) -> Option<ast::Expr>,
 ) -> Option<ast::Expr> {
-    let count = count_expr(count, name)?;
     let unit = sizeof_type(element)?;
-    Some(binary(ast::BinaryOp::Mul, count, unit))
+    if count.as_constant() == Some(1) {
+        return Some(unit);
+    }
+    Some(binary(ast::BinaryOp::Mul, affine_expr(count, name)?, unit))
 }
 
 fn binary(op: ast::BinaryOp, a: ast::Expr, b: ast::Expr) -> ast::Expr {
@@ -419,7 +489,7 @@ fn binary(op: ast::BinaryOp, a: ast::Expr, b: ast::Expr) -> ast::Expr {
 }
 
 /// An affine form as C, parenthesised unless it is one name or constant.
-fn count_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<ast::Expr>) -> Option<ast::Expr> {
+pub fn affine_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<ast::Expr>) -> Option<ast::Expr> {
     use crate::rewrite::int_lit;
     let mut out: Option<ast::Expr> = None;
     let magnitude = |c: i128| i64::try_from(c.unsigned_abs()).ok();

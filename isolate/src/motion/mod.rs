@@ -55,7 +55,7 @@ use crate::select::statements_in_block;
 use crate::transfer::precondition_at;
 use dma::{Direction, Transfer};
 pub use edit::Edits;
-use extent::Merged;
+use extent::{Merged, Trimmed};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::effects::{Effects, Location, seen_by_callers};
@@ -63,7 +63,7 @@ use ferry_hcfg::ir::{
     CountedLoop, Edge, Expr, ExprKind, FuncId, LoopKind, NodeId, NodeKind, Unstructured, VarId,
     Vertex,
 };
-use ferry_hcfg::semantics::poly::Poly;
+use ferry_hcfg::semantics::poly::{Lin, Poly};
 use ferry_parser::ParsedFile;
 use ferry_parser::ast::{ExternalDecl, Stmt};
 use ferry_parser::span::Span;
@@ -696,20 +696,32 @@ impl Gaps<'_> {
         }
     }
 
-    /// The one transfer that does what `first` and then `second`, side by
-    /// side before `elements[gap]`, do; `None` when they stay two.
-    fn merged(
+    /// What replaces `first` and `second`, side by side before
+    /// `elements[gap]`, when it is fewer calls or fewer elements: one copy
+    /// of both runs when they go the same way (`extent::merge`), or the
+    /// first and what is left of the second when they go opposite ways
+    /// (`extent::trim`); `None` when they stay as they are.
+    fn combined(
         &self,
         elements: &[Element],
         gap: usize,
         first: &Transfer,
         second: &Transfer,
-    ) -> Option<Transfer> {
+    ) -> Option<Vec<Transfer>> {
         let (x, y) = (first.extent.as_ref()?, second.extent.as_ref()?);
         let program = &self.a.program;
+        let ctx = &self.a.semantics.ctx;
+        if first.direction != second.direction {
+            let state = self.state(elements, gap);
+            return Some(match extent::trim(ctx, x, y, &state)? {
+                Trimmed::Nothing => vec![first.clone()],
+                Trimmed::Rest { shift, count } => {
+                    vec![first.clone(), second.part(first, &shift, &count, program)?]
+                }
+            });
+        }
         // The first must not change the memory the second reads.
-        if first.direction != second.direction
-            || !x.same_objects(y)
+        if !x.same_objects(y)
             || any_overlap(
                 program,
                 first.footprint().writes(),
@@ -719,25 +731,27 @@ impl Gaps<'_> {
             return None;
         }
         let state = self.state(elements, gap);
-        match extent::merge(&self.a.semantics.ctx, x, y, &state)? {
-            Merged::First => Some(first.clone()),
-            Merged::Second => Some(second.clone()),
+        let one = match extent::merge(ctx, x, y, &state)? {
+            Merged::First => first.clone(),
+            Merged::Second => second.clone(),
             Merged::Hull { from_first, count } => {
                 let (from, other) = if from_first {
                     (first, second)
                 } else {
                     (second, first)
                 };
-                from.hull(other, &count, program)
+                from.part(other, &Lin::constant(0), &count, program)?
             }
-        }
+        };
+        Some(vec![one])
     }
 }
 
 /// Moves loads towards the start and stores towards the end of a
 /// sequence, dropping those that meet their reciprocal or their double,
-/// and making one copy of two side by side that copy overlapping or
-/// touching runs (`extent`). Loads never pass loads nor stores stores, so
+/// making one copy of two side by side that copy overlapping or touching
+/// runs, and trimming from a transfer what the one the other way right
+/// before it made equal on both sides (`Gaps::combined`). Loads never pass loads nor stores stores, so
 /// the order among each is kept and the moves end.
 fn bubble(gaps: &Gaps, elements: &mut Vec<Element>) {
     let program = &gaps.a.program;
@@ -750,19 +764,12 @@ fn bubble(gaps: &Gaps, elements: &mut Vec<Element>) {
                 p += 1;
                 continue;
             };
-            // A load merges with the load before it, a store with the
-            // store after it: the pair sits at `pair`, `pair + 1`.
-            let pair = match t.direction {
-                Direction::Load => p.checked_sub(1),
-                Direction::Store => Some(p),
-            };
-            if let Some(q) = pair
-                && let (Some(Element::Transfer(first)), Some(Element::Transfer(second))) =
-                    (elements.get(q), elements.get(q + 1))
-                && let Some(one) = gaps.merged(elements, q + 1, first, second)
+            // Two transfers side by side may be fewer (`Gaps::combined`).
+            if let Some(Element::Transfer(next)) = elements.get(p + 1)
+                && let Some(fewer) = gaps.combined(elements, p + 1, t, next)
             {
-                elements[q] = Element::Transfer(Box::new(one));
-                elements.remove(q + 1);
+                let fewer = fewer.into_iter().map(|t| Element::Transfer(Box::new(t)));
+                elements.splice(p..p + 2, fewer);
                 changed = true;
                 continue;
             }
