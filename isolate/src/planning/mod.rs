@@ -179,7 +179,7 @@ pub fn plan_array(r: &ArrayRegions, at: &Spelling, choice: Choice) -> ArrayPlans
         Choice::Forced(Kind::Hull) => {}
         Choice::Forced(kind) => considered.extend(planned(kind, false)),
         Choice::Auto => {
-            for kind in [Kind::Rows, Kind::Exact, Kind::Rects] {
+            for kind in AUTO_CANDIDATES {
                 considered.extend(planned(kind, true));
             }
         }
@@ -276,6 +276,11 @@ fn spell(r: &ArrayRegions, at: &Spelling, m: &Moved) -> Option<Copies> {
     })
 }
 
+/// The plans `auto` weighs against the hull, in this order: on a tie the
+/// first wins, and a few rectangles are straight-line copies where the
+/// exact plan's runs need a loop nest.
+const AUTO_CANDIDATES: [Kind; 3] = [Kind::Rows, Kind::Rects, Kind::Exact];
+
 fn shape_of(dims: usize, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape> {
     match kind {
         // The caller spells the hull's own copies (`ArrayRegions::hull`).
@@ -334,7 +339,7 @@ pub struct Boxed<'a> {
 pub fn placed_copy(b: Boxed, at: &Spelling, choice: Choice) -> (PlacedCopy, Poly) {
     let dims = b.bounds.len();
     let wanted = match choice {
-        Choice::Auto => vec![Kind::Rows, Kind::Exact, Kind::Rects],
+        Choice::Auto => AUTO_CANDIDATES.to_vec(),
         Choice::Forced(Kind::Hull) => Vec::new(),
         Choice::Forced(kind) => vec![kind],
     };

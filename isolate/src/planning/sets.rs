@@ -33,34 +33,92 @@ fn from_phi_dims(like: &Poly, set: Set, dims: usize) -> Option<Poly> {
     checked(like, moved)
 }
 
-/// The runs of the set along its innermost subscript: for every value of
-/// the outer subscripts, the interval from the least to the greatest
-/// innermost subscript the set has there. What the `exact` plan moves (one
-/// copy per run); the set itself when each such slice is an interval
-/// (every convex set without strides on the innermost subscript).
+/// What the `exact` plan moves of a set: each convex piece with the holes
+/// of its rows filled (from the least to the greatest innermost subscript
+/// the piece has in a row: strides are not worth a copy per element), the
+/// pieces kept apart (a rim is its two sides, not the rows between them).
+/// The set itself when its pieces have no strides on the innermost
+/// subscript. The plan copies its maximal runs ([`run_ends`]).
 pub fn runs(set: &Poly, dims: usize) -> Option<Poly> {
     if dims == 0 {
         return Some(set.clone());
     }
+    let s = with_phi_as_dims(set, dims)?.coalesce().ok()?;
+    let rows = RowRelations::new(&s, dims)?;
+    let pieces = s.copy().ok()?.get_basic_set_list().ok()?;
+    let mut filled = Set::empty(s.get_space().ok()?).ok()?;
+    for k in 0..pieces.size().ok()? {
+        let piece = Set::from_basic_set(pieces.get_at(k).ok()?).ok()?;
+        let above = piece.copy().ok()?.apply(rows.map("x >= x1")?).ok()?;
+        let below = piece.apply(rows.map("x <= x1")?).ok()?;
+        filled = filled.union(above.intersect(below).ok()?).ok()?;
+    }
+    from_phi_dims(set, filled.coalesce().ok()?, dims)
+}
+
+/// The maximal runs of a set along its innermost subscript, as the set of
+/// `[o1, .., start, end]`: the outer subscripts, then a run's first and
+/// last innermost subscripts. An element whose predecessor in its row is
+/// not in the set starts a run, which ends at the first element after it
+/// whose successor is not.
+pub fn run_ends(set: &Poly, dims: usize) -> Option<Set> {
     let s = with_phi_as_dims(set, dims)?;
-    let space = s.get_space().ok()?;
-    let ctx = s.get_ctx();
-    // { [o, x1] -> [o, x] : x >= x1 } and its mirror, over the same space.
-    let outer: Vec<String> = (1..dims).map(|k| format!("o{k}")).collect();
-    let tuple = |last: &str| {
-        let mut all = outer.clone();
-        all.push(last.to_string());
-        format!("[{}]", all.join(", "))
-    };
-    let relation = |op: &str| -> Option<Map> {
-        let text = format!("{{ {} -> {} : x {op} x1 }}", tuple("x1"), tuple("x"));
-        let map = Map::read_from_str(&ctx, &text).ok()?;
-        map.align_params(space.copy().ok()?).ok()
-    };
-    let above = s.copy().ok()?.apply(relation(">=")?).ok()?;
-    let below = s.apply(relation("<=")?).ok()?;
-    let closed = above.intersect(below).ok()?.coalesce().ok()?;
-    from_phi_dims(set, closed, dims)
+    let rows = RowRelations::new(&s, dims)?;
+    let starts = s
+        .copy()
+        .ok()?
+        .subtract(s.copy().ok()?.apply(rows.map("x = x1 + 1")?).ok()?)
+        .ok()?;
+    let ends = s
+        .copy()
+        .ok()?
+        .subtract(s.apply(rows.map("x = x1 - 1")?).ok()?)
+        .ok()?;
+    let first_end = rows
+        .map("x >= x1")?
+        .intersect_domain(starts)
+        .ok()?
+        .intersect_range(ends)
+        .ok()?
+        .lexmin()
+        .ok()?;
+    // [[o, start] -> [o, end]] as [o, start, end].
+    let flat = first_end.wrap().ok()?.flatten().ok()?;
+    flat.project_out(DimType::Set, dims as u32, (dims - 1) as u32)
+        .ok()?
+        .coalesce()
+        .ok()
+}
+
+/// Relations between two elements of one row of a set's space.
+struct RowRelations {
+    ctx: isl_rs::Context,
+    space: isl_rs::Space,
+    outer: Vec<String>,
+}
+
+impl RowRelations {
+    fn new(s: &Set, dims: usize) -> Option<RowRelations> {
+        Some(RowRelations {
+            ctx: s.get_ctx(),
+            space: s.get_space().ok()?,
+            outer: (1..dims).map(|k| format!("o{k}")).collect(),
+        })
+    }
+
+    /// `{ [o, x1] -> [o, x] : condition }` over the set's parameters.
+    fn map(&self, condition: &str) -> Option<Map> {
+        let tuple = |last: &str| {
+            let mut all = self.outer.clone();
+            all.push(last.to_string());
+            format!("[{}]", all.join(", "))
+        };
+        let text = format!("{{ {} -> {} : {condition} }}", tuple("x1"), tuple("x"));
+        Map::read_from_str(&self.ctx, &text)
+            .ok()?
+            .align_params(self.space.copy().ok()?)
+            .ok()
+    }
 }
 
 /// The span of the set in row-major order: every element from its least
@@ -139,20 +197,26 @@ mod tests {
     }
 
     #[test]
-    fn runs_fill_the_holes_of_each_row() {
+    fn runs_fill_the_holes_of_a_piece_not_those_between_pieces() {
         let ctx = Context::alloc();
-        // A lower triangle is its own runs; a row with a hole is not.
+        // A lower triangle is its own runs; so is a rim of two columns.
         let triangle = poly(&ctx, "[n, phi1, phi2] -> { : 0 <= phi2 <= phi1 < n }");
         assert!(same(&runs(&triangle, 2).unwrap(), &triangle));
-        let holed = poly(
+        let rim = poly(
             &ctx,
             "[phi1, phi2] -> { : 0 <= phi1 < 3 and (phi2 = 0 or phi2 = 5) }",
         );
+        assert!(same(&runs(&rim, 2).unwrap(), &rim));
+        // The even columns of one piece: the whole rows between.
+        let strided = poly(
+            &ctx,
+            "[phi1, phi2] -> { : 0 <= phi1 < 3 and 0 <= phi2 <= 6 and exists k : phi2 = 2k }",
+        );
         let filled = poly(
             &ctx,
-            "[phi1, phi2] -> { : 0 <= phi1 < 3 and 0 <= phi2 <= 5 }",
+            "[phi1, phi2] -> { : 0 <= phi1 < 3 and 0 <= phi2 <= 6 }",
         );
-        assert!(same(&runs(&holed, 2).unwrap(), &filled));
+        assert!(same(&runs(&strided, 2).unwrap(), &filled));
     }
 
     #[test]

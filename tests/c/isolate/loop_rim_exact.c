@@ -3,6 +3,9 @@
 // ferry-test: run 1 => to=20 from=2040 rects=2 hull=2
 // ferry-test: plan hull
 // ferry-test: run 4 => to=2064 from=2064 hull=6
+// ferry-test: plan exact
+// ferry-test: run 4 => to=32 from=2064 exact=2 hull=5
+// ferry-test: run 1 => to=20 from=2040 exact=2 hull=2
 // Each step writes b[1..254] before reading all of b: its IN region is the
 // rim b[0] and b[255], a may region whose sure part is all of it (two
 // points), and its convex set is all of b. Shared between the steps
@@ -18,6 +21,9 @@
 //   0.2048 us). steps=4: to = 16 + 4*4 = 32, from = 4*8 + 254*8 = 2064.
 //   steps=1: to = 16 + 4 = 20, from = 8 + 2032 = 2040.
 // - hull: the box of the rim is all of b. steps=4: to = 2048 + 16.
+// - exact: the rim's maximal runs, b[0] and b[255], one copy each: the
+//   counts of auto (a run from the rim's first element to its last would
+//   be all of b).
 #include <stdio.h>
 #include <stdlib.h>
 
