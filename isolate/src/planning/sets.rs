@@ -163,21 +163,74 @@ pub fn rectangles(set: &Poly, dims: usize) -> Option<Vec<Poly>> {
     }
     let mut out = Vec::with_capacity(n);
     for k in 0..n {
-        let piece = from_phi_dims(
-            set,
-            Set::from_basic_set(list.get_at(k as i32).ok()?).ok()?,
-            dims,
-        )?;
-        if piece.is_empty() {
-            continue;
+        let piece = Set::from_basic_set(list.get_at(k as i32).ok()?).ok()?;
+        for band in bands(piece, dims)? {
+            let band = from_phi_dims(set, band, dims)?;
+            if band.is_empty() {
+                continue;
+            }
+            let rectangle = box_hull(&band, dims);
+            if !rectangle.is_subset(&band) || out.len() == MAX_RECTS {
+                return None;
+            }
+            out.push(rectangle);
         }
-        let rectangle = box_hull(&piece, dims);
-        if !rectangle.is_subset(&piece) {
-            return None;
-        }
-        out.push(rectangle);
     }
     Some(out)
+}
+
+/// A convex piece (subscripts as dimensions) cut along its first
+/// subscript where the least or greatest value of another subscript
+/// changes its formula: a piece whose rows do not all have the same
+/// extents (a grid without its corners) is a band of rows per extent,
+/// each a rectangle when the piece's sides are straight.
+fn bands(piece: Set, dims: usize) -> Option<Vec<Set>> {
+    if dims < 2 {
+        return Some(vec![piece]);
+    }
+    let rows = |set: Set| -> Option<Map> {
+        Map::from_range(set)
+            .ok()?
+            .move_dims(DimType::In, 0, DimType::Out, 0, 1)
+            .ok()
+    };
+    let by_row = rows(piece)?;
+    let mut cells = vec![by_row.copy().ok()?.domain().ok()?];
+    for k in 0..dims - 1 {
+        // [x1] -> [xk]: its least and greatest value, formula by formula.
+        let one = by_row
+            .copy()
+            .ok()?
+            .project_out(DimType::Out, k as u32 + 1, (dims - 2 - k) as u32)
+            .ok()?
+            .project_out(DimType::Out, 0, k as u32)
+            .ok()?;
+        for extreme in [one.copy().ok()?.lexmin().ok()?, one.lexmax().ok()?] {
+            let formulas = extreme.get_basic_map_list().ok()?;
+            let mut refined = Vec::new();
+            for cell in &cells {
+                for f in 0..formulas.size().ok()? {
+                    let domain =
+                        Set::from_basic_set(formulas.get_at(f).ok()?.domain().ok()?).ok()?;
+                    let part = cell.copy().ok()?.intersect(domain).ok()?;
+                    if !part.is_empty().ok()? {
+                        refined.push(part);
+                    }
+                }
+            }
+            cells = refined;
+            if cells.len() > MAX_RECTS {
+                return None;
+            }
+        }
+    }
+    cells
+        .into_iter()
+        .map(|cell| {
+            let band = by_row.copy().ok()?.intersect_domain(cell).ok()?;
+            band.wrap().ok()?.flatten().ok()
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -249,5 +302,25 @@ mod tests {
         assert!(pieces[0].intersect(&pieces[1]).is_empty());
         let triangle = poly(&ctx, "[n, phi1, phi2] -> { : 0 <= phi2 <= phi1 < n }");
         assert!(rectangles(&triangle, 2).is_none());
+    }
+
+    #[test]
+    fn a_grid_without_its_corners_is_three_bands() {
+        let ctx = Context::alloc();
+        // One convex piece (an octagon's integer points): rows 0 and n-1
+        // are one shorter at both ends.
+        let octagon = poly(
+            &ctx,
+            "[n, phi1, phi2] -> { : n >= 3 and 0 <= phi1 < n and 0 <= phi2 < n \
+             and phi1 + phi2 >= 1 and phi2 - phi1 <= n - 2 and phi1 - phi2 <= n - 2 \
+             and phi1 + phi2 <= 2n - 3 }",
+        );
+        let pieces = rectangles(&octagon, 2).unwrap();
+        assert_eq!(pieces.len(), 3);
+        let union = pieces
+            .iter()
+            .skip(1)
+            .fold(pieces[0].clone(), |u, p| u.union(p));
+        assert!(same(&union, &octagon));
     }
 }
