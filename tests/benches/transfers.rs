@@ -14,9 +14,10 @@
 //! per-kernel ratios. A second table covers the kernels whose time step is
 //! labelled `step`, isolated alone: each step with its own transfers
 //! (unshared) against the transfers optimised across the steps (shared),
-//! and the same lower bound. A third covers the kernels whose statements
-//! carry `#pragma ferry isolate`: each statement with its own buffers
-//! against the statements of a sequence sharing them. A fourth covers the
+//! the shared ones made by the exact plan, and the same lower bound. A
+//! third covers the kernels whose statements carry `#pragma ferry
+//! isolate`: each statement with its own buffers against the statements
+//! of a sequence sharing them. A fourth covers the
 //! kernels that call a function of their own in a loop, that function
 //! isolated with `--function`: each call alone against the transfers moved
 //! to the call sites and shared there. A fifth isolates
@@ -144,7 +145,7 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
         &format!(
             "`ferry isolate --label step` (the time step alone), array bytes, size {size}\n\
              (unshared: --no-optimize-transfers; shared: transfers optimised across the steps; \
-             lower: as above)"
+             exact plan: shared, --transfer-plan exact; lower: as above)"
         ),
         "kernels with a time step",
     ));
@@ -155,7 +156,8 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
             "`ferry isolate --pragma` (the marked statements, host code between them), array \
              bytes, size {size}\n(unshared: each statement with its own buffers, \
              --no-optimize-transfers; shared: the statements share buffers, in a sequence \
-             and across the loop around it; lower: as above)"
+             and across the loop around it; exact plan: shared, --transfer-plan exact; lower: \
+             as above)"
         ),
         "kernels with marked statements",
     ));
@@ -168,7 +170,7 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
              relax), array bytes, size \
              {size}\n(unshared: every call alone, the helper's body isolated, \
              --no-optimize-transfers; shared: the transfers moved to the call sites and shared \
-             there; lower: as above)"
+             there; exact plan: shared, --transfer-plan exact; lower: as above)"
         ),
         "kernels calling a helper in a loop",
     ));
@@ -275,11 +277,11 @@ fn shared_report(
         return out;
     }
     let _ = writeln!(out, "\nTransfer volume of {title}\n");
-    let line = |out: &mut String, name: &str, cells: [String; 5]| {
+    let line = |out: &mut String, name: &str, cells: [String; 7]| {
         let _ = writeln!(
             out,
-            "{:<16} {:>19} {:>19} {:>19} {:>15} {:>12}",
-            name, cells[0], cells[1], cells[2], cells[3], cells[4]
+            "{:<16} {:>19} {:>19} {:>19} {:>19} {:>15} {:>12} {:>11}",
+            name, cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6]
         );
     };
     line(
@@ -288,44 +290,53 @@ fn shared_report(
         [
             "unshared in/out",
             "shared in/out",
+            "exact plan in/out",
             "lower in/out",
             "shared/unshared",
             "shared/lower",
+            "exact/lower",
         ]
         .map(str::to_owned),
     );
     let pair = |v: Volume| format!("{}/{}", v.to_accel, v.from_accel);
     let mut gain = Vec::new();
     let mut to_lower = Vec::new();
+    let mut exact_to_lower = Vec::new();
     for r in &stepped {
         let steps = which(r).expect("filtered");
         let g = ratio(steps.shared.total(), steps.unshared.total());
         let l = ratio(steps.shared.total(), r.lower.total());
+        let e = ratio(steps.exact_plan.total(), r.lower.total());
         gain.extend(g);
         to_lower.extend(l);
+        exact_to_lower.extend(e);
         line(
             &mut out,
             &r.kernel,
             [
                 pair(steps.unshared),
                 pair(steps.shared),
+                pair(steps.exact_plan),
                 pair(r.lower),
                 shown(g),
                 shown(l),
+                shown(e),
             ],
         );
     }
     let owned: Vec<KernelVolumes> = stepped.iter().map(|r| (*r).clone()).collect();
-    let (unshared, shared, lower) = shared_totals(&owned, which);
+    let t = shared_totals(&owned, which);
     line(
         &mut out,
         "total",
         [
-            pair(unshared),
-            pair(shared),
-            pair(lower),
-            shown(ratio(shared.total(), unshared.total())),
-            shown(ratio(shared.total(), lower.total())),
+            pair(t.unshared),
+            pair(t.shared),
+            pair(t.exact_plan),
+            pair(t.lower),
+            shown(ratio(t.shared.total(), t.unshared.total())),
+            shown(ratio(t.shared.total(), t.lower.total())),
+            shown(ratio(t.exact_plan.total(), t.lower.total())),
         ],
     );
     line(
@@ -335,18 +346,24 @@ fn shared_report(
             String::new(),
             String::new(),
             String::new(),
+            String::new(),
             shown(geometric_mean(&gain)),
             shown(geometric_mean(&to_lower)),
+            shown(geometric_mean(&exact_to_lower)),
         ],
     );
-    let exact = stepped
-        .iter()
-        .filter(|r| which(r).is_some_and(|s| s.shared == r.lower))
-        .count();
+    let at_lower = |volume: fn(&SharingVolumes) -> Volume| {
+        stepped
+            .iter()
+            .filter(|r| which(r).is_some_and(|s| volume(&s) == r.lower))
+            .count()
+    };
     let _ = writeln!(
         out,
-        "\n{} {what}; shared moves exactly the lower bound on {exact}",
-        stepped.len()
+        "\n{} {what}; shared moves exactly the lower bound on {}, the exact plan on {}",
+        stepped.len(),
+        at_lower(|s| s.shared),
+        at_lower(|s| s.exact_plan),
     );
     out
 }

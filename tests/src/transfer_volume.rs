@@ -48,6 +48,10 @@
 //! (**shared**, the default). Same lower bound: the calls are inside the
 //! kernel's body.
 //!
+//! Each of these three is also isolated shared with every copy made by
+//! the exact plan (**exact plan**, `--transfer-plan exact`): what sharing
+//! reaches when no cost model trades bytes for fewer copies.
+//!
 //! Every kernel is also isolated with `--function` under three transfer
 //! plans (`planning`): **hull** (the first column's), **exact** (the exact
 //! regions scanned as runs) and **auto** with the GPU cost model (10 µs per
@@ -141,6 +145,10 @@ pub struct SharingVolumes {
     pub unshared: Volume,
     /// Transfers shared between the steps (the default).
     pub shared: Volume,
+    /// Shared, every copy made by the exact plan (`--transfer-plan
+    /// exact`): what sharing reaches when the cost model does not trade
+    /// bytes for fewer copies.
+    pub exact_plan: Volume,
 }
 
 /// The label of a kernel's time step.
@@ -208,6 +216,12 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
         Ok(SharingVolumes {
             unshared: isolated(selection, unshared, &format!("{what}-unshared"))?.volume,
             shared: isolated(selection, Options::default(), &format!("{what}-shared"))?.volume,
+            exact_plan: isolated(
+                selection,
+                plan(TransferPlan::Exact),
+                &format!("{what}-exact"),
+            )?
+            .volume,
         })
     };
     let steps = source
@@ -397,14 +411,28 @@ pub fn totals(rows: &[KernelVolumes]) -> (Volume, Volume, Volume) {
 
 /// Over the kernels that have them (`which` picks the time step, the
 /// marked statements or the helper's calls): the sums of the unshared,
-/// shared and lower volumes.
+/// shared, exact-plan and lower volumes.
 pub fn shared_totals(
     rows: &[KernelVolumes],
     which: fn(&KernelVolumes) -> Option<SharingVolumes>,
-) -> (Volume, Volume, Volume) {
+) -> SharedTotals {
     rows.iter()
-        .fold(Default::default(), |(u, s, l), r| match which(r) {
-            Some(v) => (u.add(v.unshared), s.add(v.shared), l.add(r.lower)),
-            None => (u, s, l),
+        .fold(SharedTotals::default(), |t, r| match which(r) {
+            Some(v) => SharedTotals {
+                unshared: t.unshared.add(v.unshared),
+                shared: t.shared.add(v.shared),
+                exact_plan: t.exact_plan.add(v.exact_plan),
+                lower: t.lower.add(r.lower),
+            },
+            None => t,
         })
+}
+
+/// The sums of [`SharingVolumes`] over kernels, and of their lower bounds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SharedTotals {
+    pub unshared: Volume,
+    pub shared: Volume,
+    pub exact_plan: Volume,
+    pub lower: Volume,
 }
