@@ -50,7 +50,7 @@ mod edit;
 mod extent;
 pub(crate) mod footprint;
 
-use crate::call_sites;
+use crate::call_sites::{self, CallSite};
 use crate::select::statements_in_block;
 use crate::transfer::precondition_at;
 use dma::{Direction, Transfer};
@@ -72,7 +72,7 @@ use ferry_regions::function::FunctionContext;
 use footprint::{Footprint, any_overlap, commute};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 /// The edits, per translation unit, that optimise the transfers written in
 /// the program.
@@ -145,9 +145,10 @@ struct Pass<'a> {
     /// The statements of each function the pass may edit (defined in a
     /// main file), by span.
     statements: HashMap<FuncId, HashMap<(u32, u32), Stmt>>,
-    /// The functions whose transfers may move to their call sites: every
-    /// call of them is a plain call statement (`call_sites`).
-    with_call_sites: HashSet<FuncId>,
+    /// The functions whose transfers may move to their call sites, with
+    /// those sites: every call of them is a plain call statement
+    /// (`call_sites`).
+    call_sites: HashMap<FuncId, Vec<CallSite>>,
     /// Per function: the loads its callers now make before calling it,
     /// and the stores after, over its formal parameters.
     moved_out: HashMap<FuncId, MovedOut>,
@@ -184,9 +185,7 @@ impl<'a> Pass<'a> {
             regions,
             edits: parsed.iter().map(|_| Edits::default()).collect(),
             statements,
-            with_call_sites: call_sites::plain_call_sites(parsed, a)
-                .into_keys()
-                .collect(),
+            call_sites: call_sites::plain_call_sites(parsed, a),
             moved_out: HashMap::new(),
         }
     }
@@ -200,7 +199,7 @@ impl<'a> Pass<'a> {
         // Having call sites implies that f's address is never taken.
         let movable = function.name.as_str() != "main"
             && !self.a.calls.recursive[f.index()]
-            && self.with_call_sites.contains(&f);
+            && self.call_sites.contains_key(&f);
         let assigned = assigned_variables(body);
         let formal = |t: &Transfer, unwritten: bool| {
             t.names
@@ -215,7 +214,7 @@ impl<'a> Pass<'a> {
         let (out_stores, kept_stores): (Vec<_>, Vec<_>) = moved
             .exit
             .into_iter()
-            .partition(|t| movable && formal(t, true));
+            .partition(|t| movable && formal(t, true) && self.actuals_outlive_calls(f, t));
         if !out_loads.is_empty() || !out_stores.is_empty() {
             let mut stays = residual.effects;
             for t in kept_loads.iter().chain(&kept_stores) {
@@ -229,6 +228,37 @@ impl<'a> Pass<'a> {
             self.moved_out.insert(f, moved_out);
         }
         self.materialise(f, root, kept_loads, kept_stores);
+    }
+
+    /// Whether, at every call of `g`, the actuals of the formals a store
+    /// of `g` names still have their values after the call, where the
+    /// store moves: `g` writes nothing they read (a global, memory a
+    /// pointer argument reaches).
+    fn actuals_outlive_calls(&self, g: FuncId, t: &Transfer) -> bool {
+        let program = &self.a.program;
+        let params = &program.function(g).params;
+        let summary = &self.a.effects.summaries[g.index()];
+        self.call_sites[&g].iter().all(|site| {
+            let NodeKind::Expr(e) = &self.body(site.caller).node(site.node).kind else {
+                return false;
+            };
+            let ExprKind::Call(_, args) = &e.kind else {
+                return false;
+            };
+            let mut actuals = Effects::default();
+            for v in &t.names {
+                if let Some(k) = params.iter().position(|p| p == v) {
+                    self.a
+                        .effects
+                        .expr(program, site.caller, &args[k], &mut actuals);
+                }
+            }
+            let mut call = Effects::default();
+            self.a
+                .effects
+                .call_summary(program, site.caller, g, args, summary, &mut call);
+            !any_overlap(program, &call.writes, &actuals.reads)
+        })
     }
 
     fn unit(&self, f: FuncId) -> usize {
