@@ -1,4 +1,4 @@
-//! A transfer read affinely, and two of them merged into one.
+//! A transfer read affinely, and two side by side made fewer.
 //!
 //! `memload(&d[i], &s[i], n * sizeof(int))` copies the run of `n`
 //! elements that starts at element `i` of `s` to the run that starts at
@@ -15,7 +15,10 @@
 //! inside the other or right after it, the two are one copy of their
 //! hull, which is their union: no byte more than both, and one call
 //! fewer ([`merge`]). Where the order of the ends is not known the hull
-//! has no affine length, and the two stay.
+//! has no affine length, and the two stay. Right after a transfer the
+//! other way between the same objects at the same distance, both sides
+//! agree on that one's run: the second copies only what is left of its
+//! own, when that is one run ([`trim`]).
 //!
 //! `sizeof` stays symbolic (ferry does not model layouts): counts are in
 //! elements, and a merged count is printed as `k * sizeof(T)` with the C
