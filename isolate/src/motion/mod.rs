@@ -40,10 +40,17 @@
 //!   writes none of them. Callers come after their callees, so moved
 //!   transfers keep moving in the caller.
 //!
-//! Unstructured parts are left as they are. The effects of a call whose
-//! callee let transfers out still include them (the analysis ran on the
-//! program before the moves): a caller's view is coarser than it could
-//! be, never wrong.
+//! - **Side by side**: two loads (or two stores) of overlapping or
+//!   touching runs become one, and a transfer right after one the other
+//!   way keeps only what that one did not make equal (`extent`), decided
+//!   under the precondition between the code around them.
+//!
+//! A store leaves a function only where, at every call, the callee writes
+//! nothing the actuals of the formals it names read (it runs after the
+//! call, with the actuals evaluated there). A call whose callee let
+//! transfers out is seen, in the caller, through what stays in the
+//! callee, translated to the call. Unstructured parts are left as they
+//! are.
 
 pub(crate) mod dma;
 mod edit;
