@@ -549,3 +549,137 @@ fn sizeof_type(element: &Type) -> Option<ast::Expr> {
         name,
     ))))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isl_rs::Set;
+
+    /// `a + k*v1` for a variable numbered 1 (isl's `v1`).
+    fn lin(constant: i128, k: i128) -> Lin {
+        let mut l = Lin::constant(constant);
+        if k != 0 {
+            l.terms.push(("v1".to_owned(), k));
+        }
+        l
+    }
+
+    fn case(l: Lin) -> Vec<Case> {
+        vec![(l, Conj::default())]
+    }
+
+    /// A copy of `count` ints from element `start` of object 10 to
+    /// element `start + shift` of object 20 (or back, `reverse`).
+    fn run(start: Lin, shift: i128, count: Lin, reverse: bool) -> Extent {
+        let place = |object: u32, at: Lin| Place {
+            entity: Entity::var(VarId(object)),
+            subscripts: vec![case(at)],
+        };
+        let host = place(10, start.clone());
+        let device = place(20, start.add(&Lin::constant(shift)).unwrap());
+        let (dst, src) = if reverse {
+            (host, device)
+        } else {
+            (device, host)
+        };
+        Extent {
+            dst,
+            src,
+            count: case(count),
+            element: Type::int(),
+        }
+    }
+
+    fn state(ctx: &Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).unwrap(),
+        }
+    }
+
+    #[test]
+    fn overlapping_and_touching_runs_merge_into_their_union() {
+        let ctx = Context::alloc();
+        let any = state(&ctx, "[v1] -> { : }");
+        // [i, i+4) then [i+2, i+6): one run of 6 from i.
+        let a = run(lin(0, 1), 0, lin(4, 0), false);
+        let b = run(lin(2, 1), 0, lin(4, 0), false);
+        assert_eq!(
+            merge(&ctx, &a, &b, &any),
+            Some(Merged::Hull {
+                from_first: true,
+                count: lin(6, 0)
+            })
+        );
+        // The other order starts from the second.
+        assert_eq!(
+            merge(&ctx, &b, &a, &any),
+            Some(Merged::Hull {
+                from_first: false,
+                count: lin(6, 0)
+            })
+        );
+        // [0, 4) then [1, 3): the second copies nothing new.
+        let inside = run(lin(1, 0), 0, lin(2, 0), false);
+        assert_eq!(
+            merge(&ctx, &run(lin(0, 0), 0, lin(4, 0), false), &inside, &any),
+            Some(Merged::First)
+        );
+        // [0, k) then [k, k+4) touch when k >= 0 only.
+        let prefix = run(lin(0, 0), 0, lin(0, 1), false);
+        let rest = run(lin(0, 1), 0, lin(4, 0), false);
+        assert_eq!(merge(&ctx, &prefix, &rest, &any), None);
+        let k_nonnegative = state(&ctx, "[v1] -> { : v1 >= 0 }");
+        assert_eq!(
+            merge(&ctx, &prefix, &rest, &k_nonnegative),
+            Some(Merged::Hull {
+                from_first: true,
+                count: lin(4, 1)
+            })
+        );
+    }
+
+    #[test]
+    fn runs_with_a_gap_or_at_other_distances_stay_two() {
+        let ctx = Context::alloc();
+        let any = state(&ctx, "[v1] -> { : }");
+        let first = run(lin(0, 0), 0, lin(2, 0), false);
+        let gap = run(lin(3, 0), 0, lin(2, 0), false);
+        assert_eq!(merge(&ctx, &first, &gap, &any), None);
+        let shifted = run(lin(1, 0), 2, lin(2, 0), false);
+        assert_eq!(merge(&ctx, &first, &shifted, &any), None);
+    }
+
+    #[test]
+    fn a_transfer_after_one_the_other_way_keeps_what_is_left() {
+        let ctx = Context::alloc();
+        let any = state(&ctx, "[v1] -> { : }");
+        // Stored [i, i+4), then loaded [i+2, i+6): only [i+4, i+6) is new.
+        let stored = run(lin(0, 1), 0, lin(4, 0), true);
+        let loaded = run(lin(2, 1), 0, lin(4, 0), false);
+        assert_eq!(
+            trim(&ctx, &stored, &loaded, &any),
+            Some(Trimmed::Rest {
+                shift: lin(2, 0),
+                count: lin(2, 0)
+            })
+        );
+        // Loaded [i-1, i+3) after the store: [i-1, i) is new.
+        let before = run(lin(-1, 1), 0, lin(4, 0), false);
+        assert_eq!(
+            trim(&ctx, &stored, &before, &any),
+            Some(Trimmed::Rest {
+                shift: lin(0, 0),
+                count: lin(1, 0)
+            })
+        );
+        // Inside the stored run: nothing.
+        let inside = run(lin(1, 1), 0, lin(2, 0), false);
+        assert_eq!(trim(&ctx, &stored, &inside, &any), Some(Trimmed::Nothing));
+        // Around it: two runs would be left, it stays.
+        let around = run(lin(-1, 1), 0, lin(6, 0), false);
+        assert_eq!(trim(&ctx, &stored, &around, &any), None);
+        // Touching: nothing in common, it stays.
+        let after = run(lin(4, 1), 0, lin(4, 0), false);
+        assert_eq!(trim(&ctx, &stored, &after, &any), None);
+    }
+}
