@@ -21,6 +21,9 @@ pub mod select;
 mod share;
 pub mod transfer;
 
+#[cfg(test)]
+mod test_support;
+
 use clone::Cloner;
 use emit::{DeviceNames, Exit};
 use ferry_hcfg::Analyses;

@@ -96,6 +96,15 @@ impl Extent {
         })
     }
 
+    /// The same copy the other way: its source as destination.
+    fn reversed(&self) -> Extent {
+        Extent {
+            dst: self.src.clone(),
+            src: self.dst.clone(),
+            ..self.clone()
+        }
+    }
+
     /// The same run as a caller sees it, at a call whose actual arguments
     /// are `actuals` (the caller's `cx`) for the callee's `formals`: the
     /// forms name only formal parameters (the transfer moved out of the
@@ -210,29 +219,31 @@ pub enum Merged {
     Hull { from_first: bool, count: Lin },
 }
 
-/// The single copy that does what `first` then `second` do, in every
-/// store of `state`; both copy between the same objects.
-pub fn merge(ctx: &Context, first: &Extent, second: &Extent, state: &Poly) -> Option<Merged> {
-    if !first.same_objects(second) {
+/// `a` and `b` resolved in the stores of `state`, when they copy between
+/// the same two objects the same way, at the same distance (where their
+/// runs meet they copy the same bytes), with counts never negative.
+fn aligned(ctx: &Context, a: &Extent, b: &Extent, state: &Poly) -> Option<(Resolved, Resolved)> {
+    if !a.same_objects(b) {
         return None;
     }
-    let a = first.resolve(ctx, state)?;
-    let b = second.resolve(ctx, state)?;
-    let prefix = |r: &Resolved| {
+    let (ra, rb) = (a.resolve(ctx, state)?, b.resolve(ctx, state)?);
+    let outer = |r: &Resolved| {
         (
             r.dst[..r.dst.len() - 1].to_vec(),
             r.src[..r.src.len() - 1].to_vec(),
         )
     };
-    // The same distance between the sides: where the runs meet they copy
-    // the same bytes.
-    if prefix(&a) != prefix(&b)
-        || !surely_equal(ctx, state, &a.shift()?, &b.shift()?)
-        || !surely_nonnegative(ctx, state, &a.count)
-        || !surely_nonnegative(ctx, state, &b.count)
-    {
-        return None;
-    }
+    let aligned = outer(&ra) == outer(&rb)
+        && surely_equal(ctx, state, &ra.shift()?, &rb.shift()?)
+        && surely_nonnegative(ctx, state, &ra.count)
+        && surely_nonnegative(ctx, state, &rb.count);
+    aligned.then_some((ra, rb))
+}
+
+/// The single copy that does what `first` then `second` do, in every
+/// store of `state`; both copy between the same objects.
+pub fn merge(ctx: &Context, first: &Extent, second: &Extent, state: &Poly) -> Option<Merged> {
+    let (a, b) = aligned(ctx, first, second, state)?;
     for (x, y, x_first) in [(&a, &b, true), (&b, &a, false)] {
         // y starts within x's run or right where it ends.
         let starts_inside = surely_nonnegative(ctx, state, &y.start().sub(x.start())?)
@@ -310,28 +321,11 @@ pub enum Trimmed {
 /// in every store of `state`; `None` when all of it (or more than one
 /// run of it) is left.
 pub fn trim(ctx: &Context, done: &Extent, next: &Extent, state: &Poly) -> Option<Trimmed> {
-    if done.dst.entity != next.src.entity
-        || done.src.entity != next.dst.entity
-        || done.element != next.element
-    {
-        return None;
-    }
-    let d = done.resolve(ctx, state)?;
-    let n = next.resolve(ctx, state)?;
-    let without_last = |l: &[Lin]| l[..l.len() - 1].to_vec();
-    // Runs on `next`'s source side, which is `done`'s destination side.
-    let n_start = n.src.last().expect("a place has a subscript");
-    let n_end = n_start.add(&n.count)?;
+    // Both on `done`'s destination side, which is `next`'s source side.
+    let (d, n) = aligned(ctx, done, &next.reversed(), state)?;
+    let (n_start, n_end) = (n.start(), n.end()?);
     let (d_start, d_end) = (d.start(), d.end()?);
     let nonnegative = |l: Option<Lin>| l.is_some_and(|l| surely_nonnegative(ctx, state, &l));
-    if without_last(&d.dst) != without_last(&n.src)
-        || without_last(&d.src) != without_last(&n.dst)
-        || !surely_equal(ctx, state, &d.shift()?, &n.shift()?.scale(-1)?)
-        || !nonnegative(Some(d.count.clone()))
-        || !nonnegative(Some(n.count.clone()))
-    {
-        return None;
-    }
     let starts_inside = nonnegative(n_start.sub(d_start)) && nonnegative(d_end.sub(n_start));
     let ends_inside = nonnegative(n_end.sub(d_start)) && nonnegative(d_end.sub(&n_end));
     match (starts_inside, ends_inside) {
@@ -553,7 +547,7 @@ fn sizeof_type(element: &Type) -> Option<ast::Expr> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isl_rs::Set;
+    use crate::test_support::poly;
 
     /// `a + k*v1` for a variable numbered 1 (isl's `v1`).
     fn lin(constant: i128, k: i128) -> Lin {
@@ -590,16 +584,10 @@ mod tests {
         }
     }
 
-    fn state(ctx: &Context, text: &str) -> Poly {
-        Poly {
-            set: Set::read_from_str(ctx, text).unwrap(),
-        }
-    }
-
     #[test]
     fn overlapping_and_touching_runs_merge_into_their_union() {
         let ctx = Context::alloc();
-        let any = state(&ctx, "[v1] -> { : }");
+        let any = poly(&ctx, "[v1] -> { : }");
         // [i, i+4) then [i+2, i+6): one run of 6 from i.
         let a = run(lin(0, 1), 0, lin(4, 0), false);
         let b = run(lin(2, 1), 0, lin(4, 0), false);
@@ -628,7 +616,7 @@ mod tests {
         let prefix = run(lin(0, 0), 0, lin(0, 1), false);
         let rest = run(lin(0, 1), 0, lin(4, 0), false);
         assert_eq!(merge(&ctx, &prefix, &rest, &any), None);
-        let k_nonnegative = state(&ctx, "[v1] -> { : v1 >= 0 }");
+        let k_nonnegative = poly(&ctx, "[v1] -> { : v1 >= 0 }");
         assert_eq!(
             merge(&ctx, &prefix, &rest, &k_nonnegative),
             Some(Merged::Hull {
@@ -641,7 +629,7 @@ mod tests {
     #[test]
     fn runs_with_a_gap_or_at_other_distances_stay_two() {
         let ctx = Context::alloc();
-        let any = state(&ctx, "[v1] -> { : }");
+        let any = poly(&ctx, "[v1] -> { : }");
         let first = run(lin(0, 0), 0, lin(2, 0), false);
         let gap = run(lin(3, 0), 0, lin(2, 0), false);
         assert_eq!(merge(&ctx, &first, &gap, &any), None);
@@ -652,7 +640,7 @@ mod tests {
     #[test]
     fn a_transfer_after_one_the_other_way_keeps_what_is_left() {
         let ctx = Context::alloc();
-        let any = state(&ctx, "[v1] -> { : }");
+        let any = poly(&ctx, "[v1] -> { : }");
         // Stored [i, i+4), then loaded [i+2, i+6): only [i+4, i+6) is new.
         let stored = run(lin(0, 1), 0, lin(4, 0), true);
         let loaded = run(lin(2, 1), 0, lin(4, 0), false);

@@ -368,12 +368,16 @@ impl<'a> Pass<'a> {
             self.a
                 .effects
                 .call_summary(program, f, g, args, &out.stays, &mut call);
-            let fresh = std::cell::Cell::new(0);
-            let cx = FunctionContext::new(self.a, f, &self.regions.summaries, &fresh);
-            let at_call = |t: &Transfer| t.at_call(&cx, g, args, ast_args);
+            let (entry, exit) = self.with_context(f, |cx| {
+                let at_call = |t: &Transfer| t.at_call(cx, g, args, ast_args);
+                (
+                    out.loads.iter().map(at_call).collect(),
+                    out.stores.iter().map(at_call).collect(),
+                )
+            });
             return Moved {
-                entry: out.loads.iter().map(at_call).collect(),
-                exit: out.stores.iter().map(at_call).collect(),
+                entry,
+                exit,
                 residual: Footprint::of(call),
             };
         }
@@ -385,9 +389,19 @@ impl<'a> Pass<'a> {
         if !dma::calls_a_transfer(&self.a.program, e) {
             return None;
         }
+        self.with_context(f, |cx| Transfer::recognise(cx, e, stmt))
+    }
+
+    /// `work` done with the region analysis's view of `f` (its affine
+    /// values, its stable pointers).
+    fn with_context<R>(&self, f: FuncId, work: impl FnOnce(&FunctionContext) -> R) -> R {
         let fresh = std::cell::Cell::new(0);
-        let cx = FunctionContext::new(self.a, f, &self.regions.summaries, &fresh);
-        Transfer::recognise(&cx, e, stmt)
+        work(&FunctionContext::new(
+            self.a,
+            f,
+            &self.regions.summaries,
+            &fresh,
+        ))
     }
 
     fn sequence(&mut self, f: FuncId, id: NodeId, items: &[NodeId]) -> Moved {
@@ -649,10 +663,8 @@ impl<'a> Pass<'a> {
     /// Whether a counted loop runs at least once whenever control reaches
     /// it: its precondition implies a non-empty index range.
     fn surely_iterates(&self, f: FuncId, id: NodeId, c: &CountedLoop) -> bool {
-        let fresh = std::cell::Cell::new(0);
-        let cx = FunctionContext::new(self.a, f, &self.regions.summaries, &fresh);
         let index = "motion_index";
-        let Some(range) = cx.index_range(c, index) else {
+        let Some(range) = self.with_context(f, |cx| cx.index_range(c, index)) else {
             return false;
         };
         let runs = range.project(index);

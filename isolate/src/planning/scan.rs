@@ -219,13 +219,8 @@ fn print_node(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isl_rs::{Context, Set};
-
-    fn poly(ctx: &Context, text: &str) -> Poly {
-        Poly {
-            set: Set::read_from_str(ctx, text).unwrap(),
-        }
-    }
+    use crate::test_support::poly;
+    use isl_rs::Context;
 
     fn names(isl: &str) -> Option<String> {
         (isl == "n").then(|| "n".to_string())

@@ -236,17 +236,12 @@ fn bands(piece: Set, dims: usize) -> Option<Vec<Set>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::poly;
     use isl_rs::Context;
 
     /// Whether two sets hold the same elements.
     fn same(a: &Poly, b: &Poly) -> bool {
         a.is_subset(b) && b.is_subset(a)
-    }
-
-    fn poly(ctx: &Context, text: &str) -> Poly {
-        Poly {
-            set: Set::read_from_str(ctx, text).unwrap(),
-        }
     }
 
     #[test]
