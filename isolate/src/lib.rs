@@ -13,6 +13,7 @@ mod call_sites;
 mod clone;
 mod emit;
 mod fresh;
+pub mod lift;
 pub mod motion;
 pub mod planning;
 pub mod reuse;
@@ -168,20 +169,25 @@ pub fn isolate(
     } else {
         Vec::new()
     };
-    // `--function g`: g's transfers move to its call sites where that
-    // pays (`select::call_sites_worth_lifting`). A call site ferry cannot
-    // isolate (g touches globals, two actuals alias...) leaves the body's
-    // isolation, which is the same computation with the transfers at g's
-    // entry and exit.
+    // `--function g`: g's transfers move to its call sites, and on up
+    // through callers that are only control, where that pays (`lift`).
+    // Where ferry cannot isolate the call sites of one level (g touches
+    // globals, two actuals alias...) the level below is tried, and at
+    // last the body's isolation, which is the same computation with the
+    // transfers at g's entry and exit.
     // (`select::find` found g's definition: one body, in a main file.)
     if let Selection::Function(_) = selection
         && options.optimize_transfers
         && options.transfer_plan != TransferPlan::Whole
         && let [body] = targets.as_slice()
-        && let Some(sites) = select::call_sites_worth_lifting(parsed, &analyses, body.function)
-        && let Ok(isolated) = transform(parsed, &analyses, &regions, &sites, Vec::new(), options)
     {
-        return Ok(isolated);
+        for sites in lift::call_site_selections(parsed, &analyses, body.function) {
+            if let Ok(isolated) =
+                transform(parsed, &analyses, &regions, &sites, Vec::new(), options)
+            {
+                return Ok(isolated);
+            }
+        }
     }
     transform(parsed, &analyses, &regions, &targets, moves, options)
 }

@@ -252,7 +252,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
 }
 
 /// The first function other than `kernel` and `main` whose transfers
-/// `--function` moves to its call sites (`select::call_sites_worth_lifting`:
+/// `--function` moves to its call sites (`lift::call_site_selections`:
 /// every call a plain statement, one in a loop or a caller calling it
 /// twice): FIR's per-element kernel, a stencil's sweep, a solver's
 /// relaxation.
@@ -265,12 +265,7 @@ fn helper_called_in_loops(parsed: &ParsedFile, kernel: &str) -> Option<String> {
         (name != kernel
             && name != "main"
             && function.body.is_some()
-            && ferry_isolate::select::call_sites_worth_lifting(
-                std::slice::from_ref(parsed),
-                &analyses,
-                f,
-            )
-            .is_some())
+            && ferry_isolate::lift::lifts_to_call_sites(std::slice::from_ref(parsed), &analyses, f))
         .then(|| name.to_owned())
     })
 }

@@ -1,17 +1,22 @@
 // ferry-test: isolate --function kernel
-// ferry-test: run 10 3 => to=264 from=56
-// ferry-test: run 5 3 => to=104 from=16
+// ferry-test: run 10 3 => to=68 from=24 loads=6 stores=1
+// ferry-test: run 5 3 => to=48 from=4
 // ferry-test: plan hull --no-optimize-transfers
 // ferry-test: run 10 3 => to=448 from=56
 // ferry-test: run 5 3 => to=128 from=16
 // Two FIR filters in a cascade (Listing 1.1's shape), `--function
 // kernel`: kernel's only call is the whole body of fir's loop, so its
-// transfers move there and the loop's iterations share them (Listing
-// 1.8): per fir call of N = n-k+1 iterations, the first loads src[0,k-1]
-// and m[0,k-1], each later one src[i+k-1] only; every iteration passes
-// i, n, k (12) and stores dst[i] (4): to = 12N + 4(2k + N - 1), from 4N.
-// 10 3: N = 8 then 6: 96 + 52 + 72 + 44 = 264, from 32 + 24 = 56.
-// 5 3: N = 3 then 1: 36 + 32 + 12 + 24 = 104, from 12 + 4 = 16.
+// transfers move there (section 4.1); fir does nothing but count i from
+// n and k, its own scalars, so they move on to fir's two calls in main
+// (`lift`), whose buffers the sequence shares: m is loaded once, mid,
+// written by the first call and read by the second, stays on the device
+// and is never stored (main does not read it), and only out comes back.
+// Per call n, k: 8. src: IN [0,n-1]: 4n. m: IN [0,k-1]: 4k. out: OUT
+// [0,n-2k+1]: 4(n-2k+2). to = 16 + 4n + 4k, from = 4(n-2k+2).
+// 10 3: 16 + 40 + 12 = 68, from 24 (n, k, m, src, n, k: 6 loads).
+// 5 3: 16 + 20 + 12 = 48, from 4.
+// Lifted one level only (fir's loop shares kernel's transfers between
+// its iterations, Listing 1.8) this was 264 / 56 and 104 / 16.
 // Body isolation: kernel's body reads i and k (n only sizes parameters),
 // src[i,i+k-1] and m[0,k-1]: 8 + 8k per call. 10 3: 14 * 32 = 448.
 // 5 3: 4 * 32 = 128.
