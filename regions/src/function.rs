@@ -215,7 +215,13 @@ impl<'a> FunctionContext<'a> {
 
     /// The values a counted loop's index (named `index` in the set) takes:
     /// between the bounds, on the stride; `None` when a bound is not one
-    /// affine form.
+    /// affine form. The set names variables as they are at the loop's
+    /// entry: the HCFG keeps the upper bound's variables invariant, but the
+    /// lower bound is evaluated once, by the init, and the body may write
+    /// its variables. Read at the loop (the regions' projection, motion's
+    /// `surely_iterates`) it is exact; a user reading it in the body's
+    /// state must check that the loop leaves the lower bound's variables
+    /// alone, as `reuse` does through `first_index`.
     pub fn index_range(&self, c: &CountedLoop, index: &str) -> Option<Poly> {
         let lower = single(self.value(&c.lower)?)?;
         let upper = single(self.value(&c.upper)?)?;

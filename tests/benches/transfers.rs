@@ -166,11 +166,12 @@ fn report(rows: &[KernelVolumes], size: &str) -> String {
         |r| r.calls.as_ref().map(|(_, v)| *v),
         &format!(
             "`ferry isolate --function HELPER` (the function the kernel calls in a loop: \
-             fir's kernel, the sweeps of stencil_calls and pingpong_calls, solver_calls' \
-             relax), array bytes, size \
+             fir's kernel, the sweeps of stencil_calls and pingpong_calls, stencil_rows_calls' \
+             row, solver_calls' relax), array bytes, size \
              {size}\n(unshared: every call alone, the helper's body isolated, \
-             --no-optimize-transfers; shared: the transfers moved to the call sites and shared \
-             there; exact plan: shared, --transfer-plan exact; lower: as above)"
+             --no-optimize-transfers; shared: the transfers moved to the call sites, on through \
+             callers that are only control, and shared there; exact plan: shared, \
+             --transfer-plan exact; lower: as above)"
         ),
         "kernels calling a helper in a loop",
     ));
