@@ -17,6 +17,9 @@
 //!   paper's `memload` / `memstore` (`--transfers-only`): out of the while
 //!   loop, out of `bar`, and the load between the two calls gone. Its
 //!   execution, with a caller, is `tests/c/isolate/dma_listing_1_6.c`;
+//! - `fir_cascade`: `--function kernel` on two FIR filters in a cascade:
+//!   kernel's transfers move through fir, which is only a loop around
+//!   kernel's calls, to fir's two calls in main (`lift`);
 //! - `shared_sequence`: two isolated statements of one block sharing the
 //!   buffers of `a` and `t` (`share.rs`), with a host read of `t` between
 //!   them: `t` stored before it, nothing loaded by the second statement.
@@ -191,6 +194,35 @@ fn fir_function_moves_to_the_call() {
     for out in [lifted, body] {
         let _ = std::fs::remove_dir_all(&out);
     }
+}
+
+#[test]
+fn fir_cascade() {
+    let (out, text) = isolate("fir_cascade", &["--function", "kernel"]);
+    insta::assert_snapshot!(text);
+    // Every transfer is in main; fir's clone calls kernel's clone.
+    let main = &text[text.find("int main(").expect("main")..];
+    for call in [
+        "ferry_copy_to_accel(",
+        "ferry_copy_from_accel(",
+        "ferry_alloc(",
+    ] {
+        assert_eq!(
+            text.matches(call).count(),
+            main.matches(call).count(),
+            "{call} outside main:\n{text}"
+        );
+    }
+    assert!(
+        text.contains("kernel_accel(i, n, k, src, dst, m,"),
+        "{text}"
+    );
+    // Per call n and k; src[0,n-1] and m[0,k-1] once; out[0,n-2k+1] back.
+    for (n, k) in [(10u64, 3u64), (5, 3), (12, 1)] {
+        let stats = run_both("fir_cascade", &out, &[&n.to_string(), &k.to_string()]);
+        assert_eq!(bytes(&stats), (16 + 4 * n + 4 * k, 4 * (n + 2 - 2 * k)));
+    }
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]
