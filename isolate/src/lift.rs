@@ -51,6 +51,10 @@ pub fn call_site_selections(parsed: &[ParsedFile], a: &Analyses, g: FuncId) -> V
     if !lifter.pays(g) {
         return Vec::new();
     }
+    // No selected call ever runs inside another one's clone: a function is
+    // lifted only when it calls nothing but its selected calls, whose
+    // callees (g, or functions lifted before) hold no selected call, so
+    // one round may lift several functions and none of them calls another.
     let mut current = lifter.sites[&g].clone();
     let mut selections = vec![targets(a, &current)];
     loop {
