@@ -34,7 +34,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::effects::{Effects, Location};
 use ferry_hcfg::ir::{ExprKind, FuncId, NodeId, Storage};
 use ferry_parser::ParsedFile;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The selections to try for `--function g` with transfer optimisation,
 /// the most lifted first and g's own call sites last: every step up
@@ -58,13 +58,10 @@ pub fn call_site_selections(parsed: &[ParsedFile], a: &Analyses, g: FuncId) -> V
     let mut current = lifter.sites[&g].clone();
     let mut selections = vec![targets(a, &current)];
     loop {
-        let holders: BTreeSet<FuncId> = current.iter().map(|s| s.caller).collect();
         let mut next = Vec::new();
         let mut lifted = false;
-        for h in holders {
-            let mine: Vec<CallSite> = current.iter().filter(|s| s.caller == h).copied().collect();
-            let nodes: HashSet<NodeId> = mine.iter().map(|s| s.node).collect();
-            if lifter.sites.contains_key(&h) && lifter.only_control(h, &nodes) && lifter.pays(h) {
+        for (h, mine) in by_caller(&current) {
+            if lifter.lifts(h, &mine) {
                 next.extend(lifter.sites[&h].iter().copied());
                 lifted = true;
             } else {
@@ -98,29 +95,28 @@ struct Lifter<'a> {
 impl Lifter<'_> {
     /// Whether moving f's transfers to its call sites leads somewhere the
     /// sharing passes have something to share: a call of f in a loop, a
-    /// caller calling f twice, or a caller that is only control around
-    /// its calls of f and whose own transfers pay to lift.
+    /// caller calling f twice, or a caller to which the lifting goes on
+    /// (`lifts`).
     fn pays(&self, f: FuncId) -> bool {
         if let Some(&known) = self.pays.borrow().get(&f) {
             return known;
         }
         let answer = !self.a.calls.recursive[f.index()]
             && self.sites.get(&f).is_some_and(|sites| {
-                sites.iter().any(|s| {
-                    let calls_here: HashSet<NodeId> = sites
-                        .iter()
-                        .filter(|o| o.caller == s.caller)
-                        .map(|o| o.node)
-                        .collect();
-                    s.in_loop
-                        || calls_here.len() > 1
-                        || (self.sites.contains_key(&s.caller)
-                            && self.only_control(s.caller, &calls_here)
-                            && self.pays(s.caller))
+                by_caller(sites).into_iter().any(|(caller, here)| {
+                    here.len() > 1 || here.iter().any(|s| s.in_loop) || self.lifts(caller, &here)
                 })
             });
         self.pays.borrow_mut().insert(f, answer);
         answer
+    }
+
+    /// Whether the calls `selected`, all in h, give way to h's own call
+    /// sites: lifting h pays (so h is not recursive and every call of it
+    /// is plain) and h is only control around them.
+    fn lifts(&self, h: FuncId, selected: &[CallSite]) -> bool {
+        let nodes: HashSet<NodeId> = selected.iter().map(|s| s.node).collect();
+        self.pays(h) && self.only_control(h, &nodes)
     }
 
     /// Whether h, apart from the call statements `calls`, calls nothing
@@ -128,9 +124,6 @@ impl Lifter<'_> {
     /// taken (see the module's comment).
     fn only_control(&self, h: FuncId, calls: &HashSet<NodeId>) -> bool {
         let program = &self.a.program;
-        if self.a.calls.recursive[h.index()] {
-            return false;
-        }
         let Some(body) = &program.function(h).body else {
             return false;
         };
@@ -160,6 +153,15 @@ impl Lifter<'_> {
                     && effects.writes.iter().all(own_scalar)
             })
     }
+}
+
+/// The call sites grouped by the function they are in.
+fn by_caller(sites: &[CallSite]) -> BTreeMap<FuncId, Vec<CallSite>> {
+    let mut grouped: BTreeMap<FuncId, Vec<CallSite>> = BTreeMap::new();
+    for s in sites {
+        grouped.entry(s.caller).or_default().push(*s);
+    }
+    grouped
 }
 
 /// The call statements as targets, in program order (as the other
