@@ -1,5 +1,7 @@
-/* ferry's transfer runtime, host simulation: see ferry_rte.h. */
+/* ferry's transfer runtime, the target-independent part: see ferry_rte.h.
+ * The accelerator itself is reached only through ferry_rte_backend.h. */
 #include "ferry_rte.h"
+#include "ferry_rte_backend.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@ static struct {
     unsigned long long allocations, bytes_allocated;
     unsigned long long scalar_bytes_to, scalar_bytes_from;
     unsigned long long plan_calls[4];
+    unsigned long long kernel_launches;
     int registered;
 } stats;
 
@@ -23,18 +26,20 @@ static void write_stats(void)
         fprintf(stderr, "ferry runtime: cannot write FERRY_STATS file %s\n", path);
         return;
     }
+    /* kernel_launches comes last so that the older fields keep their
+     * place for whoever reads them as text. */
     fprintf(f,
             "{\"bytes_to_accel\":%llu,\"bytes_from_accel\":%llu,"
             "\"transfers_to_accel\":%llu,\"transfers_from_accel\":%llu,"
             "\"accel_allocations\":%llu,\"accel_bytes_allocated\":%llu,"
             "\"scalar_bytes_to_accel\":%llu,\"scalar_bytes_from_accel\":%llu,"
             "\"calls_hull\":%llu,\"calls_rows\":%llu,\"calls_exact\":%llu,"
-            "\"calls_rects\":%llu}\n",
+            "\"calls_rects\":%llu,\"kernel_launches\":%llu}\n",
             stats.bytes_to, stats.bytes_from, stats.transfers_to, stats.transfers_from,
             stats.allocations, stats.bytes_allocated, stats.scalar_bytes_to,
             stats.scalar_bytes_from, stats.plan_calls[FERRY_PLAN_HULL],
             stats.plan_calls[FERRY_PLAN_ROWS], stats.plan_calls[FERRY_PLAN_EXACT],
-            stats.plan_calls[FERRY_PLAN_RECTS]);
+            stats.plan_calls[FERRY_PLAN_RECTS], stats.kernel_launches);
     fclose(f);
 }
 
@@ -46,9 +51,15 @@ static void register_stats(void)
     }
 }
 
-void ferry_poison(void *accel, size_t size, enum ferry_poison poison)
+void ferry_count_launch(void)
 {
-    unsigned char *p = accel;
+    register_stats();
+    stats.kernel_launches++;
+}
+
+void ferry_poison(void *host, size_t size, enum ferry_poison poison)
+{
+    unsigned char *p = (unsigned char *)host;
     switch (poison) {
     case FERRY_POISON_FLOAT: {
         float nan = __builtin_nanf("");
@@ -83,38 +94,34 @@ void *ferry_alloc(size_t elem_size, long count, enum ferry_poison poison)
 {
     register_stats();
     size_t size = count > 0 ? (size_t)count * elem_size : 0;
-    /* A distinct block even for an empty box. */
-    void *p = malloc(size ? size : 1);
-    if (!p) {
-        fprintf(stderr, "ferry runtime: cannot allocate %zu bytes on the accelerator\n", size);
-        exit(70);
-    }
-    ferry_poison(p, size, poison);
+    /* The backend returns a distinct handle even for an empty box. */
+    void *p = ferry_backend_alloc(size);
+    ferry_backend_poison(p, size, poison);
     stats.allocations++;
     stats.bytes_allocated += size;
     return p;
 }
 
-void ferry_free(void *accel) { free(accel); }
-
-/* Copies one box between two row-major arrays: recursion over the outer
- * dimensions, one memcpy per innermost run. `*_stride[k]` is the number of
- * elements between two consecutive indices of dimension k. */
-static void copy_box(unsigned char *dst, const long *dst_stride, const long *dst_offsets,
-                     const unsigned char *src, const long *src_stride, const long *src_offsets,
-                     const long *counts, size_t elem_size, int ndims, int k)
+void ferry_free(void *accel)
 {
-    dst += (size_t)dst_offsets[k] * dst_stride[k] * elem_size;
-    src += (size_t)src_offsets[k] * src_stride[k] * elem_size;
-    if (k == ndims - 1) {
-        memcpy(dst, src, (size_t)counts[k] * elem_size);
-        return;
-    }
-    for (long i = 0; i < counts[k]; i++)
-        copy_box(dst + (size_t)i * dst_stride[k] * elem_size, dst_stride, dst_offsets,
-                 src + (size_t)i * src_stride[k] * elem_size, src_stride, src_offsets, counts,
-                 elem_size, ndims, k + 1);
+    /* Like free(NULL): a backend handle is never NULL, so this is the only
+     * check a backend needs not make. */
+    if (accel)
+        ferry_backend_free(accel);
 }
+
+#define FERRY_MAX_DIMS 16
+
+/* A box reduced to what the copy needs: where it starts on each side (in
+ * elements from the start of the array) and, per dimension, its count and
+ * the strides of both sides (in elements), outermost first. */
+struct box {
+    int ndims;
+    size_t elem_size;
+    size_t accel_start, host_start;
+    long counts[FERRY_MAX_DIMS];
+    long accel_stride[FERRY_MAX_DIMS], host_stride[FERRY_MAX_DIMS];
+};
 
 /* Strides (in elements) of a row-major array from its extents. */
 static void strides(long *out, const long *dims, int ndims)
@@ -138,21 +145,121 @@ static size_t box_bytes(const long *counts, int ndims, size_t elem_size)
     return n;
 }
 
-#define FERRY_MAX_DIMS 16
-
-static void copy(unsigned char *dst, const long *dst_dims, const long *dst_offsets,
-                 const unsigned char *src, const long *src_dims, const long *src_offsets,
-                 const long *counts, size_t elem_size, int ndims)
+/* Builds the box of a copy (every count positive) with as few dimensions as
+ * give the same elements in the same order: an outer dimension of count 1
+ * only moves the start, and a dimension whose inner neighbour fills its
+ * stride on both sides continues that neighbour's run. Every call a
+ * backend makes costs a round trip to a real accelerator, so a whole array
+ * of any rank becomes one run, and a 4-D box of full rows one rectangle.
+ * The innermost dimension is always kept: it has stride 1 on both sides. */
+static void make_box(struct box *b, size_t elem_size, int ndims, const long *accel_dims,
+                     const long *accel_offsets, const long *host_dims, const long *host_offsets,
+                     const long *counts)
 {
-    long dst_stride[FERRY_MAX_DIMS], src_stride[FERRY_MAX_DIMS];
+    long accel_stride[FERRY_MAX_DIMS], host_stride[FERRY_MAX_DIMS];
     if (ndims > FERRY_MAX_DIMS) {
         fprintf(stderr, "ferry runtime: %d dimensions (at most %d)\n", ndims, FERRY_MAX_DIMS);
         exit(70);
     }
-    strides(dst_stride, dst_dims, ndims);
-    strides(src_stride, src_dims, ndims);
-    copy_box(dst, dst_stride, dst_offsets, src, src_stride, src_offsets, counts, elem_size,
-             ndims, 0);
+    b->elem_size = elem_size;
+    b->accel_start = 0;
+    b->host_start = 0;
+    if (ndims < 1) {
+        /* No dimension: one element (box_bytes counts elem_size). */
+        b->ndims = 1;
+        b->counts[0] = b->accel_stride[0] = b->host_stride[0] = 1;
+        return;
+    }
+    strides(accel_stride, accel_dims, ndims);
+    strides(host_stride, host_dims, ndims);
+    /* Collected innermost first, reversed at the end. */
+    int n = 0;
+    for (int k = ndims - 1; k >= 0; k--) {
+        b->accel_start += (size_t)accel_offsets[k] * accel_stride[k];
+        b->host_start += (size_t)host_offsets[k] * host_stride[k];
+        if (n > 0 && counts[k] == 1)
+            continue;
+        if (n > 0 && b->counts[n - 1] * b->accel_stride[n - 1] == accel_stride[k] &&
+            b->counts[n - 1] * b->host_stride[n - 1] == host_stride[k]) {
+            b->counts[n - 1] *= counts[k];
+            continue;
+        }
+        b->counts[n] = counts[k];
+        b->accel_stride[n] = accel_stride[k];
+        b->host_stride[n] = host_stride[k];
+        n++;
+    }
+    b->ndims = n;
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        long t = b->counts[i];
+        b->counts[i] = b->counts[j];
+        b->counts[j] = t;
+        t = b->accel_stride[i];
+        b->accel_stride[i] = b->accel_stride[j];
+        b->accel_stride[j] = t;
+        t = b->host_stride[i];
+        b->host_stride[i] = b->host_stride[j];
+        b->host_stride[j] = t;
+    }
+}
+
+/* The two directions of a copy, so that one walk serves both without
+ * casting a const away. */
+struct ends {
+    void *accel_dst;
+    const void *accel_src;
+    unsigned char *host_dst;
+    const unsigned char *host_src;
+};
+
+/* Copies the box from dimension k on, the outer indices having brought its
+ * start to `accel_at` and `host_at` (elements): recursion over the outer
+ * dimensions, one backend call per innermost run. */
+static void copy_runs(const struct box *b, const struct ends *e, size_t accel_at, size_t host_at,
+                      int k)
+{
+    size_t elem_size = b->elem_size;
+    if (k == b->ndims - 1) {
+        size_t bytes = (size_t)b->counts[k] * elem_size;
+        if (e->accel_dst)
+            ferry_backend_write(e->accel_dst, accel_at * elem_size,
+                                e->host_src + host_at * elem_size, bytes);
+        else
+            ferry_backend_read(e->host_dst + host_at * elem_size, e->accel_src,
+                               accel_at * elem_size, bytes);
+        return;
+    }
+    for (long i = 0; i < b->counts[k]; i++)
+        copy_runs(b, e, accel_at + (size_t)i * b->accel_stride[k],
+                  host_at + (size_t)i * b->host_stride[k], k + 1);
+}
+
+/* Copies a box whose counts are all positive: one rectangle if the backend
+ * takes it, runs otherwise. */
+static void copy(const struct ends *e, size_t elem_size, int ndims, const long *host_dims,
+                 const long *host_offsets, const long *accel_dims, const long *accel_offsets,
+                 const long *counts)
+{
+    struct box b;
+    make_box(&b, elem_size, ndims, accel_dims, accel_offsets, host_dims, host_offsets, counts);
+    if (b.ndims == 2 || b.ndims == 3) {
+        /* The rectangle calls take offsets per dimension; the start is
+         * linear, so it all goes on the innermost one (stride 1). */
+        long accel_at[3] = {0, 0, 0}, host_at[3] = {0, 0, 0};
+        accel_at[b.ndims - 1] = (long)b.accel_start;
+        host_at[b.ndims - 1] = (long)b.host_start;
+        int done =
+            e->accel_dst
+                ? ferry_backend_write_rect(e->accel_dst, e->host_src, elem_size, b.ndims,
+                                           b.accel_stride, accel_at, b.host_stride, host_at,
+                                           b.counts)
+                : ferry_backend_read_rect(e->host_dst, e->accel_src, elem_size, b.ndims,
+                                          b.host_stride, host_at, b.accel_stride, accel_at,
+                                          b.counts);
+        if (done)
+            return;
+    }
+    copy_runs(&b, e, b.accel_start, b.host_start, 0);
 }
 
 /* Counts one array copy of `plan`. */
@@ -171,8 +278,8 @@ void ferry_copy_box_to_accel(enum ferry_plan plan, void *accel, const void *host
     size_t bytes = box_bytes(counts, ndims, elem_size);
     if (!bytes)
         return;
-    copy(accel, accel_dims, accel_offsets, host, host_dims, host_offsets, counts, elem_size,
-         ndims);
+    struct ends e = {accel, NULL, NULL, (const unsigned char *)host};
+    copy(&e, elem_size, ndims, host_dims, host_offsets, accel_dims, accel_offsets, counts);
     stats.bytes_to += bytes;
     stats.transfers_to++;
     count_call(plan);
@@ -187,8 +294,8 @@ void ferry_copy_box_from_accel(enum ferry_plan plan, void *host, const void *acc
     size_t bytes = box_bytes(counts, ndims, elem_size);
     if (!bytes)
         return;
-    copy(host, host_dims, host_offsets, accel, accel_dims, accel_offsets, counts, elem_size,
-         ndims);
+    struct ends e = {NULL, accel, (unsigned char *)host, NULL};
+    copy(&e, elem_size, ndims, host_dims, host_offsets, accel_dims, accel_offsets, counts);
     stats.bytes_from += bytes;
     stats.transfers_from++;
     count_call(plan);
@@ -219,8 +326,8 @@ void ferry_copy_run_to_accel(enum ferry_plan plan, void *accel, const void *host
     if (count <= 0)
         return;
     size_t bytes = (size_t)count * elem_size;
-    memcpy((unsigned char *)accel + (size_t)accel_offset * elem_size,
-           (const unsigned char *)host + (size_t)host_offset * elem_size, bytes);
+    ferry_backend_write(accel, (size_t)accel_offset * elem_size,
+                        (const unsigned char *)host + (size_t)host_offset * elem_size, bytes);
     stats.bytes_to += bytes;
     stats.transfers_to++;
     count_call(plan);
@@ -233,8 +340,8 @@ void ferry_copy_run_from_accel(enum ferry_plan plan, void *host, const void *acc
     if (count <= 0)
         return;
     size_t bytes = (size_t)count * elem_size;
-    memcpy((unsigned char *)host + (size_t)host_offset * elem_size,
-           (const unsigned char *)accel + (size_t)accel_offset * elem_size, bytes);
+    ferry_backend_read((unsigned char *)host + (size_t)host_offset * elem_size, accel,
+                       (size_t)accel_offset * elem_size, bytes);
     stats.bytes_from += bytes;
     stats.transfers_from++;
     count_call(plan);
@@ -258,6 +365,8 @@ long ferry_box_elements(int ndims, const long *counts)
     return n;
 }
 
+/* Scalars live in host memory in every target (kernels take them by
+ * value): `accel` here is a host object, not a backend handle. */
 void ferry_scalar_to_accel(void *accel, const void *host, size_t size)
 {
     register_stats();

@@ -1,33 +1,59 @@
-/* ferry's transfer runtime: the host memcpy simulation of an accelerator.
+/* ferry's transfer runtime: accelerator buffers, the transfers between them
+ * and host arrays, and their statistics.
  *
- * Generated code includes this header and is linked with ferry_rte.c
- * (`cc -I OUTDIR OUTDIR/...c`). "Accelerator" buffers live apart from the
- * host's memory and are filled with a poison pattern when allocated (NaN
- * for floating types, 0xAB bytes otherwise), so that a missing or short
- * load corrupts the result instead of passing by luck.
+ * Generated code includes this header and is linked with ferry_rte.c, the
+ * target-independent part, and exactly one backend, which owns the
+ * accelerator's memory (the interface is ferry_rte_backend.h):
+ *   ferry_rte_host.c    the host simulation: buffers are malloc'ed host
+ *                       memory, copies are memcpy (`cc -I OUTDIR OUTDIR/...c`);
+ *   ferry_rte_opencl.c  OpenCL 1.2 (link with -lOpenCL); ferry_rte_opencl.h
+ *                       adds what generated kernel launchers call;
+ *   ferry_rte_cuda.cu   the CUDA runtime API (nvcc); ferry_rte_cuda.h adds
+ *                       what generated .cu launchers call.
+ * A handle returned by ferry_alloc is opaque outside the backend (a cl_mem
+ * for OpenCL, a device pointer for CUDA): only pass it back to this API or
+ * to a kernel. Scalars stay in host memory in every target (kernels take
+ * them by value), so ferry_scalar_* and ferry_poison work on host memory.
+ * Every failure of the accelerator prints a message and exits with 70.
+ *
+ * "Accelerator" buffers are filled with a poison pattern when allocated
+ * (NaN for floating types, 0xAB bytes otherwise), so that a missing or
+ * short load corrupts the result instead of passing by luck.
  *
  * Rectangular copies follow section 3 of the paper (its memcpy2d), for any
  * number of dimensions: both sides are row-major arrays of `ndims`
  * dimensions whose extents are given (the extent of the first dimension is
  * never needed); the box starts at `host_offsets` on the host and at
  * `accel_offsets` in the accelerator buffer, and spans `counts` elements
- * per dimension. Offsets and counts are in elements.
+ * per dimension. Offsets and counts are in elements. The box goes to the
+ * backend as contiguous runs, or as one 2-D/3-D rectangle where the backend
+ * has a call for it; either way it is one transfer in the statistics.
  *
  * With FERRY_STATS=FILE in the environment, the program writes at exit one
  * JSON object to FILE:
  *   {"bytes_to_accel":N,"bytes_from_accel":N,"transfers_to_accel":N,
  *    "transfers_from_accel":N,"accel_allocations":N,"accel_bytes_allocated":N,
  *    "scalar_bytes_to_accel":N,"scalar_bytes_from_accel":N,
- *    "calls_hull":N,"calls_rows":N,"calls_exact":N,"calls_rects":N}
+ *    "calls_hull":N,"calls_rows":N,"calls_exact":N,"calls_rects":N,
+ *    "kernel_launches":N}
  * The first four are the contract of DESIGN.md; the scalar counts are the
  * part of the bytes that scalars (copied whole) account for, so that array
  * volumes can be compared; `calls_*` count the array copies (both ways) by
  * the transfer plan that made them (`enum ferry_plan`). A transfer that
- * moves no byte (an empty box, an empty run) is not counted. */
+ * moves no byte (an empty box, an empty run) is not counted.
+ * `kernel_launches` counts ferry_count_launch calls (ferry_cl_launch and
+ * ferry_cuda_launched make them; 0 in the host simulation, where nothing
+ * is launched). The statistics are the same whatever the backend: they
+ * count the calls of this API, not what a backend makes of them (its
+ * poisoning writes are not transfers). */
 #ifndef FERRY_RTE_H
 #define FERRY_RTE_H
 
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum ferry_poison {
     FERRY_POISON_BYTES,
@@ -40,8 +66,9 @@ enum ferry_poison {
  * poisoned. Never NULL (exits with a message when memory runs out). */
 void *ferry_alloc(size_t elem_size, long count, enum ferry_poison poison);
 void ferry_free(void *accel);
-/* Fills `size` bytes with the poison pattern of `poison`. */
-void ferry_poison(void *accel, size_t size, enum ferry_poison poison);
+/* Fills `size` bytes of HOST memory with the poison pattern of `poison`
+ * (backends poison their buffers through a host copy of the pattern). */
+void ferry_poison(void *host, size_t size, enum ferry_poison poison);
 
 /* The transfer plan a copy belongs to (ferry's `--transfer-plan`): the
  * rectangular hull of a region as one n-dimensional copy; its contiguous
@@ -91,9 +118,14 @@ double ferry_copy_time(const struct ferry_cost_model *model, size_t elem_size, l
  * positive. */
 long ferry_box_elements(int ndims, const long *counts);
 
-/* A scalar (or any object moved whole). */
+/* A scalar (or any object moved whole). Its "accelerator" copy is a host
+ * object in every target, not a handle from ferry_alloc: kernels take
+ * scalars by value. */
 void ferry_scalar_to_accel(void *accel, const void *host, size_t size);
 void ferry_scalar_from_accel(void *host, const void *accel, size_t size);
+
+/* Counts one kernel launch in the statistics (`kernel_launches`). */
+void ferry_count_launch(void);
 
 /* Integer helpers for the bounds ferry computes with isl: floor division
  * (C's `/` truncates toward zero), minimum and maximum. */
@@ -104,5 +136,9 @@ static inline long ferry_floord(long a, long b)
 }
 static inline long ferry_min(long a, long b) { return a < b ? a : b; }
 static inline long ferry_max(long a, long b) { return a > b ? a : b; }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

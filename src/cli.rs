@@ -192,22 +192,22 @@ pub(crate) fn take_selection(
 }
 
 /// `--target`: only the host simulation so far.
-pub(crate) fn take_target(args: &mut Vec<String>) -> Result<(), Diagnostic> {
-    match take_value(args, "--target")?.as_deref() {
-        None | Some("host") => Ok(()),
-        Some(other) => Err(Diagnostic::error(format!(
-            "unknown or not yet supported target `{other}` (supported: host)"
-        ))),
-    }
-}
-
 /// The options of `ferry isolate` and `ferry validate` that shape the
-/// transformation: `--transfer-plan`, `--transfer-cost`,
-/// `--no-optimize-transfers`.
+/// transformation: `--target`, `--explain`, `--transfer-plan`,
+/// `--transfer-cost`, `--no-optimize-transfers`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
 ) -> Result<ferry_isolate::Options, Diagnostic> {
     let mut options = ferry_isolate::Options::default();
+    if let Some(target) = take_value(args, "--target")? {
+        options.target = ferry_targets::Target::parse(&target).ok_or_else(|| {
+            Diagnostic::error(format!(
+                "unknown target `{target}` (known: {})",
+                ferry_targets::Target::NAMES
+            ))
+        })?;
+    }
+    options.explain = take_flag(args, "--explain");
     if take_flag(args, "--no-optimize-transfers") {
         options.optimize_transfers = false;
     }
@@ -368,14 +368,18 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
         Command::Isolate { program } => {
             let mut args = program.args;
             let selection = take_selection(&mut args)?;
-            take_target(&mut args)?;
             let options = take_isolate_options(&mut args)?;
             let out = take_value(&mut args, "-o")?
                 .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
             let parsed = parse_all(args)?;
             let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
             ferry_isolate::write_output(std::path::Path::new(&out), &isolated)?;
-            Ok(String::new())
+            let mut text = String::new();
+            for line in &isolated.explanations {
+                text.push_str(line);
+                text.push('\n');
+            }
+            Ok(text)
         }
         Command::Validate { .. } => unreachable!("`run` dispatches ferry validate itself"),
         Command::Effects { program } => {

@@ -7,8 +7,7 @@
 //! error (a transformed program that does not build is one).
 
 use crate::cli::{
-    Failure, Finished, files_and_flags, take_flag, take_isolate_options, take_selection,
-    take_target, take_value,
+    Failure, Finished, files_and_flags, take_flag, take_isolate_options, take_selection, take_value,
 };
 use ferry_parser::{Diagnostic, parse_file};
 use ferry_validation::{Request, Verdict};
@@ -22,7 +21,6 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let timeout = take_timeout(&mut args)?;
     let json = take_flag(&mut args, "--json");
     let selection = take_selection(&mut args)?;
-    take_target(&mut args)?;
     let options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
     let (files, cflags) = files_and_flags(args)?;
@@ -42,6 +40,12 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     };
     ferry_isolate::write_output(&transformed, &isolated)?;
     let mut request = Request::new(files, cflags, transformed);
+    request.link_flags = isolated
+        .target
+        .link_flags()
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
     if !runs.is_empty() {
         request.runs = runs;
     }

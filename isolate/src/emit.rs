@@ -38,7 +38,7 @@ impl DeviceNames {
     pub fn offset(&self, k: usize) -> String {
         format!("{}_off{k}", self.device)
     }
-    fn len(&self, k: usize) -> String {
+    pub fn len(&self, k: usize) -> String {
         format!("{}_len{k}", self.device)
     }
     /// A bound of the box loaded (`side` "in", or "in_rects0"...) or

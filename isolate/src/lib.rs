@@ -15,6 +15,8 @@ mod emit;
 mod fresh;
 pub mod lift;
 pub mod motion;
+mod outline;
+pub mod parallel;
 pub mod planning;
 pub mod reuse;
 mod rewrite;
@@ -35,10 +37,11 @@ use ferry_parser::output::print_unit_as_user_file;
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
+use ferry_targets::Target;
 use fresh::Fresh;
 use reuse::LoopReuse;
 use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
-use select::Target;
+use select::Target as Selected;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use transfer::Plan;
@@ -127,6 +130,12 @@ pub struct Options {
     /// [`Selection::Nothing`]). `--no-optimize-transfers` turns it off, for
     /// comparison.
     pub optimize_transfers: bool,
+    /// Where the isolated statements run (`--target`): the host simulation,
+    /// or kernels for CUDA or OpenCL (`outline`).
+    pub target: Target,
+    /// Explain the parallelisation decision on every loop of the
+    /// selection (`--explain`; `Isolated::explanations`).
+    pub explain: bool,
 }
 
 impl Default for Options {
@@ -135,6 +144,8 @@ impl Default for Options {
             transfer_plan: TransferPlan::default(),
             transfer_cost: planning::cost::CostModel::default(),
             optimize_transfers: true,
+            target: Target::Host,
+            explain: false,
         }
     }
 }
@@ -147,11 +158,15 @@ pub struct OutputFile {
     pub text: String,
 }
 
-/// The transformed program: every input file under its own name, then the
-/// runtime's files.
+/// The transformed program: every input file under its own name, the
+/// kernels' files of the target, then the runtime's files.
 #[derive(Debug, Clone)]
 pub struct Isolated {
     pub files: Vec<OutputFile>,
+    pub target: Target,
+    /// The parallelisation decision on every loop of the selected
+    /// statements, one line each (`--explain`), in source order.
+    pub explanations: Vec<String>,
 }
 
 /// Isolates the selected statements of the program made of `parsed`.
@@ -164,6 +179,11 @@ pub fn isolate(
     let analyses = Analyses::run(parsed);
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
+    let explanations = if options.explain {
+        explain(parsed, &analyses, &regions, &targets)
+    } else {
+        Vec::new()
+    };
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
         motion::optimise(parsed, &analyses, &regions)
     } else {
@@ -185,11 +205,60 @@ pub fn isolate(
             if let Ok(isolated) =
                 transform(parsed, &analyses, &regions, &sites, Vec::new(), options)
             {
-                return Ok(isolated);
+                return Ok(Isolated {
+                    explanations,
+                    ..isolated
+                });
             }
         }
     }
-    transform(parsed, &analyses, &regions, &targets, moves, options)
+    let isolated = transform(parsed, &analyses, &regions, &targets, moves, options)?;
+    Ok(Isolated {
+        explanations,
+        ..isolated
+    })
+}
+
+/// One line per loop of the selected statements: where it is, and whether
+/// its iterations may run in parallel (and why not).
+fn explain(
+    parsed: &[ParsedFile],
+    analyses: &Analyses,
+    regions: &RegionsAnalysis,
+    targets: &[Selected],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for t in targets {
+        let file = &parsed[t.unit];
+        for d in parallel::loops_in(analyses, regions, t.function, t.node) {
+            let place = match file.error_at(d.span, "").location {
+                Some(l) => format!("{}:{}:{}", l.file, l.line, l.column),
+                None => file.path.display().to_string(),
+            };
+            let index = d
+                .index
+                .map(|v| format!(" on `{}`", analyses.program.var(v).name))
+                .unwrap_or_default();
+            let verdict = match &d.verdict {
+                parallel::Verdict::Parallel { private } if private.is_empty() => {
+                    "parallel".to_string()
+                }
+                parallel::Verdict::Parallel { private } => {
+                    let names: Vec<String> = private
+                        .iter()
+                        .map(|&v| format!("`{}`", analyses.program.var(v).name))
+                        .collect();
+                    format!(
+                        "parallel, with {} private to each iteration",
+                        names.join(", ")
+                    )
+                }
+                parallel::Verdict::Sequential(why) => format!("sequential: {why}"),
+            };
+            lines.push(format!("{place}: loop{index}: {verdict}"));
+        }
+    }
+    lines
 }
 
 /// Every file of the program with `targets` isolated and the `moves` of
@@ -198,14 +267,21 @@ fn transform(
     parsed: &[ParsedFile],
     analyses: &Analyses,
     regions: &RegionsAnalysis,
-    targets: &[Target],
+    targets: &[Selected],
     mut moves: Vec<motion::Edits>,
     options: &Options,
 ) -> Result<Isolated, Diagnostic> {
     let mut files = Vec::new();
+    let mut kernel_files = Vec::new();
     for (unit, file) in parsed.iter().enumerate() {
-        let mine: Vec<&Target> = targets.iter().filter(|t| t.unit == unit).collect();
+        let mine: Vec<&Selected> = targets.iter().filter(|t| t.unit == unit).collect();
         let edits = (unit < moves.len()).then(|| std::mem::take(&mut moves[unit]));
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("unit{unit}.c"));
+        let stem = name.strip_suffix(".c").unwrap_or(&name).to_string();
         let text = if let Some(edits) = edits.filter(|e| !e.is_empty()) {
             let mut tree = file.unit.clone();
             if !edits.apply(&mut tree) {
@@ -217,16 +293,34 @@ fn transform(
         } else if mine.is_empty() {
             ferry_parser::output::print_user_file(file)
         } else {
-            let tree = isolate_unit(file, analyses, regions, parsed, &mine, options)?;
+            let mut kernels = ferry_targets::kernel::Unit {
+                stem: stem.clone(),
+                kernels: Vec::new(),
+            };
+            let tree = isolate_unit(
+                file,
+                analyses,
+                regions,
+                parsed,
+                &mine,
+                options,
+                &mut kernels,
+            )?;
             let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
+            if !kernels.kernels.is_empty() {
+                text.push_str(&format!("#include \"{}\"\n", kernels.header_name()));
+            }
             text.push_str(&print_unit_as_user_file(file, &tree, &|_| Vec::new()));
+            kernel_files.extend(
+                ferry_targets::write_kernels(options.target, &kernels)
+                    .into_iter()
+                    .map(|f| OutputFile {
+                        name: f.name,
+                        text: f.text,
+                    }),
+            );
             text
         };
-        let name = file
-            .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| format!("unit{unit}.c"));
         if files.iter().any(|f: &OutputFile| f.name == name) {
             return Err(Diagnostic::error(format!(
                 "two input files are named `{name}`: the output folder can hold only one"
@@ -234,7 +328,20 @@ fn transform(
         }
         files.push(OutputFile { name, text });
     }
-    Ok(Isolated { files })
+    for f in kernel_files {
+        if files.iter().any(|g| g.name == f.name) {
+            return Err(Diagnostic::error(format!(
+                "an input file is named `{}`, the name of a file of the generated kernels",
+                f.name
+            )));
+        }
+        files.push(f);
+    }
+    Ok(Isolated {
+        files,
+        target: options.target,
+        explanations: Vec::new(),
+    })
 }
 
 /// The transformed tree of one translation unit.
@@ -243,10 +350,22 @@ fn isolate_unit(
     analyses: &Analyses,
     regions: &RegionsAnalysis,
     parsed: &[ParsedFile],
-    targets: &[&Target],
+    targets: &[&Selected],
     options: &Options,
+    kernels: &mut ferry_targets::kernel::Unit,
 ) -> Result<TranslationUnit, Diagnostic> {
     let mut tree = file.unit.clone();
+    // Kernels: the loops' verdicts, by span, for the outliner.
+    let verdicts: HashMap<(u32, u32), parallel::Verdict> = if options.target.has_kernels() {
+        targets
+            .iter()
+            .flat_map(|t| parallel::loops_in(analyses, regions, t.function, t.node))
+            .map(|d| ((d.span.lo, d.span.hi), d.verdict))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let prefix = ferry_targets::kernel::Unit::prefix(&kernels.stem);
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
     let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
@@ -316,6 +435,12 @@ fn isolate_unit(
             .map(|(s, c)| (c.array.name.clone(), buffer_names[*s].clone()))
             .collect();
         let (indices, copies): (Vec<usize>, Vec<emit::SharedCopies>) = mine.into_iter().unzip();
+        let offload = options.target.has_kernels().then(|| Offload {
+            target: options.target,
+            verdicts: &verdicts,
+            prefix: &prefix,
+            kernels: &mut kernels.kernels,
+        });
         let (block, passed) = isolate_statement(
             file,
             analyses,
@@ -326,6 +451,7 @@ fn isolate_unit(
             &copies,
             &mut cloner,
             &options.transfer_cost,
+            offload,
         )?;
         for (s, c) in indices.iter().zip(&copies) {
             let name = Symbol::intern(&c.array.name);
@@ -421,7 +547,7 @@ fn loop_sharing(
     file: &ParsedFile,
     analyses: &Analyses,
     regions: &RegionsAnalysis,
-    target: &Target,
+    target: &Selected,
     plan: &Plan,
     choice: planning::Choice,
 ) -> Option<(LoopReuse, Stmt)> {
@@ -471,13 +597,14 @@ fn find_statement(file: &ParsedFile, span: Span) -> Option<Stmt> {
 fn isolate_statement(
     file: &ParsedFile,
     analyses: &Analyses,
-    target: &Target,
+    target: &Selected,
     plan: &Plan,
     shared: Option<(LoopReuse, Stmt)>,
     buffers: &HashMap<String, DeviceNames>,
     copies: &[emit::SharedCopies],
     cloner: &mut Cloner,
     cost: &planning::cost::CostModel,
+    offload: Option<Offload>,
 ) -> Result<(Block, HashSet<Symbol>), Diagnostic> {
     let mut device: HashMap<String, DeviceNames> = HashMap::new();
     let mut vars = HashMap::new();
@@ -550,6 +677,9 @@ fn isolate_statement(
         rewriter.statement(&mut statement)
     }
     .map_err(|r| file.error_at(r.span, r.message))?;
+    if let Some(offload) = offload {
+        offload.outline(file, analyses, plan, &device, &mut statement)?;
+    }
     let exit = match return_to {
         Some((result, label)) => Exit {
             result,
@@ -584,6 +714,94 @@ fn isolate_statement(
     Ok((block, full_rows.clone()))
 }
 
+/// What isolating a statement needs to write its kernels.
+struct Offload<'a> {
+    target: Target,
+    verdicts: &'a HashMap<(u32, u32), parallel::Verdict>,
+    prefix: &'a str,
+    kernels: &'a mut Vec<ferry_targets::kernel::Kernel>,
+}
+
+impl Offload<'_> {
+    /// Turns the rewritten `statement` into host code that launches
+    /// kernels (`outline`).
+    fn outline(
+        self,
+        file: &ParsedFile,
+        analyses: &Analyses,
+        plan: &Plan,
+        device: &HashMap<String, DeviceNames>,
+        statement: &mut Stmt,
+    ) -> Result<(), Diagnostic> {
+        use ferry_targets::kernel::Scalar;
+        let program = &analyses.program;
+        let target = self.target.name();
+        let mut arrays = HashMap::new();
+        let mut values = HashMap::new();
+        for a in &plan.arrays {
+            let names = &device[&a.name];
+            let Some(element) = element_scalar(&program.var(a.var).ty, a.dims) else {
+                return Err(file.error_at(
+                    program.var(a.var).span,
+                    format!(
+                        "cannot offload to {target}: the elements of `{}` are not of a basic \
+                         arithmetic type (kernels take arrays of integers or floating-point \
+                         numbers)",
+                        a.name
+                    ),
+                ));
+            };
+            arrays.insert(
+                Symbol::intern(&names.device),
+                outline::DeviceArray {
+                    element,
+                    row_lengths: (2..=a.dims)
+                        .map(|k| Symbol::intern(&names.len(k)))
+                        .collect(),
+                },
+            );
+            for k in 1..=a.dims {
+                values.insert(Symbol::intern(&names.offset(k)), Scalar::LONG);
+                values.insert(Symbol::intern(&names.len(k)), Scalar::LONG);
+            }
+        }
+        for s in &plan.scalars {
+            if let Some(ty) = scalar_of_type(&program.var(s.var).ty) {
+                values.insert(Symbol::intern(&device[&s.name].device), ty);
+            }
+        }
+        let mut outliner =
+            outline::Outliner::new(self.verdicts, arrays, values, self.prefix, self.kernels);
+        outliner.statement(statement).map_err(|r| {
+            file.error_at(r.span, format!("cannot offload to {target}: {}", r.message))
+        })
+    }
+}
+
+/// The kernel type of a scalar of type `ty`.
+fn scalar_of_type(ty: &Type) -> Option<ferry_targets::kernel::Scalar> {
+    use ferry_targets::kernel::Scalar;
+    match ty {
+        Type::Int { signed, bits } if matches!(bits, 8 | 16 | 32 | 64) => Some(Scalar::Int {
+            signed: *signed,
+            bits: *bits,
+        }),
+        Type::Float { bits } if matches!(bits, 32 | 64) => Some(Scalar::Float { bits: *bits }),
+        _ => None,
+    }
+}
+
+/// The element type of an array of `dims` subscripts (or a pointer).
+fn element_scalar(ty: &Type, dims: usize) -> Option<ferry_targets::kernel::Scalar> {
+    if dims == 0 {
+        return scalar_of_type(ty);
+    }
+    match ty {
+        Type::Array(inner, _) | Type::Pointer(inner) => element_scalar(inner, dims - 1),
+        _ => None,
+    }
+}
+
 fn block_of(s: &mut Stmt) -> &mut Block {
     match &mut s.kind {
         StmtKind::Compound(b) => b,
@@ -596,7 +814,7 @@ fn block_of(s: &mut Stmt) -> &mut Block {
 fn statement_of(
     file: &ParsedFile,
     analyses: &Analyses,
-    target: &Target,
+    target: &Selected,
 ) -> Result<(Stmt, Vec<Symbol>), Diagnostic> {
     let program = &analyses.program;
     let params: Vec<Symbol> = program
@@ -707,7 +925,7 @@ fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements, prologues: &mut Prol
 fn check_aliasing(
     file: &ParsedFile,
     analyses: &Analyses,
-    target: &Target,
+    target: &Selected,
     plan: &Plan,
 ) -> Result<(), Diagnostic> {
     use ferry_hcfg::effects::Location;
@@ -791,14 +1009,26 @@ pub fn write_output(dir: &Path, isolated: &Isolated) -> Result<(), Diagnostic> {
         Diagnostic::error(format!("cannot {what} {}: {e}", path.display()))
     };
     std::fs::create_dir_all(dir).map_err(|e| fail("create the folder", dir, e))?;
-    let runtime = ferry_rte::FILES
-        .iter()
+    let runtime = isolated
+        .target
+        .runtime_files()
+        .into_iter()
         .map(|(name, text)| (name.to_string(), text.to_string()));
+    let makefile = (
+        "Makefile".to_string(),
+        format!(
+            "# The transformed program, for the {} target: `make` builds it (written by ferry).\n\
+             program:\n\t{}\n",
+            isolated.target.name(),
+            ferry_targets::build_command(isolated.target, "program")
+        ),
+    );
     let files = isolated
         .files
         .iter()
         .map(|f| (f.name.clone(), f.text.clone()))
-        .chain(runtime);
+        .chain(runtime)
+        .chain(std::iter::once(makefile));
     for (name, text) in files {
         let path = dir.join(&name);
         let partial = dir.join(format!(".{name}.ferry-partial"));

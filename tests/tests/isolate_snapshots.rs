@@ -74,7 +74,7 @@ fn run_both(name: &str, out: &Path, args: &[&str]) -> serde_json::Value {
     let original = out.join("original.exe");
     let isolated = out.join("isolated.exe");
     build(&[source], None, &original);
-    let transformed: Vec<PathBuf> = ["ferry_rte.c", &format!("{name}.c")]
+    let transformed: Vec<PathBuf> = ["ferry_rte.c", "ferry_rte_host.c", &format!("{name}.c")]
         .iter()
         .map(|f| out.join(f))
         .collect();

@@ -39,25 +39,41 @@ pub fn transformed(
     dir: &Path,
     sources: &[PathBuf],
     cflags: &[String],
+    link_flags: &[String],
     exe: &Path,
 ) -> Result<(), Error> {
     let files = c_files(dir)?;
+    let kernels = files_with_extension(dir, "cu")?;
     if files.is_empty() {
         return Err(Error::TransformedBuild {
             command: String::new(),
             messages: format!("{} holds no C file", dir.display()),
         });
     }
-    let mut cc = Command::new(c_compiler());
-    cc.args(BASE_FLAGS).args(cflags).arg("-I").arg(dir);
+    // CUDA kernels: nvcc builds and links everything, handing the `.c`
+    // files to the host C compiler with the flags `cc` would get.
+    let mut cc = if kernels.is_empty() {
+        let mut cc = Command::new(c_compiler());
+        cc.args(BASE_FLAGS);
+        cc
+    } else {
+        let mut cc = Command::new(cuda_compiler());
+        cc.arg("-O1")
+            .arg("--fmad=false")
+            .arg("-Xcompiler")
+            .arg(BASE_FLAGS[1..].join(","));
+        cc
+    };
+    cc.args(cflags).arg("-I").arg(dir);
     // A transformed file keeps its `#include "local.h"` lines, but it no
     // longer sits next to those headers: search the originals' folders for
     // quoted includes, after the output folder (the file's own).
     for folder in source_folders(sources) {
         cc.arg("-iquote").arg(folder);
     }
-    cc.args(&files);
+    cc.args(&files).args(&kernels);
     link(&mut cc, exe);
+    cc.args(link_flags);
     match compile(&mut cc)? {
         None => Ok(()),
         Some(messages) => Err(Error::TransformedBuild {
@@ -98,7 +114,19 @@ fn describe(cc: &Command) -> String {
 }
 
 /// The `*.c` files directly in `dir`, sorted (a stable command line).
+/// The CUDA compiler: `$NVCC`, else `nvcc`.
+pub fn cuda_compiler() -> String {
+    std::env::var("NVCC")
+        .ok()
+        .filter(|c| !c.is_empty())
+        .unwrap_or_else(|| "nvcc".to_owned())
+}
+
 fn c_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    files_with_extension(dir, "c")
+}
+
+fn files_with_extension(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, Error> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| Error::Io(format!("cannot read {}: {e}", dir.display())))?;
     let mut files = Vec::new();
@@ -106,7 +134,7 @@ fn c_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
         let path = entry
             .map_err(|e| Error::Io(format!("cannot read {}: {e}", dir.display())))?
             .path();
-        if path.is_file() && path.extension().is_some_and(|ext| ext == "c") {
+        if path.is_file() && path.extension().is_some_and(|ext| ext == extension) {
             files.push(path);
         }
     }

@@ -48,6 +48,9 @@ pub struct Request {
     pub compare_files: Vec<String>,
     /// The time limit of one execution of one program.
     pub timeout: Duration,
+    /// Libraries the transformed program links with besides `-lm`
+    /// (`-lOpenCL` for the OpenCL target).
+    pub link_flags: Vec<String>,
 }
 
 impl Request {
@@ -61,6 +64,7 @@ impl Request {
             runs: vec![Vec::new()],
             compare_files: Vec::new(),
             timeout: DEFAULT_TIMEOUT,
+            link_flags: Vec::new(),
         }
     }
 }
@@ -83,6 +87,7 @@ pub fn validate(request: &Request) -> Result<Report, Error> {
         &request.transformed,
         &request.sources,
         &request.cflags,
+        &request.link_flags,
         &transformed_exe,
     )?;
     let mut runs = Vec::new();

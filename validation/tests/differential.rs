@@ -86,7 +86,7 @@ fn fixture(load_count: &str, kernel: &str, format: &str) -> Fixture {
         .replace("KERNEL", kernel)
         .replace("FORMAT", format);
     std::fs::write(transformed.join("prog.c"), text).unwrap();
-    for (name, text) in ferry_rte::FILES {
+    for (name, text) in ferry_rte::host_files() {
         std::fs::write(transformed.join(name), text).unwrap();
     }
     Fixture {

@@ -1,0 +1,1215 @@
+//! Kernels out of an isolated statement (`--target cuda|opencl`).
+//!
+//! The isolated statement, already rewritten to use device buffers
+//! (`rewrite`), is walked as the host would run it. The outermost parallel
+//! loop found (`parallel`), with up to two loops perfectly nested in it
+//! that are parallel too and whose bounds the host can evaluate before
+//! the launch, becomes a kernel: one work-item per iteration of the nest.
+//! Loops that are not parallel stay on the host around the launches (a
+//! time loop launches its sweeps once per step), as do `if`s and
+//! statements that touch no device memory. Any other statement that
+//! touches device memory runs as a kernel of one work-item, so that host
+//! code never dereferences a device buffer.
+//!
+//! In a kernel, device arrays are flat buffers: `A[e1][e2]` becomes
+//! `A[(e1) * A_len2 + (e2)]` with the buffer's row length a parameter.
+//! Scalars the kernel only reads are passed by value; the scalars a
+//! parallel loop's body writes are private to each work-item (the
+//! parallelisation proved them written before read and dead after the
+//! loop). A scalar written by a one-work-item kernel would have to come
+//! back to the host: refused for now.
+
+use crate::parallel::Verdict;
+use ferry_parser::ast::{
+    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, Declarator,
+    Expr, ExprKind, ForInit, Initializer, Stmt, StmtKind, TypeSpecifier, UnaryOp,
+};
+use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
+use ferry_targets::kernel::{Dim, Kernel, Param, ParamKind, Scalar};
+use std::collections::{HashMap, HashSet};
+
+/// A device buffer as kernels see it.
+#[derive(Debug, Clone)]
+pub struct DeviceArray {
+    pub element: Scalar,
+    /// The names of the buffer's extents along dimensions 2.. (its row
+    /// lengths), in order: `dims - 1` of them.
+    pub row_lengths: Vec<Symbol>,
+}
+
+/// Why a statement cannot run on the target.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    pub span: Span,
+    pub message: String,
+}
+
+/// What the outliner knows of the program around one statement.
+pub struct Outliner<'a> {
+    /// The verdict on every loop of the original statement, by span.
+    pub verdicts: &'a HashMap<(u32, u32), Verdict>,
+    /// Device buffers by their names in the rewritten statement.
+    pub arrays: HashMap<Symbol, DeviceArray>,
+    /// Host scalars the statement may read, with their types (the device
+    /// copies of scalars, the buffers' bookkeeping).
+    pub values: HashMap<Symbol, Scalar>,
+    /// Kernel names start with it (the unit's C prefix).
+    pub prefix: &'a str,
+    /// The unit's kernels so far; new ones are appended.
+    pub kernels: &'a mut Vec<Kernel>,
+    /// Host declarations in scope inside the statement.
+    scopes: Vec<HashMap<Symbol, Option<Scalar>>>,
+}
+
+/// Functions a kernel may call: those every target spells alike.
+const DEVICE_FUNCTIONS: &[&str] = &[
+    "sqrt", "fabs", "exp", "log", "log10", "log2", "exp2", "sin", "cos", "tan", "asin", "acos",
+    "atan", "atan2", "sinh", "cosh", "tanh", "pow", "floor", "ceil", "fmin", "fmax", "fmod",
+    "trunc", "round", "cbrt", "hypot",
+];
+
+impl<'a> Outliner<'a> {
+    pub fn new(
+        verdicts: &'a HashMap<(u32, u32), Verdict>,
+        arrays: HashMap<Symbol, DeviceArray>,
+        values: HashMap<Symbol, Scalar>,
+        prefix: &'a str,
+        kernels: &'a mut Vec<Kernel>,
+    ) -> Self {
+        Outliner {
+            verdicts,
+            arrays,
+            values,
+            prefix,
+            kernels,
+            scopes: Vec::new(),
+        }
+    }
+
+    /// Rewrites `s` into host code that launches kernels.
+    pub fn statement(&mut self, s: &mut Stmt) -> Result<(), Refusal> {
+        self.scopes.push(HashMap::new());
+        let result = self.host(s);
+        self.scopes.pop();
+        result
+    }
+
+    fn host(&mut self, s: &mut Stmt) -> Result<(), Refusal> {
+        let span = s.span;
+        match &mut s.kind {
+            StmtKind::Compound(b) => self.host_block(b),
+            StmtKind::Labeled { body, .. } => self.host(body),
+            StmtKind::For { .. } => {
+                if let Some(nest) = self.nest(s) {
+                    *s = self.launch(s, nest)?;
+                    return Ok(());
+                }
+                let StmtKind::For {
+                    init,
+                    condition,
+                    step,
+                    body,
+                } = &mut s.kind
+                else {
+                    unreachable!()
+                };
+                let header_on_device = match init {
+                    ForInit::Expr(e) => self.on_device(e),
+                    ForInit::Declaration(d) => self.declaration_on_device(d),
+                    ForInit::Empty => false,
+                } || condition.as_deref().is_some_and(|e| self.on_device(e))
+                    || step.as_deref().is_some_and(|e| self.on_device(e));
+                if header_on_device {
+                    return self.single(s);
+                }
+                self.scopes.push(HashMap::new());
+                if let ForInit::Declaration(d) = init {
+                    self.declare(d);
+                }
+                let result = self.host(body);
+                self.scopes.pop();
+                result
+            }
+            StmtKind::While { condition, body } | StmtKind::DoWhile { body, condition } => {
+                if self.on_device(condition) {
+                    return self.single(s);
+                }
+                self.host(body)
+            }
+            StmtKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                if self.on_device(condition) {
+                    return self.single(s);
+                }
+                self.host(then_branch)?;
+                match else_branch {
+                    Some(e) => self.host(e),
+                    None => Ok(()),
+                }
+            }
+            StmtKind::Expr(e) => {
+                if self.on_device(e) {
+                    self.single(s)
+                } else {
+                    Ok(())
+                }
+            }
+            StmtKind::Empty
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Goto(_)
+            | StmtKind::Return(None) => Ok(()),
+            StmtKind::Return(Some(e)) => {
+                if self.on_device(e) {
+                    Err(refusal(
+                        span,
+                        "this `return` reads device memory on its way out of the function",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            _ => {
+                if self.stmt_on_device(s) {
+                    Err(refusal(
+                        span,
+                        "ferry cannot offload this kind of statement (a `switch`, inline \
+                         assembly, a computed `goto`...) that touches device memory",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn host_block(&mut self, b: &mut Block) -> Result<(), Refusal> {
+        self.scopes.push(HashMap::new());
+        let mut result = Ok(());
+        for item in &mut b.items {
+            result = match item {
+                BlockItem::Declaration(d) => {
+                    if self.declaration_on_device(d) {
+                        Err(refusal(
+                            d.span(),
+                            "this declaration reads device memory on the host: ferry offloads \
+                             only statements",
+                        ))
+                    } else {
+                        self.declare(d);
+                        Ok(())
+                    }
+                }
+                BlockItem::Statement(s) => self.host(s),
+                BlockItem::Pragma(_) => Ok(()),
+            };
+            if result.is_err() {
+                break;
+            }
+        }
+        self.scopes.pop();
+        result
+    }
+
+    /// Records the host declarations of `d` in the innermost scope.
+    fn declare(&mut self, d: &Declaration) {
+        let Declaration::Normal {
+            specifiers,
+            declarators,
+            ..
+        } = d
+        else {
+            return;
+        };
+        let ty = scalar_of(specifiers);
+        let scope = self.scopes.last_mut().expect("a scope");
+        for decl in declarators {
+            match &decl.declarator {
+                Declarator::Ident(name, _) => {
+                    scope.insert(*name, ty);
+                }
+                other => {
+                    if let Some(name) = declared_name(other) {
+                        scope.insert(name, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The type of a host name the statement can see, `None` when it is not
+    /// visible or not a scalar a kernel can receive.
+    fn host_scalar(&self, name: Symbol) -> Option<Scalar> {
+        for scope in self.scopes.iter().rev() {
+            if let Some(ty) = scope.get(&name) {
+                return *ty;
+            }
+        }
+        self.values.get(&name).copied()
+    }
+
+    fn host_visible(&self, name: Symbol) -> bool {
+        self.scopes.iter().any(|s| s.contains_key(&name))
+            || self.values.contains_key(&name)
+            || self.arrays.contains_key(&name)
+    }
+
+    fn on_device(&self, e: &Expr) -> bool {
+        let mut found = false;
+        walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Ident(n) => found |= self.arrays.contains_key(n),
+            // Not looked into: taken as touching the device, so that the
+            // host never runs one that does (kernels refuse them).
+            ExprKind::StmtExpr(_) | ExprKind::CompoundLiteral(..) => found = true,
+            _ => {}
+        });
+        found
+    }
+
+    fn declaration_on_device(&self, d: &Declaration) -> bool {
+        let Declaration::Normal { declarators, .. } = d else {
+            return false;
+        };
+        declarators.iter().any(|decl| match &decl.initializer {
+            Some(Initializer::Expr(e)) => self.on_device(e),
+            Some(Initializer::List(..)) => true,
+            None => false,
+        })
+    }
+
+    fn stmt_on_device(&self, s: &Stmt) -> bool {
+        let mut found = false;
+        walk_stmt_exprs(s, &mut |e| found |= self.on_device(e));
+        found
+    }
+
+    /// The parallel nest `s` starts, if it is one the host can launch.
+    fn nest<'s>(&self, s: &'s Stmt) -> Option<Vec<(&'s Stmt, Header)>> {
+        let mut nest: Vec<(&Stmt, Header)> = Vec::new();
+        let mut current = s;
+        loop {
+            if !matches!(
+                self.verdicts.get(&(current.span.lo, current.span.hi)),
+                Some(Verdict::Parallel { .. })
+            ) {
+                break;
+            }
+            let Some(header) = self.header(current) else {
+                break;
+            };
+            // The bounds are evaluated by the host before the launch: only
+            // host names no loop of the nest writes, no device memory.
+            let indices: HashSet<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
+            let mut evaluable = true;
+            for e in [&header.first, &header.bound] {
+                walk_expr(e, &mut |x| {
+                    if let ExprKind::Ident(n) = &x.kind
+                        && (indices.contains(n)
+                            || !self.host_visible(*n) && !is_function_name(x, e)
+                            || self.arrays.contains_key(n)
+                            || nest.iter().any(|(l, _)| assigns(l, *n)))
+                    {
+                        evaluable = false;
+                    }
+                });
+            }
+            if !evaluable {
+                break;
+            }
+            nest.push((current, header));
+            if nest.len() == 3 {
+                break;
+            }
+            let StmtKind::For { body, .. } = &current.kind else {
+                break;
+            };
+            match sole_statement(body) {
+                Some(inner) if matches!(inner.kind, StmtKind::For { .. }) => current = inner,
+                _ => break,
+            }
+        }
+        (!nest.is_empty()).then_some(nest)
+    }
+
+    /// The index, first value, bound and step of a counted `for`, read from
+    /// its syntax (the HCFG already found it counted).
+    fn header(&self, s: &Stmt) -> Option<Header> {
+        let StmtKind::For {
+            init,
+            condition,
+            step,
+            ..
+        } = &s.kind
+        else {
+            return None;
+        };
+        let (index, ty, first, declared) = match init {
+            ForInit::Declaration(d) => {
+                let Declaration::Normal {
+                    specifiers,
+                    declarators,
+                    ..
+                } = &**d
+                else {
+                    return None;
+                };
+                let [decl] = declarators.as_slice() else {
+                    return None;
+                };
+                let Declarator::Ident(name, _) = decl.declarator else {
+                    return None;
+                };
+                let Some(Initializer::Expr(e)) = &decl.initializer else {
+                    return None;
+                };
+                (name, scalar_of(specifiers)?, (**e).clone(), true)
+            }
+            ForInit::Expr(e) => {
+                let ExprKind::Assign(AssignOp::Assign, target, value) = &strip(e).kind else {
+                    return None;
+                };
+                let ExprKind::Ident(name) = strip(target).kind else {
+                    return None;
+                };
+                (name, self.host_scalar(name)?, (**value).clone(), false)
+            }
+            ForInit::Empty => return None,
+        };
+        if !matches!(ty, Scalar::Int { .. }) {
+            return None;
+        }
+        let ExprKind::Binary(op, left, bound) = &strip(condition.as_deref()?).kind else {
+            return None;
+        };
+        if !matches!(strip(left).kind, ExprKind::Ident(n) if n == index) {
+            return None;
+        }
+        let step = step_of(strip(step.as_deref()?), index)?;
+        let upward = match op {
+            BinaryOp::Lt | BinaryOp::Le if step > 0 => true,
+            BinaryOp::Gt | BinaryOp::Ge if step < 0 => false,
+            _ => return None,
+        };
+        let inclusive = matches!(op, BinaryOp::Le | BinaryOp::Ge);
+        Some(Header {
+            index,
+            ty,
+            first,
+            bound: (**bound).clone(),
+            upward,
+            inclusive,
+            step,
+            declared,
+        })
+    }
+
+    /// The host code that launches the nest's kernel in place of `s`.
+    fn launch(&mut self, s: &Stmt, nest: Vec<(&Stmt, Header)>) -> Result<Stmt, Refusal> {
+        let (innermost, _) = nest.last().expect("a nest has a loop");
+        let StmtKind::For { body, .. } = &innermost.kind else {
+            unreachable!("a nest is made of `for` loops")
+        };
+        let mut kernel_body = (**body).clone();
+        let indices: Vec<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
+        let dims: Vec<Dim> = nest
+            .iter()
+            .map(|(_, h)| Dim {
+                index: h.index.as_str().to_string(),
+                ty: h.ty,
+                step: h.step,
+            })
+            .collect();
+        let (params, locals) = self.kernel_interface(&mut kernel_body, &indices, true)?;
+        let name = self.kernel_name();
+        let kernel = Kernel {
+            name,
+            params,
+            dims,
+            locals,
+            body: kernel_body,
+        };
+        let mut items = Vec::new();
+        let mut args: Vec<Expr> = kernel
+            .params
+            .iter()
+            .map(|p| ident(Symbol::intern(&p.name)))
+            .collect();
+        for (k, (_, h)) in nest.iter().enumerate() {
+            let first = Symbol::intern(&Dim::first_param(k));
+            let count = Symbol::intern(&Dim::count_param(k));
+            items.push(long_decl(first, cast_long(h.first.clone())));
+            items.push(long_decl(count, h.count(first)));
+            args.push(ident(first));
+            args.push(ident(count));
+        }
+        items.push(BlockItem::Statement(stmt(StmtKind::Expr(Box::new(expr(
+            ExprKind::Call(Box::new(ident(Symbol::intern(&kernel.launcher()))), args),
+        ))))));
+        // An index declared outside the loop keeps its last value, as
+        // after the sequential loop (the inner ones are private to the
+        // outer loop: dead after it).
+        let (_, outer) = &nest[0];
+        if !outer.declared {
+            let first = ident(Symbol::intern(&Dim::first_param(0)));
+            let count = ident(Symbol::intern(&Dim::count_param(0)));
+            let last = binary(
+                BinaryOp::Add,
+                first,
+                binary(BinaryOp::Mul, count, int(outer.step)),
+            );
+            items.push(BlockItem::Statement(stmt(StmtKind::Expr(Box::new(expr(
+                ExprKind::Assign(
+                    AssignOp::Assign,
+                    Box::new(ident(outer.index)),
+                    Box::new(last),
+                ),
+            ))))));
+        }
+        self.kernels.push(kernel);
+        Ok(Stmt {
+            kind: StmtKind::Compound(Block {
+                items,
+                local_labels: Vec::new(),
+                span: s.span,
+            }),
+            span: s.span,
+            pragmas: s.pragmas.clone(),
+        })
+    }
+
+    /// `s` as a kernel run by one work-item.
+    fn single(&mut self, s: &mut Stmt) -> Result<(), Refusal> {
+        let mut body = s.clone();
+        body.pragmas.clear();
+        let (params, _) = self.kernel_interface(&mut body, &[], false)?;
+        let kernel = Kernel {
+            name: self.kernel_name(),
+            params,
+            dims: Vec::new(),
+            locals: Vec::new(),
+            body,
+        };
+        let args = kernel
+            .params
+            .iter()
+            .map(|p| ident(Symbol::intern(&p.name)))
+            .collect();
+        let call = stmt(StmtKind::Expr(Box::new(expr(ExprKind::Call(
+            Box::new(ident(Symbol::intern(&kernel.launcher()))),
+            args,
+        )))));
+        self.kernels.push(kernel);
+        s.kind = call.kind;
+        Ok(())
+    }
+
+    fn kernel_name(&self) -> String {
+        format!("{}_k{}", self.prefix, self.kernels.len())
+    }
+
+    /// The kernel's parameters and private scalars, from the names its
+    /// body uses but does not declare; linearises the device subscripts on
+    /// the way. `indices` are defined by the kernel's prologue. With
+    /// `privatise`, scalars the body writes are private (a parallel loop's
+    /// body); without, a written host scalar is refused.
+    #[allow(clippy::type_complexity)]
+    fn kernel_interface(
+        &self,
+        body: &mut Stmt,
+        indices: &[Symbol],
+        privatise: bool,
+    ) -> Result<(Vec<Param>, Vec<(String, Scalar)>), Refusal> {
+        let mut free = FreeNames::default();
+        let mut scopes: Vec<HashSet<Symbol>> = vec![indices.iter().copied().collect()];
+        self.kernel_stmt(body, &mut scopes, &mut free)?;
+        let mut params = Vec::new();
+        let mut locals = Vec::new();
+        for (name, span) in &free.order {
+            let name = *name;
+            if let Some(array) = self.arrays.get(&name) {
+                params.push(Param {
+                    name: name.as_str().to_string(),
+                    kind: ParamKind::Buffer(array.element),
+                });
+                continue;
+            }
+            let Some(ty) = self.host_scalar(name) else {
+                return Err(refusal(
+                    *span,
+                    format!(
+                        "`{name}` is used on the device, and ferry cannot pass it to a kernel \
+                         (not a scalar of a basic type the host has)"
+                    ),
+                ));
+            };
+            if free.written.contains(&name) {
+                if !privatise {
+                    return Err(refusal(
+                        *span,
+                        format!(
+                            "`{name}` is written by code that runs on the device by itself (not \
+                             in a parallel loop), and ferry does not bring scalars back from \
+                             the device yet"
+                        ),
+                    ));
+                }
+                locals.push((name.as_str().to_string(), ty));
+            } else {
+                params.push(Param {
+                    name: name.as_str().to_string(),
+                    kind: ParamKind::Value(ty),
+                });
+            }
+        }
+        Ok((params, locals))
+    }
+
+    fn kernel_stmt(
+        &self,
+        s: &mut Stmt,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let span = s.span;
+        match &mut s.kind {
+            StmtKind::Compound(b) => {
+                scopes.push(HashSet::new());
+                for item in &mut b.items {
+                    match item {
+                        BlockItem::Declaration(d) => self.kernel_declaration(d, scopes, free)?,
+                        BlockItem::Statement(s) => self.kernel_stmt(s, scopes, free)?,
+                        BlockItem::Pragma(_) => {}
+                    }
+                }
+                scopes.pop();
+                Ok(())
+            }
+            StmtKind::For {
+                init,
+                condition,
+                step,
+                body,
+            } => {
+                scopes.push(HashSet::new());
+                match init {
+                    ForInit::Declaration(d) => self.kernel_declaration(d, scopes, free)?,
+                    ForInit::Expr(e) => self.kernel_expr(e, scopes, free)?,
+                    ForInit::Empty => {}
+                }
+                if let Some(c) = condition {
+                    self.kernel_expr(c, scopes, free)?;
+                }
+                if let Some(st) = step {
+                    self.kernel_expr(st, scopes, free)?;
+                }
+                self.kernel_stmt(body, scopes, free)?;
+                scopes.pop();
+                Ok(())
+            }
+            StmtKind::While { condition, body } | StmtKind::DoWhile { body, condition } => {
+                self.kernel_expr(condition, scopes, free)?;
+                self.kernel_stmt(body, scopes, free)
+            }
+            StmtKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                self.kernel_expr(condition, scopes, free)?;
+                self.kernel_stmt(then_branch, scopes, free)?;
+                match else_branch {
+                    Some(e) => self.kernel_stmt(e, scopes, free),
+                    None => Ok(()),
+                }
+            }
+            StmtKind::Expr(e) => self.kernel_expr(e, scopes, free),
+            StmtKind::Empty | StmtKind::Break | StmtKind::Continue => Ok(()),
+            StmtKind::Labeled { body, .. } => self.kernel_stmt(body, scopes, free),
+            StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::GotoComputed(_) => Err(refusal(
+                span,
+                "a jump out of code that runs on the device (`return`, `goto`)",
+            )),
+            _ => Err(refusal(
+                span,
+                "ferry cannot write this kind of statement for the device (`switch`, inline \
+                 assembly...)",
+            )),
+        }
+    }
+
+    fn kernel_declaration(
+        &self,
+        d: &mut Declaration,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let span = d.span();
+        let Declaration::Normal {
+            specifiers,
+            declarators,
+            ..
+        } = d
+        else {
+            return Ok(());
+        };
+        if scalar_of(specifiers).is_none() {
+            return Err(refusal(
+                span,
+                "a declaration of a type ferry does not write for the device (only `int`, \
+                 `long`, `float`, `double` and their variants)",
+            ));
+        }
+        for decl in declarators {
+            let Declarator::Ident(name, _) = decl.declarator else {
+                return Err(refusal(
+                    span,
+                    "an array or pointer declared in code that runs on the device",
+                ));
+            };
+            match &mut decl.initializer {
+                Some(Initializer::Expr(e)) => self.kernel_expr(e, scopes, free)?,
+                Some(Initializer::List(..)) => {
+                    return Err(refusal(span, "an initializer list on the device"));
+                }
+                None => {}
+            }
+            scopes.last_mut().expect("a scope").insert(name);
+        }
+        Ok(())
+    }
+
+    fn kernel_expr(
+        &self,
+        e: &mut Expr,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let span = e.span;
+        let local =
+            |scopes: &Vec<HashSet<Symbol>>, n: Symbol| scopes.iter().any(|s| s.contains(&n));
+        // Device subscripts, linearised.
+        if let ExprKind::Index(..) = &e.kind
+            && let Some((array, subscripts)) = self.device_access(e)
+        {
+            let info = &self.arrays[&array];
+            if subscripts.len() != info.row_lengths.len() + 1 {
+                return Err(refusal(
+                    span,
+                    format!(
+                        "`{array}` is used on the device with {} subscripts where it has {}: \
+                         ferry offloads only element accesses",
+                        subscripts.len(),
+                        info.row_lengths.len() + 1
+                    ),
+                ));
+            }
+            let mut subscripts = subscripts;
+            for sub in &mut subscripts {
+                self.kernel_expr(sub, scopes, free)?;
+            }
+            free.note(array, span);
+            let mut iter = subscripts.into_iter();
+            let mut flat = paren(iter.next().expect("one subscript"));
+            for (len, sub) in info.row_lengths.iter().zip(iter) {
+                free.note(*len, span);
+                flat = binary(
+                    BinaryOp::Add,
+                    paren(binary(BinaryOp::Mul, flat, ident(*len))),
+                    paren(sub),
+                );
+            }
+            e.kind = ExprKind::Index(Box::new(ident(array)), Box::new(flat));
+            return Ok(());
+        }
+        match &mut e.kind {
+            ExprKind::Ident(n) => {
+                let n = *n;
+                if self.arrays.contains_key(&n) {
+                    return Err(refusal(
+                        span,
+                        format!(
+                            "`{n}` is used on the device other than by subscripts: ferry \
+                             offloads only element accesses"
+                        ),
+                    ));
+                }
+                if !local(scopes, n) {
+                    free.note(n, span);
+                }
+                Ok(())
+            }
+            ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::CharLit(_) => Ok(()),
+            ExprKind::Paren(x) | ExprKind::Cast(_, x) => self.kernel_expr(x, scopes, free),
+            ExprKind::Unary(op, x) => {
+                match op {
+                    UnaryOp::AddrOf => {
+                        return Err(refusal(span, "an address taken on the device"));
+                    }
+                    UnaryOp::Deref => {
+                        return Err(refusal(span, "a pointer dereferenced on the device"));
+                    }
+                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                        free.note_written(x, scopes);
+                    }
+                    _ => {}
+                }
+                self.kernel_expr(x, scopes, free)
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.kernel_expr(a, scopes, free)?;
+                self.kernel_expr(b, scopes, free)
+            }
+            ExprKind::Assign(_, target, value) => {
+                free.note_written(target, scopes);
+                self.kernel_expr(target, scopes, free)?;
+                self.kernel_expr(value, scopes, free)
+            }
+            ExprKind::Conditional(c, a, b) => {
+                self.kernel_expr(c, scopes, free)?;
+                if let Some(a) = a {
+                    self.kernel_expr(a, scopes, free)?;
+                }
+                self.kernel_expr(b, scopes, free)
+            }
+            ExprKind::Comma(items) => {
+                for x in items {
+                    self.kernel_expr(x, scopes, free)?;
+                }
+                Ok(())
+            }
+            ExprKind::Call(callee, args) => {
+                let known = matches!(&callee.kind, ExprKind::Ident(n)
+                    if DEVICE_FUNCTIONS.contains(&n.as_str()) && !local(scopes, *n)
+                        && !self.host_visible(*n));
+                if !known {
+                    return Err(refusal(
+                        span,
+                        format!(
+                            "`{}` is called on the device: ferry offloads calls to the math \
+                             functions every target has ({}), not yet to other functions",
+                            ferry_parser::printer::print_expr(callee),
+                            DEVICE_FUNCTIONS.join(", ")
+                        ),
+                    ));
+                }
+                for a in args {
+                    self.kernel_expr(a, scopes, free)?;
+                }
+                Ok(())
+            }
+            ExprKind::SizeofType(_) => Ok(()),
+            _ => Err(refusal(
+                span,
+                "ferry cannot write this expression for the device (a structure, a string, \
+                 `sizeof` of an expression, a statement expression...)",
+            )),
+        }
+    }
+
+    /// `A[e1]...[ek]` on a device buffer: the buffer and the subscripts.
+    fn device_access(&self, e: &Expr) -> Option<(Symbol, Vec<Expr>)> {
+        let mut subscripts = Vec::new();
+        let mut current = e;
+        loop {
+            match &current.kind {
+                ExprKind::Index(base, sub) => {
+                    subscripts.push((**sub).clone());
+                    current = base;
+                }
+                ExprKind::Paren(inner) => current = inner,
+                ExprKind::Ident(n) if self.arrays.contains_key(n) => {
+                    subscripts.reverse();
+                    return Some((*n, subscripts));
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// The names a kernel's body uses without declaring them, in order of
+/// first use, and those of them it writes.
+#[derive(Default)]
+struct FreeNames {
+    order: Vec<(Symbol, Span)>,
+    seen: HashSet<Symbol>,
+    written: HashSet<Symbol>,
+}
+
+impl FreeNames {
+    fn note(&mut self, n: Symbol, span: Span) {
+        if self.seen.insert(n) {
+            self.order.push((n, span));
+        }
+    }
+
+    fn note_written(&mut self, target: &Expr, scopes: &[HashSet<Symbol>]) {
+        if let ExprKind::Ident(n) = &strip(target).kind
+            && !scopes.iter().any(|s| s.contains(n))
+        {
+            self.written.insert(*n);
+        }
+    }
+}
+
+/// A counted `for`'s header, read from its syntax.
+struct Header {
+    index: Symbol,
+    ty: Scalar,
+    first: Expr,
+    bound: Expr,
+    upward: bool,
+    inclusive: bool,
+    step: i64,
+    /// The index is declared by the loop (dead after it).
+    declared: bool,
+}
+
+impl Header {
+    /// The number of iterations, for the first index held in `first`.
+    fn count(&self, first: Symbol) -> Expr {
+        let lo = ident(first);
+        let bound = cast_long(self.bound.clone());
+        let a = self.step.abs();
+        // Distance from the first index to the bound, in the loop's
+        // direction.
+        let span_of = if self.upward {
+            binary(BinaryOp::Sub, bound.clone(), lo.clone())
+        } else {
+            binary(BinaryOp::Sub, lo.clone(), bound.clone())
+        };
+        let (test, count) = if self.inclusive {
+            (
+                BinaryOp::Ge,
+                binary(
+                    BinaryOp::Add,
+                    binary(BinaryOp::Div, paren(span_of.clone()), int(a)),
+                    int(1),
+                ),
+            )
+        } else {
+            (
+                BinaryOp::Gt,
+                binary(
+                    BinaryOp::Div,
+                    paren(binary(BinaryOp::Add, span_of.clone(), int(a - 1))),
+                    int(a),
+                ),
+            )
+        };
+        let nonempty = if self.upward {
+            binary(test, bound, lo)
+        } else {
+            binary(test, lo, bound)
+        };
+        expr(ExprKind::Conditional(
+            Box::new(nonempty),
+            Some(Box::new(count)),
+            Box::new(int(0)),
+        ))
+    }
+}
+
+/// The step of `index` in a `for`'s third expression.
+fn step_of(e: &Expr, index: Symbol) -> Option<i64> {
+    let is_index = |x: &Expr| matches!(strip(x).kind, ExprKind::Ident(n) if n == index);
+    match &e.kind {
+        ExprKind::Unary(UnaryOp::PostInc | UnaryOp::PreInc, x) if is_index(x) => Some(1),
+        ExprKind::Unary(UnaryOp::PostDec | UnaryOp::PreDec, x) if is_index(x) => Some(-1),
+        ExprKind::Assign(op @ (AssignOp::Add | AssignOp::Sub), x, value) if is_index(x) => {
+            let ExprKind::IntLit(text) = &strip(value).kind else {
+                return None;
+            };
+            let v: i64 = text
+                .as_str()
+                .trim_end_matches(['u', 'U', 'l', 'L'])
+                .parse()
+                .ok()?;
+            let v = if *op == AssignOp::Sub { -v } else { v };
+            (v != 0).then_some(v)
+        }
+        _ => None,
+    }
+}
+
+/// A `for`'s body when it is one statement (possibly braced alone).
+fn sole_statement(s: &Stmt) -> Option<&Stmt> {
+    match &s.kind {
+        StmtKind::Compound(b) => match b.items.as_slice() {
+            [BlockItem::Statement(inner)] => sole_statement(inner),
+            _ => None,
+        },
+        _ => Some(s),
+    }
+}
+
+/// Whether `s` assigns `name` anywhere.
+fn assigns(s: &Stmt, name: Symbol) -> bool {
+    let mut found = false;
+    walk_stmt_exprs(s, &mut |e| {
+        walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Assign(_, t, _)
+            | ExprKind::Unary(
+                UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec,
+                t,
+            ) if matches!(strip(t).kind, ExprKind::Ident(n) if n == name) => found = true,
+            _ => {}
+        })
+    });
+    found
+}
+
+/// Whether `x` is the callee of a call in `e` (a function name, not a
+/// variable).
+fn is_function_name(x: &Expr, e: &Expr) -> bool {
+    let mut found = false;
+    walk_expr(e, &mut |c| {
+        if let ExprKind::Call(callee, _) = &c.kind
+            && std::ptr::eq(&**callee, x)
+        {
+            found = true;
+        }
+    });
+    found
+}
+
+/// The scalar type declared by `specifiers`, for the basic types only.
+fn scalar_of(specifiers: &[DeclSpecifier]) -> Option<Scalar> {
+    let mut signed = true;
+    let mut longs = 0;
+    let mut base = None;
+    for s in specifiers {
+        match s {
+            DeclSpecifier::Type(TypeSpecifier::Builtin(b)) => match b {
+                BuiltinType::Unsigned => signed = false,
+                BuiltinType::Long => longs += 1,
+                BuiltinType::Char | BuiltinType::Short | BuiltinType::Int => {
+                    base = Some(*b);
+                }
+                BuiltinType::Float | BuiltinType::Double => base = Some(*b),
+                _ => return None,
+            },
+            DeclSpecifier::Type(TypeSpecifier::Signed(_)) => signed = true,
+            DeclSpecifier::Qualifier(_) | DeclSpecifier::Storage(_) => {}
+            _ => return None,
+        }
+    }
+    Some(match (base, longs) {
+        (Some(BuiltinType::Float), 0) => Scalar::Float { bits: 32 },
+        (Some(BuiltinType::Double), 0) => Scalar::Float { bits: 64 },
+        (Some(BuiltinType::Char), 0) => Scalar::Int { signed, bits: 8 },
+        (Some(BuiltinType::Short), 0) => Scalar::Int { signed, bits: 16 },
+        (Some(BuiltinType::Int) | None, 0) => Scalar::Int { signed, bits: 32 },
+        (Some(BuiltinType::Int) | None, 1 | 2) => Scalar::Int { signed, bits: 64 },
+        _ => return None,
+    })
+}
+
+/// The name a declarator declares.
+fn declared_name(d: &Declarator) -> Option<Symbol> {
+    match d {
+        Declarator::Ident(n, _) => Some(*n),
+        Declarator::Abstract => None,
+        Declarator::Pointer { inner, .. }
+        | Declarator::Array { inner, .. }
+        | Declarator::Function { inner, .. } => declared_name(inner),
+        Declarator::Paren(inner) => declared_name(inner),
+    }
+}
+
+fn strip(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Paren(inner) => strip(inner),
+        _ => e,
+    }
+}
+
+/// Calls `f` on `e` and every expression inside it.
+pub fn walk_expr<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Paren(x)
+        | ExprKind::Unary(_, x)
+        | ExprKind::Cast(_, x)
+        | ExprKind::SizeofExpr(x)
+        | ExprKind::AlignofExpr(_, x)
+        | ExprKind::Member(x, _)
+        | ExprKind::PtrMember(x, _)
+        | ExprKind::VaArg(x, _) => walk_expr(x, f),
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        ExprKind::Conditional(c, a, b) => {
+            walk_expr(c, f);
+            if let Some(a) = a {
+                walk_expr(a, f);
+            }
+            walk_expr(b, f);
+        }
+        ExprKind::Call(callee, args) => {
+            walk_expr(callee, f);
+            for a in args {
+                walk_expr(a, f);
+            }
+        }
+        ExprKind::Comma(items) => {
+            for x in items {
+                walk_expr(x, f);
+            }
+        }
+        ExprKind::Generic(x, assocs) => {
+            walk_expr(x, f);
+            for a in assocs {
+                walk_expr(&a.expr, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on every top-level expression of `s` and of the statements
+/// (and declarations) inside it.
+fn walk_stmt_exprs<'s>(s: &'s Stmt, f: &mut dyn FnMut(&'s Expr)) {
+    match &s.kind {
+        StmtKind::Compound(b) => {
+            for item in &b.items {
+                match item {
+                    BlockItem::Statement(s) => walk_stmt_exprs(s, f),
+                    BlockItem::Declaration(d) => walk_declaration_exprs(d, f),
+                    BlockItem::Pragma(_) => {}
+                }
+            }
+        }
+        StmtKind::For {
+            init,
+            condition,
+            step,
+            body,
+        } => {
+            match init {
+                ForInit::Expr(e) => f(e),
+                ForInit::Declaration(d) => walk_declaration_exprs(d, f),
+                ForInit::Empty => {}
+            }
+            if let Some(c) = condition {
+                f(c);
+            }
+            if let Some(st) = step {
+                f(st);
+            }
+            walk_stmt_exprs(body, f);
+        }
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) | StmtKind::GotoComputed(e) => f(e),
+        StmtKind::If {
+            condition,
+            then_branch,
+            else_branch,
+        } => {
+            f(condition);
+            walk_stmt_exprs(then_branch, f);
+            if let Some(e) = else_branch {
+                walk_stmt_exprs(e, f);
+            }
+        }
+        StmtKind::Switch { condition, body }
+        | StmtKind::While { condition, body }
+        | StmtKind::DoWhile { body, condition } => {
+            f(condition);
+            walk_stmt_exprs(body, f);
+        }
+        StmtKind::Labeled { body, .. } | StmtKind::Default(body) => walk_stmt_exprs(body, f),
+        StmtKind::Case { value, body, .. } => {
+            f(value);
+            walk_stmt_exprs(body, f);
+        }
+        _ => {}
+    }
+}
+
+fn walk_declaration_exprs<'s>(d: &'s Declaration, f: &mut dyn FnMut(&'s Expr)) {
+    if let Declaration::Normal { declarators, .. } = d {
+        for decl in declarators {
+            if let Some(Initializer::Expr(e)) = &decl.initializer {
+                f(e);
+            }
+        }
+    }
+}
+
+fn refusal(span: Span, message: impl Into<String>) -> Refusal {
+    Refusal {
+        span,
+        message: message.into(),
+    }
+}
+
+fn expr(kind: ExprKind) -> Expr {
+    Expr {
+        kind,
+        span: Span::default(),
+    }
+}
+
+fn stmt(kind: StmtKind) -> Stmt {
+    Stmt {
+        kind,
+        span: Span::default(),
+        pragmas: Vec::new(),
+    }
+}
+
+fn ident(name: Symbol) -> Expr {
+    expr(ExprKind::Ident(name))
+}
+
+fn int(v: i64) -> Expr {
+    if v < 0 {
+        return expr(ExprKind::Unary(UnaryOp::Minus, Box::new(int(-v))));
+    }
+    expr(ExprKind::IntLit(Symbol::intern(&format!("{v}L"))))
+}
+
+fn paren(e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Ident(_) | ExprKind::IntLit(_) | ExprKind::Paren(_) => e,
+        _ => expr(ExprKind::Paren(Box::new(e))),
+    }
+}
+
+fn binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {
+    expr(ExprKind::Binary(op, Box::new(paren(a)), Box::new(paren(b))))
+}
+
+fn cast_long(e: Expr) -> Expr {
+    use ferry_parser::ast::TypeName;
+    let ty = TypeName {
+        specifiers: vec![DeclSpecifier::Type(TypeSpecifier::Builtin(
+            BuiltinType::Long,
+        ))],
+        declarator: Declarator::Abstract,
+        span: Span::default(),
+    };
+    expr(ExprKind::Cast(Box::new(ty), Box::new(paren(e))))
+}
+
+/// `long name = value;`
+fn long_decl(name: Symbol, value: Expr) -> BlockItem {
+    use ferry_parser::ast::InitDeclarator;
+    BlockItem::Declaration(Declaration::Normal {
+        specifiers: vec![DeclSpecifier::Type(TypeSpecifier::Builtin(
+            BuiltinType::Long,
+        ))],
+        declarators: vec![InitDeclarator {
+            declarator: Declarator::Ident(name, Span::default()),
+            asm_label: None,
+            attributes: Vec::new(),
+            initializer: Some(Initializer::Expr(Box::new(value))),
+        }],
+        span: Span::default(),
+    })
+}

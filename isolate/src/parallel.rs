@@ -1,0 +1,201 @@
+//! Parallel loops from regions, as PIPS's coarse-grain parallelisation: a
+//! counted loop is parallel when, the index renamed, the WRITE region of
+//! one iteration meets neither the READ nor the WRITE region of another,
+//! and every scalar its body writes is private (written before it is read
+//! in every iteration, and dead after the loop).
+//!
+//! Two iterations are told apart by renaming, in the second one's
+//! regions, the index and every scalar the body writes (their values at
+//! the two iterations' starts differ); scalars the loop leaves alone keep
+//! their name, as they have one value throughout. Both iterations are
+//! taken within the body's precondition, so the loop's bounds apply to
+//! each. Regions are over-approximations, so a loop found parallel is
+//! parallel; one found sequential may not be (a may region, an access
+//! ferry cannot name).
+
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::{Body, FuncId, LoopKind, NodeId, NodeKind, VarId};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::span::Span;
+use ferry_regions::RegionsAnalysis;
+use ferry_regions::entity::{Entity, Root};
+use ferry_regions::region::RegionMap;
+
+/// What was decided for one loop.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    /// The loop statement.
+    pub span: Span,
+    /// Its index, for a counted loop.
+    pub index: Option<VarId>,
+    pub verdict: Verdict,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Iterations are independent; the scalars are private to each.
+    Parallel { private: Vec<VarId> },
+    /// Why not, in the user's terms.
+    Sequential(String),
+}
+
+/// Every loop of the statement at `root` of function `f`, outermost
+/// first.
+pub fn loops_in(a: &Analyses, r: &RegionsAnalysis, f: FuncId, root: NodeId) -> Vec<Decision> {
+    let Some(body) = &a.program.function(f).body else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        let node = body.node(id);
+        if let NodeKind::Loop(l) = &node.kind {
+            let (index, verdict) = match &l.kind {
+                LoopKind::Counted(c) => (Some(c.index), decide(a, r, f, body, id, c.index, l.body)),
+                _ => (
+                    None,
+                    Verdict::Sequential(
+                        "its iteration count is not known when it starts (not a `for` loop \
+                         counting an integer index by a constant step to an invariant bound)"
+                            .into(),
+                    ),
+                ),
+            };
+            out.push(Decision {
+                span: node.span,
+                index,
+                verdict,
+            });
+        }
+        let mut children = node.kind.children();
+        children.reverse();
+        stack.extend(children);
+    }
+    out
+}
+
+fn decide(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    f: FuncId,
+    body: &Body,
+    the_loop: NodeId,
+    index: VarId,
+    loop_body: NodeId,
+) -> Verdict {
+    let program = &a.program;
+    let name = |v: VarId| program.var(v).name.as_str().to_string();
+    let Some(rw) = r.node(f, loop_body) else {
+        return Verdict::Sequential("ferry has no regions for its body".into());
+    };
+    let mut written: Vec<VarId> = ferry_hcfg::loops::written_scalars(body, loop_body);
+    written.push(index);
+    written.sort();
+    written.dedup();
+    let ctx = &a.semantics.ctx;
+    let pre = a.semantics.preconditions[f.index()]
+        .get(loop_body.index())
+        .and_then(Option::clone)
+        .unwrap_or_else(|| Poly::universe(ctx));
+    // The other iteration: every scalar the body writes renamed.
+    let other = |p: &Poly| {
+        let mut p = p.clone();
+        for &v in &written {
+            p = p.rename(&Name::Pre(v).isl(), &other_name(v));
+        }
+        p
+    };
+    let pre_other = other(&pre);
+    let i = Lin::name(Name::Pre(index).isl());
+    let j = Lin::name(other_name(index));
+    let before = |x: &Lin, y: &Lin| {
+        let lin = y.sub(x).and_then(|d| d.add(&Lin::constant(-1)));
+        lin.map(|lin| {
+            Poly::from_dnf(
+                ctx,
+                &[Conj {
+                    cons: vec![Cons::ge0(lin)],
+                    exists: Vec::new(),
+                }],
+            )
+        })
+    };
+    let (Some(lt), Some(gt)) = (before(&i, &j), before(&j, &i)) else {
+        return Verdict::Sequential("ferry could not compare two of its iterations".into());
+    };
+    let apart = lt.union(&gt).intersect(&pre).intersect(&pre_other);
+
+    // Scalars: private or the loop is sequential.
+    let out = r.out[f.index()]
+        .get(the_loop.index())
+        .and_then(Option::as_ref);
+    let mut private = Vec::new();
+    for entity in rw.write.keys() {
+        let Root::Var(v) = entity.root else {
+            continue;
+        };
+        if entity.dims() > 0 || !entity.path.is_empty() || v == index {
+            continue;
+        }
+        if touches(&rw.input, entity) {
+            return Verdict::Sequential(format!(
+                "`{}` is carried from one iteration to the next (read before it is written)",
+                name(v)
+            ));
+        }
+        if out.is_some_and(|o| touches(o, entity)) {
+            return Verdict::Sequential(format!(
+                "`{}` is written by every iteration and read after the loop (its last value \
+                 would be needed)",
+                name(v)
+            ));
+        }
+        private.push(v);
+    }
+
+    // Arrays: one iteration's writes against another's reads and writes.
+    for (entity, w) in &rw.write {
+        let Root::Var(v) = entity.root else {
+            return Verdict::Sequential(
+                "it writes memory ferry cannot name (through a pointer of unknown origin)".into(),
+            );
+        };
+        if entity.dims() == 0 && entity.path.is_empty() {
+            continue;
+        }
+        let mine = w.set.intersect(&apart);
+        for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
+            for (e2, region) in map {
+                let conflict = match e2.root {
+                    Root::Anywhere => true,
+                    Root::Var(v2) if v2 == v => {
+                        e2 == entity && !mine.intersect(&other(&region.set)).is_empty()
+                            || e2 != entity && entity.overlaps_apart(e2)
+                    }
+                    Root::Var(_) => false,
+                };
+                if conflict {
+                    return Verdict::Sequential(format!(
+                        "`{}` is written by one iteration and {kind} by another",
+                        entity.reference_text(&|x| name(x))
+                    ));
+                }
+            }
+        }
+    }
+    if rw.read.keys().any(|e| e.root == Root::Anywhere) {
+        return Verdict::Sequential(
+            "it reads memory ferry cannot name, which another iteration may write".into(),
+        );
+    }
+    Verdict::Parallel { private }
+}
+
+/// The isl name of a scalar's value at the start of the other iteration.
+fn other_name(v: VarId) -> String {
+    format!("o{}", v.0)
+}
+
+fn touches(map: &RegionMap, entity: &Entity) -> bool {
+    map.get(entity).is_some_and(|r| !r.is_empty())
+}

@@ -1,0 +1,60 @@
+/* ferry's runtime backend for the host simulation (ferry_rte_backend.h):
+ * a buffer is malloc'ed host memory, kept apart from the program's arrays
+ * so that only the runtime's copies move data into and out of it. */
+#include "ferry_rte_backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *ferry_backend_alloc(size_t bytes)
+{
+    /* malloc(0) may return NULL or a shared pointer: one byte keeps every
+     * buffer distinct. */
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "ferry runtime: cannot allocate %zu bytes on the accelerator\n", bytes);
+        exit(70);
+    }
+    return p;
+}
+
+void ferry_backend_free(void *accel) { free(accel); }
+
+void ferry_backend_poison(void *accel, size_t bytes, enum ferry_poison poison)
+{
+    /* The buffer is host memory: poison it in place. */
+    ferry_poison(accel, bytes, poison);
+}
+
+void ferry_backend_write(void *accel, size_t accel_offset, const void *host, size_t bytes)
+{
+    memcpy((unsigned char *)accel + accel_offset, host, bytes);
+}
+
+void ferry_backend_read(void *host, const void *accel, size_t accel_offset, size_t bytes)
+{
+    memcpy(host, (const unsigned char *)accel + accel_offset, bytes);
+}
+
+/* memcpy has no rectangle form: a run at a time is what a rectangle would
+ * cost anyway. */
+int ferry_backend_write_rect(void *accel, const void *host, size_t elem_size, int ndims,
+                             const long *accel_stride, const long *accel_offsets,
+                             const long *host_stride, const long *host_offsets,
+                             const long *counts)
+{
+    (void)accel, (void)host, (void)elem_size, (void)ndims, (void)accel_stride;
+    (void)accel_offsets, (void)host_stride, (void)host_offsets, (void)counts;
+    return 0;
+}
+
+int ferry_backend_read_rect(void *host, const void *accel, size_t elem_size, int ndims,
+                            const long *host_stride, const long *host_offsets,
+                            const long *accel_stride, const long *accel_offsets,
+                            const long *counts)
+{
+    (void)host, (void)accel, (void)elem_size, (void)ndims, (void)host_stride;
+    (void)host_offsets, (void)accel_stride, (void)accel_offsets, (void)counts;
+    return 0;
+}

@@ -1,0 +1,24 @@
+//! CUDA: `FILE_kernels.cu` holds each kernel as a `__global__` function
+//! and its `extern "C"` launcher, which computes the grid from the
+//! iteration counts at run time, launches, checks the launch and waits
+//! for it (so that the runtime's transfers after it see its results).
+
+mod writer;
+
+pub use writer::write;
+
+/// How kernels are launched.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Threads per block for a nest of 1, 2 and 3 loops (x, y, z; x runs
+    /// along the innermost loop).
+    pub block: [[u32; 3]; 3],
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            block: [[256, 1, 1], [32, 8, 1], [32, 4, 2]],
+        }
+    }
+}

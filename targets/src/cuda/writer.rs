@@ -1,0 +1,107 @@
+use super::Options;
+use crate::File;
+use crate::kernel::{Dim, Kernel, ParamKind, Unit};
+use crate::text::{body, kernel_params, launcher_params, prologue};
+
+/// The unit's kernels file.
+pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
+    let mut out = format!(
+        "/* The kernels of {stem}.c for CUDA, written by ferry; each launcher is\n \
+         * called by the host code through {header}. */\n\
+         #include <cuda_runtime.h>\n#include \"ferry_rte.h\"\n#include \"ferry_rte_cuda.h\"\n\
+         #include \"{header}\"\n#include <math.h>\n",
+        stem = unit.stem,
+        header = unit.header_name()
+    );
+    for k in &unit.kernels {
+        out.push('\n');
+        kernel(&mut out, k);
+        out.push('\n');
+        launcher(&mut out, k, options);
+    }
+    vec![File {
+        name: format!("{}_kernels.cu", unit.stem),
+        text: out,
+    }]
+}
+
+fn kernel(out: &mut String, k: &Kernel) {
+    out.push_str(&format!(
+        "__global__ void {}({})\n{{\n",
+        k.name,
+        kernel_params(k, "", |s| s.c_name())
+    ));
+    let axes = ["x", "y", "z"];
+    let item = |hw: usize| {
+        let a = axes[hw];
+        format!("(long)blockIdx.{a} * blockDim.{a} + threadIdx.{a}")
+    };
+    out.push_str(&prologue(k, &item, |s| s.c_name()));
+    out.push_str(&body(k));
+    out.push_str("}\n");
+}
+
+fn launcher(out: &mut String, k: &Kernel, options: &Options) {
+    out.push_str(&format!(
+        "extern \"C\" void {}({})\n{{\n",
+        k.launcher(),
+        launcher_params(k)
+    ));
+    let n = k.dims.len();
+    let block = if n == 0 {
+        [1, 1, 1]
+    } else {
+        options.block[n - 1]
+    };
+    // Hardware dimension h runs along loop n - 1 - h.
+    let count = |h: usize| {
+        if h < n {
+            Dim::count_param(n - 1 - h)
+        } else {
+            "1L".into()
+        }
+    };
+    if n > 0 {
+        let empty: Vec<String> = (0..n)
+            .map(|d| format!("{} <= 0", Dim::count_param(d)))
+            .collect();
+        out.push_str(&format!(
+            "    if ({})\n        return;\n",
+            empty.join(" || ")
+        ));
+    }
+    out.push_str(&format!(
+        "    dim3 block({}, {}, {});\n",
+        block[0], block[1], block[2]
+    ));
+    out.push_str(&format!(
+        "    dim3 grid((unsigned)(({c0} + {b0} - 1) / {b0}), (unsigned)(({c1} + {b1} - 1) / {b1}), \
+         (unsigned)(({c2} + {b2} - 1) / {b2}));\n",
+        c0 = count(0),
+        c1 = count(1),
+        c2 = count(2),
+        b0 = block[0],
+        b1 = block[1],
+        b2 = block[2]
+    ));
+    let args: Vec<String> = k
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Buffer(s) => format!("({} *){}", s.c_name(), p.name),
+            ParamKind::Value(_) => p.name.clone(),
+        })
+        .chain((0..n).flat_map(|d| [Dim::first_param(d), Dim::count_param(d)]))
+        .collect();
+    out.push_str(&format!(
+        "    {}<<<grid, block>>>({});\n",
+        k.name,
+        args.join(", ")
+    ));
+    out.push_str(&format!(
+        "    ferry_cuda_check(cudaGetLastError(), \"launching {name}\");\n\
+         \x20   ferry_cuda_check(cudaDeviceSynchronize(), \"running {name}\");\n\
+         \x20   ferry_count_launch();\n}}\n",
+        name = k.name
+    ));
+}

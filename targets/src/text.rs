@@ -1,0 +1,129 @@
+//! Small pieces of C text every writer spells alike.
+
+use crate::kernel::{Dim, Kernel, ParamKind, Scalar};
+
+/// The launcher's parameter list: buffers as opaque handles, values with
+/// their C types, then each dimension's first index and count.
+pub fn launcher_params(k: &Kernel) -> String {
+    let mut params: Vec<String> = k
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Buffer(_) => format!("void *{}", p.name),
+            ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
+        })
+        .collect();
+    for d in 0..k.dims.len() {
+        params.push(format!("long {}", Dim::first_param(d)));
+        params.push(format!("long {}", Dim::count_param(d)));
+    }
+    if params.is_empty() {
+        "void".into()
+    } else {
+        params.join(", ")
+    }
+}
+
+/// The kernel's own parameter list, each type spelled by `spell`
+/// (buffers as pointers to `global` memory).
+pub fn kernel_params(k: &Kernel, global: &str, spell: fn(Scalar) -> &'static str) -> String {
+    let mut params: Vec<String> = k
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
+            ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
+        })
+        .collect();
+    for d in 0..k.dims.len() {
+        params.push(format!("long {}", Dim::first_param(d)));
+        params.push(format!("long {}", Dim::count_param(d)));
+    }
+    if params.is_empty() {
+        "void".into()
+    } else {
+        params.join(", ")
+    }
+}
+
+/// The kernel's prologue after the work-item numbers are known: the guard
+/// of partial blocks (work-groups), each loop index, the private scalars.
+/// `item(k)` is how dimension k's work-item number is read; dimension 0
+/// of the hardware is the innermost loop, so that consecutive work-items
+/// touch consecutive elements.
+pub fn prologue(
+    k: &Kernel,
+    item: &dyn Fn(usize) -> String,
+    spell: fn(Scalar) -> &'static str,
+) -> String {
+    let mut out = String::new();
+    let n = k.dims.len();
+    for d in 0..n {
+        out.push_str(&format!(
+            "    long {} = {};\n",
+            Dim::item(d),
+            item(n - 1 - d)
+        ));
+    }
+    if n > 0 {
+        let guard: Vec<String> = (0..n)
+            .map(|d| format!("{} >= {}", Dim::item(d), Dim::count_param(d)))
+            .collect();
+        out.push_str(&format!(
+            "    if ({})\n        return;\n",
+            guard.join(" || ")
+        ));
+    }
+    for (d, dim) in k.dims.iter().enumerate() {
+        out.push_str(&format!(
+            "    {ty} {index} = ({ty})({first} + {item} * {step}L);\n",
+            ty = spell(dim.ty),
+            index = dim.index,
+            first = Dim::first_param(d),
+            item = Dim::item(d),
+            step = dim.step
+        ));
+    }
+    for (name, ty) in &k.locals {
+        out.push_str(&format!("    {} {name};\n", spell(*ty)));
+    }
+    out
+}
+
+/// The kernel's body, indented one level inside its braces.
+pub fn body(k: &Kernel) -> String {
+    let text = ferry_parser::printer::print_stmt(&k.body);
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.is_empty() {
+            out.push('\n');
+        } else {
+            out.push_str("    ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `text` as a C string literal, one source line per line.
+pub fn c_string(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        out.push_str("    \"");
+        for c in line.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '"' => out.push_str("\\\""),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                c => out.push(c),
+            }
+        }
+        out.push_str("\"\n");
+    }
+    if out.is_empty() {
+        out.push_str("    \"\"\n");
+    }
+    out
+}
