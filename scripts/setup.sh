@@ -26,9 +26,20 @@ export DEBIAN_FRONTEND=noninteractive
 # from source (without them its build script fails with `autoreconf: not
 # found`).
 step "${SUDO[@]}" apt-get update
+# pocl runs the OpenCL target's kernels on the CPU (the tests validate
+# every offloaded program on it); python3-venv holds nvcc from PyPI.
 step "${SUDO[@]}" apt-get install -y --no-install-recommends \
     gcc libc6-dev make pkg-config git curl ca-certificates \
-    autoconf automake libtool m4
+    autoconf automake libtool m4 \
+    pocl-opencl-icd ocl-icd-opencl-dev clinfo \
+    python3 python3-venv
+
+# nvcc (CUDA 13) from PyPI, under .cuda/: the tests compile the CUDA
+# target's output with it for sm_75 and sm_90. It needs no GPU.
+if ! ls .cuda/lib/python3*/site-packages/nvidia/cu13/bin/nvcc >/dev/null 2>&1; then
+    step python3 -m venv .cuda
+    step .cuda/bin/pip install --quiet nvidia-cuda-nvcc nvidia-cuda-runtime
+fi
 
 # Rust, through rustup, only if there is no cargo yet.
 if ! command -v cargo >/dev/null && [ -f "$HOME/.cargo/env" ]; then
@@ -51,3 +62,4 @@ step cargo build --release --workspace
 step target/release/ferry parse examples/fir.c
 step target/release/ferry semantics examples/listing_1_2.c
 step target/release/ferry validate tests/c/isolate_snapshots/listing_1_3.c --label kernel --run 100
+step target/release/ferry validate tests/c/isolate/matvec.c --label kernel --target opencl --explain --run "16 16"

@@ -66,7 +66,13 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
         text.push('\n');
         text
     } else {
-        report.describe()
+        let mut text: String = isolated
+            .explanations
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect();
+        text.push_str(&report.describe());
+        text
     };
     Ok(Finished {
         output,

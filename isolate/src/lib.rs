@@ -770,10 +770,25 @@ impl Offload<'_> {
                 values.insert(Symbol::intern(&device[&s.name].device), ty);
             }
         }
+        // Refusals name variables as the user wrote them.
+        let user_names: Vec<(String, &str)> = plan
+            .arrays
+            .iter()
+            .map(|a| (device[&a.name].device.clone(), a.name.as_str()))
+            .chain(
+                plan.scalars
+                    .iter()
+                    .map(|s| (device[&s.name].device.clone(), s.name.as_str())),
+            )
+            .collect();
         let mut outliner =
             outline::Outliner::new(self.verdicts, arrays, values, self.prefix, self.kernels);
         outliner.statement(statement).map_err(|r| {
-            file.error_at(r.span, format!("cannot offload to {target}: {}", r.message))
+            let mut message = r.message;
+            for (device, user) in &user_names {
+                message = message.replace(&format!("`{device}`"), &format!("`{user}`"));
+            }
+            file.error_at(r.span, format!("cannot offload to {target}: {message}"))
         })
     }
 }

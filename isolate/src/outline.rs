@@ -120,7 +120,8 @@ impl<'a> Outliner<'a> {
                     ForInit::Empty => false,
                 } || condition.as_deref().is_some_and(|e| self.on_device(e))
                     || step.as_deref().is_some_and(|e| self.on_device(e));
-                if header_on_device {
+                // A loop left by a jump from device code runs with it.
+                if header_on_device || jumps_out(body, false) && self.stmt_on_device(body) {
                     return self.single(s);
                 }
                 self.scopes.push(HashMap::new());
@@ -132,7 +133,8 @@ impl<'a> Outliner<'a> {
                 result
             }
             StmtKind::While { condition, body } | StmtKind::DoWhile { body, condition } => {
-                if self.on_device(condition) {
+                if self.on_device(condition) || jumps_out(body, false) && self.stmt_on_device(body)
+                {
                     return self.single(s);
                 }
                 self.host(body)
@@ -301,6 +303,13 @@ impl<'a> Outliner<'a> {
             let Some(header) = self.header(current) else {
                 break;
             };
+            let StmtKind::For { body, .. } = &current.kind else {
+                break;
+            };
+            // A `break` ends the whole loop: no iteration is independent of it.
+            if jumps_out(body, true) {
+                break;
+            }
             // The bounds are evaluated by the host before the launch: only
             // host names no loop of the nest writes, no device memory.
             let indices: HashSet<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
@@ -414,6 +423,8 @@ impl<'a> Outliner<'a> {
             unreachable!("a nest is made of `for` loops")
         };
         let mut kernel_body = (**body).clone();
+        // `continue` ends the work-item's iteration.
+        continue_to_return(&mut kernel_body);
         let indices: Vec<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
         let dims: Vec<Dim> = nest
             .iter()
@@ -483,6 +494,13 @@ impl<'a> Outliner<'a> {
 
     /// `s` as a kernel run by one work-item.
     fn single(&mut self, s: &mut Stmt) -> Result<(), Refusal> {
+        if jumps_out(s, false) {
+            return Err(refusal(
+                s.span,
+                "a `break` or `continue` of a loop that stays on the host, in code that \
+                 touches device memory",
+            ));
+        }
         let mut body = s.clone();
         body.pragmas.clear();
         let (params, _) = self.kernel_interface(&mut body, &[], false)?;
@@ -629,6 +647,8 @@ impl<'a> Outliner<'a> {
             StmtKind::Expr(e) => self.kernel_expr(e, scopes, free),
             StmtKind::Empty | StmtKind::Break | StmtKind::Continue => Ok(()),
             StmtKind::Labeled { body, .. } => self.kernel_stmt(body, scopes, free),
+            // Made from a `continue` of the kernel's loop (`continue_to_return`).
+            StmtKind::Return(None) => Ok(()),
             StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::GotoComputed(_) => Err(refusal(
                 span,
                 "a jump out of code that runs on the device (`return`, `goto`)",
@@ -933,6 +953,43 @@ fn step_of(e: &Expr, index: Symbol) -> Option<i64> {
             (v != 0).then_some(v)
         }
         _ => None,
+    }
+}
+
+/// Whether `s` has a `break` (and, unless `only_break`, a `continue`)
+/// that leaves it for a loop or `switch` around it.
+fn jumps_out(s: &Stmt, only_break: bool) -> bool {
+    match &s.kind {
+        StmtKind::Break => true,
+        StmtKind::Continue => !only_break,
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
+        // A `continue` inside a `switch` still continues the loop around.
+        StmtKind::Switch { body, .. } => !only_break && jumps_out_continue(body),
+        _ => s
+            .sub_statements()
+            .into_iter()
+            .any(|x| jumps_out(x, only_break)),
+    }
+}
+
+fn jumps_out_continue(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
+        _ => s.sub_statements().into_iter().any(jumps_out_continue),
+    }
+}
+
+/// Replaces the `continue`s of the loop whose body `s` is by `return`s.
+fn continue_to_return(s: &mut Stmt) {
+    match &mut s.kind {
+        StmtKind::Continue => s.kind = StmtKind::Return(None),
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => {}
+        _ => {
+            for x in s.sub_statements_mut() {
+                continue_to_return(x);
+            }
+        }
     }
 }
 

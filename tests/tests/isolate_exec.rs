@@ -56,6 +56,68 @@ const KNOWN_IMPRECISE: &[(&str, &str)] = &[
 /// checked as any other).
 const KNOWN_REFUSED: &[(&str, &str)] = &[];
 
+/// Programs `--target opencl` refuses, by the reason in the diagnostic
+/// (each must still be refused with a `file:line:col` diagnostic saying
+/// `cannot offload`; once one offloads, its entry must go).
+const OFFLOAD_REFUSED: &[(&str, &str)] = &[
+    ("aos_copy_whole.c", "not of a basic arithmetic type"),
+    ("aos_diff.c", "not of a basic arithmetic type"),
+    ("aos_field_array.c", "not of a basic arithmetic type"),
+    ("aos_points.c", "not of a basic arithmetic type"),
+    ("call_addr_elem.c", "is called on the device"),
+    ("call_addr_elem_const.c", "is called on the device"),
+    ("call_offset.c", "is called on the device"),
+    ("call_row.c", "is called on the device"),
+    ("calls_fir_cascade.c", "does not bring scalars back"),
+    ("calls_lift_host_code.c", "does not bring scalars back"),
+    ("continue_skip.c", "does not bring scalars back"),
+    ("counter_flag.c", "does not bring scalars back"),
+    ("fir_function.c", "is called on the device"),
+    ("fir_kernel_call.c", "is called on the device"),
+    ("fir_kernel_call_unshared.c", "is called on the device"),
+    ("fir_outer_loop.c", "is called on the device"),
+    ("loop_reload_newer.c", "reads device memory on the host"),
+    (
+        "loop_reload_newer_dead.c",
+        "reads device memory on the host",
+    ),
+    ("loop_rim_exact.c", "does not bring scalars back"),
+    ("loop_written_scalar.c", "does not bring scalars back"),
+    ("mean_exact_scalar.c", "does not bring scalars back"),
+    ("nested_calls.c", "is called on the device"),
+    ("paper_foo_function.c", "does not bring scalars back"),
+    ("paper_foo_while.c", "does not bring scalars back"),
+    ("reshape_fill.c", "is called on the device"),
+    ("reshape_partial.c", "is called on the device"),
+    ("search_break.c", "does not bring scalars back"),
+    ("struct_stats.c", "cannot write this expression"),
+    ("while_scan.c", "does not bring scalars back"),
+];
+
+/// `--function F` programs whose host isolation moves F's transfers to
+/// its call sites (`lift`): with kernels, the call of F's clone would have
+/// to launch from its caller, which the outliner does not do yet, so F's
+/// body is offloaded with its own transfers. Their runs must behave as the
+/// originals; their transfers are the body's, not the hand counts.
+const OFFLOAD_NOT_LIFTED: &[&str] = &[
+    "calls_alternate_unbraced.c",
+    "calls_lift_device_scalar.c",
+    "calls_lift_global_counter.c",
+    "calls_lift_lone_call.c",
+    "calls_lift_per_caller.c",
+    "calls_lift_three_levels.c",
+    "calls_ping_pong.c",
+    "calls_ping_pong_first.c",
+    "calls_ping_pong_unbraced.c",
+    "calls_solver.c",
+    "calls_sweeps.c",
+    "calls_twice.c",
+    "vla_scale_function.c",
+];
+
+/// The flags that offload to OpenCL (pocl in the tests).
+const OPENCL: [&str; 2] = ["--target", "opencl"];
+
 /// Processes of one check at a time per worker: the test machines have 2 cores.
 const WORKERS: usize = 2;
 /// The limit of one execution of one program, inside `ferry validate`.
@@ -69,6 +131,67 @@ fn isolated_programs_behave_as_the_originals() {
     assert!(!programs.is_empty(), "no program in tests/c/isolate");
     let results = for_each_parallel_on(WORKERS, &programs, validate_program);
     report(&programs, results);
+}
+
+/// Every isolation test program with its kernels on the OpenCL device:
+/// the same behaviour and the same transfers as the host simulation (the
+/// default section's runs), or a refusal listed in `OFFLOAD_REFUSED`.
+#[test]
+fn offloaded_programs_behave_as_the_originals_on_opencl() {
+    let programs = c_files_in(&c_dir().join("isolate"));
+    let scratch = scratch_dir("offload-refused");
+    let results = for_each_parallel_on(WORKERS, &programs, |p| offload_program(p, &scratch));
+    let _ = std::fs::remove_dir_all(&scratch);
+    report(&programs, results);
+}
+
+fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
+    let spec = spec_of(program)?;
+    let name = program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let flags: Vec<String> = OPENCL.iter().map(|f| f.to_string()).collect();
+    let Some((_, reason)) = OFFLOAD_REFUSED.iter().find(|(known, _)| *known == name) else {
+        // The runs of the default section, else of the first plan's.
+        let (plan_flags, runs) = match spec.plans.first() {
+            Some(p) if spec.runs.is_empty() => (p.flags.clone(), &p.runs),
+            _ => (Vec::new(), &spec.runs),
+        };
+        let flags: Vec<String> = plan_flags.into_iter().chain(flags).collect();
+        if OFFLOAD_NOT_LIFTED.contains(&name.as_str()) {
+            let behaviour: Vec<isolate_spec::RunSpec> = runs
+                .iter()
+                .map(|r| isolate_spec::RunSpec {
+                    args: r.args.clone(),
+                    ..Default::default()
+                })
+                .collect();
+            return validate_section(program, &spec, &flags, &behaviour);
+        }
+        return validate_section(program, &spec, &flags, runs);
+    };
+    let out = scratch.join(program.file_stem().unwrap_or_default());
+    let mut args = vec!["isolate".to_owned(), relative(program)];
+    args.extend(spec.isolate.iter().cloned());
+    args.extend(flags);
+    args.extend(["-o".to_owned(), out.to_string_lossy().into_owned()]);
+    args.extend(spec.cflags.iter().cloned());
+    let reproduce = format!("reproduce: {}", shell_line(&args));
+    let (code, _stdout, stderr) = ferry(&args).map_err(|e| format!("{e}\n{reproduce}"))?;
+    let first = stderr.lines().next().unwrap_or("");
+    if code == Some(1)
+        && is_located_error(first, &name)
+        && first.contains("cannot offload")
+        && first.contains(reason)
+    {
+        return Ok(());
+    }
+    Err(format!(
+        "listed in OFFLOAD_REFUSED (`{reason}`) but exit {code:?}: remove it from the list if \
+         ferry offloads it now\n{}\n{reproduce}",
+        indent(&stderr)
+    ))
 }
 
 #[test]
@@ -235,7 +358,8 @@ fn validate_section(
     }
     // Plans other than the default are exact by construction: the known
     // imprecision of the regions shows in the hand counts of the default.
-    let imprecise = flags.is_empty() && KNOWN_IMPRECISE.iter().any(|(known, _)| *known == name);
+    let host_plan = flags.is_empty() || flags == OPENCL;
+    let imprecise = host_plan && KNOWN_IMPRECISE.iter().any(|(known, _)| *known == name);
     let mut more_than_by_hand = false;
     let mut problems = Vec::new();
     for (index, run) in reported.iter().enumerate() {

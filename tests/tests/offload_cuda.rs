@@ -1,0 +1,149 @@
+//! CUDA output checked by its compiler and, where a GPU is at hand, by
+//! running it. Each program is isolated with `--target cuda`; its kernels
+//! and launchers (`*_kernels.cu`), the runtime's CUDA backend and the host
+//! code are built by nvcc (from PyPI, installed by `scripts/setup.sh`) for
+//! sm_75 and sm_90. With a GPU (`nvidia-smi -L` lists one) the program is
+//! validated for real instead: the same output as the original, the same
+//! transfers as the host simulation.
+
+use ferry_tests::isolate_spec;
+use ferry_tests::{c_dir, ferry_bin, for_each_parallel_on, indent, scratch_dir, workspace_root};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Programs with a parallel loop nest (1-D, 2-D, 3-D), a sequential loop
+/// around kernels, a one-work-item kernel, a VLA and heap buffers.
+const PROGRAMS: &[&str] = &[
+    "matvec.c",
+    "add3d.c",
+    "jacobi3d.c",
+    "write_break.c",
+    "matmul_vla_function.c",
+    "malloc_vec.c",
+    "stencil1d.c",
+    "plan_prism3d.c",
+];
+
+/// nvcc: `$NVCC`, the one `scripts/setup.sh` installs under `.cuda/`, or
+/// the one on the PATH.
+fn nvcc() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("NVCC").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    let lib = workspace_root().join(".cuda").join("lib");
+    for entry in std::fs::read_dir(&lib).into_iter().flatten().flatten() {
+        let candidate = entry.path().join("site-packages/nvidia/cu13/bin/nvcc");
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+    }
+    Command::new("nvcc")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| PathBuf::from("nvcc"))
+}
+
+fn has_gpu() -> bool {
+    Command::new("nvidia-smi")
+        .arg("-L")
+        .output()
+        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+}
+
+#[test]
+fn cuda_output_compiles_for_sm75_and_sm90() {
+    let Some(nvcc) = nvcc() else {
+        panic!(
+            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
+        );
+    };
+    let scratch = scratch_dir("offload-cuda");
+    let programs: Vec<PathBuf> = PROGRAMS
+        .iter()
+        .map(|p| c_dir().join("isolate").join(p))
+        .collect();
+    let gpu = has_gpu();
+    let results = for_each_parallel_on(2, &programs, |p| check(p, &nvcc, &scratch, gpu));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let failures: Vec<String> = programs
+        .iter()
+        .zip(results)
+        .filter_map(|(p, r)| {
+            r.err()
+                .map(|e| format!("--- {}\n{}", p.display(), indent(&e)))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn check(program: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), String> {
+    let source = std::fs::read_to_string(program).map_err(|e| e.to_string())?;
+    let spec = isolate_spec::parse(&source)?;
+    let out = scratch.join(program.file_stem().unwrap_or_default());
+    let mut args: Vec<String> = vec![if gpu { "validate" } else { "isolate" }.into()];
+    args.push(program.to_string_lossy().into_owned());
+    args.extend(spec.isolate.iter().cloned());
+    args.extend(["--target".into(), "cuda".into(), "-o".into()]);
+    args.push(out.to_string_lossy().into_owned());
+    if gpu {
+        for run in &spec.runs {
+            args.push("--run".into());
+            args.push(run.args.join(" "));
+        }
+    }
+    args.extend(spec.cflags.iter().cloned());
+    let ferry = Command::new(ferry_bin())
+        .args(&args)
+        .env("NVCC", nvcc)
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot run ferry: {e}"))?;
+    if !ferry.status.success() {
+        return Err(format!(
+            "ferry {} exited with {:?}\n{}{}",
+            args.join(" "),
+            ferry.status.code(),
+            String::from_utf8_lossy(&ferry.stdout),
+            String::from_utf8_lossy(&ferry.stderr)
+        ));
+    }
+    if gpu {
+        return Ok(());
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c" || x == "cu"))
+        .collect();
+    files.sort();
+    if !files
+        .iter()
+        .any(|f| f.extension().is_some_and(|x| x == "cu"))
+    {
+        return Err("no .cu file written".into());
+    }
+    let exe = out.join("program");
+    let build = Command::new(nvcc)
+        .args(["-O1", "-gencode", "arch=compute_75,code=sm_75"])
+        .args(["-gencode", "arch=compute_90,code=sm_90", "-I"])
+        .arg(&out)
+        .args(&spec.cflags)
+        .args(&files)
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lm")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", nvcc.display()))?;
+    if !build.status.success() || !exe.is_file() {
+        return Err(format!(
+            "nvcc failed on {}:\n{}{}",
+            out.display(),
+            String::from_utf8_lossy(&build.stdout),
+            String::from_utf8_lossy(&build.stderr)
+        ));
+    }
+    Ok(())
+}
