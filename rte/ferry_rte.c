@@ -3,6 +3,7 @@
 #include "ferry_rte.h"
 #include "ferry_rte_backend.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +89,49 @@ void ferry_poison(void *host, size_t size, enum ferry_poison poison)
     default:
         memset(p, 0xAB, size);
     }
+}
+
+void ferry_backend_vfail(const char *api, const char *error, int code, const char *what,
+                         va_list ap)
+{
+    fprintf(stderr, "ferry runtime (%s): ", api);
+    vfprintf(stderr, what, ap);
+    if (error)
+        fprintf(stderr, ": %s (%d)", error, code);
+    fputc('\n', stderr);
+    exit(70);
+}
+
+void ferry_backend_fail(const char *api, const char *error, int code, const char *what, ...)
+{
+    va_list ap;
+    va_start(ap, what); /* no va_end: ferry_backend_vfail never returns */
+    ferry_backend_vfail(api, error, code, what, ap);
+}
+
+/* The chunk is a multiple of every element size, so each chunk continues
+ * the pattern where the previous one stopped. */
+#define POISON_CHUNK ((size_t)1 << 20)
+
+void ferry_poison_through_writes(const char *api, void *accel, size_t bytes,
+                                 enum ferry_poison poison)
+{
+    if (!bytes)
+        return;
+    size_t chunk = bytes < POISON_CHUNK ? bytes : POISON_CHUNK;
+    unsigned char *pattern = (unsigned char *)malloc(chunk);
+    if (!pattern)
+        ferry_backend_fail(api, NULL, 0, "out of host memory poisoning %zu bytes", bytes);
+    ferry_poison(pattern, chunk, poison);
+    for (size_t at = 0; at < bytes; at += chunk) {
+        size_t n = bytes - at < chunk ? bytes - at : chunk;
+        /* The last chunk ends the way the whole buffer does (0xAB bytes
+         * after the last whole element). */
+        if (n < chunk)
+            ferry_poison(pattern, n, poison);
+        ferry_backend_write(accel, at, pattern, n);
+    }
+    free(pattern);
 }
 
 void *ferry_alloc(size_t elem_size, long count, enum ferry_poison poison)
@@ -234,6 +278,30 @@ static void copy_runs(const struct box *b, const struct ends *e, size_t accel_at
                   host_at + (size_t)i * b->host_stride[k], k + 1);
 }
 
+/* The rectangle of a box of 2 or 3 dimensions (struct ferry_rect); 0 when
+ * the box has another number of dimensions or does not fit its pitches. */
+static int make_rect(struct ferry_rect *r, const struct box *b)
+{
+    int n = b->ndims;
+    size_t elem_size = b->elem_size;
+    if (n != 2 && n != 3)
+        return 0;
+    r->width = (size_t)b->counts[n - 1] * elem_size;
+    r->rows = (size_t)b->counts[n - 2];
+    r->slices = n == 3 ? (size_t)b->counts[0] : 1;
+    r->accel.start = b->accel_start * elem_size;
+    r->host.start = b->host_start * elem_size;
+    r->accel.row = (size_t)b->accel_stride[n - 2] * elem_size;
+    r->host.row = (size_t)b->host_stride[n - 2] * elem_size;
+    r->accel.slice = n == 3 ? (size_t)b->accel_stride[0] * elem_size : r->rows * r->accel.row;
+    r->host.slice = n == 3 ? (size_t)b->host_stride[0] * elem_size : r->rows * r->host.row;
+    if (r->accel.row < r->width || r->host.row < r->width)
+        return 0;
+    /* The rectangle calls see a slice as a whole number of rows. */
+    return r->accel.slice >= r->rows * r->accel.row && r->host.slice >= r->rows * r->host.row &&
+           r->accel.slice % r->accel.row == 0 && r->host.slice % r->host.row == 0;
+}
+
 /* Copies a box whose counts are all positive: one rectangle if the backend
  * takes it, runs otherwise. */
 static void copy(const struct ends *e, size_t elem_size, int ndims, const long *host_dims,
@@ -241,21 +309,11 @@ static void copy(const struct ends *e, size_t elem_size, int ndims, const long *
                  const long *counts)
 {
     struct box b;
+    struct ferry_rect r;
     make_box(&b, elem_size, ndims, accel_dims, accel_offsets, host_dims, host_offsets, counts);
-    if (b.ndims == 2 || b.ndims == 3) {
-        /* The rectangle calls take offsets per dimension; the start is
-         * linear, so it all goes on the innermost one (stride 1). */
-        long accel_at[3] = {0, 0, 0}, host_at[3] = {0, 0, 0};
-        accel_at[b.ndims - 1] = (long)b.accel_start;
-        host_at[b.ndims - 1] = (long)b.host_start;
-        int done =
-            e->accel_dst
-                ? ferry_backend_write_rect(e->accel_dst, e->host_src, elem_size, b.ndims,
-                                           b.accel_stride, accel_at, b.host_stride, host_at,
-                                           b.counts)
-                : ferry_backend_read_rect(e->host_dst, e->accel_src, elem_size, b.ndims,
-                                          b.host_stride, host_at, b.accel_stride, accel_at,
-                                          b.counts);
+    if (make_rect(&r, &b)) {
+        int done = e->accel_dst ? ferry_backend_write_rect(e->accel_dst, e->host_src, &r)
+                                : ferry_backend_read_rect(e->host_dst, e->accel_src, &r);
         if (done)
             return;
     }

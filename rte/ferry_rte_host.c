@@ -39,22 +39,14 @@ void ferry_backend_read(void *host, const void *accel, size_t accel_offset, size
 
 /* memcpy has no rectangle form: a run at a time is what a rectangle would
  * cost anyway. */
-int ferry_backend_write_rect(void *accel, const void *host, size_t elem_size, int ndims,
-                             const long *accel_stride, const long *accel_offsets,
-                             const long *host_stride, const long *host_offsets,
-                             const long *counts)
+int ferry_backend_write_rect(void *accel, const void *host, const struct ferry_rect *r)
 {
-    (void)accel, (void)host, (void)elem_size, (void)ndims, (void)accel_stride;
-    (void)accel_offsets, (void)host_stride, (void)host_offsets, (void)counts;
+    (void)accel, (void)host, (void)r;
     return 0;
 }
 
-int ferry_backend_read_rect(void *host, const void *accel, size_t elem_size, int ndims,
-                            const long *host_stride, const long *host_offsets,
-                            const long *accel_stride, const long *accel_offsets,
-                            const long *counts)
+int ferry_backend_read_rect(void *host, const void *accel, const struct ferry_rect *r)
 {
-    (void)host, (void)accel, (void)elem_size, (void)ndims, (void)host_stride;
-    (void)host_offsets, (void)accel_stride, (void)accel_offsets, (void)counts;
+    (void)host, (void)accel, (void)r;
     return 0;
 }

@@ -100,60 +100,23 @@ static const char *error_name(cl_int e)
     }
 }
 
-/* Prints `what` (a printf format) and the error, and exits. */
-static void fail(cl_int e, const char *what, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3), noreturn))
-#endif
-    ;
-
-static void fail(cl_int e, const char *what, ...)
-{
-    va_list ap;
-    va_start(ap, what);
-    fputs("ferry runtime (OpenCL): ", stderr);
-    vfprintf(stderr, what, ap);
-    fprintf(stderr, ": %s (%d)\n", error_name(e), (int)e);
-    va_end(ap);
-    exit(70);
-}
-
-/* Checks the return code of an API call; `what` is formatted only when it
- * failed. */
-static void check(cl_int e, const char *what, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void check(cl_int e, const char *what, ...)
+/* Checks the return code of an API call; `what` (a printf format) says
+ * what failed and is formatted only then. */
+FERRY_BACKEND_PRINTF(2, 3) static void check(cl_int e, const char *what, ...)
 {
     if (e == CL_SUCCESS)
         return;
-    char text[256];
     va_list ap;
-    va_start(ap, what);
-    vsnprintf(text, sizeof text, what, ap);
-    va_end(ap);
-    fail(e, "%s", text);
+    va_start(ap, what); /* no va_end: ferry_backend_vfail never returns */
+    ferry_backend_vfail("OpenCL", error_name(e), (int)e, what, ap);
 }
 
 /* A failure that is not an API call's (no such platform or device). */
-static void die(const char *what, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2), noreturn))
-#endif
-    ;
-
-static void die(const char *what, ...)
+FERRY_BACKEND_NORETURN FERRY_BACKEND_PRINTF(1, 2) static void die(const char *what, ...)
 {
     va_list ap;
     va_start(ap, what);
-    fputs("ferry runtime (OpenCL): ", stderr);
-    vfprintf(stderr, what, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(70);
+    ferry_backend_vfail("OpenCL", NULL, 0, what, ap);
 }
 
 /* The index in environment variable `var`; -1 when it is not set. */
@@ -282,116 +245,54 @@ void ferry_backend_read(void *host, const void *accel, size_t accel_offset, size
           "clEnqueueReadBuffer of %zu bytes at byte %zu", bytes, accel_offset);
 }
 
-/* The pattern goes through a bounded host buffer: poisoning a buffer as
- * large as the device's memory must not need as much host memory. The
- * chunk is a multiple of every element size, so each chunk continues the
- * pattern where the previous one stopped. */
-#define POISON_CHUNK ((size_t)1 << 20)
-
 void ferry_backend_poison(void *accel, size_t bytes, enum ferry_poison poison)
 {
-    if (!bytes)
-        return;
-    size_t chunk = bytes < POISON_CHUNK ? bytes : POISON_CHUNK;
-    unsigned char *pattern = malloc(chunk);
-    if (!pattern)
-        die("out of host memory poisoning %zu bytes", bytes);
-    ferry_poison(pattern, chunk, poison);
-    for (size_t at = 0; at < bytes; at += chunk) {
-        size_t n = bytes - at < chunk ? bytes - at : chunk;
-        /* The last chunk ends the way the whole buffer does (0xAB bytes
-         * after the last whole element). */
-        if (n < chunk)
-            ferry_poison(pattern, n, poison);
-        ferry_backend_write(accel, at, pattern, n);
-    }
-    free(pattern);
+    ferry_poison_through_writes("OpenCL", accel, bytes, poison);
 }
 
-/* The geometry of a box for clEnqueue{Write,Read}BufferRect: the region
- * (bytes, rows, slices) and, per side, the pitches in bytes and the byte
- * where the box starts. 0 when the box does not fit the calls' model. */
-struct rect {
-    size_t region[3];
-    size_t accel_origin[3], accel_row, accel_slice;
-    size_t host_start, host_row, host_slice;
-};
-
-static size_t start_bytes(size_t elem_size, int ndims, const long *stride, const long *offsets)
+/* clEnqueue{Write,Read}BufferRect of box `r`, the calls' only difference
+ * being the direction: to the buffer from `host_src`, or from it to
+ * `host_dst` (the other is NULL). */
+static void copy_rect(cl_mem accel, const struct ferry_rect *r, void *host_dst,
+                      const void *host_src)
 {
-    size_t at = 0;
-    for (int k = 0; k < ndims; k++)
-        at += (size_t)offsets[k] * stride[k];
-    return at * elem_size;
-}
-
-static int make_rect(struct rect *r, size_t elem_size, int ndims, const long *accel_stride,
-                     const long *accel_offsets, const long *host_stride,
-                     const long *host_offsets, const long *counts)
-{
-    if (ndims != 2 && ndims != 3)
-        return 0;
-    int n = ndims;
-    r->region[0] = (size_t)counts[n - 1] * elem_size;
-    r->region[1] = (size_t)counts[n - 2];
-    r->region[2] = n == 3 ? (size_t)counts[0] : 1;
-    r->accel_row = (size_t)accel_stride[n - 2] * elem_size;
-    r->host_row = (size_t)host_stride[n - 2] * elem_size;
-    /* 0 lets OpenCL take region[1] rows per slice; with one slice it is
-     * never used. */
-    r->accel_slice = n == 3 ? (size_t)accel_stride[0] * elem_size : 0;
-    r->host_slice = n == 3 ? (size_t)host_stride[0] * elem_size : 0;
-    if (r->accel_row < r->region[0] || r->host_row < r->region[0])
-        return 0;
-    if (n == 3 && (r->accel_slice < r->region[1] * r->accel_row ||
-                   r->host_slice < r->region[1] * r->host_row || r->accel_slice % r->accel_row ||
-                   r->host_slice % r->host_row))
-        return 0;
+    /* Slice pitches 0 let OpenCL take `rows` rows per slice; with one
+     * slice they are never used. */
+    size_t accel_slice = r->slices > 1 ? r->accel.slice : 0;
+    size_t host_slice = r->slices > 1 ? r->host.slice : 0;
     /* The buffer's start as (byte in row, row, slice), which OpenCL turns
-     * back into the same linear offset; the host side simply starts at
-     * its pointer plus host_start. */
-    size_t at = start_bytes(elem_size, n, accel_stride, accel_offsets);
-    size_t in_slice = n == 3 ? at % r->accel_slice : at;
-    r->accel_origin[2] = n == 3 ? at / r->accel_slice : 0;
-    r->accel_origin[1] = in_slice / r->accel_row;
-    r->accel_origin[0] = in_slice % r->accel_row;
-    r->host_start = start_bytes(elem_size, n, host_stride, host_offsets);
+     * back into the same linear offset; the host side simply starts at its
+     * pointer plus host.start. */
+    size_t at = r->accel.start;
+    size_t in_slice = accel_slice ? at % accel_slice : at;
+    size_t origin[3] = {in_slice % r->accel.row, in_slice / r->accel.row,
+                        accel_slice ? at / accel_slice : 0};
+    size_t region[3] = {r->width, r->rows, r->slices};
+    static const size_t zero[3] = {0, 0, 0};
+    if (host_src)
+        check(clEnqueueWriteBufferRect(cl.queue, accel, CL_TRUE, origin, zero, region, r->accel.row,
+                                       accel_slice, r->host.row, host_slice,
+                                       (const unsigned char *)host_src + r->host.start, 0, NULL,
+                                       NULL),
+              "clEnqueueWriteBufferRect of %zu x %zu x %zu bytes", region[0], region[1],
+              region[2]);
+    else
+        check(clEnqueueReadBufferRect(cl.queue, accel, CL_TRUE, origin, zero, region, r->accel.row,
+                                      accel_slice, r->host.row, host_slice,
+                                      (unsigned char *)host_dst + r->host.start, 0, NULL, NULL),
+              "clEnqueueReadBufferRect of %zu x %zu x %zu bytes", region[0], region[1],
+              region[2]);
+}
+
+int ferry_backend_write_rect(void *accel, const void *host, const struct ferry_rect *r)
+{
+    copy_rect((cl_mem)accel, r, NULL, host);
     return 1;
 }
 
-int ferry_backend_write_rect(void *accel, const void *host, size_t elem_size, int ndims,
-                             const long *accel_stride, const long *accel_offsets,
-                             const long *host_stride, const long *host_offsets,
-                             const long *counts)
+int ferry_backend_read_rect(void *host, const void *accel, const struct ferry_rect *r)
 {
-    struct rect r;
-    if (!make_rect(&r, elem_size, ndims, accel_stride, accel_offsets, host_stride, host_offsets,
-                   counts))
-        return 0;
-    static const size_t zero[3] = {0, 0, 0};
-    check(clEnqueueWriteBufferRect(cl.queue, (cl_mem)accel, CL_TRUE, r.accel_origin, zero,
-                                   r.region, r.accel_row, r.accel_slice, r.host_row, r.host_slice,
-                                   (const unsigned char *)host + r.host_start, 0, NULL, NULL),
-          "clEnqueueWriteBufferRect of %zu x %zu x %zu bytes", r.region[0], r.region[1],
-          r.region[2]);
-    return 1;
-}
-
-int ferry_backend_read_rect(void *host, const void *accel, size_t elem_size, int ndims,
-                            const long *host_stride, const long *host_offsets,
-                            const long *accel_stride, const long *accel_offsets,
-                            const long *counts)
-{
-    struct rect r;
-    if (!make_rect(&r, elem_size, ndims, accel_stride, accel_offsets, host_stride, host_offsets,
-                   counts))
-        return 0;
-    static const size_t zero[3] = {0, 0, 0};
-    check(clEnqueueReadBufferRect(cl.queue, (cl_mem)accel, CL_TRUE, r.accel_origin, zero,
-                                  r.region, r.accel_row, r.accel_slice, r.host_row, r.host_slice,
-                                  (unsigned char *)host + r.host_start, 0, NULL, NULL),
-          "clEnqueueReadBufferRect of %zu x %zu x %zu bytes", r.region[0], r.region[1],
-          r.region[2]);
+    copy_rect((cl_mem)accel, r, host, NULL);
     return 1;
 }
 
@@ -444,7 +345,7 @@ static cl_program program_of(const char *source, const char *name)
             }
             free(log);
         }
-        fail(e, "clBuildProgram (kernel %s, options \"%s\")", name, cl.build_options);
+        check(e, "clBuildProgram (kernel %s, options \"%s\")", name, cl.build_options);
     }
     programs = grow(programs, nprograms, sizeof *programs);
     programs[nprograms].source = source;
@@ -491,8 +392,8 @@ void ferry_cl_arg(cl_kernel k, unsigned index, size_t size, const void *value)
     cl_int e = clSetKernelArg(k, index, size, value);
     if (e != CL_SUCCESS) {
         char buf[128];
-        fail(e, "clSetKernelArg (kernel %s, argument %u, %zu bytes)",
-             kernel_name(k, buf, sizeof buf), index, size);
+        check(e, "clSetKernelArg (kernel %s, argument %u, %zu bytes)",
+              kernel_name(k, buf, sizeof buf), index, size);
     }
 }
 
