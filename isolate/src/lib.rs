@@ -179,11 +179,32 @@ pub fn isolate(
     let analyses = Analyses::run(parsed);
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
+    // The parallelisation decisions, made once: for `--explain`, and for
+    // the outliner when the target has kernels (by unit, then by span).
+    let decisions: Vec<(usize, parallel::Decision)> =
+        if options.explain || options.target.has_kernels() {
+            targets
+                .iter()
+                .flat_map(|t| {
+                    parallel::loops_in(&analyses, &regions, t.function, t.node)
+                        .into_iter()
+                        .map(|d| (t.unit, d))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
     let explanations = if options.explain {
-        explain(parsed, &analyses, &regions, &targets)
+        explain(parsed, &analyses, &decisions)
     } else {
         Vec::new()
     };
+    let mut verdicts: Vec<Verdicts> = vec![Verdicts::new(); parsed.len()];
+    if options.target.has_kernels() {
+        for (unit, d) in decisions {
+            verdicts[unit].insert((d.span.lo, d.span.hi), d.verdict);
+        }
+    }
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
         motion::optimise(parsed, &analyses, &regions)
     } else {
@@ -202,9 +223,15 @@ pub fn isolate(
         && let [body] = targets.as_slice()
     {
         for sites in lift::call_site_selections(parsed, &analyses, body.function) {
-            if let Ok(isolated) =
-                transform(parsed, &analyses, &regions, &sites, Vec::new(), options)
-            {
+            if let Ok(isolated) = transform(
+                parsed,
+                &analyses,
+                &regions,
+                &verdicts,
+                &sites,
+                Vec::new(),
+                options,
+            ) {
                 return Ok(Isolated {
                     explanations,
                     ..isolated
@@ -212,42 +239,42 @@ pub fn isolate(
             }
         }
     }
-    let isolated = transform(parsed, &analyses, &regions, &targets, moves, options)?;
+    let isolated = transform(
+        parsed, &analyses, &regions, &verdicts, &targets, moves, options,
+    )?;
     Ok(Isolated {
         explanations,
         ..isolated
     })
 }
 
+/// The verdict on every loop of the selected statements of one unit, by
+/// the loop's span.
+type Verdicts = HashMap<(u32, u32), parallel::Verdict>;
+
 /// One line per loop of the selected statements: where it is, and whether
 /// its iterations may run in parallel (and why not).
 fn explain(
     parsed: &[ParsedFile],
     analyses: &Analyses,
-    regions: &RegionsAnalysis,
-    targets: &[Selected],
+    decisions: &[(usize, parallel::Decision)],
 ) -> Vec<String> {
-    let mut lines = Vec::new();
-    for t in targets {
-        let file = &parsed[t.unit];
-        for d in parallel::loops_in(analyses, regions, t.function, t.node) {
-            let place = match file.error_at(d.span, "").location {
-                Some(l) => format!("{}:{}:{}", l.file, l.line, l.column),
-                None => file.path.display().to_string(),
-            };
+    let name = |v: VarId| analyses.program.var(v).name;
+    decisions
+        .iter()
+        .map(|(unit, d)| {
+            let place = parsed[*unit].position(d.span);
             let index = d
                 .index
-                .map(|v| format!(" on `{}`", analyses.program.var(v).name))
+                .map(|v| format!(" on `{}`", name(v)))
                 .unwrap_or_default();
             let verdict = match &d.verdict {
                 parallel::Verdict::Parallel { private } if private.is_empty() => {
                     "parallel".to_string()
                 }
                 parallel::Verdict::Parallel { private } => {
-                    let names: Vec<String> = private
-                        .iter()
-                        .map(|&v| format!("`{}`", analyses.program.var(v).name))
-                        .collect();
+                    let names: Vec<String> =
+                        private.iter().map(|&v| format!("`{}`", name(v))).collect();
                     format!(
                         "parallel, with {} private to each iteration",
                         names.join(", ")
@@ -255,10 +282,9 @@ fn explain(
                 }
                 parallel::Verdict::Sequential(why) => format!("sequential: {why}"),
             };
-            lines.push(format!("{place}: loop{index}: {verdict}"));
-        }
-    }
-    lines
+            format!("{place}: loop{index}: {verdict}")
+        })
+        .collect()
 }
 
 /// Every file of the program with `targets` isolated and the `moves` of
@@ -267,6 +293,7 @@ fn transform(
     parsed: &[ParsedFile],
     analyses: &Analyses,
     regions: &RegionsAnalysis,
+    verdicts: &[Verdicts],
     targets: &[Selected],
     mut moves: Vec<motion::Edits>,
     options: &Options,
@@ -293,10 +320,7 @@ fn transform(
         } else if mine.is_empty() {
             ferry_parser::output::print_user_file(file)
         } else {
-            let mut kernels = ferry_targets::kernel::Unit {
-                stem: stem.clone(),
-                kernels: Vec::new(),
-            };
+            let mut kernels = UnitKernels::new(options.target, &verdicts[unit], &stem);
             let tree = isolate_unit(
                 file,
                 analyses,
@@ -306,6 +330,7 @@ fn transform(
                 options,
                 &mut kernels,
             )?;
+            let kernels = kernels.unit;
             let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
             if !kernels.kernels.is_empty() {
                 text.push_str(&format!("#include \"{}\"\n", kernels.header_name()));
@@ -352,20 +377,9 @@ fn isolate_unit(
     parsed: &[ParsedFile],
     targets: &[&Selected],
     options: &Options,
-    kernels: &mut ferry_targets::kernel::Unit,
+    kernels: &mut UnitKernels,
 ) -> Result<TranslationUnit, Diagnostic> {
     let mut tree = file.unit.clone();
-    // Kernels: the loops' verdicts, by span, for the outliner.
-    let verdicts: HashMap<(u32, u32), parallel::Verdict> = if options.target.has_kernels() {
-        targets
-            .iter()
-            .flat_map(|t| parallel::loops_in(analyses, regions, t.function, t.node))
-            .map(|d| ((d.span.lo, d.span.hi), d.verdict))
-            .collect()
-    } else {
-        HashMap::new()
-    };
-    let prefix = ferry_targets::kernel::Unit::prefix(&kernels.stem);
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
     let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
@@ -435,12 +449,7 @@ fn isolate_unit(
             .map(|(s, c)| (c.array.name.clone(), buffer_names[*s].clone()))
             .collect();
         let (indices, copies): (Vec<usize>, Vec<emit::SharedCopies>) = mine.into_iter().unzip();
-        let offload = options.target.has_kernels().then(|| Offload {
-            target: options.target,
-            verdicts: &verdicts,
-            prefix: &prefix,
-            kernels: &mut kernels.kernels,
-        });
+        let offload = kernels.offload();
         let (block, passed) = isolate_statement(
             file,
             analyses,
@@ -714,10 +723,45 @@ fn isolate_statement(
     Ok((block, full_rows.clone()))
 }
 
+/// The kernels of one unit as its statements are isolated, and what
+/// making them needs.
+struct UnitKernels<'a> {
+    target: Target,
+    verdicts: &'a Verdicts,
+    /// The C prefix of the unit's kernel names.
+    prefix: String,
+    unit: ferry_targets::kernel::Unit,
+}
+
+impl<'a> UnitKernels<'a> {
+    fn new(target: Target, verdicts: &'a Verdicts, stem: &str) -> Self {
+        UnitKernels {
+            target,
+            verdicts,
+            prefix: ferry_targets::kernel::Unit::prefix(stem),
+            unit: ferry_targets::kernel::Unit {
+                stem: stem.to_string(),
+                kernels: Vec::new(),
+            },
+        }
+    }
+
+    /// What the next statement needs to add its kernels; `None` for the
+    /// host target.
+    fn offload(&mut self) -> Option<Offload<'_>> {
+        self.target.has_kernels().then(|| Offload {
+            target: self.target,
+            verdicts: self.verdicts,
+            prefix: &self.prefix,
+            kernels: &mut self.unit.kernels,
+        })
+    }
+}
+
 /// What isolating a statement needs to write its kernels.
 struct Offload<'a> {
     target: Target,
-    verdicts: &'a HashMap<(u32, u32), parallel::Verdict>,
+    verdicts: &'a Verdicts,
     prefix: &'a str,
     kernels: &'a mut Vec<ferry_targets::kernel::Kernel>,
 }
@@ -771,24 +815,23 @@ impl Offload<'_> {
             }
         }
         // Refusals name variables as the user wrote them.
-        let user_names: Vec<(String, &str)> = plan
+        let user_names: HashMap<Symbol, Symbol> = plan
             .arrays
             .iter()
-            .map(|a| (device[&a.name].device.clone(), a.name.as_str()))
-            .chain(
-                plan.scalars
-                    .iter()
-                    .map(|s| (device[&s.name].device.clone(), s.name.as_str())),
-            )
+            .map(|a| &a.name)
+            .chain(plan.scalars.iter().map(|s| &s.name))
+            .map(|name| (Symbol::intern(&device[name].device), Symbol::intern(name)))
             .collect();
-        let mut outliner =
-            outline::Outliner::new(self.verdicts, arrays, values, self.prefix, self.kernels);
+        let mut outliner = outline::Outliner::new(
+            self.verdicts,
+            arrays,
+            values,
+            user_names,
+            self.prefix,
+            self.kernels,
+        );
         outliner.statement(statement).map_err(|r| {
-            let mut message = r.message;
-            for (device, user) in &user_names {
-                message = message.replace(&format!("`{device}`"), &format!("`{user}`"));
-            }
-            file.error_at(r.span, format!("cannot offload to {target}: {message}"))
+            file.error_at(r.span, format!("cannot offload to {target}: {}", r.message))
         })
     }
 }

@@ -20,6 +20,7 @@
 //! back to the host: refused for now.
 
 use crate::parallel::Verdict;
+use crate::rewrite::{expr, ident, stmt};
 use ferry_parser::ast::{
     AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, Declarator,
     Expr, ExprKind, ForInit, Initializer, Stmt, StmtKind, TypeSpecifier, UnaryOp,
@@ -54,6 +55,8 @@ pub struct Outliner<'a> {
     /// Host scalars the statement may read, with their types (the device
     /// copies of scalars, the buffers' bookkeeping).
     pub values: HashMap<Symbol, Scalar>,
+    /// The user's names of the device copies, for refusals.
+    pub user_names: HashMap<Symbol, Symbol>,
     /// Kernel names start with it (the unit's C prefix).
     pub prefix: &'a str,
     /// The unit's kernels so far; new ones are appended.
@@ -74,6 +77,7 @@ impl<'a> Outliner<'a> {
         verdicts: &'a HashMap<(u32, u32), Verdict>,
         arrays: HashMap<Symbol, DeviceArray>,
         values: HashMap<Symbol, Scalar>,
+        user_names: HashMap<Symbol, Symbol>,
         prefix: &'a str,
         kernels: &'a mut Vec<Kernel>,
     ) -> Self {
@@ -81,10 +85,16 @@ impl<'a> Outliner<'a> {
             verdicts,
             arrays,
             values,
+            user_names,
             prefix,
             kernels,
             scopes: Vec::new(),
         }
+    }
+
+    /// `name` as the user wrote it (a device copy's variable).
+    fn shown(&self, name: Symbol) -> Symbol {
+        self.user_names.get(&name).copied().unwrap_or(name)
     }
 
     /// Rewrites `s` into host code that launches kernels.
@@ -315,12 +325,11 @@ impl<'a> Outliner<'a> {
             let indices: HashSet<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
             let mut evaluable = true;
             for e in [&header.first, &header.bound] {
-                walk_expr(e, &mut |x| {
-                    if let ExprKind::Ident(n) = &x.kind
-                        && (indices.contains(n)
-                            || !self.host_visible(*n) && !is_function_name(x, e)
-                            || self.arrays.contains_key(n)
-                            || nest.iter().any(|(l, _)| assigns(l, *n)))
+                variable_names(e, &mut |n| {
+                    if indices.contains(&n)
+                        || !self.host_visible(n)
+                        || self.arrays.contains_key(&n)
+                        || nest.iter().any(|(l, _)| assigns(l, n))
                     {
                         evaluable = false;
                     }
@@ -559,8 +568,9 @@ impl<'a> Outliner<'a> {
                 return Err(refusal(
                     *span,
                     format!(
-                        "`{name}` is used on the device, and ferry cannot pass it to a kernel \
-                         (not a scalar of a basic type the host has)"
+                        "`{}` is used on the device, and ferry cannot pass it to a kernel \
+                         (not a scalar of a basic type the host has)",
+                        self.shown(name)
                     ),
                 ));
             };
@@ -569,9 +579,10 @@ impl<'a> Outliner<'a> {
                     return Err(refusal(
                         *span,
                         format!(
-                            "`{name}` is written by code that runs on the device by itself (not \
+                            "`{}` is written by code that runs on the device by itself (not \
                              in a parallel loop), and ferry does not bring scalars back from \
-                             the device yet"
+                             the device yet",
+                            self.shown(name)
                         ),
                     ));
                 }
@@ -720,8 +731,9 @@ impl<'a> Outliner<'a> {
                 return Err(refusal(
                     span,
                     format!(
-                        "`{array}` is used on the device with {} subscripts where it has {}: \
+                        "`{}` is used on the device with {} subscripts where it has {}: \
                          ferry offloads only element accesses",
+                        self.shown(array),
                         subscripts.len(),
                         info.row_lengths.len() + 1
                     ),
@@ -752,8 +764,9 @@ impl<'a> Outliner<'a> {
                     return Err(refusal(
                         span,
                         format!(
-                            "`{n}` is used on the device other than by subscripts: ferry \
-                             offloads only element accesses"
+                            "`{}` is used on the device other than by subscripts: ferry \
+                             offloads only element accesses",
+                            self.shown(n)
                         ),
                     ));
                 }
@@ -1020,20 +1033,6 @@ fn assigns(s: &Stmt, name: Symbol) -> bool {
     found
 }
 
-/// Whether `x` is the callee of a call in `e` (a function name, not a
-/// variable).
-fn is_function_name(x: &Expr, e: &Expr) -> bool {
-    let mut found = false;
-    walk_expr(e, &mut |c| {
-        if let ExprKind::Call(callee, _) = &c.kind
-            && std::ptr::eq(&**callee, x)
-        {
-            found = true;
-        }
-    });
-    found
-}
-
 /// The scalar type declared by `specifiers`, for the basic types only.
 fn scalar_of(specifiers: &[DeclSpecifier]) -> Option<Scalar> {
     let mut signed = true;
@@ -1086,8 +1085,34 @@ fn strip(e: &Expr) -> &Expr {
 }
 
 /// Calls `f` on `e` and every expression inside it.
-pub fn walk_expr<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+fn walk_expr<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
     f(e);
+    for x in sub_expressions(e) {
+        walk_expr(x, f);
+    }
+}
+
+/// Calls `f` on every variable `e` names (identifiers other than called
+/// functions).
+fn variable_names(e: &Expr, f: &mut dyn FnMut(Symbol)) {
+    match &e.kind {
+        ExprKind::Ident(n) => f(*n),
+        ExprKind::Call(_, args) => {
+            for a in args {
+                variable_names(a, f);
+            }
+        }
+        _ => {
+            for x in sub_expressions(e) {
+                variable_names(x, f);
+            }
+        }
+    }
+}
+
+/// The expressions directly inside `e` (statement expressions and
+/// compound literals are not looked into: callers treat them as opaque).
+fn sub_expressions(e: &Expr) -> Vec<&Expr> {
     match &e.kind {
         ExprKind::Paren(x)
         | ExprKind::Unary(_, x)
@@ -1096,36 +1121,20 @@ pub fn walk_expr<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | ExprKind::AlignofExpr(_, x)
         | ExprKind::Member(x, _)
         | ExprKind::PtrMember(x, _)
-        | ExprKind::VaArg(x, _) => walk_expr(x, f),
+        | ExprKind::VaArg(x, _) => vec![x],
         ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
-            walk_expr(a, f);
-            walk_expr(b, f);
+            vec![a, b]
         }
-        ExprKind::Conditional(c, a, b) => {
-            walk_expr(c, f);
-            if let Some(a) = a {
-                walk_expr(a, f);
-            }
-            walk_expr(b, f);
-        }
-        ExprKind::Call(callee, args) => {
-            walk_expr(callee, f);
-            for a in args {
-                walk_expr(a, f);
-            }
-        }
-        ExprKind::Comma(items) => {
-            for x in items {
-                walk_expr(x, f);
-            }
-        }
-        ExprKind::Generic(x, assocs) => {
-            walk_expr(x, f);
-            for a in assocs {
-                walk_expr(&a.expr, f);
-            }
-        }
-        _ => {}
+        ExprKind::Conditional(c, a, b) => std::iter::once(&**c)
+            .chain(a.as_deref())
+            .chain(std::iter::once(&**b))
+            .collect(),
+        ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
+        ExprKind::Comma(items) => items.iter().collect(),
+        ExprKind::Generic(x, assocs) => std::iter::once(&**x)
+            .chain(assocs.iter().map(|a| &a.expr))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -1203,25 +1212,6 @@ fn refusal(span: Span, message: impl Into<String>) -> Refusal {
         span,
         message: message.into(),
     }
-}
-
-fn expr(kind: ExprKind) -> Expr {
-    Expr {
-        kind,
-        span: Span::default(),
-    }
-}
-
-fn stmt(kind: StmtKind) -> Stmt {
-    Stmt {
-        kind,
-        span: Span::default(),
-        pragmas: Vec::new(),
-    }
-}
-
-fn ident(name: Symbol) -> Expr {
-    expr(ExprKind::Ident(name))
 }
 
 fn int(v: i64) -> Expr {

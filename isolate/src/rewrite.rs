@@ -750,7 +750,7 @@ pub fn int_lit(v: i64) -> Expr {
     expr(ExprKind::IntLit(Symbol::intern(&v.to_string())))
 }
 
-fn stmt(kind: StmtKind) -> Stmt {
+pub fn stmt(kind: StmtKind) -> Stmt {
     Stmt {
         kind,
         span: Span::default(),

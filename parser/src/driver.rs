@@ -29,9 +29,24 @@ impl ParsedFile {
         self.source_map.in_main_file(span.lo)
     }
 
+    /// `file:line:col` of the start of `span` in the user's file.
+    pub fn position(&self, span: crate::span::Span) -> String {
+        let loc = self.source_map.locate(self.offset_of(span));
+        format!(
+            "{}:{}:{}",
+            self.source_map.file_name(loc.file),
+            loc.line,
+            loc.column
+        )
+    }
+
+    fn offset_of(&self, span: crate::span::Span) -> u32 {
+        (span.lo as usize).min(self.text.len()) as u32
+    }
+
     /// An error at the start of `span`, located in the user's file.
     pub fn error_at(&self, span: crate::span::Span, message: impl Into<String>) -> Diagnostic {
-        let offset = (span.lo as usize).min(self.text.len()) as u32;
+        let offset = self.offset_of(span);
         let loc = self.source_map.locate(offset);
         Diagnostic {
             message: message.into(),

@@ -88,19 +88,17 @@ pub struct File {
 /// sources, the launchers and the header that declares them. Nothing for
 /// the host target, or for a unit without kernels.
 pub fn write_kernels(target: Target, unit: &kernel::Unit) -> Vec<File> {
-    if unit.kernels.is_empty() {
-        return Vec::new();
-    }
-    let mut files = vec![File {
+    let kernels = match target {
+        _ if unit.kernels.is_empty() => return Vec::new(),
+        Target::Host => return Vec::new(),
+        Target::Cuda => cuda::write(unit, &cuda::Options::default()),
+        Target::OpenCl => opencl::write(unit, &opencl::Options::default()),
+    };
+    let header = File {
         name: unit.header_name(),
         text: host::header(unit),
-    }];
-    match target {
-        Target::Host => return Vec::new(),
-        Target::Cuda => files.extend(cuda::write(unit, &cuda::Options::default())),
-        Target::OpenCl => files.extend(opencl::write(unit, &opencl::Options::default())),
-    }
-    files
+    };
+    std::iter::once(header).chain(kernels).collect()
 }
 
 /// The build command for the transformed program in a folder (written in

@@ -1,40 +1,29 @@
 //! Small pieces of C text every writer spells alike.
 
-use crate::kernel::{Dim, Kernel, ParamKind, Scalar};
+use crate::kernel::{Dim, Kernel, Param, ParamKind, Scalar};
 
 /// The launcher's parameter list: buffers as opaque handles, values with
 /// their C types, then each dimension's first index and count.
 pub fn launcher_params(k: &Kernel) -> String {
-    let mut params: Vec<String> = k
-        .params
-        .iter()
-        .map(|p| match p.kind {
-            ParamKind::Buffer(_) => format!("void *{}", p.name),
-            ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
-        })
-        .collect();
-    for d in 0..k.dims.len() {
-        params.push(format!("long {}", Dim::first_param(d)));
-        params.push(format!("long {}", Dim::count_param(d)));
-    }
-    if params.is_empty() {
-        "void".into()
-    } else {
-        params.join(", ")
-    }
+    param_list(k, &|p| match p.kind {
+        ParamKind::Buffer(_) => format!("void *{}", p.name),
+        ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
+    })
 }
 
 /// The kernel's own parameter list, each type spelled by `spell`
 /// (buffers as pointers to `global` memory).
 pub fn kernel_params(k: &Kernel, global: &str, spell: fn(Scalar) -> &'static str) -> String {
-    let mut params: Vec<String> = k
-        .params
-        .iter()
-        .map(|p| match p.kind {
-            ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
-            ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
-        })
-        .collect();
+    param_list(k, &|p| match p.kind {
+        ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
+        ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
+    })
+}
+
+/// The kernel's parameters spelled by `param`, then each dimension's first
+/// index and count (`long` in every target); `void` for none.
+fn param_list(k: &Kernel, param: &dyn Fn(&Param) -> String) -> String {
+    let mut params: Vec<String> = k.params.iter().map(param).collect();
     for d in 0..k.dims.len() {
         params.push(format!("long {}", Dim::first_param(d)));
         params.push(format!("long {}", Dim::count_param(d)));

@@ -1,7 +1,8 @@
 //! CUDA: `FILE_kernels.cu` holds each kernel as a `__global__` function
 //! and its `extern "C"` launcher, which computes the grid from the
-//! iteration counts at run time, launches, checks the launch and waits
-//! for it (so that the runtime's transfers after it see its results).
+//! iteration counts at run time, launches, and has the runtime check the
+//! launch and wait for it (`ferry_cuda_launched`), so that the transfers
+//! after it see its results.
 
 mod writer;
 
