@@ -134,6 +134,12 @@ impl<'a> Outliner<'a> {
                 if header_on_device || jumps_out(body, false) && self.stmt_on_device(body) {
                     return self.single(s);
                 }
+                if self.try_alone(s) {
+                    return Ok(());
+                }
+                let StmtKind::For { init, body, .. } = &mut s.kind else {
+                    unreachable!()
+                };
                 self.scopes.push(HashMap::new());
                 if let ForInit::Declaration(d) = init {
                     self.declare(d);
@@ -147,6 +153,13 @@ impl<'a> Outliner<'a> {
                 {
                     return self.single(s);
                 }
+                if self.try_alone(s) {
+                    return Ok(());
+                }
+                let (StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. }) = &mut s.kind
+                else {
+                    unreachable!()
+                };
                 self.host(body)
             }
             StmtKind::If {
@@ -201,30 +214,116 @@ impl<'a> Outliner<'a> {
 
     fn host_block(&mut self, b: &mut Block) -> Result<(), Refusal> {
         self.scopes.push(HashMap::new());
-        let mut result = Ok(());
-        for item in &mut b.items {
-            result = match item {
-                BlockItem::Declaration(d) => {
-                    if self.declaration_on_device(d) {
-                        Err(refusal(
-                            d.span(),
-                            "this declaration reads device memory on the host: ferry offloads \
-                             only statements",
-                        ))
-                    } else {
-                        self.declare(d);
-                        Ok(())
-                    }
-                }
-                BlockItem::Statement(s) => self.host(s),
-                BlockItem::Pragma(_) => Ok(()),
-            };
-            if result.is_err() {
-                break;
-            }
-        }
+        let result = self.host_items(b);
         self.scopes.pop();
         result
+    }
+
+    /// The items of `b` as the host runs them. On a refusal the block is
+    /// left half done: the statement is not offloaded at all then.
+    fn host_items(&mut self, b: &mut Block) -> Result<(), Refusal> {
+        let mut rest = std::mem::take(&mut b.items).into_iter().peekable();
+        while let Some(item) = rest.next() {
+            // Consecutive statements that are device code with no parallel
+            // loop run as one kernel of one work-item, not one each (where
+            // that kernel can be; otherwise each goes its own way).
+            let mut run = vec![item];
+            if self.joins_run(&run[0]) {
+                while let Some(next) = rest.next_if(|next| self.joins_run(next)) {
+                    run.push(next);
+                }
+                if run.len() > 1
+                    && let Some(kernel) = self.fused(&run)
+                {
+                    b.items.push(BlockItem::Statement(kernel));
+                    continue;
+                }
+            }
+            for mut item in run {
+                self.host_item(&mut item)?;
+                b.items.push(item);
+            }
+        }
+        Ok(())
+    }
+
+    fn host_item(&mut self, item: &mut BlockItem) -> Result<(), Refusal> {
+        match item {
+            BlockItem::Declaration(d) => {
+                if self.declaration_on_device(d) {
+                    Err(refusal(
+                        d.span(),
+                        "this declaration reads device memory on the host: ferry offloads \
+                         only statements",
+                    ))
+                } else {
+                    self.declare(d);
+                    Ok(())
+                }
+            }
+            BlockItem::Statement(s) => self.host(s),
+            BlockItem::Pragma(_) => Ok(()),
+        }
+    }
+
+    fn joins_run(&self, item: &BlockItem) -> bool {
+        matches!(item, BlockItem::Statement(s)
+            if !matches!(s.kind, StmtKind::Labeled { .. }) && self.alone_on_device(s))
+    }
+
+    /// The statements of `run` as one kernel of one work-item, if it can be.
+    fn fused(&mut self, run: &[BlockItem]) -> Option<Stmt> {
+        let span = match (run.first(), run.last()) {
+            (Some(BlockItem::Statement(a)), Some(BlockItem::Statement(z))) => Span {
+                lo: a.span.lo,
+                hi: z.span.hi,
+            },
+            _ => return None,
+        };
+        let mut fused = Stmt {
+            kind: StmtKind::Compound(Block {
+                items: run.to_vec(),
+                local_labels: Vec::new(),
+                span,
+            }),
+            span,
+            pragmas: Vec::new(),
+        };
+        self.single(&mut fused).ok()?;
+        Some(fused)
+    }
+
+    /// Whether `s` is device code with no parallel loop in it: launched
+    /// from the host it would be one-work-item kernels, as many times as
+    /// the host loops around them iterate.
+    fn alone_on_device(&self, s: &Stmt) -> bool {
+        self.stmt_on_device(s) && !self.has_parallel_loop(s) && !jumps_out(s, false)
+    }
+
+    fn has_parallel_loop(&self, s: &Stmt) -> bool {
+        matches!(
+            self.verdicts.get(&(s.span.lo, s.span.hi)),
+            Some(Verdict::Parallel { .. })
+        ) && matches!(s.kind, StmtKind::For { .. })
+            || s.sub_statements()
+                .into_iter()
+                .any(|x| self.has_parallel_loop(x))
+    }
+
+    /// A host loop with no parallel loop inside runs as one kernel of one
+    /// work-item, not as kernels launched at each iteration; where that
+    /// kernel cannot be (it writes a host scalar), the loop stays on the
+    /// host. Whether it was made.
+    fn try_alone(&mut self, s: &mut Stmt) -> bool {
+        if !self.alone_on_device(s) {
+            return false;
+        }
+        let mut whole = s.clone();
+        if self.single(&mut whole).is_err() {
+            return false;
+        }
+        *s = whole;
+        true
     }
 
     /// Records the host declarations of `d` in the innermost scope.

@@ -145,6 +145,37 @@ fn offloaded_programs_behave_as_the_originals_on_opencl() {
     report(&programs, results);
 }
 
+/// Kernels are launched per parallel nest, never per iteration of the host
+/// loops around device code. atax (m = n - 2 rows) launches its first,
+/// parallel, loop once; its row loop is sequential (every row adds into
+/// all of y) and stays on the host, launching per row one kernel for
+/// `tmp[i] = 0` and the sequential sum into it (one work-item, the two
+/// statements fused) and one for the parallel update of y: 2m + 1 = 37
+/// launches at n = 20 (a launch per statement and inner iteration would
+/// be 1 + m (n + 2) = 397).
+#[test]
+fn offloaded_kernels_launch_per_nest_not_per_iteration() {
+    let args: Vec<String> = [
+        "validate",
+        "tests/c/kernels/atax.c",
+        "--function",
+        "atax",
+        "--target",
+        "opencl",
+        "--run",
+        "20",
+        "--json",
+    ]
+    .iter()
+    .map(|a| a.to_string())
+    .collect();
+    let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
+    assert_eq!(code, Some(0), "{}", shell_line(&args) + "\n" + &stderr);
+    let json: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(json["verdict"], "same");
+    assert_eq!(json["runs"][0]["stats"]["kernel_launches"], 37);
+}
+
 fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
     let spec = spec_of(program)?;
     let name = program

@@ -21,6 +21,9 @@ pub struct Stats {
     /// rects (the runtime's `enum ferry_plan`). Optional in the file: a
     /// runtime that knows no plans (the test DMA engine) leaves them out.
     pub plan_calls: PlanCalls,
+    /// Kernels launched (offloading targets; optional in the file, 0 for
+    /// the host simulation).
+    pub kernel_launches: u64,
 }
 
 /// Array copies per transfer plan.
@@ -33,6 +36,7 @@ pub struct PlanCalls {
 }
 
 const PLAN_FIELDS: [&str; 4] = ["calls_hull", "calls_rows", "calls_exact", "calls_rects"];
+const LAUNCHES: &str = "kernel_launches";
 
 impl PlanCalls {
     fn fields(&self) -> [u64; 4] {
@@ -75,13 +79,14 @@ impl Stats {
             .iter()
             .zip(self.fields())
             .chain(PLAN_FIELDS.iter().zip(self.plan_calls.fields()))
+            .chain(std::iter::once((&LAUNCHES, self.kernel_launches)))
             .map(|(name, value)| (name.to_string(), serde_json::Value::from(value)))
             .collect();
         serde_json::Value::Object(map)
     }
 
     /// Parses the runtime's JSON object; every field is required but the
-    /// plan calls.
+    /// plan calls and the launches.
     pub fn parse(text: &str) -> Result<Stats, String> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
@@ -110,6 +115,7 @@ impl Stats {
                 exact: optional(PLAN_FIELDS[2])?,
                 rects: optional(PLAN_FIELDS[3])?,
             },
+            kernel_launches: optional(LAUNCHES)?,
         })
     }
 }

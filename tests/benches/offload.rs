@@ -1,0 +1,243 @@
+//! The kernel suite (`tests/c/kernels`) offloaded to OpenCL against the
+//! sequential program: each kernel isolated with `--function` and
+//! `--target opencl`, built with `cc -O2` (and `-lOpenCL`) beside the
+//! original built with `cc -O2`, both run on the same size argument.
+//!
+//!     cargo bench -p ferry-tests --bench offload [-- [--size N] [--repeat R] [--limit S] [KERNEL...]]
+//!
+//! Per kernel: the best wall time of R runs (default 3) of each program,
+//! after one unmeasured run of the offloaded one (which fills the OpenCL
+//! implementation's kernel cache, as any later run finds it), their ratio
+//! (sequential / offloaded: above 1 is faster offloaded), the bytes moved
+//! each way and the kernel launches the offloaded run reports
+//! (`FERRY_STATS`). A kernel ferry refuses to offload shows its reason; one
+//! whose output differs from the original's is reported, with no time.
+//! Programs run one at a time: they are timed; one that runs past
+//! `--limit` seconds (default 60) is reported as such. Rows are printed as
+//! they are measured. The times are end to end
+//! (start-up, initialisation, transfers, kernels, output): the programs'
+//! own work dominates only at sizes where it takes a good part of a second.
+
+use ferry_tests::transfer_volume::kernel_function;
+use ferry_tests::{RunError, c_dir, c_files_in, ferry_bin, run_with_timeout, scratch_dir};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Row {
+    kernel: String,
+    outcome: Result<Measured, String>,
+}
+
+struct Measured {
+    sequential: Duration,
+    offloaded: Duration,
+    bytes_in: u64,
+    bytes_out: u64,
+    launches: u64,
+}
+
+fn main() {
+    let mut size = "200".to_owned();
+    let mut repeat = 3usize;
+    let mut limit = Duration::from_secs(60);
+    let mut only = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--size" => size = args.next().expect("--size needs a value"),
+            "--repeat" => {
+                repeat = args
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .filter(|&r| r > 0)
+                    .expect("--repeat needs a positive number")
+            }
+            "--limit" => {
+                limit = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .map(Duration::from_secs_f64)
+                    .expect("--limit needs a number of seconds")
+            }
+            // What `cargo bench` passes to every bench target.
+            "--bench" => {}
+            other if other.starts_with('-') => panic!("unknown option `{other}`"),
+            other => only.push(other.to_owned()),
+        }
+    }
+    let scratch = scratch_dir("offload-bench");
+    print!("{}", header(&size, repeat));
+    let mut rows = Vec::new();
+    for program in c_files_in(&c_dir().join("kernels"))
+        .into_iter()
+        .filter(|p| only.is_empty() || only.contains(&kernel_function(p)))
+    {
+        let kernel = kernel_function(&program);
+        let work = scratch.join(&kernel);
+        let outcome = measure(&program, &kernel, &size, repeat, limit, &work);
+        let row = Row { kernel, outcome };
+        print!("{}", line(&row));
+        rows.push(row);
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    print!("{}", summary(&rows));
+}
+
+fn measure(
+    program: &Path,
+    kernel: &str,
+    size: &str,
+    repeat: usize,
+    limit: Duration,
+    work: &Path,
+) -> Result<Measured, String> {
+    let out = work.join("opencl");
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let isolate = Command::new(ferry_bin())
+        .arg("isolate")
+        .arg(program)
+        .args(["--function", kernel, "--target", "opencl", "-o"])
+        .arg(&out)
+        .output()
+        .map_err(|e| format!("cannot run ferry: {e}"))?;
+    if !isolate.status.success() {
+        let stderr = String::from_utf8_lossy(&isolate.stderr);
+        let first = stderr.lines().next().unwrap_or("ferry failed");
+        // The reason, without the location.
+        let reason = first.split("error: ").nth(1).unwrap_or(first);
+        return Err(format!("refused: {reason}"));
+    }
+    let original = work.join("sequential");
+    build(Command::new("cc").arg("-O2").arg(program), &original)?;
+    let offloaded = work.join("offloaded");
+    let mut sources: Vec<_> = std::fs::read_dir(&out)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    sources.sort();
+    build(
+        Command::new("cc")
+            .args(["-O2", "-I"])
+            .arg(&out)
+            .args(&sources)
+            .arg("-lOpenCL"),
+        &offloaded,
+    )?;
+    let stats = work.join("stats.json");
+    let pocl_cache = work.join("pocl-cache");
+    let run = |exe: &Path| -> Result<(Duration, Vec<u8>), String> {
+        let start = Instant::now();
+        let mut command = Command::new(exe);
+        command
+            .arg(size)
+            .env("FERRY_STATS", &stats)
+            .env("POCL_CACHE_DIR", &pocl_cache);
+        let output = match run_with_timeout(&mut command, limit) {
+            Ok(output) => output,
+            Err(RunError::TimedOut) => {
+                return Err(format!(
+                    "{} ran past {limit:?}",
+                    exe.file_name().unwrap_or_default().to_string_lossy()
+                ));
+            }
+            Err(RunError::Io(e)) => return Err(format!("cannot run {}: {e}", exe.display())),
+        };
+        let elapsed = start.elapsed();
+        if !output.status.success() {
+            return Err(format!(
+                "{} failed: {}",
+                exe.display(),
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        Ok((elapsed, output.stdout))
+    };
+    let (_, expected) = run(&original)?;
+    let (_, got) = run(&offloaded)?;
+    if got != expected {
+        return Err("DIFFERENT output from the original's".into());
+    }
+    let mut best_sequential = Duration::MAX;
+    let mut best_offloaded = Duration::MAX;
+    for _ in 0..repeat {
+        best_sequential = best_sequential.min(run(&original)?.0);
+        best_offloaded = best_offloaded.min(run(&offloaded)?.0);
+    }
+    let text = std::fs::read_to_string(&stats).map_err(|e| format!("no statistics: {e}"))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let field = |name: &str| json[name].as_u64().unwrap_or(0);
+    Ok(Measured {
+        sequential: best_sequential,
+        offloaded: best_offloaded,
+        bytes_in: field("bytes_to_accel"),
+        bytes_out: field("bytes_from_accel"),
+        launches: field("kernel_launches"),
+    })
+}
+
+fn build(cc: &mut Command, exe: &Path) -> Result<(), String> {
+    let output = cc
+        .arg("-o")
+        .arg(exe)
+        .arg("-lm")
+        .output()
+        .map_err(|e| format!("cannot run cc: {e}"))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "build failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ))
+    }
+}
+
+fn header(size: &str, repeat: usize) -> String {
+    format!(
+        "Kernels offloaded to OpenCL against sequential cc -O2 (size {size}, best of {repeat}, \
+         end to end)\n\n{:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>9}\n",
+        "kernel", "sequential", "opencl", "seq/ocl", "bytes in", "bytes out", "launches"
+    )
+}
+
+fn ratio(m: &Measured) -> f64 {
+    m.sequential.as_secs_f64() / m.offloaded.as_secs_f64()
+}
+
+fn line(row: &Row) -> String {
+    match &row.outcome {
+        Ok(m) => format!(
+            "{:<20} {:>11.4}s {:>11.4}s {:>9.3} {:>12} {:>12} {:>9}\n",
+            row.kernel,
+            m.sequential.as_secs_f64(),
+            m.offloaded.as_secs_f64(),
+            ratio(m),
+            m.bytes_in,
+            m.bytes_out,
+            m.launches
+        ),
+        Err(why) => format!("{:<20} {why}\n", row.kernel),
+    }
+}
+
+fn summary(rows: &[Row]) -> String {
+    let mut ratios: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.outcome.as_ref().ok().map(ratio))
+        .collect();
+    if ratios.is_empty() {
+        return String::new();
+    }
+    let geomean = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+    ratios.sort_by(f64::total_cmp);
+    format!(
+        "\n{} of {} kernels offloaded; sequential / offloaded: geometric mean {geomean:.3}, \
+         median {:.3}\n",
+        ratios.len(),
+        rows.len(),
+        ratios[ratios.len() / 2]
+    )
+}
