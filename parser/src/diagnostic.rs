@@ -45,13 +45,13 @@ impl fmt::Display for Diagnostic {
                     loc.file, loc.line, loc.column, self.message
                 )?;
                 let gutter = loc.line.to_string().len();
+                let (excerpt, caret) = excerpt(&loc.source_line, loc.column);
                 writeln!(f, "{:gutter$} |", "")?;
-                writeln!(f, "{} | {}", loc.line, loc.source_line)?;
+                writeln!(f, "{} | {}", loc.line, excerpt)?;
                 // Keep tabs so that the caret lines up under a tab-indented line.
-                let pad: String = loc
-                    .source_line
+                let pad: String = excerpt
                     .chars()
-                    .take(loc.column.saturating_sub(1) as usize)
+                    .take(caret)
                     .map(|c| if c == '\t' { '\t' } else { ' ' })
                     .collect();
                 write!(f, "{:gutter$} | {pad}^", "")?;
@@ -62,5 +62,48 @@ impl fmt::Display for Diagnostic {
             write!(f, "\nnote: {}", note.trim_end())?;
         }
         Ok(())
+    }
+}
+
+/// The most characters of a source line a diagnostic shows on each side of
+/// its column; a longer line (machine-written code can put a whole program
+/// on one) is cut, with `...` where it was.
+const EXCERPT_RADIUS: usize = 60;
+
+/// The part of `line` around `column` (1-based) that a diagnostic shows,
+/// and how many characters of it come before the column.
+fn excerpt(line: &str, column: u32) -> (String, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    let at = (column.saturating_sub(1) as usize).min(chars.len());
+    let start = at.saturating_sub(EXCERPT_RADIUS);
+    let end = (at + EXCERPT_RADIUS).min(chars.len());
+    let mut out = String::new();
+    if start > 0 {
+        out.push_str("...");
+    }
+    let caret = out.chars().count() + (at - start);
+    out.extend(&chars[start..end]);
+    if end < chars.len() {
+        out.push_str("...");
+    }
+    (out, caret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn a_short_line_is_shown_whole() {
+        assert_eq!(excerpt("int x = y;", 9), ("int x = y;".to_string(), 8));
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_column() {
+        let line = format!("{}X{}", "a".repeat(500), "b".repeat(500));
+        let (shown, caret) = excerpt(&line, 501);
+        assert!(shown.starts_with("...") && shown.ends_with("..."));
+        assert_eq!(shown.chars().nth(caret), Some('X'));
+        assert!(shown.len() < 130, "{}", shown.len());
     }
 }

@@ -74,12 +74,26 @@ pub fn parse_preprocessed(text: String, path: &Path) -> Result<ParsedFile, Diagn
     let scopes = RefCell::new(Scopes::new());
     let result = parser().parse(&scopes, Lexer::new(&text, &scopes));
     match result {
-        Ok(unit) => Ok(ParsedFile {
-            unit,
-            source_map,
-            text,
-            path: path.to_owned(),
-        }),
+        Ok(unit) => {
+            let parsed = ParsedFile {
+                unit,
+                source_map,
+                text,
+                path: path.to_owned(),
+            };
+            match crate::nesting::too_deep(&parsed.unit) {
+                Some(span) => Err(parsed.error_at(
+                    span,
+                    format!(
+                        "statements and expressions nest more than {} levels deep here; \
+                         ferry refuses such a file rather than exhaust its stack \
+                         (split the expression or the statement)",
+                        crate::nesting::MAX_NESTING
+                    ),
+                )),
+                None => Ok(parsed),
+            }
+        }
         Err(error) => Err(syntax_error(error, &text, &source_map)),
     }
 }

@@ -8,6 +8,7 @@ pub mod diagnostic;
 pub mod driver;
 pub mod intern;
 pub mod lexer;
+pub mod nesting;
 pub mod numbers;
 pub mod output;
 pub mod preprocess;

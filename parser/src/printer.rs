@@ -228,6 +228,9 @@ fn needs_space(prev: &str, next: &str) -> bool {
     )
 }
 
+/// The deepest indentation printed, in levels of four spaces.
+const MAX_INDENT: usize = 32;
+
 struct Printer<'a> {
     out: String,
     /// Current indentation, in levels of four spaces.
@@ -277,8 +280,12 @@ impl Printer<'_> {
         self.write_indent_at(self.indent);
     }
 
+    /// Indents by `levels`, up to [`MAX_INDENT`] of them: deeper code keeps
+    /// its column, so that the output stays linear in the size of the
+    /// tree (a thousand nested statements indented each one deeper would
+    /// print half a million lines' worth of spaces).
     fn write_indent_at(&mut self, levels: usize) {
-        for _ in 0..levels {
+        for _ in 0..levels.min(MAX_INDENT) {
             self.out.push_str("    ");
         }
     }
