@@ -154,6 +154,47 @@ pub(crate) fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<St
     Ok(None)
 }
 
+/// `--time-budget SECONDS` (anywhere among the files and CFLAGS of the
+/// commands that analyse): the wall-clock budget of each analysis of each
+/// function, past which it finishes with sound over-approximations; `0`
+/// for none. See `ferry_hcfg::semantics::budget`.
+fn take_time_budget(command: &mut Command) -> Result<(), Diagnostic> {
+    let args = match command {
+        Command::Semantics { program, .. }
+        | Command::Regions { program, .. }
+        | Command::Isolate { program }
+        | Command::Validate { program }
+        | Command::Effects { program } => &mut program.args,
+        Command::Parse { .. } => return Ok(()),
+    };
+    let Some(value) = take_value(args, "--time-budget")? else {
+        return Ok(());
+    };
+    let seconds: f64 = value
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| {
+            Diagnostic::error(format!(
+                "`--time-budget {value}`: expected a number of seconds (0 for no budget)"
+            ))
+        })?;
+    let budget = (seconds > 0.0).then(|| std::time::Duration::from_secs_f64(seconds));
+    ferry_hcfg::semantics::budget::set_function_time_budget(budget);
+    Ok(())
+}
+
+/// Says on stderr which analyses of which functions ran out of time: their
+/// results are sound, but less precise than they could be.
+fn report_overruns() {
+    for what in ferry_hcfg::semantics::budget::overruns() {
+        eprintln!(
+            "ferry: note: {what} ran past the time budget of a function \
+             (--time-budget); they are over-approximated from there on (may)"
+        );
+    }
+}
+
 /// Takes the flag `name` out of the trailing arguments; whether it was there.
 pub(crate) fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
     let before = args.len();
@@ -301,23 +342,31 @@ pub fn run() -> i32 {
         eprintln!("ferry: internal error: {info}");
         eprintln!("This is a bug in ferry; please report it with the input that triggered it.");
     }));
-    let cli = match Cli::try_parse() {
+    let mut cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
+    if let Err(diagnostic) = take_time_budget(&mut cli.command) {
+        eprintln!("{diagnostic}");
+        return 1;
+    }
     // Deeply nested input makes deep trees; a large stack (reserved, not
     // committed) keeps recursion over them from overflowing.
     let worker = std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(move || match cli.command {
-            // Its exit status depends on the verdict, not only on success.
-            Command::Validate { program } => crate::validate::run(program.args),
-            command => execute(command)
-                .map(|output| Finished { output, status: 0 })
-                .map_err(Failure::User),
+        .spawn(move || {
+            let finished = match cli.command {
+                // Its exit status depends on the verdict, not only on success.
+                Command::Validate { program } => crate::validate::run(program.args),
+                command => execute(command)
+                    .map(|output| Finished { output, status: 0 })
+                    .map_err(Failure::User),
+            };
+            report_overruns();
+            finished
         });
     match worker.map(|handle| handle.join()) {
         Ok(Ok(Ok(Finished { output, status }))) => {

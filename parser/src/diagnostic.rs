@@ -65,9 +65,11 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// The most characters of a source line a diagnostic shows on each side of
-/// its column; a longer line (machine-written code can put a whole program
-/// on one) is cut, with `...` where it was.
+/// The longest source line a diagnostic shows whole. A longer one
+/// (machine-written code can put a whole program on one line) is cut to
+/// [`EXCERPT_RADIUS`] characters on each side of the column, with `...`
+/// where it was.
+const MAX_SHOWN_LINE: usize = 200;
 const EXCERPT_RADIUS: usize = 60;
 
 /// The part of `line` around `column` (1-based) that a diagnostic shows,
@@ -75,6 +77,9 @@ const EXCERPT_RADIUS: usize = 60;
 fn excerpt(line: &str, column: u32) -> (String, usize) {
     let chars: Vec<char> = line.chars().collect();
     let at = (column.saturating_sub(1) as usize).min(chars.len());
+    if chars.len() <= MAX_SHOWN_LINE {
+        return (line.to_string(), at);
+    }
     let start = at.saturating_sub(EXCERPT_RADIUS);
     let end = (at + EXCERPT_RADIUS).min(chars.len());
     let mut out = String::new();

@@ -25,6 +25,18 @@ pub struct Rw {
     pub input: RegionMap,
 }
 
+impl Rw {
+    /// Every region made may: what was computed is still an
+    /// over-approximation, but no longer known to be exact.
+    pub fn make_may(&mut self) {
+        for map in [&mut self.read, &mut self.write, &mut self.input] {
+            for r in map.values_mut() {
+                r.make_may();
+            }
+        }
+    }
+}
+
 /// One subscript: its affine cases, or `None` when it is not affine.
 pub type Subscript = Option<Vec<Case>>;
 

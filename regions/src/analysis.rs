@@ -27,6 +27,7 @@ use crate::set::involves;
 use ferry_hcfg::effects::Location;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
+use ferry_hcfg::semantics::budget::Window;
 use ferry_hcfg::semantics::has_side_effects;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use std::collections::BTreeSet;
@@ -52,7 +53,12 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         if let Some(rw) = &self.nodes[id.index()] {
             return rw.clone();
         }
+        let window = Window::open(self.cx.ctx, crate::ISL_OPERATIONS_PER_STATEMENT);
         let mut rw = self.compute(id);
+        if window.degraded() {
+            rw.make_may();
+        }
+        drop(window);
         anywhere_taints(&mut rw);
         self.nodes[id.index()] = Some(rw.clone());
         rw
@@ -317,7 +323,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         };
         // One iteration, then the index moves on.
         let step = self.increment(c.index, c.step);
-        let iteration = t_body.then(self.cx.ctx, &step);
+        let iteration = Iterations::of(t_body.then(self.cx.ctx, &step));
         let p_body = self.precondition(body_id);
         let lift = |r: &Region| -> Region {
             match &range {
@@ -421,13 +427,12 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
 
     /// A region of one iteration (over the store at its start), taken over
     /// every store zero or more iterations reach from the first one (may).
-    fn over_iterations(&self, r: &Region, iteration: &Transformer, p: Option<&Poly>) -> Region {
+    fn over_iterations(&self, r: &Region, iterations: &Iterations, p: Option<&Poly>) -> Region {
         let r = match p {
             Some(p) => r.intersect(p),
             None => r.clone(),
         };
-        let star = iteration.star(self.cx.ctx);
-        region::translate(&r, &star).may()
+        region::translate(&r, iterations.star(self.cx.ctx)).may()
     }
 
     /// `while (condition) body` (with `step` after the body for a `for`).
@@ -474,9 +479,10 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 .iter()
                 .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
         };
+        let iterations = Iterations::of(t_iter.clone());
         let lift = |r: &Region, p: Option<&Poly>| {
             if depends(r) {
-                self.over_iterations(r, &t_iter, p)
+                self.over_iterations(r, &iterations, p)
             } else {
                 r.clone()
             }
@@ -533,11 +539,12 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 .iter()
                 .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
         };
+        let iterations = Iterations::of(t_iter.clone());
         let mut out = Rw::default();
         for (map, into) in [(&one.read, &mut out.read), (&one.write, &mut out.write)] {
             for (e, r) in map {
                 let r = if depends(r) {
-                    self.over_iterations(r, &t_iter, p_body.as_ref())
+                    self.over_iterations(r, &iterations, p_body.as_ref())
                 } else {
                     r.clone()
                 };
@@ -546,7 +553,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         }
         for (e, r) in &one.input {
             let mut r = if depends(r) {
-                self.over_iterations(r, &t_iter, p_body.as_ref())
+                self.over_iterations(r, &iterations, p_body.as_ref())
             } else {
                 r.clone()
             };
@@ -657,4 +664,25 @@ pub fn minus_map_within(a: &RegionMap, b: &RegionMap, p: &Precondition) -> Regio
         }
     }
     out
+}
+
+/// The transformer of one iteration of a loop and, computed on first use
+/// and then shared by every region of the loop, that of zero or more
+/// iterations: a transitive closure, among the costliest isl operations.
+struct Iterations {
+    one: Transformer,
+    star: std::cell::OnceCell<Transformer>,
+}
+
+impl Iterations {
+    fn of(one: Transformer) -> Iterations {
+        Iterations {
+            one,
+            star: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn star(&self, ctx: &isl_rs::Context) -> &Transformer {
+        self.star.get_or_init(|| self.one.star(ctx))
+    }
 }

@@ -23,17 +23,21 @@ pub mod under;
 use access::Rw;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::FuncId;
+use ferry_hcfg::semantics::budget::{Deadline, Window};
 use region::RegionMap;
 use std::cell::Cell;
 use summary::Summary;
 
-/// isl's operation quota for the regions of one function. Past it, isl
-/// results become "unknown" (see [`ferry_hcfg::semantics::poly`]), and
-/// every region of the function is marked may. 2 million was too few for
-/// the triangular and all-pairs loop nests of the kernel suite (LU,
-/// Floyd-Warshall and ludcmp need between 5 and 20 million, about 4 s
-/// each); 20 million costs the Lua and zlib sources 5% more time.
-const ISL_OPERATIONS_PER_FUNCTION: u64 = 20_000_000;
+/// isl's operation quota for the regions of one statement, its own work
+/// (each statement it encloses has its own; see
+/// [`ferry_hcfg::semantics::budget`]). Past it, isl results become
+/// "unknown" and the statement's regions, and those of the statements
+/// around it, are marked may. The triangular and all-pairs nests of the
+/// kernel suite (LU, Floyd-Warshall, ludcmp) need more than 4 million for
+/// the hull of their two accesses; 20 million, what a whole function had
+/// before, keeps them exact. The time a function may take is bounded
+/// apart, by its [`ferry_hcfg::semantics::budget::Deadline`].
+pub(crate) const ISL_OPERATIONS_PER_STATEMENT: u64 = 20_000_000;
 
 pub struct RegionsAnalysis {
     /// Per function, per node: READ, WRITE and IN regions over the store
@@ -59,32 +63,27 @@ impl RegionsAnalysis {
         let mut nodes: Vec<Vec<Option<Rw>>> = vec![Vec::new(); n];
         let mut summaries: Vec<Option<Summary>> = vec![None; n];
         let fresh = Cell::new(0);
-        let saved_quota = ctx.get_max_operations();
         for component in &a.calls.components {
             for &f in component {
                 let Some(body) = &program.function(f).body else {
                     continue;
                 };
-                ctx.reset_operations();
-                ctx.reset_error();
-                ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
-                let failures = ferry_hcfg::semantics::poly::failures();
+                let _deadline =
+                    Deadline::start(format!("the regions of `{}`", program.function(f).name));
+                let window = Window::open(ctx, ISL_OPERATIONS_PER_STATEMENT);
                 let cx = function::FunctionContext::new(a, f, &summaries, &fresh);
                 let analysis = analysis::FunctionAnalysis::run(&cx, body);
                 let root = analysis.nodes[body.root.index()]
                     .clone()
                     .unwrap_or_default();
                 let mut summary = summary::summarize(&cx, &root);
-                let mut node_regions = analysis.nodes;
-                if ferry_hcfg::semantics::poly::failures() != failures {
+                if window.degraded() {
                     // Some isl result was replaced by "unknown": sound, but
-                    // no longer exact.
-                    for rw in node_regions.iter_mut().flatten() {
-                        mark_may(rw);
-                    }
-                    mark_may(&mut summary);
+                    // no longer exact. (The statements where it happened
+                    // are marked may already.)
+                    summary.make_may();
                 }
-                nodes[f.index()] = node_regions;
+                nodes[f.index()] = analysis.nodes;
                 summaries[f.index()] = Some(summary);
             }
         }
@@ -93,7 +92,6 @@ impl RegionsAnalysis {
             live,
             summaries: out_summaries,
         } = out::compute(a, &nodes, &summaries, &fresh);
-        ctx.set_max_operations(saved_quota);
         RegionsAnalysis {
             nodes,
             out,
@@ -107,13 +105,5 @@ impl RegionsAnalysis {
         self.nodes[f.index()]
             .get(id.index())
             .and_then(Option::as_ref)
-    }
-}
-
-fn mark_may(rw: &mut Rw) {
-    for map in [&mut rw.read, &mut rw.write, &mut rw.input] {
-        for r in map.values_mut() {
-            r.make_may();
-        }
     }
 }

@@ -26,6 +26,7 @@ use crate::summary::visible_to_callers;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
+use ferry_hcfg::semantics::budget::{Deadline, Window};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
@@ -77,6 +78,9 @@ pub fn compute(
                 live.insert(e.clone(), region::everything_exact(&a.semantics.ctx));
             }
         }
+        let _deadline =
+            Deadline::start(format!("the OUT regions of `{}`", program.function(f).name));
+        let _window = Window::open(&a.semantics.ctx, crate::ISL_OPERATIONS_PER_STATEMENT);
         let cx = FunctionContext::new(a, f, summaries, fresh);
         let mut walker = Walker {
             analyses: a,
@@ -303,7 +307,25 @@ impl Walker<'_, '_> {
         forget_all(map, &modified)
     }
 
+    /// OUT and liveness of `id` and the nodes inside it, within an isl
+    /// quota per node (see [`ferry_hcfg::semantics::budget`]).
     fn descend(&mut self, id: NodeId, live: &RegionMap) {
+        let window = Window::open(self.cx.ctx, crate::ISL_OPERATIONS_PER_STATEMENT);
+        self.descend_within(id, live);
+        if window.degraded() {
+            // Some isl result was replaced by "unknown": still a superset.
+            for map in [&mut self.out[id.index()], &mut self.live[id.index()]]
+                .into_iter()
+                .flatten()
+            {
+                for r in map.values_mut() {
+                    r.make_may();
+                }
+            }
+        }
+    }
+
+    fn descend_within(&mut self, id: NodeId, live: &RegionMap) {
         let rw = self.rw(id);
         self.out[id.index()] = Some(intersect_maps(&rw.write, live));
         self.live[id.index()] = Some(live.clone());

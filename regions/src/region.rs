@@ -298,7 +298,8 @@ impl Region {
 pub type RegionMap = BTreeMap<Entity, Region>;
 
 pub fn add(map: &mut RegionMap, entity: Entity, region: Region) {
-    if region.is_empty() && region.is_exact() {
+    // (Exactness first: it is a flag, emptiness an isl query.)
+    if region.is_exact() && region.is_empty() {
         return;
     }
     let region = region.normalized();

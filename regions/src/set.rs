@@ -52,6 +52,15 @@ pub fn subtract(a: &Poly, b: &Poly) -> Option<Poly> {
     checked(a, result)
 }
 
+/// The most pieces handed to isl's coalescing. It compares the pieces
+/// pair by pair and wraps facets around each pair, at a cost that grows
+/// with the square of the pieces times that of their constraints: a
+/// difference of two regions over a few dozen scalars can have hundreds of
+/// pieces, and coalescing them took minutes (the main function of a
+/// Csmith program). Past this, callers fall back on a hull (an
+/// over-approximation) or drop a sure part (an under-approximation).
+pub const MAX_COALESCED_PIECES: i32 = 24;
+
 /// The same set with fewer pieces where isl can merge them exactly.
 pub fn coalesce(p: &Poly) -> Option<Poly> {
     checked(p, p.set.copy().and_then(Set::coalesce))
@@ -67,6 +76,9 @@ pub fn n_pieces(p: &Poly) -> i32 {
 /// One convex piece holding `p` (a Z-polyhedron: it may keep existentially
 /// quantified variables, as strides need), and whether it is exactly `p`.
 pub fn convex(p: &Poly) -> (Poly, bool) {
+    if n_pieces(p) > MAX_COALESCED_PIECES {
+        return (p.hull(), false);
+    }
     let Some(c) = coalesce(p) else {
         return (universe_like(p), false);
     };

@@ -5,7 +5,7 @@
 //! the exact result is not available or has more than [`MAX_PIECES`]
 //! pieces: dropping elements from an under-approximation is always sound.
 
-use crate::set::{aligned, checked, coalesce, n_pieces};
+use crate::set::{MAX_COALESCED_PIECES, aligned, checked, coalesce, n_pieces};
 use ferry_hcfg::ir::VarId;
 use ferry_hcfg::semantics::poly::{Name, Poly};
 
@@ -17,6 +17,9 @@ pub const MAX_PIECES: i32 = 8;
 
 /// `p` coalesced, or `None` when it has too many pieces.
 pub fn capped(p: &Poly) -> Option<Poly> {
+    if n_pieces(p) > MAX_COALESCED_PIECES {
+        return None;
+    }
     let p = coalesce(p)?;
     (n_pieces(&p) <= MAX_PIECES).then_some(p)
 }

@@ -19,6 +19,7 @@
 //! positive (C11 6.7.6.2p5).
 
 pub mod affine;
+pub mod budget;
 pub mod poly;
 pub mod transformer;
 
@@ -117,8 +118,13 @@ impl Semantics {
         ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
         for component in &calls.components {
             for &f in component {
+                ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
                 ctx.reset_operations();
                 ctx.reset_error();
+                let _deadline = budget::Deadline::start(format!(
+                    "the transformers of `{}`",
+                    program.function(f).name
+                ));
                 a.summarize(f);
             }
         }
@@ -131,8 +137,13 @@ impl Semantics {
                 if program.function(f).body.is_none() {
                     continue;
                 }
+                ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
                 ctx.reset_operations();
                 ctx.reset_error();
+                let _deadline = budget::Deadline::start(format!(
+                    "the preconditions of `{}`",
+                    program.function(f).name
+                ));
                 let p = a.entry_precondition(f, closed_world);
                 a.preconditions_of(f, &p);
                 entry[f.index()] = Some(p);
@@ -230,6 +241,7 @@ impl<'p> Analyzer<'p> {
     }
 
     fn node_transformer(&mut self, f: FuncId, body: &'p Body, id: NodeId) -> Transformer {
+        budget::enforce_deadline(self.ctx);
         let t = self.compute_node_transformer(f, body, id);
         self.transformers[f.index()][id.index()] = Some(t.clone());
         t
@@ -794,6 +806,7 @@ impl<'p> Analyzer<'p> {
     /// precise than applying the node's transformer, which was computed
     /// without knowing the store before it.
     fn node_precondition(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Poly) -> Poly {
+        budget::enforce_deadline(self.ctx);
         let p = p.simplify();
         self.preconditions[f.index()][id.index()] = Some(p.clone());
         let ctx = self.ctx;
@@ -903,6 +916,7 @@ impl<'p> Analyzer<'p> {
         let mut steps = 0;
         let mut gave_up = false;
         while let Some(v) = work.pop() {
+            budget::enforce_deadline(ctx);
             steps += 1;
             if steps > budget {
                 gave_up = true;

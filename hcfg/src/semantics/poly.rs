@@ -450,17 +450,32 @@ impl Poly {
             r.constant.abs() <= MAX_HULL_CONSTANT
                 && r.terms.iter().all(|&(_, k)| k.abs() <= MAX_HULL_CONSTANT)
         };
-        if locals && names.len() <= MAX_HULL_VARIABLES && disjuncts.iter().flatten().all(modest) {
-            // A small set: isl's hull in the space of its existentials,
+        if locals
+            && disjuncts.len() > 1
+            && names.len() <= MAX_HULL_VARIABLES
+            && disjuncts.iter().flatten().all(modest)
+        {
+            // A small union: isl's hull in the space of its existentials,
             // which can find tighter integer bounds than the hull of their
-            // projections.
-            return self
+            // projections, but wraps facets at a cost that can reach
+            // seconds for a triangular nest's two accesses: within a
+            // quota of its own, past which the hull of the projections
+            // below is taken instead (a superset of it). One piece is
+            // never worth it: its projection is its hull up to integer
+            // rounding, and isl spent a second on each such piece of a
+            // while loop over `N / 4` and `N / 3` (Listing 1.2).
+            let window = super::budget::Window::open(&ctx, EXISTENTIAL_HULL_OPERATIONS);
+            let hull = self
                 .set
                 .copy()?
                 .polyhedral_hull()
                 .and_then(|b| without_huge_coefficients(&b))
-                .and_then(Set::from_basic_set)?
-                .remove_redundancies();
+                .and_then(Set::from_basic_set)
+                .and_then(Set::remove_redundancies);
+            drop(window);
+            if let Ok(hull) = hull {
+                return Ok(hull);
+            }
         }
         for rows in &mut disjuncts {
             rows.retain(|r| r.terms.iter().all(|&(_, k)| k.abs() <= MAX_COEFFICIENT));
@@ -534,11 +549,28 @@ impl Poly {
         let small = rest_of(&|r| !is_big(r));
         let small_names = names_in(&small, &rest_names);
         let polyhedral = small_names.len() <= MAX_HULL_VARIABLES;
-        if polyhedral {
-            hull.extend(cons_of(
-                &dnf_over(&ctx, &small_names, &small)?.polyhedral_hull()?,
-            )?);
-        }
+        // isl's hull wraps facets around pairs of disjuncts, at a cost
+        // that can explode even over a few variables (seconds, for the
+        // two accesses of LU's triangular nest; minutes, for some loops
+        // over divisions): within a quota of its own, past which the
+        // simple hull below stands in for it.
+        let polyhedral = polyhedral && {
+            let window = super::budget::Window::open(&ctx, POLYHEDRAL_HULL_OPERATIONS);
+            let exact_hull = dnf_over(&ctx, &small_names, &small)
+                .and_then(|set| set.polyhedral_hull())
+                .and_then(|b| cons_of(&b));
+            drop(window);
+            match exact_hull {
+                Ok(cons) => {
+                    hull.extend(cons);
+                    true
+                }
+                Err(_) => {
+                    ctx.reset_error();
+                    false
+                }
+            }
+        };
         if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
             let all = dnf_over(&ctx, &rest_names, &rest_of(&|_| true))?;
             hull.extend(cons_of(&all.simple_hull()?)?);
@@ -615,7 +647,12 @@ impl Poly {
     }
 
     /// Removes parameters no constraint mentions, and redundant constraints.
+    /// The same set with fewer constraints and pieces, within a quota of
+    /// its own ([`SIMPLIFY_OPERATIONS`]): past it, the set as it is, which
+    /// is just as right.
     pub fn simplify(&self) -> Poly {
+        let ctx = self.set.get_ctx();
+        let window = super::budget::Window::open(&ctx, SIMPLIFY_OPERATIONS);
         let result = self
             .set
             .copy()
@@ -623,7 +660,14 @@ impl Poly {
             .and_then(|s| s.coalesce())
             .and_then(|s| s.remove_redundancies())
             .and_then(|s| s.drop_unused_params());
-        self.sound(result)
+        drop(window);
+        match result {
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => {
+                ctx.reset_error();
+                self.clone()
+            }
+        }
     }
 
     /// The standard widening: the constraints of `self` that `newer` also satisfies.
@@ -731,12 +775,12 @@ impl Poly {
     /// The constraints of each convex piece, as (coefficients by name,
     /// constant, is_equality); `None` for a piece with existentials.
     pub fn pieces(&self) -> Vec<Option<Vec<Constraint>>> {
-        let set = self.simplify().set;
+        let simplified = self.simplify();
         let mut out = Vec::new();
-        let Ok(list) = set.get_basic_set_list() else {
+        let Ok(list) = simplified.set.get_basic_set_list() else {
             return out;
         };
-        let params = self.simplify().params();
+        let params = simplified.params();
         for b in 0..list.size().unwrap_or(0) {
             let Ok(bset) = list.get_at(b) else { continue };
             if bset.dim(DimType::Div).unwrap_or(0) > 0 {
@@ -771,6 +815,19 @@ const MAX_COEFFICIENT: i128 = 1 << 16;
 /// hull. A set with existentials this small and without constant or
 /// coefficient beyond [`MAX_HULL_CONSTANT`] takes isl's hull as it is.
 const MAX_HULL_VARIABLES: usize = 8;
+
+/// isl's operation quota for [`Poly::simplify`]: simplification only
+/// makes a set easier to read and to work with, and is not worth seconds.
+const SIMPLIFY_OPERATIONS: u64 = 1_000_000;
+
+/// isl's operation quota for the polyhedral hull of the varying part of a
+/// set (see [`Poly::convex_hull`]): the triangular nests of the kernel
+/// suite need a few million.
+const POLYHEDRAL_HULL_OPERATIONS: u64 = 5_000_000;
+
+/// isl's operation quota for the hull of a small set in the space of its
+/// existentials (see [`Poly::convex_hull`]).
+const EXISTENTIAL_HULL_OPERATIONS: u64 = 200_000;
 
 /// Constraints with a constant larger than this (in magnitude) take no
 /// part in isl's polyhedral hull; the simple hull keeps what they bound.

@@ -1,0 +1,157 @@
+//! Bounded isl work: a window of isl operations per analysed statement.
+//!
+//! isl counts its operations (allocations and simplex pivots) on the
+//! context and fails every call past `max_operations`; [`Poly`] turns such
+//! a failure into its sound default (the universe, or a conservative
+//! answer) and counts it in [`failures`]. A [`Window`] gives one statement
+//! its own quota and says whether any result computed while it was open
+//! was replaced: the statement's results are then marked may.
+//!
+//! Windows nest the way the analyses recurse: a statement's window is
+//! opened before its children's, and closing a child's window starts the
+//! count again, so the parent's own work between two children has a whole
+//! quota. The cost of a function is bounded by its number of statements
+//! times the quota, and a statement that cannot be afforded degrades alone
+//! (with the statements that enclose it) instead of the whole function.
+//!
+//! Operations are a deterministic measure, but not a measure of time: a
+//! few million of them can take a second or a minute depending on the
+//! size of isl's numbers. So each function's analysis also runs against a
+//! wall-clock [`Deadline`]: past it, every window opens with no quota at
+//! all, so that every remaining isl operation of the function answers
+//! "unknown" at once and the analysis finishes with sound
+//! over-approximations. Only a function that would otherwise run for long
+//! is affected, and it is named in [`overruns`] for the reports.
+//!
+//! [`Poly`]: super::poly::Poly
+
+use super::poly::failures;
+use isl_rs::Context;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The default wall-clock budget of one analysis (transformers,
+/// preconditions, regions, OUT regions) of one function: far beyond what
+/// the kernels need on a slow machine, so that it never changes their
+/// results, and short enough that no function holds a whole program up
+/// for minutes.
+pub const DEFAULT_FUNCTION_TIME_BUDGET: Duration = Duration::from_secs(10);
+
+/// The budget in force, in milliseconds (0: none).
+static FUNCTION_TIME_BUDGET_MS: AtomicU64 =
+    AtomicU64::new(DEFAULT_FUNCTION_TIME_BUDGET.as_millis() as u64);
+
+/// Sets the wall-clock budget of each analysis of each function for the
+/// rest of the process (`None`: unbounded).
+pub fn set_function_time_budget(budget: Option<Duration>) {
+    let ms = budget.map_or(0, |b| (b.as_millis() as u64).max(1));
+    FUNCTION_TIME_BUDGET_MS.store(ms, Ordering::Relaxed);
+}
+
+fn function_time_budget() -> Option<Duration> {
+    match FUNCTION_TIME_BUDGET_MS.load(Ordering::Relaxed) {
+        0 => None,
+        ms => Some(Duration::from_millis(ms)),
+    }
+}
+
+thread_local! {
+    /// When the function being analysed on this thread runs out of time.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// Whether the current deadline has passed (and cut some window).
+    static OVERRAN: Cell<bool> = const { Cell::new(false) };
+    /// What ran past its deadline on this thread, for the reports.
+    static OVERRUNS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The analysis of one function against the time budget, from `start`
+/// until the guard is dropped.
+pub struct Deadline {
+    what: String,
+}
+
+impl Deadline {
+    /// Starts the clock for `what` (say, "the regions of `f`").
+    pub fn start(what: impl Into<String>) -> Deadline {
+        DEADLINE.with(|d| d.set(function_time_budget().map(|b| Instant::now() + b)));
+        OVERRAN.with(|o| o.set(false));
+        Deadline { what: what.into() }
+    }
+}
+
+impl Drop for Deadline {
+    fn drop(&mut self) {
+        DEADLINE.with(|d| d.set(None));
+        if OVERRAN.with(|o| o.replace(false)) {
+            let what = std::mem::take(&mut self.what);
+            OVERRUNS.with(|o| o.borrow_mut().push(what));
+        }
+    }
+}
+
+fn past_deadline() -> bool {
+    let past = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
+    if past {
+        OVERRAN.with(|o| o.set(true));
+    }
+    past
+}
+
+/// Past the deadline of the function, lowers isl's quota to nothing, so
+/// that the rest of the analysis answers "unknown" at once: for analyses
+/// that run within one quota per function rather than in windows.
+pub fn enforce_deadline(ctx: &Context) {
+    if past_deadline() {
+        ctx.set_max_operations(1);
+    }
+}
+
+/// What ran past its time budget on this thread so far (each analysis of
+/// each function once), in order.
+pub fn overruns() -> Vec<String> {
+    OVERRUNS.with(|o| o.borrow().clone())
+}
+
+/// An open quota of isl operations; closing it (dropping it) starts the
+/// count again under the quota that was in force before.
+pub struct Window<'c> {
+    ctx: &'c Context,
+    saved_max: u64,
+    failures_at_open: u64,
+}
+
+impl<'c> Window<'c> {
+    /// A window of `max_operations`, or of none at all (every isl
+    /// operation fails at once) past the deadline of the function.
+    pub fn open(ctx: &'c Context, max_operations: u64) -> Window<'c> {
+        let saved_max = ctx.get_max_operations();
+        ctx.reset_error();
+        ctx.reset_operations();
+        // isl reads 0 as "no limit": the smallest quota is 1.
+        let max = if past_deadline() { 1 } else { max_operations };
+        ctx.set_max_operations(max);
+        Window {
+            ctx,
+            saved_max,
+            failures_at_open: failures(),
+        }
+    }
+
+    /// Whether some isl result was replaced by its sound default since the
+    /// window opened (in this statement or in one it encloses).
+    pub fn degraded(&self) -> bool {
+        failures() != self.failures_at_open
+    }
+}
+
+impl Drop for Window<'_> {
+    fn drop(&mut self) {
+        self.ctx.reset_error();
+        self.ctx.reset_operations();
+        // Past the deadline, the enclosing statement's work has no quota
+        // either.
+        let max = if past_deadline() { 1 } else { self.saved_max };
+        self.ctx.set_max_operations(max);
+    }
+}
