@@ -61,6 +61,8 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     /// Whether the current deadline has passed (and cut some window).
     static OVERRAN: Cell<bool> = const { Cell::new(false) };
+    /// How many windows are open on this thread.
+    static OPEN_WINDOWS: Cell<u32> = const { Cell::new(0) };
     /// What ran past its deadline on this thread, for the reports.
     static OVERRUNS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
@@ -131,6 +133,7 @@ impl<'c> Window<'c> {
         // isl reads 0 as "no limit": the smallest quota is 1.
         let max = if past_deadline() { 1 } else { max_operations };
         ctx.set_max_operations(max);
+        OPEN_WINDOWS.with(|n| n.set(n.get() + 1));
         Window {
             ctx,
             saved_max,
@@ -150,8 +153,17 @@ impl Drop for Window<'_> {
         self.ctx.reset_error();
         self.ctx.reset_operations();
         // Past the deadline, the enclosing statement's work has no quota
-        // either.
-        let max = if past_deadline() { 1 } else { self.saved_max };
+        // either; the outermost window gives back the quota it found, for
+        // what follows the analysis (the reports, the transfers).
+        let enclosed = OPEN_WINDOWS.with(|n| {
+            n.set(n.get() - 1);
+            n.get() > 0
+        });
+        let max = if enclosed && past_deadline() {
+            1
+        } else {
+            self.saved_max
+        };
         self.ctx.set_max_operations(max);
     }
 }

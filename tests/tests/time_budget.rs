@@ -1,0 +1,59 @@
+//! The time budget of a function's analyses (`--time-budget`) is
+//! behaviour: past it, the rest of the analysis answers with sound
+//! over-approximations. With a budget too small for anything, isolated
+//! programs still behave as the originals (`ferry validate` runs both), or
+//! are refused with a located diagnostic — never a wrong program — and
+//! ferry says which analyses ran out of time.
+
+use ferry_tests::{c_dir, c_files_in, isolate_spec, run_ferry};
+
+/// A microsecond: every function of every program runs out of it.
+const NO_TIME: &str = "0.000001";
+
+#[test]
+fn isolation_without_time_stays_correct() {
+    let mut failures = Vec::new();
+    let mut validated = 0;
+    let mut noted = 0;
+    let files = c_files_in(&c_dir().join("isolate"));
+    // Every fourth program of the isolation suite: a spread of kernels,
+    // calls and loops, at a fraction of the suite's time.
+    for file in files.iter().step_by(4) {
+        let source = std::fs::read_to_string(file).expect("readable test program");
+        let spec = isolate_spec::parse(&source).expect("a valid ferry-test spec");
+        if spec.refuse.is_some() || spec.isolate.is_empty() {
+            continue;
+        }
+        let mut args: Vec<String> = vec!["validate".into(), file.to_string_lossy().into_owned()];
+        args.extend(spec.isolate.iter().cloned());
+        args.extend(["--time-budget".into(), NO_TIME.into()]);
+        for run in &spec.runs {
+            args.push("--run".into());
+            args.push(run.args.join(" "));
+        }
+        if !spec.compare.is_empty() {
+            args.push("--compare-files".into());
+            args.extend(spec.compare.iter().cloned());
+        }
+        args.extend(spec.cflags.iter().cloned());
+        let output = run_ferry(&args);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if stderr.contains("ran past the time budget") {
+            noted += 1;
+        }
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        match output.status.code() {
+            Some(0) => validated += 1,
+            Some(1) if stdout.trim().is_empty() && stderr.contains("error:") => {}
+            _ => failures.push(format!(
+                "{name}: status {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+                output.status.code()
+            )),
+        }
+    }
+    eprintln!("without time: {validated} validated, {noted} said so");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(validated > 0, "no program was isolated without time");
+    assert!(noted > 0, "no analysis said it ran out of time");
+}
