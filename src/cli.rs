@@ -184,14 +184,11 @@ fn take_time_budget(command: &mut Command) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Says on stderr which analyses of which functions ran out of time: their
-/// results are sound, but less precise than they could be.
-fn report_overruns() {
-    for what in ferry_hcfg::semantics::budget::overruns() {
-        eprintln!(
-            "ferry: note: {what} ran past the time budget of a function \
-             (--time-budget); they are over-approximated from there on (may)"
-        );
+/// Says on stderr where the analyses gave up precision to bound their
+/// cost: their results are sound, but less precise than they could be.
+fn report_notes() {
+    for note in ferry_hcfg::semantics::budget::notes() {
+        eprintln!("ferry: note: {note}");
     }
 }
 
@@ -365,7 +362,7 @@ pub fn run() -> i32 {
                     .map(|output| Finished { output, status: 0 })
                     .map_err(Failure::User),
             };
-            report_overruns();
+            report_notes();
             finished
         });
     match worker.map(|handle| handle.join()) {

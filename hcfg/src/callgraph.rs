@@ -75,6 +75,70 @@ impl CallGraph {
             .map(|n| self.graph[n])
             .collect()
     }
+
+    /// What the analyses of `wanted` depend on, per function: `wanted`,
+    /// every function that may call one of them (their preconditions at
+    /// entry come from the call sites; what their callers read afterwards
+    /// makes their OUT regions), and every function those may call (whose
+    /// summaries their own analyses use). Anything else cannot change the
+    /// results of `wanted`.
+    pub fn scope_of(&self, wanted: &[FuncId]) -> Scope {
+        let n = self.graph.node_count();
+        let mut callers_closed = vec![false; n];
+        let mut work: Vec<FuncId> = wanted.to_vec();
+        while let Some(f) = work.pop() {
+            if !std::mem::replace(&mut callers_closed[f.index()], true) {
+                work.extend(self.callers(f));
+            }
+        }
+        let callers: Vec<FuncId> = (0..n)
+            .filter(|&i| callers_closed[i])
+            .map(|i| FuncId(i as u32))
+            .collect();
+        self.callees_of(&callers)
+    }
+
+    /// `wanted` and every function they may call, directly or not: the
+    /// scope of analyses of `wanted` that assume nothing of their callers.
+    pub fn callees_of(&self, wanted: &[FuncId]) -> Scope {
+        let mut inside = vec![false; self.graph.node_count()];
+        let mut work: Vec<FuncId> = wanted.to_vec();
+        while let Some(f) = work.pop() {
+            if !std::mem::replace(&mut inside[f.index()], true) {
+                work.extend(self.callees(f));
+            }
+        }
+        Scope { inside }
+    }
+}
+
+/// The functions an analysis covers (see [`CallGraph::scope_of`]); the
+/// others are left without results.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    inside: Vec<bool>,
+}
+
+impl Scope {
+    /// Every function of the program.
+    pub fn whole(program: &Program) -> Scope {
+        Scope {
+            inside: vec![true; program.functions.len()],
+        }
+    }
+
+    pub fn contains(&self, f: FuncId) -> bool {
+        self.inside.get(f.index()).copied().unwrap_or(false)
+    }
+
+    /// How many functions it covers.
+    pub fn len(&self) -> usize {
+        self.inside.iter().filter(|&&b| b).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// The functions a call may reach.

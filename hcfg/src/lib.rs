@@ -13,7 +13,7 @@ pub mod semantics;
 
 pub use ir::Program;
 
-use callgraph::CallGraph;
+use callgraph::{CallGraph, Scope};
 use effects::EffectsAnalysis;
 use escape::Escapes;
 use ferry_parser::ParsedFile;
@@ -26,6 +26,13 @@ pub fn build_program(files: &[ParsedFile]) -> Program {
     program
 }
 
+/// The most functions `Analyses::run_for` analyses to know what calls the
+/// wanted functions: a helper called from all over a large program (most
+/// of SQLite's are) would otherwise cost the whole program's analyses.
+/// Past it, the wanted functions are analysed as if anything could call
+/// them (and it is noted).
+const MAX_SCOPE_WITH_CALLERS: usize = 200;
+
 /// The program and every analysis of this crate, computed in dependency order.
 pub struct Analyses {
     pub program: Program,
@@ -33,21 +40,62 @@ pub struct Analyses {
     pub effects: EffectsAnalysis,
     pub escapes: Escapes,
     pub semantics: Semantics,
+    /// The functions the affine analyses (and those built on them) cover.
+    pub scope: Scope,
 }
 
 impl Analyses {
     pub fn run(files: &[ParsedFile]) -> Analyses {
+        Analyses::run_for(files, None)
+    }
+
+    /// The analyses that the results of the functions named `wanted`
+    /// depend on (see [`CallGraph::scope_of`]), or of every function for
+    /// `None` (or when no function has one of these names). The affine
+    /// analyses are the costly ones: only they are restricted.
+    pub fn run_for(files: &[ParsedFile], wanted: Option<&[&str]>) -> Analyses {
         let program = build_program(files);
         let calls = CallGraph::build(&program);
         let effects = EffectsAnalysis::run(&program, &calls);
         let escapes = Escapes::run(&program, &calls);
-        let semantics = Semantics::run(&program, &calls, &effects);
+        let wanted: Vec<ir::FuncId> = wanted
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|name| program.find_function(name))
+            .collect();
+        let scope = if wanted.is_empty() {
+            Scope::whole(&program)
+        } else {
+            let with_callers = calls.scope_of(&wanted);
+            if with_callers.len() <= MAX_SCOPE_WITH_CALLERS {
+                with_callers
+            } else {
+                let alone = calls.callees_of(&wanted);
+                let names: Vec<String> = wanted
+                    .iter()
+                    .map(|&f| format!("`{}`", program.function(f).name))
+                    .collect();
+                semantics::budget::note(format!(
+                    "{} analysed as if anything could call it: what calls it, directly \
+                     or not, makes {} functions with what those call, more than {} \
+                     (nothing is known at its entry but what the types say, and \
+                     everything it writes that a caller can see is taken as read \
+                     afterwards)",
+                    names.join(", "),
+                    with_callers.len(),
+                    MAX_SCOPE_WITH_CALLERS,
+                ));
+                alone
+            }
+        };
+        let semantics = Semantics::run_in(&program, &calls, &effects, &scope);
         Analyses {
             program,
             calls,
             effects,
             escapes,
             semantics,
+            scope,
         }
     }
 }

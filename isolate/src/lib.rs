@@ -176,7 +176,14 @@ pub fn isolate(
     selection: &Selection,
     options: &Options,
 ) -> Result<Isolated, Diagnostic> {
-    let analyses = Analyses::run(parsed);
+    // `--function F` needs the analyses of F, of what F calls, and of
+    // what calls F (see `CallGraph::scope_of`), not those of the whole
+    // program: a kernel inside a large code base costs the kernel's share.
+    let wanted: Option<Vec<&str>> = match selection {
+        Selection::Function(name) => Some(vec![name.as_str()]),
+        _ => None,
+    };
+    let analyses = Analyses::run_for(parsed, wanted.as_deref());
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
     // The parallelisation decisions, made once: for `--explain`, and for

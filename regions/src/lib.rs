@@ -68,6 +68,9 @@ impl RegionsAnalysis {
                 let Some(body) = &program.function(f).body else {
                     continue;
                 };
+                if !a.scope.contains(f) {
+                    continue;
+                }
                 let _deadline =
                     Deadline::start(format!("the regions of `{}`", program.function(f).name));
                 let window = Window::open(ctx, ISL_OPERATIONS_PER_STATEMENT);

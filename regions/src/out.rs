@@ -60,6 +60,9 @@ pub fn compute(
         let Some(body) = &program.function(f).body else {
             continue;
         };
+        if !a.scope.contains(f) {
+            continue;
+        }
         let rw = &nodes[f.index()];
         let Some(Some(root)) = rw.get(body.root.index()) else {
             continue;

@@ -21,7 +21,7 @@
 //! all, so that every remaining isl operation of the function answers
 //! "unknown" at once and the analysis finishes with sound
 //! over-approximations. Only a function that would otherwise run for long
-//! is affected, and it is named in [`overruns`] for the reports.
+//! is affected, and it is named in the [`notes`] for the reports.
 //!
 //! [`Poly`]: super::poly::Poly
 
@@ -63,8 +63,8 @@ thread_local! {
     static OVERRAN: Cell<bool> = const { Cell::new(false) };
     /// How many windows are open on this thread.
     static OPEN_WINDOWS: Cell<u32> = const { Cell::new(0) };
-    /// What ran past its deadline on this thread, for the reports.
-    static OVERRUNS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// Where precision was given up on this thread, for the reports.
+    static NOTES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The analysis of one function against the time budget, from `start`
@@ -86,8 +86,11 @@ impl Drop for Deadline {
     fn drop(&mut self) {
         DEADLINE.with(|d| d.set(None));
         if OVERRAN.with(|o| o.replace(false)) {
-            let what = std::mem::take(&mut self.what);
-            OVERRUNS.with(|o| o.borrow_mut().push(what));
+            note(format!(
+                "{} ran past the time budget of a function (--time-budget); \
+                 they are over-approximated from there on (may)",
+                self.what
+            ));
         }
     }
 }
@@ -109,10 +112,16 @@ pub fn enforce_deadline(ctx: &Context) {
     }
 }
 
-/// What ran past its time budget on this thread so far (each analysis of
-/// each function once), in order.
-pub fn overruns() -> Vec<String> {
-    OVERRUNS.with(|o| o.borrow().clone())
+/// Records a place where the analyses gave up precision to bound their
+/// cost (an analysis past its time budget, a function analysed without
+/// its callers), for the user.
+pub fn note(text: String) {
+    NOTES.with(|o| o.borrow_mut().push(text));
+}
+
+/// What [`note`] recorded on this thread so far, in order.
+pub fn notes() -> Vec<String> {
+    NOTES.with(|o| o.borrow().clone())
 }
 
 /// An open quota of isl operations; closing it (dropping it) starts the

@@ -23,7 +23,7 @@ pub mod budget;
 pub mod poly;
 pub mod transformer;
 
-use crate::callgraph::{CallGraph, call_targets, direct_callee};
+use crate::callgraph::{CallGraph, Scope, call_targets, direct_callee};
 use crate::effects::EffectsAnalysis;
 use crate::ir::*;
 use affine::{Env, range_constraints};
@@ -73,10 +73,23 @@ struct Analyzer<'p> {
     /// Entry conditions contributed by call sites analysed so far.
     call_sites: Vec<Vec<Poly>>,
     tracked_globals: BTreeSet<VarId>,
+    scope: &'p Scope,
 }
 
 impl Semantics {
     pub fn run(program: &Program, calls: &CallGraph, effects: &EffectsAnalysis) -> Semantics {
+        Semantics::run_in(program, calls, effects, &Scope::whole(program))
+    }
+
+    /// The transformers and preconditions of the functions of `scope`
+    /// only. A function of the scope whose callers are not all in it has
+    /// nothing known at entry but what its types say.
+    pub fn run_in(
+        program: &Program,
+        calls: &CallGraph,
+        effects: &EffectsAnalysis,
+        scope: &Scope,
+    ) -> Semantics {
         let ctx = Context::alloc();
         let tracked_globals = program
             .vars
@@ -110,6 +123,7 @@ impl Semantics {
             summaries: vec![None; n],
             call_sites: vec![Vec::new(); n],
             tracked_globals,
+            scope,
         };
         // isl reports a spent quota (and any failure) through results, which
         // `Poly` turns into "nothing known"; it must not also print them.
@@ -118,6 +132,9 @@ impl Semantics {
         ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
         for component in &calls.components {
             for &f in component {
+                if !scope.contains(f) {
+                    continue;
+                }
                 ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
                 ctx.reset_operations();
                 ctx.reset_error();
@@ -134,7 +151,7 @@ impl Semantics {
         let mut entry = vec![None; n];
         for component in calls.components.iter().rev() {
             for &f in component {
-                if program.function(f).body.is_none() {
+                if program.function(f).body.is_none() || !scope.contains(f) {
                     continue;
                 }
                 ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
@@ -746,7 +763,12 @@ impl<'p> Analyzer<'p> {
             && func.name.as_str() != "main"
             && !func.address_taken
             && !self.calls.recursive[f.index()]
-            && !self.calls.callers(f).is_empty();
+            && !self.calls.callers(f).is_empty()
+            && self
+                .calls
+                .callers(f)
+                .iter()
+                .all(|&c| self.scope.contains(c));
         let mut p = if from_callers {
             let sites = std::mem::take(&mut self.call_sites[f.index()]);
             let mut acc = Poly::empty(self.ctx);
