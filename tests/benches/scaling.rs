@@ -158,7 +158,9 @@ fn csmith(dir: &Path, o: &Options) {
     );
     for seed in o.seeds.clone() {
         let file = dir.join(format!("csmith_{seed}.c"));
+        // (csmith writes a `platform.info` where it runs.)
         let generated = Command::new("csmith")
+            .current_dir(dir)
             .args([
                 "--no-pointers",
                 "--no-unions",

@@ -44,7 +44,9 @@ const TIME_BUDGET: &str = "2";
 
 fn generate(dir: &Path, seed: u32) -> PathBuf {
     let file = dir.join(format!("csmith_{seed}.c"));
+    // (csmith writes a `platform.info` where it runs.)
     let output = Command::new("csmith")
+        .current_dir(dir)
         .args(CSMITH_FLAGS)
         .arg("--concise")
         .arg("-s")
