@@ -118,6 +118,9 @@ enum Command {
 #[derive(clap::Args)]
 struct Program {
     /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
+    /// Anywhere among them, `--time-budget SECONDS` bounds each analysis of
+    /// each function (default 10; 0 for none): past it, that function's
+    /// results are over-approximated, and a note on stderr says so.
     #[arg(
         required = true,
         allow_hyphen_values = true,
