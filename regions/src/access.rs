@@ -30,9 +30,7 @@ impl Rw {
     /// over-approximation, but no longer known to be exact.
     pub fn make_may(&mut self) {
         for map in [&mut self.read, &mut self.write, &mut self.input] {
-            for r in map.values_mut() {
-                r.make_may();
-            }
+            crate::region::make_all_may(map);
         }
     }
 }

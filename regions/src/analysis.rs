@@ -479,7 +479,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 .iter()
                 .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
         };
-        let iterations = Iterations::of(t_iter.clone());
+        let iterations = Iterations::of(t_iter);
         let lift = |r: &Region, p: Option<&Poly>| {
             if depends(r) {
                 self.over_iterations(r, &iterations, p)
@@ -533,13 +533,14 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         };
         t_iter = t_iter.then(self.cx.ctx, &after);
         let p_body = self.precondition(body_id);
+        let iterations = Iterations::of(t_iter);
         let depends = |r: &Region| {
-            t_iter
+            iterations
+                .one
                 .modified
                 .iter()
                 .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
         };
-        let iterations = Iterations::of(t_iter.clone());
         let mut out = Rw::default();
         for (map, into) in [(&one.read, &mut out.read), (&one.write, &mut out.write)] {
             for (e, r) in map {
@@ -659,9 +660,7 @@ pub fn minus_map_within(a: &RegionMap, b: &RegionMap, p: &Precondition) -> Regio
     }
     // Memory that cannot be named may be any entity.
     if b.contains_key(&Entity::anywhere()) {
-        for r in out.values_mut() {
-            r.make_may();
-        }
+        region::make_all_may(&mut out);
     }
     out
 }

@@ -321,9 +321,7 @@ impl Walker<'_, '_> {
                 .into_iter()
                 .flatten()
             {
-                for r in map.values_mut() {
-                    r.make_may();
-                }
+                region::make_all_may(map);
             }
         }
     }

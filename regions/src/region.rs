@@ -383,6 +383,13 @@ pub fn all_may(map: &RegionMap) -> RegionMap {
     map_regions(map, |r| r.clone().may())
 }
 
+/// Every region of `map` made may, in place.
+pub fn make_all_may(map: &mut RegionMap) {
+    for r in map.values_mut() {
+        r.make_may();
+    }
+}
+
 /// Whether `t` determines the value of `v` after it from the values before
 /// it: an over-approximated relation that is a function is exact wherever
 /// the statement terminates, so a region translated through it stays exact.

@@ -103,6 +103,18 @@ fn past_deadline() -> bool {
     past
 }
 
+/// `work`, an isl computation with a cheaper fallback, within a quota of
+/// its own: its result, or its error past the quota (isl's error state is
+/// cleared when the window closes).
+pub fn within<T, E>(
+    ctx: &Context,
+    max_operations: u64,
+    work: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    let _window = Window::open(ctx, max_operations);
+    work()
+}
+
 /// Past the deadline of the function, lowers isl's quota to nothing, so
 /// that the rest of the analysis answers "unknown" at once: for analyses
 /// that run within one quota per function rather than in windows.

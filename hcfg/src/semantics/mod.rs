@@ -129,19 +129,16 @@ impl Semantics {
         // `Poly` turns into "nothing known"; it must not also print them.
         const ISL_ON_ERROR_CONTINUE: i32 = 1;
         let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
-        ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
         for component in &calls.components {
             for &f in component {
                 if !scope.contains(f) {
                     continue;
                 }
-                ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
-                ctx.reset_operations();
-                ctx.reset_error();
                 let _deadline = budget::Deadline::start(format!(
                     "the transformers of `{}`",
                     program.function(f).name
                 ));
+                let _quota = budget::Window::open(&ctx, ISL_OPERATIONS_PER_FUNCTION);
                 a.summarize(f);
             }
         }
@@ -154,13 +151,11 @@ impl Semantics {
                 if program.function(f).body.is_none() || !scope.contains(f) {
                     continue;
                 }
-                ctx.set_max_operations(ISL_OPERATIONS_PER_FUNCTION);
-                ctx.reset_operations();
-                ctx.reset_error();
                 let _deadline = budget::Deadline::start(format!(
                     "the preconditions of `{}`",
                     program.function(f).name
                 ));
+                let _quota = budget::Window::open(&ctx, ISL_OPERATIONS_PER_FUNCTION);
                 let p = a.entry_precondition(f, closed_world);
                 a.preconditions_of(f, &p);
                 entry[f.index()] = Some(p);
@@ -759,16 +754,13 @@ impl<'p> Analyzer<'p> {
 
     fn entry_precondition(&mut self, f: FuncId, closed_world: bool) -> Poly {
         let func = self.program.function(f);
+        let callers = self.calls.callers(f);
         let from_callers = closed_world
             && func.name.as_str() != "main"
             && !func.address_taken
             && !self.calls.recursive[f.index()]
-            && !self.calls.callers(f).is_empty()
-            && self
-                .calls
-                .callers(f)
-                .iter()
-                .all(|&c| self.scope.contains(c));
+            && !callers.is_empty()
+            && callers.iter().all(|&c| self.scope.contains(c));
         let mut p = if from_callers {
             let sites = std::mem::take(&mut self.call_sites[f.index()]);
             let mut acc = Poly::empty(self.ctx);

@@ -6,6 +6,7 @@
 //! it constrains, as PIPS's sparse constraint systems do; this is what keeps
 //! the analysis cheap on functions with hundreds of variables.
 
+use super::budget;
 use crate::ir::VarId;
 use isl_rs::{BasicSet, Context, DimType, Map, Mat, Set, Space, Val};
 
@@ -464,15 +465,14 @@ impl Poly {
             // never worth it: its projection is its hull up to integer
             // rounding, and isl spent a second on each such piece of a
             // while loop over `N / 4` and `N / 3` (Listing 1.2).
-            let window = super::budget::Window::open(&ctx, EXISTENTIAL_HULL_OPERATIONS);
-            let hull = self
-                .set
-                .copy()?
-                .polyhedral_hull()
-                .and_then(|b| without_huge_coefficients(&b))
-                .and_then(Set::from_basic_set)
-                .and_then(Set::remove_redundancies);
-            drop(window);
+            let hull = budget::within(&ctx, EXISTENTIAL_HULL_OPERATIONS, || {
+                self.set
+                    .copy()?
+                    .polyhedral_hull()
+                    .and_then(|b| without_huge_coefficients(&b))
+                    .and_then(Set::from_basic_set)
+                    .and_then(Set::remove_redundancies)
+            });
             if let Ok(hull) = hull {
                 return Ok(hull);
             }
@@ -554,23 +554,12 @@ impl Poly {
         // two accesses of LU's triangular nest; minutes, for some loops
         // over divisions): within a quota of its own, past which the
         // simple hull below stands in for it.
-        let polyhedral = polyhedral && {
-            let window = super::budget::Window::open(&ctx, POLYHEDRAL_HULL_OPERATIONS);
-            let exact_hull = dnf_over(&ctx, &small_names, &small)
-                .and_then(|set| set.polyhedral_hull())
-                .and_then(|b| cons_of(&b));
-            drop(window);
-            match exact_hull {
-                Ok(cons) => {
-                    hull.extend(cons);
-                    true
-                }
-                Err(_) => {
-                    ctx.reset_error();
-                    false
-                }
-            }
-        };
+        let polyhedral = polyhedral
+            && budget::within(&ctx, POLYHEDRAL_HULL_OPERATIONS, || {
+                cons_of(&dnf_over(&ctx, &small_names, &small)?.polyhedral_hull()?)
+            })
+            .map(|cons| hull.extend(cons))
+            .is_ok();
         if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
             let all = dnf_over(&ctx, &rest_names, &rest_of(&|_| true))?;
             hull.extend(cons_of(&all.simple_hull()?)?);
@@ -646,27 +635,22 @@ impl Poly {
             .collect()
     }
 
-    /// Removes parameters no constraint mentions, and redundant constraints.
-    /// The same set with fewer constraints and pieces, within a quota of
-    /// its own ([`SIMPLIFY_OPERATIONS`]): past it, the set as it is, which
-    /// is just as right.
+    /// The same set without redundant constraints, parameters no
+    /// constraint mentions, and pieces that merge, within a quota of its
+    /// own ([`SIMPLIFY_OPERATIONS`]): past it, the set as it is, which is
+    /// just as right.
     pub fn simplify(&self) -> Poly {
-        let ctx = self.set.get_ctx();
-        let window = super::budget::Window::open(&ctx, SIMPLIFY_OPERATIONS);
-        let result = self
-            .set
-            .copy()
-            .and_then(|s| s.detect_equalities())
-            .and_then(|s| s.coalesce())
-            .and_then(|s| s.remove_redundancies())
-            .and_then(|s| s.drop_unused_params());
-        drop(window);
+        let result = budget::within(&self.set.get_ctx(), SIMPLIFY_OPERATIONS, || {
+            self.set
+                .copy()?
+                .detect_equalities()?
+                .coalesce()?
+                .remove_redundancies()?
+                .drop_unused_params()
+        });
         match result {
             Ok(set) if set.ptr != 0 => Poly { set },
-            _ => {
-                ctx.reset_error();
-                self.clone()
-            }
+            _ => self.clone(),
         }
     }
 
