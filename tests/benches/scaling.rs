@@ -13,6 +13,7 @@
 //! is handed to ferry (the default is ferry's).
 
 use ferry_tests::corpus::corpus_files;
+use ferry_tests::csmith;
 use ferry_tests::{ferry_bin, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -152,46 +153,23 @@ fn header(title: &str, size: &str) {
 }
 
 fn csmith(dir: &Path, o: &Options) {
-    header(
-        "Csmith (--no-pointers --no-unions --no-volatiles --no-packed-struct --no-bitfields --max-funcs 4 --concise)",
-        "lines",
-    );
+    header(&format!("Csmith ({})", csmith::FLAGS.join(" ")), "lines");
     for seed in o.seeds.clone() {
-        let file = dir.join(format!("csmith_{seed}.c"));
-        // (csmith writes a `platform.info` where it runs.)
-        let generated = Command::new("csmith")
-            .current_dir(dir)
-            .args([
-                "--no-pointers",
-                "--no-unions",
-                "--no-volatiles",
-                "--no-packed-struct",
-                "--no-bitfields",
-                "--max-funcs",
-                "4",
-                "--concise",
-                "-s",
-                &seed.to_string(),
-                "-o",
-            ])
-            .arg(&file)
-            .status();
-        if !generated.is_ok_and(|s| s.success()) {
-            println!("seed {seed}: csmith failed (scripts/setup.sh installs it)");
-            return;
-        }
+        let file = match csmith::generate(dir, seed) {
+            Ok(file) => file,
+            Err(e) => {
+                println!("{e}");
+                return;
+            }
+        };
         let text = std::fs::read_to_string(&file).unwrap_or_default();
-        let functions = text
-            .lines()
-            .filter(|l| l.starts_with("static ") && l.ends_with(')') && l.contains("func_"))
-            .count();
         let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
         args.extend(o.budget.iter().cloned());
-        args.push("-I/usr/include/csmith".into());
+        args.push(csmith::INCLUDE.into());
         row(
             &format!("seed {seed}"),
             text.lines().count(),
-            Some(functions),
+            Some(csmith::functions(&text).len()),
             &measure(&args, o.limit),
         );
     }

@@ -4,6 +4,7 @@
 //! failures.
 
 pub mod corpus;
+pub mod csmith;
 pub mod isolate_spec;
 pub mod region_trace;
 pub mod trace;

@@ -10,28 +10,15 @@
 //! expressions. Before the analyses were bounded, one of them took minutes.
 //!
 //! The seeds are fixed, so that a failure can be reproduced with
-//! `csmith -s SEED` and the flags below; `scripts/setup.sh` installs Csmith
-//! and its header from Debian.
+//! `csmith -s SEED` and `ferry_tests::csmith::FLAGS`; `scripts/setup.sh`
+//! installs Csmith and its header from Debian.
 
+use ferry_tests::csmith::{INCLUDE, functions, generate};
 use ferry_tests::{run_with_timeout, scratch_dir};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const CSMITH_FLAGS: [&str; 7] = [
-    "--no-pointers",
-    "--no-unions",
-    "--no-volatiles",
-    "--no-packed-struct",
-    "--no-bitfields",
-    "--max-funcs",
-    "4",
-];
-
 const SEEDS: [u32; 3] = [1, 2, 7];
-
-/// Where Debian's libcsmith-dev puts `csmith.h`.
-const CSMITH_INCLUDE: &str = "-I/usr/include/csmith";
 
 /// Far beyond what any of these takes: the bound only turns a hang into a
 /// failure, it measures nothing.
@@ -41,42 +28,6 @@ const NO_HANG: Duration = Duration::from_secs(900);
 /// that the debug build stays quick; what it cuts is over-approximated,
 /// which the checksums check too.
 const TIME_BUDGET: &str = "2";
-
-fn generate(dir: &Path, seed: u32) -> PathBuf {
-    let file = dir.join(format!("csmith_{seed}.c"));
-    // (csmith writes a `platform.info` where it runs.)
-    let output = Command::new("csmith")
-        .current_dir(dir)
-        .args(CSMITH_FLAGS)
-        .arg("--concise")
-        .arg("-s")
-        .arg(seed.to_string())
-        .arg("-o")
-        .arg(&file)
-        .output()
-        .expect("csmith runs (scripts/setup.sh installs it)");
-    assert!(
-        output.status.success(),
-        "csmith -s {seed}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    file
-}
-
-/// The functions Csmith defined (`func_1`, `func_9`, ...), in order.
-fn functions(source: &str) -> Vec<String> {
-    let mut names: Vec<String> = source
-        .lines()
-        .filter(|l| l.starts_with("static ") && l.ends_with(')') && !l.ends_with(");"))
-        .filter_map(|l| {
-            let start = l.find("func_")?;
-            let end = start + l[start..].find('(')?;
-            Some(l[start..end].to_string())
-        })
-        .collect();
-    names.dedup();
-    names
-}
 
 fn ferry(args: &[&str]) -> std::process::Output {
     let mut ferry = Command::new(ferry_tests::ferry_bin());
@@ -92,15 +43,9 @@ fn random_programs_get_regions_and_isolate_or_refuse() {
     let mut validated = 0;
     let mut refused = 0;
     for seed in SEEDS {
-        let file = generate(&dir, seed);
+        let file = generate(&dir, seed).unwrap_or_else(|e| panic!("{e}"));
         let path = file.to_string_lossy().into_owned();
-        let regions = ferry(&[
-            "regions",
-            &path,
-            "--time-budget",
-            TIME_BUDGET,
-            CSMITH_INCLUDE,
-        ]);
+        let regions = ferry(&["regions", &path, "--time-budget", TIME_BUDGET, INCLUDE]);
         let stderr = String::from_utf8_lossy(&regions.stderr);
         if !regions.status.success() || stderr.contains("panicked") {
             failures.push(format!("seed {seed}: `ferry regions` failed:\n{stderr}"));
@@ -117,7 +62,7 @@ fn random_programs_get_regions_and_isolate_or_refuse() {
                 &name,
                 "--time-budget",
                 TIME_BUDGET,
-                CSMITH_INCLUDE,
+                INCLUDE,
             ]);
             let stdout = String::from_utf8_lossy(&output.stdout);
             let stderr = String::from_utf8_lossy(&output.stderr);
