@@ -52,6 +52,22 @@ static void register_stats(void)
     }
 }
 
+void *ferry_cell(const void *host, size_t elem_size, long count)
+{
+    size_t bytes = elem_size * (size_t)(count > 0 ? count : 0);
+    void *cell = ferry_backend_alloc(bytes);
+    if (host != NULL && count > 0)
+        ferry_backend_write(cell, 0, host, elem_size);
+    return cell;
+}
+
+void ferry_cell_take(void *host, void *cell, size_t elem_size, long count)
+{
+    if (count > 0)
+        ferry_backend_read(host, cell, 0, elem_size * (size_t)count);
+    ferry_backend_free(cell);
+}
+
 void ferry_count_launch(void)
 {
     register_stats();

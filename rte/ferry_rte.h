@@ -124,6 +124,18 @@ long ferry_box_elements(int ndims, const long *counts);
 void ferry_scalar_to_accel(void *accel, const void *host, size_t size);
 void ferry_scalar_from_accel(void *host, const void *accel, size_t size);
 
+/* Cells: device memory a kernel writes that is not an array of the plan
+ * (a host scalar a one-work-item kernel assigns, the partial results of a
+ * reduction's work-groups). They are part of a launch, as its arguments
+ * are, not transfers: FERRY_STATS does not count them, so the statistics
+ * of every target stay those of the host simulation.
+ *
+ * ferry_cell: `count` elements of `elem_size` bytes; when `host` is not
+ * NULL, the first element is copied from it. ferry_cell_take copies the
+ * first `count` elements back into `host` and frees the cell. */
+void *ferry_cell(const void *host, size_t elem_size, long count);
+void ferry_cell_take(void *host, void *cell, size_t elem_size, long count);
+
 /* Counts one kernel launch in the statistics (`kernel_launches`). */
 void ferry_count_launch(void);
 

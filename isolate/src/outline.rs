@@ -16,8 +16,8 @@
 //! Scalars the kernel only reads are passed by value; the scalars a
 //! parallel loop's body writes are private to each work-item (the
 //! parallelisation proved them written before read and dead after the
-//! loop). A scalar written by a one-work-item kernel would have to come
-//! back to the host: refused for now.
+//! loop). A host scalar a one-work-item kernel writes goes to the device
+//! in a cell and comes back after the kernel (`ParamKind::Cell`).
 
 use crate::parallel::Verdict;
 use crate::rewrite::{expr, ident, stmt};
@@ -312,7 +312,7 @@ impl<'a> Outliner<'a> {
 
     /// A host loop with no parallel loop inside runs as one kernel of one
     /// work-item, not as kernels launched at each iteration; where that
-    /// kernel cannot be (it writes a host scalar), the loop stays on the
+    /// kernel cannot be (a `return` in it), the loop stays on the
     /// host. Whether it was made.
     fn try_alone(&mut self, s: &mut Stmt) -> bool {
         if !self.alone_on_device(s) {
@@ -609,6 +609,13 @@ impl<'a> Outliner<'a> {
                  touches device memory",
             ));
         }
+        if let Some(span) = return_in(s) {
+            return Err(refusal(
+                span,
+                "a `return` in code that touches device memory: the host function would \
+                 have to return from inside a kernel",
+            ));
+        }
         let mut body = s.clone();
         body.pragmas.clear();
         let (params, _) = self.kernel_interface(&mut body, &[], false)?;
@@ -619,10 +626,18 @@ impl<'a> Outliner<'a> {
             locals: Vec::new(),
             body,
         };
+        // A cell's host scalar is passed by address: the launcher copies
+        // the kernel's value back into it.
         let args = kernel
             .params
             .iter()
-            .map(|p| ident(Symbol::intern(&p.name)))
+            .map(|p| {
+                let name = ident(Symbol::intern(&p.name));
+                match p.kind {
+                    ParamKind::Cell(_) => expr(ExprKind::Unary(UnaryOp::AddrOf, Box::new(name))),
+                    _ => name,
+                }
+            })
             .collect();
         let call = stmt(StmtKind::Expr(Box::new(expr(ExprKind::Call(
             Box::new(ident(Symbol::intern(&kernel.launcher()))),
@@ -641,7 +656,7 @@ impl<'a> Outliner<'a> {
     /// body uses but does not declare; linearises the device subscripts on
     /// the way. `indices` are defined by the kernel's prologue. With
     /// `privatise`, scalars the body writes are private (a parallel loop's
-    /// body); without, a written host scalar is refused.
+    /// body); without, a written host scalar goes through a cell.
     #[allow(clippy::type_complexity)]
     fn kernel_interface(
         &self,
@@ -675,15 +690,11 @@ impl<'a> Outliner<'a> {
             };
             if free.written.contains(&name) {
                 if !privatise {
-                    return Err(refusal(
-                        *span,
-                        format!(
-                            "`{}` is written by code that runs on the device by itself (not \
-                             in a parallel loop), and ferry does not bring scalars back from \
-                             the device yet",
-                            self.shown(name)
-                        ),
-                    ));
+                    params.push(Param {
+                        name: name.as_str().to_string(),
+                        kind: ParamKind::Cell(ty),
+                    });
+                    continue;
                 }
                 locals.push((name.as_str().to_string(), ty));
             } else {
@@ -1089,6 +1100,14 @@ fn jumps_out_continue(s: &Stmt) -> bool {
         StmtKind::Continue => true,
         StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
         _ => s.sub_statements().into_iter().any(jumps_out_continue),
+    }
+}
+
+/// The first `return` in `s`, if any.
+fn return_in(s: &Stmt) -> Option<Span> {
+    match &s.kind {
+        StmtKind::Return(_) => Some(s.span),
+        _ => s.sub_statements().into_iter().find_map(return_in),
     }
 }
 

@@ -91,6 +91,14 @@ pub struct Param {
     pub kind: ParamKind,
 }
 
+impl Param {
+    /// The name of a `Cell` parameter's device cell, in the kernel and
+    /// its launcher.
+    pub fn cell(&self) -> String {
+        format!("ferry_cell_{}", self.name)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ParamKind {
     /// A device buffer of elements of this type (an opaque handle on the
@@ -98,6 +106,12 @@ pub enum ParamKind {
     Buffer(Scalar),
     /// A value the kernel only reads.
     Value(Scalar),
+    /// A host scalar a kernel of one work-item writes: the launcher
+    /// receives its address and passes the kernel a device cell holding
+    /// its value (`Param::cell`), which it copies back after the kernel.
+    /// The kernel's prologue declares the scalar from the cell and its
+    /// epilogue stores it back, so the body names it as the host does.
+    Cell(Scalar),
 }
 
 /// One parallel loop of the nest: its index and the index's type, and its

@@ -8,6 +8,7 @@ pub fn launcher_params(k: &Kernel) -> String {
     param_list(k, &|p| match p.kind {
         ParamKind::Buffer(_) => format!("void *{}", p.name),
         ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
+        ParamKind::Cell(s) => format!("{} *{}", s.c_name(), p.name),
     })
 }
 
@@ -17,6 +18,7 @@ pub fn kernel_params(k: &Kernel, global: &str, spell: fn(Scalar) -> &'static str
     param_list(k, &|p| match p.kind {
         ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
         ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
+        ParamKind::Cell(s) => format!("{global}{} *{}", spell(s), p.cell()),
     })
 }
 
@@ -75,6 +77,55 @@ pub fn prologue(
     }
     for (name, ty) in &k.locals {
         out.push_str(&format!("    {} {name};\n", spell(*ty)));
+    }
+    for p in &k.params {
+        if let ParamKind::Cell(s) = p.kind {
+            out.push_str(&format!("    {} {} = *{};\n", spell(s), p.name, p.cell()));
+        }
+    }
+    out
+}
+
+/// The kernel's epilogue: the scalars of its cells stored back (a kernel
+/// with cells runs one work-item and has no early `return`).
+pub fn epilogue(k: &Kernel) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        if let ParamKind::Cell(_) = p.kind {
+            out.push_str(&format!("    *{} = {};\n", p.cell(), p.name));
+        }
+    }
+    out
+}
+
+/// The launcher's code before the launch: a device cell per `Cell`
+/// parameter, holding the host scalar's value.
+pub fn cells_in(k: &Kernel) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        if let ParamKind::Cell(_) = p.kind {
+            out.push_str(&format!(
+                "    void *{cell} = ferry_cell({name}, sizeof *{name}, 1);\n",
+                cell = p.cell(),
+                name = p.name
+            ));
+        }
+    }
+    out
+}
+
+/// The launcher's code after the kernel: each cell's value back into its
+/// host scalar.
+pub fn cells_out(k: &Kernel) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        if let ParamKind::Cell(_) = p.kind {
+            out.push_str(&format!(
+                "    ferry_cell_take({name}, {cell}, sizeof *{name}, 1);\n",
+                cell = p.cell(),
+                name = p.name
+            ));
+        }
     }
     out
 }

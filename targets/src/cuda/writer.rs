@@ -1,7 +1,7 @@
 use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Unit};
-use crate::text::{body, kernel_params, launcher_params, prologue};
+use crate::text::{body, cells_in, cells_out, epilogue, kernel_params, launcher_params, prologue};
 
 /// The unit's kernels file.
 pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
@@ -38,6 +38,7 @@ fn kernel(out: &mut String, k: &Kernel) {
     };
     out.push_str(&prologue(k, &item, |s| s.c_name()));
     out.push_str(&body(k));
+    out.push_str(&epilogue(k));
     out.push_str("}\n");
 }
 
@@ -90,14 +91,18 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         .map(|p| match p.kind {
             ParamKind::Buffer(s) => format!("({} *){}", s.c_name(), p.name),
             ParamKind::Value(_) => p.name.clone(),
+            ParamKind::Cell(s) => format!("({} *){}", s.c_name(), p.cell()),
         })
         .chain((0..n).flat_map(|d| [Dim::first_param(d), Dim::count_param(d)]))
         .collect();
+    out.push_str(&cells_in(k));
     out.push_str(&format!(
         "    {}<<<grid, block>>>({});\n",
         k.name,
         args.join(", ")
     ));
     // Checks the launch, waits for the kernel, counts it.
-    out.push_str(&format!("    ferry_cuda_launched(\"{}\");\n}}\n", k.name));
+    out.push_str(&format!("    ferry_cuda_launched(\"{}\");\n", k.name));
+    out.push_str(&cells_out(k));
+    out.push_str("}\n");
 }

@@ -1,7 +1,7 @@
 use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Unit};
-use crate::text::{body, c_string, kernel_params, prologue};
+use crate::text::{body, c_string, cells_in, cells_out, epilogue, kernel_params, prologue};
 
 /// The unit's kernel source and launchers.
 pub fn write(unit: &Unit, _options: &Options) -> Vec<File> {
@@ -50,6 +50,7 @@ fn source(unit: &Unit) -> String {
         let item = |hw: usize| format!("(long)get_global_id({hw})");
         out.push_str(&prologue(k, &item, |s| s.opencl_name()));
         out.push_str(&body(k));
+        out.push_str(&epilogue(k));
         out.push_str("}\n");
     }
     out
@@ -66,6 +67,7 @@ fn launcher(out: &mut String, k: &Kernel) {
         "    cl_kernel kernel = ferry_cl_kernel(ferry_source, \"{}\");\n",
         k.name
     ));
+    out.push_str(&cells_in(k));
     let mut index = 0;
     for p in &k.params {
         match p.kind {
@@ -73,6 +75,12 @@ fn launcher(out: &mut String, k: &Kernel) {
                 out.push_str(&format!(
                     "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
                     p.name
+                ));
+            }
+            ParamKind::Cell(_) => {
+                out.push_str(&format!(
+                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
+                    p.cell()
                 ));
             }
             ParamKind::Value(_) => {
@@ -104,10 +112,12 @@ fn launcher(out: &mut String, k: &Kernel) {
             .collect()
     };
     out.push_str(&format!(
-        "    size_t global[{}] = {{{}}};\n    ferry_cl_launch(kernel, \"{}\", {}, global);\n}}\n",
+        "    size_t global[{}] = {{{}}};\n    ferry_cl_launch(kernel, \"{}\", {}, global);\n",
         global.len(),
         global.join(", "),
         k.name,
         global.len()
     ));
+    out.push_str(&cells_out(k));
+    out.push_str("}\n");
 }
