@@ -68,6 +68,17 @@ void ferry_cell_take(void *host, void *cell, size_t elem_size, long count)
     ferry_backend_free(cell);
 }
 
+void *ferry_host_array(size_t elem_size, long count)
+{
+    size_t bytes = elem_size * (size_t)(count > 0 ? count : 1);
+    void *p = malloc(bytes);
+    if (p == NULL) {
+        fprintf(stderr, "ferry runtime: out of host memory (%zu bytes)\n", bytes);
+        exit(70);
+    }
+    return p;
+}
+
 void ferry_count_launch(void)
 {
     register_stats();

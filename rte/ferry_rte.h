@@ -135,6 +135,9 @@ void ferry_scalar_from_accel(void *host, const void *accel, size_t size);
  * first `count` elements back into `host` and frees the cell. */
 void *ferry_cell(const void *host, size_t elem_size, long count);
 void ferry_cell_take(void *host, void *cell, size_t elem_size, long count);
+/* `count` elements of `elem_size` bytes of host memory (malloc; release
+ * with free), for the partial results of a reduction. Never NULL. */
+void *ferry_host_array(size_t elem_size, long count);
 
 /* Counts one kernel launch in the statistics (`kernel_launches`). */
 void ferry_count_launch(void);

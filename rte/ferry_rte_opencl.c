@@ -403,13 +403,14 @@ void ferry_cl_arg_buffer(cl_kernel k, unsigned index, void *accel)
     ferry_cl_arg(k, index, sizeof m, &m);
 }
 
-void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global)
+void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global,
+                     const size_t *local)
 {
     /* OpenCL 1.2 rejects an empty range; an empty loop runs nothing. */
     for (unsigned d = 0; d < dims; d++)
         if (global[d] == 0)
             return;
-    check(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, global, NULL, 0, NULL, NULL),
+    check(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, global, local, 0, NULL, NULL),
           "clEnqueueNDRangeKernel (kernel %s, %u dimensions)", name, dims);
     /* Errors while the kernel runs show here, next to the launch that
      * caused them, not at some later copy. */

@@ -35,11 +35,13 @@ cl_kernel ferry_cl_kernel(const char *source, const char *name);
 void ferry_cl_arg(cl_kernel k, unsigned index, size_t size, const void *value);
 void ferry_cl_arg_buffer(cl_kernel k, unsigned index, void *accel);
 /* Runs `k` (`name` is for messages) over a `dims`-dimensional (1 to 3) range
- * of `global` work items, the work-group size left to the implementation,
+ * of `global` work items in work-groups of `local` (NULL: the
+ * implementation's choice; else each global[d] is a multiple of local[d]),
  * and waits for it to finish. An empty range (some global[d] == 0) runs
  * nothing and is not counted; otherwise the launch counts in
  * `kernel_launches`. */
-void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global);
+void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global,
+                     const size_t *local);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,7 @@ pub mod motion;
 mod outline;
 pub mod parallel;
 pub mod planning;
+mod reduction;
 pub mod reuse;
 mod rewrite;
 pub mod select;
@@ -276,16 +277,22 @@ fn explain(
                 .map(|v| format!(" on `{}`", name(v)))
                 .unwrap_or_default();
             let verdict = match &d.verdict {
-                parallel::Verdict::Parallel { private } if private.is_empty() => {
-                    "parallel".to_string()
-                }
-                parallel::Verdict::Parallel { private } => {
-                    let names: Vec<String> =
-                        private.iter().map(|&v| format!("`{}`", name(v))).collect();
-                    format!(
-                        "parallel, with {} private to each iteration",
-                        names.join(", ")
-                    )
+                parallel::Verdict::Parallel {
+                    private,
+                    reductions,
+                } => {
+                    let mut verdict = "parallel".to_string();
+                    if !private.is_empty() {
+                        let names: Vec<String> =
+                            private.iter().map(|&v| format!("`{}`", name(v))).collect();
+                        verdict +=
+                            &format!(", with {} private to each iteration", names.join(", "));
+                    }
+                    for r in reductions {
+                        verdict +=
+                            &format!(", `{}` a {} reduction", name(r.var), r.operator.name());
+                    }
+                    verdict
                 }
                 parallel::Verdict::Sequential(why) => format!("sequential: {why}"),
             };

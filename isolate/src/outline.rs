@@ -530,9 +530,24 @@ impl<'a> Outliner<'a> {
         let StmtKind::For { body, .. } = &innermost.kind else {
             unreachable!("a nest is made of `for` loops")
         };
+        let reductions = match self.verdicts.get(&(s.span.lo, s.span.hi)) {
+            Some(Verdict::Parallel { reductions, .. }) => reductions.clone(),
+            _ => Vec::new(),
+        };
         let mut kernel_body = (**body).clone();
-        // `continue` ends the work-item's iteration.
-        continue_to_return(&mut kernel_body);
+        // `continue` ends the work-item's iteration: a `return`, except
+        // where the work-items meet at the end (a reduction's tree), where
+        // the body runs as a `do ... while (0)` that `continue` leaves.
+        if reductions.is_empty() {
+            continue_to_return(&mut kernel_body);
+        } else {
+            let span = kernel_body.span;
+            kernel_body = stmt(StmtKind::DoWhile {
+                body: Box::new(kernel_body),
+                condition: Box::new(int(0)),
+            });
+            kernel_body.span = span;
+        }
         let indices: Vec<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
         let dims: Vec<Dim> = nest
             .iter()
@@ -542,7 +557,28 @@ impl<'a> Outliner<'a> {
                 step: h.step,
             })
             .collect();
-        let (params, locals) = self.kernel_interface(&mut kernel_body, &indices, true)?;
+        let (mut params, mut locals) = self.kernel_interface(&mut kernel_body, &indices, true)?;
+        // The reductions of the nest's outermost loop (its body holds the
+        // inner loops, so it has theirs) leave the private scalars.
+        for r in &reductions {
+            let Some(at) = locals
+                .iter()
+                .position(|(local, _)| self.shown(Symbol::intern(local)) == r.name)
+            else {
+                return Err(refusal(
+                    s.span,
+                    format!(
+                        "ferry could not find the reduction `{}` in the loop it offloads",
+                        r.name.as_str()
+                    ),
+                ));
+            };
+            let (name, ty) = locals.remove(at);
+            params.push(Param {
+                name,
+                kind: ParamKind::Reduction(ty, r.operator),
+            });
+        }
         let name = self.kernel_name();
         let kernel = Kernel {
             name,
@@ -552,11 +588,7 @@ impl<'a> Outliner<'a> {
             body: kernel_body,
         };
         let mut items = Vec::new();
-        let mut args: Vec<Expr> = kernel
-            .params
-            .iter()
-            .map(|p| ident(Symbol::intern(&p.name)))
-            .collect();
+        let mut args = launch_arguments(&kernel);
         for (k, (_, h)) in nest.iter().enumerate() {
             let first = Symbol::intern(&Dim::first_param(k));
             let count = Symbol::intern(&Dim::count_param(k));
@@ -626,19 +658,7 @@ impl<'a> Outliner<'a> {
             locals: Vec::new(),
             body,
         };
-        // A cell's host scalar is passed by address: the launcher copies
-        // the kernel's value back into it.
-        let args = kernel
-            .params
-            .iter()
-            .map(|p| {
-                let name = ident(Symbol::intern(&p.name));
-                match p.kind {
-                    ParamKind::Cell(_) => expr(ExprKind::Unary(UnaryOp::AddrOf, Box::new(name))),
-                    _ => name,
-                }
-            })
-            .collect();
+        let args = launch_arguments(&kernel);
         let call = stmt(StmtKind::Expr(Box::new(expr(ExprKind::Call(
             Box::new(ident(Symbol::intern(&kernel.launcher()))),
             args,
@@ -1101,6 +1121,25 @@ fn jumps_out_continue(s: &Stmt) -> bool {
         StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
         _ => s.sub_statements().into_iter().any(jumps_out_continue),
     }
+}
+
+/// The launcher's arguments for `kernel`'s parameters. A host scalar the
+/// kernel writes (a cell, a reduction) is passed by address: the launcher
+/// stores the kernel's result into it.
+fn launch_arguments(kernel: &Kernel) -> Vec<Expr> {
+    kernel
+        .params
+        .iter()
+        .map(|p| {
+            let name = ident(Symbol::intern(&p.name));
+            match p.kind {
+                ParamKind::Cell(_) | ParamKind::Reduction(..) => {
+                    expr(ExprKind::Unary(UnaryOp::AddrOf, Box::new(name)))
+                }
+                ParamKind::Buffer(_) | ParamKind::Value(_) => name,
+            }
+        })
+        .collect()
 }
 
 /// The first `return` in `s`, if any.

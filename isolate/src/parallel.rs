@@ -2,7 +2,8 @@
 //! counted loop is parallel when, the index renamed, the WRITE region of
 //! one iteration meets neither the READ nor the WRITE region of another,
 //! and every scalar its body writes is private (written before it is read
-//! in every iteration, and dead after the loop).
+//! in every iteration, and dead after the loop) or a reduction
+//! (`reduction`).
 //!
 //! Two iterations are told apart by renaming, in the second one's
 //! regions, the index and every scalar the body writes (their values at
@@ -13,13 +14,16 @@
 //! parallel; one found sequential may not be (a may region, an access
 //! ferry cannot name).
 
+use crate::reduction::{self, NotReduction};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{Body, FuncId, LoopKind, NodeId, NodeKind, VarId};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::{Entity, Root};
 use ferry_regions::region::RegionMap;
+use ferry_targets::kernel::Operator;
 
 /// What was decided for one loop.
 #[derive(Debug, Clone)]
@@ -31,10 +35,23 @@ pub struct Decision {
     pub verdict: Verdict,
 }
 
+/// A scalar the iterations of a parallel loop accumulate into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reduction {
+    pub var: VarId,
+    /// Its name in the source, as the outliner finds it in the syntax.
+    pub name: Symbol,
+    pub operator: Operator,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// Iterations are independent; the scalars are private to each.
-    Parallel { private: Vec<VarId> },
+    /// Iterations are independent; the `private` scalars are private to
+    /// each, the `reductions` accumulated by each and combined.
+    Parallel {
+        private: Vec<VarId>,
+        reductions: Vec<Reduction>,
+    },
     /// Why not, in the user's terms.
     Sequential(String),
 }
@@ -130,6 +147,7 @@ fn decide(
         .get(the_loop.index())
         .and_then(Option::as_ref);
     let mut private = Vec::new();
+    let mut reductions = Vec::new();
     for entity in rw.write.keys() {
         let Root::Var(v) = entity.root else {
             continue;
@@ -137,20 +155,34 @@ fn decide(
         if entity.dims() > 0 || !entity.path.is_empty() || v == index {
             continue;
         }
-        if touches(&rw.input, entity) {
-            return Verdict::Sequential(format!(
-                "`{}` is carried from one iteration to the next (read before it is written)",
-                name(v)
-            ));
+        let carried = touches(&rw.input, entity);
+        let live_after = out.is_some_and(|o| touches(o, entity));
+        if !carried && !live_after {
+            private.push(v);
+            continue;
         }
-        if out.is_some_and(|o| touches(o, entity)) {
-            return Verdict::Sequential(format!(
-                "`{}` is written by every iteration and read after the loop (its last value \
-                 would be needed)",
-                name(v)
-            ));
+        match reduction::of(a, body, loop_body, v) {
+            Ok(operator) => reductions.push(Reduction {
+                var: v,
+                name: program.var(v).name,
+                operator,
+            }),
+            Err(NotReduction::Refused(why)) => return Verdict::Sequential(why),
+            Err(NotReduction::Pattern) if carried => {
+                return Verdict::Sequential(format!(
+                    "`{}` is carried from one iteration to the next (read before it is \
+                     written, and not a reduction)",
+                    name(v)
+                ));
+            }
+            Err(NotReduction::Pattern) => {
+                return Verdict::Sequential(format!(
+                    "`{}` is written by every iteration and read after the loop (its last \
+                     value would be needed)",
+                    name(v)
+                ));
+            }
         }
-        private.push(v);
     }
 
     // Arrays: one iteration's writes against another's reads and writes.
@@ -188,7 +220,10 @@ fn decide(
             "it reads memory ferry cannot name, which another iteration may write".into(),
         );
     }
-    Verdict::Parallel { private }
+    Verdict::Parallel {
+        private,
+        reductions,
+    }
 }
 
 /// The isl name of a scalar's value at the start of the other iteration.

@@ -7,6 +7,12 @@
 
 use ferry_parser::ast::Stmt;
 
+/// The shape of a work-group (a CUDA block) for a nest of 1, 2 and 3
+/// loops, along the hardware's x, y and z (x runs along the innermost
+/// loop). Each holds 256 work-items, a power of two, as the reductions'
+/// trees need.
+pub const GROUP_SHAPES: [[u32; 3]; 3] = [[256, 1, 1], [32, 8, 1], [32, 4, 2]];
+
 /// The C scalar types kernels exchange with the host. Only types whose
 /// size is the same in C on the host (LP64), CUDA and OpenCL C.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,6 +103,17 @@ impl Param {
     pub fn cell(&self) -> String {
         format!("ferry_cell_{}", self.name)
     }
+
+    /// The name of a `Reduction` parameter's buffer of partial results
+    /// (one per work-group), in the kernel and its launcher.
+    pub fn partials(&self) -> String {
+        format!("ferry_partials_{}", self.name)
+    }
+
+    /// The name of a `Reduction` parameter's tree in group-local memory.
+    pub fn tree(&self) -> String {
+        format!("ferry_tree_{}", self.name)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +129,81 @@ pub enum ParamKind {
     /// The kernel's prologue declares the scalar from the cell and its
     /// epilogue stores it back, so the body names it as the host does.
     Cell(Scalar),
+    /// A host scalar the iterations of a parallel nest combine with an
+    /// associative and commutative operator: each work-item declares it
+    /// at the operator's identity and runs its iterations on it, the
+    /// work-items of a group combine theirs as a tree in group-local
+    /// memory, and each group's result goes to a buffer of partial results
+    /// (`Param::partials`) that the launcher combines, in group order, into
+    /// the host scalar whose address it receives.
+    Reduction(Scalar, Operator),
+}
+
+/// The operators of reductions ferry generates. Each is associative and
+/// commutative on the values it is used on: integers (modular arithmetic
+/// makes `+` and `*` so, whatever the order), and floating-point numbers
+/// for `Min` and `Max` only (a sum or product of them rounds differently
+/// in another order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operator {
+    Sum,
+    Product,
+    Min,
+    Max,
+    BitAnd,
+    BitOr,
+    BitXor,
+}
+
+impl Operator {
+    /// The user's word for it, in explanations.
+    pub fn name(self) -> &'static str {
+        match self {
+            Operator::Sum => "sum",
+            Operator::Product => "product",
+            Operator::Min => "minimum",
+            Operator::Max => "maximum",
+            Operator::BitAnd => "bitwise and",
+            Operator::BitOr => "bitwise or",
+            Operator::BitXor => "bitwise exclusive or",
+        }
+    }
+
+    /// C (and CUDA, and OpenCL C) for `a` combined with `b`, `a` the value
+    /// so far. `Min` and `Max` keep `a` on ties, as a sequential `if (x <
+    /// m) m = x;` keeps the first of equal values.
+    pub fn combine(self, a: &str, b: &str) -> String {
+        match self {
+            Operator::Sum => format!("{a} + {b}"),
+            Operator::Product => format!("{a} * {b}"),
+            Operator::Min => format!("{b} < {a} ? {b} : {a}"),
+            Operator::Max => format!("{b} > {a} ? {b} : {a}"),
+            Operator::BitAnd => format!("{a} & {b}"),
+            Operator::BitOr => format!("{a} | {b}"),
+            Operator::BitXor => format!("{a} ^ {b}"),
+        }
+    }
+
+    /// The value `combine` leaves any other unchanged with, as a C
+    /// expression of type `ty` spelled by `spell`.
+    pub fn identity(self, ty: Scalar, spell: fn(Scalar) -> &'static str) -> String {
+        let t = spell(ty);
+        match (self, ty) {
+            (Operator::Sum | Operator::BitOr | Operator::BitXor, _) => format!("({t})0"),
+            (Operator::Product, _) => format!("({t})1"),
+            (Operator::BitAnd, _) => format!("({t})~0UL"),
+            (Operator::Min, Scalar::Float { .. }) => "INFINITY".into(),
+            (Operator::Max, Scalar::Float { .. }) => "-INFINITY".into(),
+            (Operator::Min, Scalar::Int { signed: false, .. }) => format!("({t})~0UL"),
+            (Operator::Max, Scalar::Int { signed: false, .. }) => format!("({t})0"),
+            (Operator::Min, Scalar::Int { bits, .. }) => {
+                format!("({t}){}L", (1u64 << (bits - 1)) - 1)
+            }
+            (Operator::Max, Scalar::Int { bits, .. }) => {
+                format!("({t})(-{}L - 1)", (1u64 << (bits - 1)) - 1)
+            }
+        }
+    }
 }
 
 /// One parallel loop of the nest: its index and the index's type, and its
@@ -156,6 +248,15 @@ pub struct Kernel {
 }
 
 impl Kernel {
+    /// Whether its work-items combine values (a reduction parameter): its
+    /// work-groups then have a fixed shape, and no work-item leaves before
+    /// the others (they meet at barriers).
+    pub fn reduces(&self) -> bool {
+        self.params
+            .iter()
+            .any(|p| matches!(p.kind, ParamKind::Reduction(..)))
+    }
+
     /// The host function that launches it.
     pub fn launcher(&self) -> String {
         format!("ferry_launch_{}", self.name)

@@ -8,7 +8,7 @@ pub fn launcher_params(k: &Kernel) -> String {
     param_list(k, &|p| match p.kind {
         ParamKind::Buffer(_) => format!("void *{}", p.name),
         ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
-        ParamKind::Cell(s) => format!("{} *{}", s.c_name(), p.name),
+        ParamKind::Cell(s) | ParamKind::Reduction(s, _) => format!("{} *{}", s.c_name(), p.name),
     })
 }
 
@@ -19,6 +19,7 @@ pub fn kernel_params(k: &Kernel, global: &str, spell: fn(Scalar) -> &'static str
         ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
         ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
         ParamKind::Cell(s) => format!("{global}{} *{}", spell(s), p.cell()),
+        ParamKind::Reduction(s, _) => format!("{global}{} *{}", spell(s), p.partials()),
     })
 }
 
@@ -41,7 +42,10 @@ fn param_list(k: &Kernel, param: &dyn Fn(&Param) -> String) -> String {
 /// of partial blocks (work-groups), each loop index, the private scalars.
 /// `item(k)` is how dimension k's work-item number is read; dimension 0
 /// of the hardware is the innermost loop, so that consecutive work-items
-/// touch consecutive elements.
+/// touch consecutive elements. A kernel that reduces declares its
+/// accumulators at their identity and runs its body only in range, not
+/// leaving early: every work-item of a group meets the others at the
+/// tree's barriers (`epilogue` closes the range test).
 pub fn prologue(
     k: &Kernel,
     item: &dyn Fn(usize) -> String,
@@ -56,7 +60,23 @@ pub fn prologue(
             item(n - 1 - d)
         ));
     }
-    if n > 0 {
+    let indent = if k.reduces() { "        " } else { "    " };
+    if k.reduces() {
+        for p in &k.params {
+            if let ParamKind::Reduction(s, op) = p.kind {
+                out.push_str(&format!(
+                    "    {} {} = {};\n",
+                    spell(s),
+                    p.name,
+                    op.identity(s, spell)
+                ));
+            }
+        }
+        let in_range: Vec<String> = (0..n)
+            .map(|d| format!("{} < {}", Dim::item(d), Dim::count_param(d)))
+            .collect();
+        out.push_str(&format!("    if ({}) {{\n", in_range.join(" && ")));
+    } else if n > 0 {
         let guard: Vec<String> = (0..n)
             .map(|d| format!("{} >= {}", Dim::item(d), Dim::count_param(d)))
             .collect();
@@ -67,7 +87,7 @@ pub fn prologue(
     }
     for (d, dim) in k.dims.iter().enumerate() {
         out.push_str(&format!(
-            "    {ty} {index} = ({ty})({first} + {item} * {step}L);\n",
+            "{indent}{ty} {index} = ({ty})({first} + {item} * {step}L);\n",
             ty = spell(dim.ty),
             index = dim.index,
             first = Dim::first_param(d),
@@ -76,12 +96,109 @@ pub fn prologue(
         ));
     }
     for (name, ty) in &k.locals {
-        out.push_str(&format!("    {} {name};\n", spell(*ty)));
+        out.push_str(&format!("{indent}{} {name};\n", spell(*ty)));
     }
     for p in &k.params {
         if let ParamKind::Cell(s) = p.kind {
             out.push_str(&format!("    {} {} = *{};\n", spell(s), p.name, p.cell()));
         }
+    }
+    out
+}
+
+/// How a target spells what a reduction's tree needs.
+pub struct Dialect {
+    /// The qualifier of group-local memory, with a trailing space.
+    pub local: &'static str,
+    /// A barrier of the work-group over its local memory.
+    pub barrier: &'static str,
+    /// The work-item's number in its group (x fastest).
+    pub lane: &'static str,
+    /// The group's number in the launch (x fastest).
+    pub group: &'static str,
+    pub spell: fn(Scalar) -> &'static str,
+}
+
+/// A reducing kernel's end, after its body: the range test closed, then
+/// per reduction the work-items' values combined as a tree in local
+/// memory, each step combining neighbouring ranges (lanes `l` and `l +
+/// stride`), so that the earlier work-items' value is always the left
+/// operand: a minimum keeps the earliest of equal values (-0 against +0)
+/// as the sequential loop does, in a one-loop nest where lanes and groups
+/// follow the iterations. The group's result is stored at its number in
+/// the buffer of partial results. `size` is the work-group's size, a
+/// power of two.
+pub fn tree(k: &Kernel, size: u32, dialect: &Dialect) -> String {
+    let mut out = String::from("    }\n");
+    out.push_str(&format!(
+        "    const unsigned ferry_lane = {};\n",
+        dialect.lane
+    ));
+    for p in &k.params {
+        let ParamKind::Reduction(s, op) = p.kind else {
+            continue;
+        };
+        let tree = p.tree();
+        let slot = |at: &str| format!("{tree}[{at}]");
+        out.push_str(&format!(
+            "    {}{} {tree}[{size}];\n    {} = {};\n    {};\n",
+            dialect.local,
+            (dialect.spell)(s),
+            slot("ferry_lane"),
+            p.name,
+            dialect.barrier
+        ));
+        out.push_str(&format!(
+            "    for (unsigned ferry_stride = 1u; ferry_stride < {size}u; ferry_stride *= 2) {{\n        \
+             if (ferry_lane % (2u * ferry_stride) == 0u)\n            {} = {};\n        {};\n    }}\n",
+            slot("ferry_lane"),
+            op.combine(&slot("ferry_lane"), &slot("ferry_lane + ferry_stride")),
+            dialect.barrier
+        ));
+        out.push_str(&format!(
+            "    if (ferry_lane == 0)\n        {}[{}] = {};\n",
+            p.partials(),
+            dialect.group,
+            slot("0")
+        ));
+    }
+    out
+}
+
+/// The launcher's code before the launch of a kernel that reduces: a
+/// buffer of `groups` partial results per reduction.
+pub fn partials_in(k: &Kernel, groups: &str) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        if let ParamKind::Reduction(..) = p.kind {
+            out.push_str(&format!(
+                "    void *{} = ferry_cell(NULL, sizeof *{}, {groups});\n",
+                p.partials(),
+                p.name
+            ));
+        }
+    }
+    out
+}
+
+/// The launcher's code after the kernel: each reduction's partial results
+/// back on the host and combined, in group order, into its scalar.
+pub fn partials_out(k: &Kernel, groups: &str) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        let ParamKind::Reduction(s, op) = p.kind else {
+            continue;
+        };
+        let name = &p.name;
+        out.push_str(&format!(
+            "    {{\n        {t} *ferry_values = ({t} *)ferry_host_array(sizeof *{name}, {groups});\n        \
+             ferry_cell_take(ferry_values, {partials}, sizeof *{name}, {groups});\n        \
+             for (long ferry_g = 0; ferry_g < {groups}; ferry_g++)\n            \
+             *{name} = {combine};\n        free(ferry_values);\n    }}\n",
+            t = s.c_name(),
+            partials = p.partials(),
+            combine = op.combine(&format!("*{name}"), "ferry_values[ferry_g]")
+        ));
     }
     out
 }
@@ -130,15 +247,17 @@ pub fn cells_out(k: &Kernel) -> String {
     out
 }
 
-/// The kernel's body, indented one level inside its braces.
+/// The kernel's body, indented one level inside its braces (two inside
+/// the range test of a kernel that reduces).
 pub fn body(k: &Kernel) -> String {
     let text = ferry_parser::printer::print_stmt(&k.body);
+    let indent = if k.reduces() { "        " } else { "    " };
     let mut out = String::new();
     for line in text.lines() {
         if line.is_empty() {
             out.push('\n');
         } else {
-            out.push_str("    ");
+            out.push_str(indent);
             out.push_str(line);
             out.push('\n');
         }

@@ -12,14 +12,15 @@ pub use writer::write;
 #[derive(Debug, Clone)]
 pub struct Options {
     /// Threads per block for a nest of 1, 2 and 3 loops (x, y, z; x runs
-    /// along the innermost loop).
+    /// along the innermost loop); each a power of two in all (the trees of
+    /// reductions halve it).
     pub block: [[u32; 3]; 3],
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            block: [[256, 1, 1], [32, 8, 1], [32, 4, 2]],
+            block: crate::kernel::GROUP_SHAPES,
         }
     }
 }

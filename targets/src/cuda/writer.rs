@@ -1,7 +1,10 @@
 use super::Options;
 use crate::File;
-use crate::kernel::{Dim, Kernel, ParamKind, Unit};
-use crate::text::{body, cells_in, cells_out, epilogue, kernel_params, launcher_params, prologue};
+use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
+use crate::text::{
+    Dialect, body, cells_in, cells_out, epilogue, kernel_params, launcher_params, partials_in,
+    partials_out, prologue, tree,
+};
 
 /// The unit's kernels file.
 pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
@@ -9,13 +12,13 @@ pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
         "/* The kernels of {stem}.c for CUDA, written by ferry; each launcher is\n \
          * called by the host code through {header}. */\n\
          #include <cuda_runtime.h>\n#include \"ferry_rte.h\"\n#include \"ferry_rte_cuda.h\"\n\
-         #include \"{header}\"\n#include <math.h>\n",
+         #include \"{header}\"\n#include <math.h>\n#include <stdlib.h>\n",
         stem = unit.stem,
         header = unit.header_name()
     );
     for k in &unit.kernels {
         out.push('\n');
-        kernel(&mut out, k);
+        kernel(&mut out, k, options);
         out.push('\n');
         launcher(&mut out, k, options);
     }
@@ -25,7 +28,23 @@ pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
     }]
 }
 
-fn kernel(out: &mut String, k: &Kernel) {
+/// The work-group size of `k` under `options`.
+fn group_size(k: &Kernel, options: &Options) -> u32 {
+    match k.dims.len() {
+        0 => 1,
+        n => options.block[n - 1].iter().product(),
+    }
+}
+
+const DIALECT: Dialect = Dialect {
+    local: "__shared__ ",
+    barrier: "__syncthreads()",
+    lane: "threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)",
+    group: "blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)",
+    spell: Scalar::c_name,
+};
+
+fn kernel(out: &mut String, k: &Kernel, options: &Options) {
     out.push_str(&format!(
         "__global__ void {}({})\n{{\n",
         k.name,
@@ -38,6 +57,9 @@ fn kernel(out: &mut String, k: &Kernel) {
     };
     out.push_str(&prologue(k, &item, |s| s.c_name()));
     out.push_str(&body(k));
+    if k.reduces() {
+        out.push_str(&tree(k, group_size(k, options), &DIALECT));
+    }
     out.push_str(&epilogue(k));
     out.push_str("}\n");
 }
@@ -92,10 +114,18 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             ParamKind::Buffer(s) => format!("({} *){}", s.c_name(), p.name),
             ParamKind::Value(_) => p.name.clone(),
             ParamKind::Cell(s) => format!("({} *){}", s.c_name(), p.cell()),
+            ParamKind::Reduction(s, _) => format!("({} *){}", s.c_name(), p.partials()),
         })
         .chain((0..n).flat_map(|d| [Dim::first_param(d), Dim::count_param(d)]))
         .collect();
     out.push_str(&cells_in(k));
+    let groups = "ferry_groups";
+    if k.reduces() {
+        out.push_str(&format!(
+            "    long {groups} = (long)grid.x * grid.y * grid.z;\n"
+        ));
+        out.push_str(&partials_in(k, groups));
+    }
     out.push_str(&format!(
         "    {}<<<grid, block>>>({});\n",
         k.name,
@@ -104,5 +134,6 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     // Checks the launch, waits for the kernel, counts it.
     out.push_str(&format!("    ferry_cuda_launched(\"{}\");\n", k.name));
     out.push_str(&cells_out(k));
+    out.push_str(&partials_out(k, groups));
     out.push_str("}\n");
 }

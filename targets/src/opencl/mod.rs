@@ -9,6 +9,19 @@ mod writer;
 
 pub use writer::write;
 
-/// How kernels are compiled.
-#[derive(Debug, Clone, Default)]
-pub struct Options {}
+/// How kernels are launched.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The work-group shape of a kernel that reduces, for a nest of 1, 2
+    /// and 3 loops (a power of two in all); other kernels leave it to the
+    /// implementation.
+    pub group: [[u32; 3]; 3],
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            group: crate::kernel::GROUP_SHAPES,
+        }
+    }
+}

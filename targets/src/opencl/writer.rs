@@ -1,22 +1,25 @@
 use super::Options;
 use crate::File;
-use crate::kernel::{Dim, Kernel, ParamKind, Unit};
-use crate::text::{body, c_string, cells_in, cells_out, epilogue, kernel_params, prologue};
+use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
+use crate::text::{
+    Dialect, body, c_string, cells_in, cells_out, epilogue, kernel_params, partials_in,
+    partials_out, prologue, tree,
+};
 
 /// The unit's kernel source and launchers.
-pub fn write(unit: &Unit, _options: &Options) -> Vec<File> {
-    let source = source(unit);
+pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
+    let source = source(unit, options);
     let mut launch = format!(
         "/* The launchers of {stem}.c's OpenCL kernels ({stem}_kernels.cl), written by\n \
          * ferry. */\n#include \"ferry_rte.h\"\n#include \"ferry_rte_opencl.h\"\n\
-         #include \"{header}\"\n\nstatic const char ferry_source[] =\n{text};\n",
+         #include \"{header}\"\n#include <stdlib.h>\n\nstatic const char ferry_source[] =\n{text};\n",
         stem = unit.stem,
         header = unit.header_name(),
         text = c_string(&source).trim_end()
     );
     for k in &unit.kernels {
         launch.push('\n');
-        launcher(&mut launch, k);
+        launcher(&mut launch, k, options);
     }
     vec![
         File {
@@ -30,10 +33,28 @@ pub fn write(unit: &Unit, _options: &Options) -> Vec<File> {
     ]
 }
 
+const DIALECT: Dialect = Dialect {
+    local: "__local ",
+    barrier: "barrier(CLK_LOCAL_MEM_FENCE)",
+    lane: "get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * \
+           get_local_id(2))",
+    group: "get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * \
+            get_group_id(2))",
+    spell: Scalar::opencl_name,
+};
+
+/// The work-group shape of a kernel that reduces, by hardware dimension.
+fn group_shape(k: &Kernel, options: &Options) -> Vec<u32> {
+    match k.dims.len() {
+        0 => vec![1],
+        n => options.group[n - 1][..n].to_vec(),
+    }
+}
+
 /// The OpenCL C program: floating-point contraction off (the host build
 /// has it off too, so results compare bit for bit), doubles where the
 /// device has them.
-fn source(unit: &Unit) -> String {
+fn source(unit: &Unit, options: &Options) -> String {
     let mut out = format!(
         "/* The kernels of {}.c for OpenCL, written by ferry. */\n\
          #ifdef cl_khr_fp64\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#endif\n\
@@ -50,23 +71,80 @@ fn source(unit: &Unit) -> String {
         let item = |hw: usize| format!("(long)get_global_id({hw})");
         out.push_str(&prologue(k, &item, |s| s.opencl_name()));
         out.push_str(&body(k));
+        if k.reduces() {
+            let size = group_shape(k, options).iter().product();
+            out.push_str(&tree(k, size, &DIALECT));
+        }
         out.push_str(&epilogue(k));
         out.push_str("}\n");
     }
     out
 }
 
-fn launcher(out: &mut String, k: &Kernel) {
+fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     out.push_str(&format!(
         "void {}({})\n{{\n",
         k.launcher(),
         crate::text::launcher_params(k)
     ));
     let n = k.dims.len();
+    // A reduction over no iteration leaves its scalar as it is: nothing
+    // to launch, nothing to combine.
+    if k.reduces() {
+        let empty: Vec<String> = (0..n)
+            .map(|d| format!("{} <= 0", Dim::count_param(d)))
+            .collect();
+        out.push_str(&format!(
+            "    if ({})\n        return;\n",
+            empty.join(" || ")
+        ));
+    }
     out.push_str(&format!(
         "    cl_kernel kernel = ferry_cl_kernel(ferry_source, \"{}\");\n",
         k.name
     ));
+    // Hardware dimension h runs along loop n - 1 - h.
+    let count = |h: usize| Dim::count_param(n - 1 - h);
+    let dims = n.max(1);
+    let groups = "ferry_groups";
+    let local = if k.reduces() {
+        let shape = group_shape(k, options);
+        let local: Vec<String> = shape.iter().map(|b| b.to_string()).collect();
+        let global: Vec<String> = (0..n)
+            .map(|h| {
+                format!(
+                    "((size_t){c} + {b} - 1) / {b} * {b}",
+                    c = count(h),
+                    b = shape[h]
+                )
+            })
+            .collect();
+        let per_dim: Vec<String> = (0..n)
+            .map(|h| format!("(long)(global[{h}] / local[{h}])"))
+            .collect();
+        out.push_str(&format!(
+            "    size_t local[{dims}] = {{{}}};\n    size_t global[{dims}] = {{{}}};\n    \
+             long {groups} = {};\n",
+            local.join(", "),
+            global.join(", "),
+            per_dim.join(" * ")
+        ));
+        out.push_str(&partials_in(k, groups));
+        "local"
+    } else {
+        let global: Vec<String> = if n == 0 {
+            vec!["1".into()]
+        } else {
+            (0..n)
+                .map(|h| format!("{c} > 0 ? (size_t){c} : 0", c = count(h)))
+                .collect()
+        };
+        out.push_str(&format!(
+            "    size_t global[{dims}] = {{{}}};\n",
+            global.join(", ")
+        ));
+        "NULL"
+    };
     out.push_str(&cells_in(k));
     let mut index = 0;
     for p in &k.params {
@@ -81,6 +159,12 @@ fn launcher(out: &mut String, k: &Kernel) {
                 out.push_str(&format!(
                     "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
                     p.cell()
+                ));
+            }
+            ParamKind::Reduction(..) => {
+                out.push_str(&format!(
+                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
+                    p.partials()
                 ));
             }
             ParamKind::Value(_) => {
@@ -100,24 +184,11 @@ fn launcher(out: &mut String, k: &Kernel) {
             index += 1;
         }
     }
-    // Hardware dimension h runs along loop n - 1 - h.
-    let global: Vec<String> = if n == 0 {
-        vec!["1".into()]
-    } else {
-        (0..n)
-            .map(|h| {
-                let c = Dim::count_param(n - 1 - h);
-                format!("{c} > 0 ? (size_t){c} : 0")
-            })
-            .collect()
-    };
     out.push_str(&format!(
-        "    size_t global[{}] = {{{}}};\n    ferry_cl_launch(kernel, \"{}\", {}, global);\n",
-        global.len(),
-        global.join(", "),
+        "    ferry_cl_launch(kernel, \"{}\", {dims}, global, {local});\n",
         k.name,
-        global.len()
     ));
     out.push_str(&cells_out(k));
+    out.push_str(&partials_out(k, groups));
     out.push_str("}\n");
 }
