@@ -32,7 +32,9 @@ use clone::Cloner;
 use emit::{DeviceNames, Exit};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, Type, VarId};
-use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind, TranslationUnit};
+use ferry_parser::ast::{
+    Block, BlockItem, ExternalDecl, FunctionDef, Stmt, StmtKind, TranslationUnit,
+};
 use ferry_parser::intern::Symbol;
 use ferry_parser::output::print_unit_as_user_file;
 use ferry_parser::span::Span;
@@ -225,9 +227,17 @@ pub fn isolate(
     // last the body's isolation, which is the same computation with the
     // transfers at g's entry and exit.
     // (`select::find` found g's definition: one body, in a main file.)
+    // With kernels, a call site runs g as a device function in one
+    // work-item: not where g has a parallel loop, which its body's
+    // isolation launches as a kernel of many.
+    let parallel_body = verdicts
+        .iter()
+        .flat_map(|unit| unit.values())
+        .any(|v| matches!(v, parallel::Verdict::Parallel { .. }));
     if let Selection::Function(_) = selection
         && options.optimize_transfers
         && options.transfer_plan != TransferPlan::Whole
+        && !(options.target.has_kernels() && parallel_body)
         && let [body] = targets.as_slice()
     {
         for sites in lift::call_site_selections(parsed, &analyses, body.function) {
@@ -701,7 +711,20 @@ fn isolate_statement(
     }
     .map_err(|r| file.error_at(r.span, r.message))?;
     if let Some(offload) = offload {
-        offload.outline(file, analyses, plan, &device, &mut statement)?;
+        // What device code may call: the unit's functions and the clones
+        // isolation made of them (a clone shadows nothing: its own name).
+        let definitions: HashMap<Symbol, FunctionDef> = file
+            .unit
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                ExternalDecl::FunctionDef(def) => Some(def),
+                _ => None,
+            })
+            .chain(cloner.definitions.iter().map(|(_, def)| def))
+            .filter_map(|def| Some((def.declarator.name()?.0, def.clone())))
+            .collect();
+        offload.outline(file, analyses, plan, &device, definitions, &mut statement)?;
     }
     let exit = match return_to {
         Some((result, label)) => Exit {
@@ -756,6 +779,7 @@ impl<'a> UnitKernels<'a> {
             unit: ferry_targets::kernel::Unit {
                 stem: stem.to_string(),
                 kernels: Vec::new(),
+                functions: Vec::new(),
             },
         }
     }
@@ -767,7 +791,7 @@ impl<'a> UnitKernels<'a> {
             target: self.target,
             verdicts: self.verdicts,
             prefix: &self.prefix,
-            kernels: &mut self.unit.kernels,
+            unit: &mut self.unit,
         })
     }
 }
@@ -777,7 +801,7 @@ struct Offload<'a> {
     target: Target,
     verdicts: &'a Verdicts,
     prefix: &'a str,
-    kernels: &'a mut Vec<ferry_targets::kernel::Kernel>,
+    unit: &'a mut ferry_targets::kernel::Unit,
 }
 
 impl Offload<'_> {
@@ -789,6 +813,7 @@ impl Offload<'_> {
         analyses: &Analyses,
         plan: &Plan,
         device: &HashMap<String, DeviceNames>,
+        definitions: HashMap<Symbol, FunctionDef>,
         statement: &mut Stmt,
     ) -> Result<(), Diagnostic> {
         use ferry_targets::kernel::Scalar;
@@ -842,7 +867,8 @@ impl Offload<'_> {
             values,
             user_names,
             self.prefix,
-            self.kernels,
+            self.unit,
+            definitions,
         );
         outliner.statement(statement).map_err(|r| {
             file.error_at(r.span, format!("cannot offload to {target}: {}", r.message))

@@ -23,11 +23,12 @@ use crate::parallel::Verdict;
 use crate::rewrite::{expr, ident, stmt};
 use ferry_parser::ast::{
     AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, Declarator,
-    Expr, ExprKind, ForInit, Initializer, Stmt, StmtKind, TypeSpecifier, UnaryOp,
+    Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtKind,
+    TypeSpecifier, UnaryOp,
 };
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
-use ferry_targets::kernel::{Dim, Kernel, Param, ParamKind, Scalar};
+use ferry_targets::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit};
 use std::collections::{HashMap, HashSet};
 
 /// A device buffer as kernels see it.
@@ -59,8 +60,18 @@ pub struct Outliner<'a> {
     pub user_names: HashMap<Symbol, Symbol>,
     /// Kernel names start with it (the unit's C prefix).
     pub prefix: &'a str,
-    /// The unit's kernels so far; new ones are appended.
-    pub kernels: &'a mut Vec<Kernel>,
+    /// The unit's kernels and device functions so far; new ones are
+    /// appended (a device function after those it calls).
+    pub unit: &'a mut Unit,
+    /// The functions device code may call, by name: the unit's and the
+    /// clones isolation made.
+    definitions: HashMap<Symbol, FunctionDef>,
+    /// Functions whose device version is being made (a recursive call
+    /// cannot run on the device).
+    in_progress: HashSet<Symbol>,
+    /// Whether a function body is being written for the device: `return`
+    /// is its own then, and its only free names are its parameters.
+    in_function: bool,
     /// Host declarations in scope inside the statement.
     scopes: Vec<HashMap<Symbol, Option<Scalar>>>,
 }
@@ -79,7 +90,8 @@ impl<'a> Outliner<'a> {
         values: HashMap<Symbol, Scalar>,
         user_names: HashMap<Symbol, Symbol>,
         prefix: &'a str,
-        kernels: &'a mut Vec<Kernel>,
+        unit: &'a mut Unit,
+        definitions: HashMap<Symbol, FunctionDef>,
     ) -> Self {
         Outliner {
             verdicts,
@@ -87,7 +99,10 @@ impl<'a> Outliner<'a> {
             values,
             user_names,
             prefix,
-            kernels,
+            unit,
+            definitions,
+            in_progress: HashSet::new(),
+            in_function: false,
             scopes: Vec::new(),
         }
     }
@@ -620,7 +635,7 @@ impl<'a> Outliner<'a> {
                 ),
             ))))));
         }
-        self.kernels.push(kernel);
+        self.unit.kernels.push(kernel);
         Ok(Stmt {
             kind: StmtKind::Compound(Block {
                 items,
@@ -663,13 +678,13 @@ impl<'a> Outliner<'a> {
             Box::new(ident(Symbol::intern(&kernel.launcher()))),
             args,
         )))));
-        self.kernels.push(kernel);
+        self.unit.kernels.push(kernel);
         s.kind = call.kind;
         Ok(())
     }
 
     fn kernel_name(&self) -> String {
-        format!("{}_k{}", self.prefix, self.kernels.len())
+        format!("{}_k{}", self.prefix, self.unit.kernels.len())
     }
 
     /// The kernel's parameters and private scalars, from the names its
@@ -679,7 +694,7 @@ impl<'a> Outliner<'a> {
     /// body); without, a written host scalar goes through a cell.
     #[allow(clippy::type_complexity)]
     fn kernel_interface(
-        &self,
+        &mut self,
         body: &mut Stmt,
         indices: &[Symbol],
         privatise: bool,
@@ -687,6 +702,9 @@ impl<'a> Outliner<'a> {
         let mut free = FreeNames::default();
         let mut scopes: Vec<HashSet<Symbol>> = vec![indices.iter().copied().collect()];
         self.kernel_stmt(body, &mut scopes, &mut free)?;
+        for (callee, span) in &free.calls {
+            self.device_function(*callee, *span)?;
+        }
         let mut params = Vec::new();
         let mut locals = Vec::new();
         for (name, span) in &free.order {
@@ -788,8 +806,10 @@ impl<'a> Outliner<'a> {
             StmtKind::Expr(e) => self.kernel_expr(e, scopes, free),
             StmtKind::Empty | StmtKind::Break | StmtKind::Continue => Ok(()),
             StmtKind::Labeled { body, .. } => self.kernel_stmt(body, scopes, free),
-            // Made from a `continue` of the kernel's loop (`continue_to_return`).
+            // Made from a `continue` of the kernel's loop (`continue_to_return`),
+            // or a device function's own.
             StmtKind::Return(None) => Ok(()),
+            StmtKind::Return(Some(e)) if self.in_function => self.kernel_expr(e, scopes, free),
             StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::GotoComputed(_) => Err(refusal(
                 span,
                 "a jump out of code that runs on the device (`return`, `goto`)",
@@ -869,21 +889,7 @@ impl<'a> Outliner<'a> {
                     ),
                 ));
             }
-            let mut subscripts = subscripts;
-            for sub in &mut subscripts {
-                self.kernel_expr(sub, scopes, free)?;
-            }
-            free.note(array, span);
-            let mut iter = subscripts.into_iter();
-            let mut flat = paren(iter.next().expect("one subscript"));
-            for (len, sub) in info.row_lengths.iter().zip(iter) {
-                free.note(*len, span);
-                flat = binary(
-                    BinaryOp::Add,
-                    paren(binary(BinaryOp::Mul, flat, ident(*len))),
-                    paren(sub),
-                );
-            }
+            let flat = self.flat_offset(array, subscripts, span, scopes, free)?;
             e.kind = ExprKind::Index(Box::new(ident(array)), Box::new(flat));
             return Ok(());
         }
@@ -945,15 +951,32 @@ impl<'a> Outliner<'a> {
                 Ok(())
             }
             ExprKind::Call(callee, args) => {
-                let known = matches!(&callee.kind, ExprKind::Ident(n)
-                    if DEVICE_FUNCTIONS.contains(&n.as_str()) && !local(scopes, *n)
-                        && !self.host_visible(*n));
+                let named = match &callee.kind {
+                    ExprKind::Ident(n) if !local(scopes, *n) && !self.host_visible(*n) => Some(*n),
+                    _ => None,
+                };
+                if let Some(name) = named
+                    && self.definitions.contains_key(&name)
+                {
+                    for a in args.iter_mut() {
+                        match self.device_pointer(a, span, scopes, free)? {
+                            Some(pointer) => *a = pointer,
+                            None => self.kernel_expr(a, scopes, free)?,
+                        }
+                    }
+                    callee.kind =
+                        ExprKind::Ident(Symbol::intern(&DeviceFunction::name_of(name.as_str())));
+                    free.calls.push((name, span));
+                    return Ok(());
+                }
+                let known = named.is_some_and(|n| DEVICE_FUNCTIONS.contains(&n.as_str()));
                 if !known {
                     return Err(refusal(
                         span,
                         format!(
-                            "`{}` is called on the device: ferry offloads calls to the math \
-                             functions every target has ({}), not yet to other functions",
+                            "`{}` is called on the device: ferry offloads calls to the \
+                             functions of this file and to the math functions every target has \
+                             ({})",
                             ferry_parser::printer::print_expr(callee),
                             DEVICE_FUNCTIONS.join(", ")
                         ),
@@ -971,6 +994,195 @@ impl<'a> Outliner<'a> {
                  `sizeof` of an expression, a statement expression...)",
             )),
         }
+    }
+
+    /// The element offset in `array`'s buffer of `array[s1]...[sk]`
+    /// (k at most its dimensions; fewer subscripts are the start of a
+    /// row, a slice...), its subscripts written for the device.
+    fn flat_offset(
+        &self,
+        array: Symbol,
+        mut subscripts: Vec<Expr>,
+        span: Span,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<Expr, Refusal> {
+        for sub in &mut subscripts {
+            self.kernel_expr(sub, scopes, free)?;
+        }
+        free.note(array, span);
+        let row_lengths = self.arrays[&array].row_lengths.clone();
+        let mut iter = subscripts.into_iter();
+        let mut flat = paren(iter.next().expect("one subscript"));
+        for len in &row_lengths {
+            free.note(*len, span);
+            let scaled = paren(binary(BinaryOp::Mul, flat, ident(*len)));
+            // Past the last subscript, the start of the row (slice...).
+            flat = match iter.next() {
+                Some(sub) => binary(BinaryOp::Add, scaled, paren(sub)),
+                None => scaled,
+            };
+        }
+        Ok(flat)
+    }
+
+    /// A call's argument that points into a device buffer, written as a
+    /// device pointer: a one-dimensional buffer (`A`), an element's
+    /// address (`&A[i][j]`), a row of a two-or-more-dimensional one
+    /// (`A[i]` of `A[n][m]`), or a one-dimensional buffer plus an offset
+    /// (`A + i`). `None` for an argument that is not a pointer into device
+    /// memory. `call` is where refusals point.
+    fn device_pointer(
+        &self,
+        arg: &Expr,
+        call: Span,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<Option<Expr>, Refusal> {
+        // The argument may be isolation's (a device buffer's name): the
+        // call is the user's.
+        let span = call;
+        let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
+        let plus = |a: Symbol, offset: Expr| paren(binary(BinaryOp::Add, ident(a), paren(offset)));
+        match &strip(arg).kind {
+            ExprKind::Ident(a) if self.arrays.contains_key(a) => {
+                if dims(*a) > 1 {
+                    return Err(refusal(
+                        span,
+                        format!(
+                            "`{}` is passed whole to a function on the device: ferry passes \
+                             rows and one-dimensional arrays to device functions",
+                            self.shown(*a)
+                        ),
+                    ));
+                }
+                free.note(*a, span);
+                Ok(Some(ident(*a)))
+            }
+            ExprKind::Index(..) => {
+                let Some((a, subscripts)) = self.device_access(strip(arg)) else {
+                    return Ok(None);
+                };
+                if subscripts.len() + 1 != dims(a) {
+                    // An element's value, or a view ferry does not pass.
+                    return Ok(None);
+                }
+                let offset = self.flat_offset(a, subscripts, span, scopes, free)?;
+                Ok(Some(plus(a, offset)))
+            }
+            ExprKind::Unary(UnaryOp::AddrOf, inner) => {
+                let Some((a, subscripts)) = self.device_access(inner) else {
+                    return Ok(None);
+                };
+                if subscripts.len() != dims(a) {
+                    return Ok(None);
+                }
+                let offset = self.flat_offset(a, subscripts, span, scopes, free)?;
+                Ok(Some(plus(a, offset)))
+            }
+            ExprKind::Binary(BinaryOp::Add, l, r) => {
+                let (a, offset) = match (&strip(l).kind, &strip(r).kind) {
+                    (ExprKind::Ident(a), _) if self.arrays.contains_key(a) => (*a, r),
+                    (_, ExprKind::Ident(a)) if self.arrays.contains_key(a) => (*a, l),
+                    _ => return Ok(None),
+                };
+                if dims(a) > 1 {
+                    return Ok(None);
+                }
+                let mut offset = (**offset).clone();
+                self.kernel_expr(&mut offset, scopes, free)?;
+                free.note(a, span);
+                Ok(Some(plus(a, offset)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Makes the device version of the program's function `name` (once),
+    /// and of the functions it calls.
+    fn device_function(&mut self, name: Symbol, at: Span) -> Result<(), Refusal> {
+        let device_name = DeviceFunction::name_of(name.as_str());
+        if self.unit.functions.iter().any(|f| f.name == device_name) {
+            return Ok(());
+        }
+        if self.in_progress.contains(&name) {
+            return Err(refusal(
+                at,
+                format!("`{name}` is recursive: a function on the device cannot call itself"),
+            ));
+        }
+        let def = self.definitions[&name].clone();
+        let (ret, params) = device_signature(&def)
+            .map_err(|why| refusal(at, format!("`{name}` is called on the device, and {why}")))?;
+        let buffers: HashMap<Symbol, DeviceArray> = params
+            .iter()
+            .filter_map(|p| match p.kind {
+                ParamKind::Buffer(element) => Some((
+                    Symbol::intern(&p.name),
+                    DeviceArray {
+                        element,
+                        row_lengths: Vec::new(),
+                    },
+                )),
+                _ => None,
+            })
+            .collect();
+        let values: HashSet<Symbol> = params
+            .iter()
+            .filter(|p| matches!(p.kind, ParamKind::Value(_)))
+            .map(|p| Symbol::intern(&p.name))
+            .collect();
+        let mut body = Stmt {
+            span: def.body.span,
+            kind: StmtKind::Compound(def.body),
+            pragmas: Vec::new(),
+        };
+        // The body sees its parameters only: the statement's buffers,
+        // scalars and host scopes are set aside while it is written.
+        let arrays = std::mem::replace(&mut self.arrays, buffers);
+        let host_scopes = std::mem::take(&mut self.scopes);
+        let values_before = std::mem::take(&mut self.values);
+        let user_names = std::mem::take(&mut self.user_names);
+        self.in_function = true;
+        let mut free = FreeNames::default();
+        let mut scopes = vec![values];
+        let written = self.kernel_stmt(&mut body, &mut scopes, &mut free);
+        self.in_function = false;
+        self.arrays = arrays;
+        self.scopes = host_scopes;
+        self.values = values_before;
+        self.user_names = user_names;
+        written?;
+        if let Some((outside, span)) = free
+            .order
+            .iter()
+            .find(|(n, _)| !params.iter().any(|p| p.name == n.as_str()))
+        {
+            return Err(refusal(
+                *span,
+                format!(
+                    "`{name}` is called on the device and uses `{outside}`, which is not one of \
+                     its parameters: device functions see only what they are passed"
+                ),
+            ));
+        }
+        self.in_progress.insert(name);
+        let mut callees = Ok(());
+        for (callee, span) in &free.calls {
+            callees = self.device_function(*callee, *span);
+            if callees.is_err() {
+                break;
+            }
+        }
+        self.in_progress.remove(&name);
+        callees?;
+        self.unit.functions.push(DeviceFunction {
+            name: device_name,
+            ret,
+            params,
+            body,
+        });
+        Ok(())
     }
 
     /// `A[e1]...[ek]` on a device buffer: the buffer and the subscripts.
@@ -1001,6 +1213,8 @@ struct FreeNames {
     order: Vec<(Symbol, Span)>,
     seen: HashSet<Symbol>,
     written: HashSet<Symbol>,
+    /// The program's functions called, in order (with repeats).
+    calls: Vec<(Symbol, Span)>,
 }
 
 impl FreeNames {
@@ -1120,6 +1334,83 @@ fn jumps_out_continue(s: &Stmt) -> bool {
         StmtKind::Continue => true,
         StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
         _ => s.sub_statements().into_iter().any(jumps_out_continue),
+    }
+}
+
+/// The return type and parameters of `def` on the device: scalars by
+/// value, pointers and one-dimensional arrays of scalars as buffers; why
+/// not otherwise.
+fn device_signature(def: &FunctionDef) -> Result<(Option<Scalar>, Vec<Param>), String> {
+    let is_void = def.specifiers.iter().any(|s| {
+        matches!(
+            s,
+            DeclSpecifier::Type(TypeSpecifier::Builtin(BuiltinType::Void))
+        )
+    });
+    let type_specifiers: Vec<DeclSpecifier> = def
+        .specifiers
+        .iter()
+        .filter(|s| !matches!(s, DeclSpecifier::Function(_)))
+        .cloned()
+        .collect();
+    let Declarator::Function { inner, params } = strip_declarator(&def.declarator) else {
+        return Err("ferry cannot read its declaration".into());
+    };
+    let ret = match (&**inner, is_void) {
+        (Declarator::Ident(..), true) => None,
+        (Declarator::Ident(..), false) => Some(
+            scalar_of(&type_specifiers)
+                .ok_or("it returns a type other than `void` or a basic arithmetic type")?,
+        ),
+        _ => return Err("it returns a pointer".into()),
+    };
+    let FunctionParams::Prototype { params, variadic } = params else {
+        return Err("it is declared without a prototype".into());
+    };
+    if *variadic {
+        return Err("it takes a variable number of arguments".into());
+    }
+    let mut out = Vec::new();
+    for p in params {
+        let no_void = p.specifiers.iter().any(|s| {
+            matches!(
+                s,
+                DeclSpecifier::Type(TypeSpecifier::Builtin(BuiltinType::Void))
+            )
+        });
+        if no_void && matches!(p.declarator, Declarator::Abstract) {
+            continue; // `(void)`
+        }
+        let element = scalar_of(&p.specifiers)
+            .ok_or("one of its parameters is not of a basic arithmetic type or a pointer to one")?;
+        let (name, kind) = match strip_declarator(&p.declarator) {
+            Declarator::Ident(n, _) => (*n, ParamKind::Value(element)),
+            Declarator::Pointer { inner, .. } | Declarator::Array { inner, .. } => {
+                match strip_declarator(inner) {
+                    Declarator::Ident(n, _) => (*n, ParamKind::Buffer(element)),
+                    _ => {
+                        return Err(
+                            "one of its parameters is an array of more than one dimension or a \
+                             pointer to pointers (ferry passes rows and one-dimensional arrays)"
+                                .into(),
+                        );
+                    }
+                }
+            }
+            _ => return Err("one of its parameters is unnamed or of a function type".into()),
+        };
+        out.push(Param {
+            name: name.as_str().to_string(),
+            kind,
+        });
+    }
+    Ok((ret, out))
+}
+
+fn strip_declarator(d: &Declarator) -> &Declarator {
+    match d {
+        Declarator::Paren(inner) => strip_declarator(inner),
+        other => other,
     }
 }
 

@@ -263,6 +263,33 @@ impl Kernel {
     }
 }
 
+/// A function device code calls: a function of the program (or a clone
+/// isolation made of one) with scalar parameters by value and
+/// one-dimensional arrays as device pointers (`Buffer`: a pointer to
+/// global memory that may point inside a buffer). It runs in the
+/// work-item that calls it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceFunction {
+    /// Unique in the unit's kernels (`DeviceFunction::name_of`).
+    pub name: String,
+    /// `None` for `void`.
+    pub ret: Option<Scalar>,
+    /// Only `Buffer` and `Value` parameters.
+    pub params: Vec<Param>,
+    /// The function's body (a compound statement), subscripts of its
+    /// buffers as written (one each).
+    pub body: Stmt,
+}
+
+impl DeviceFunction {
+    /// The device name of the program's function `name`: its own, apart
+    /// from the host's and from the names the targets reserve (OpenCL C's
+    /// built-in functions: a user's `min` or `dot`).
+    pub fn name_of(name: &str) -> String {
+        format!("ferry_fn_{name}")
+    }
+}
+
 /// The kernels of one translation unit.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Unit {
@@ -270,6 +297,8 @@ pub struct Unit {
     /// from it for kernel names).
     pub stem: String,
     pub kernels: Vec<Kernel>,
+    /// The functions the kernels call, each after those it calls.
+    pub functions: Vec<DeviceFunction>,
 }
 
 impl Unit {

@@ -1,6 +1,6 @@
 //! Small pieces of C text every writer spells alike.
 
-use crate::kernel::{Dim, Kernel, Param, ParamKind, Scalar};
+use crate::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit};
 
 /// The launcher's parameter list: buffers as opaque handles, values with
 /// their C types, then each dimension's first index and count.
@@ -243,6 +243,54 @@ pub fn cells_out(k: &Kernel) -> String {
                 name = p.name
             ));
         }
+    }
+    out
+}
+
+/// The functions kernels call: every prototype, then every definition
+/// (so that any order of calls compiles). `qualifiers` start each
+/// (CUDA's `static __device__ `), `global` qualifies pointers, `spell`
+/// names the types.
+pub fn device_functions(
+    unit: &Unit,
+    qualifiers: &str,
+    global: &str,
+    spell: fn(Scalar) -> &'static str,
+) -> String {
+    let signature = |f: &DeviceFunction| {
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| match p.kind {
+                ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
+                ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
+                ParamKind::Cell(_) | ParamKind::Reduction(..) => {
+                    unreachable!("device functions take buffers and values only")
+                }
+            })
+            .collect();
+        format!(
+            "{qualifiers}{} {}({})",
+            f.ret.map_or("void", spell),
+            f.name,
+            if params.is_empty() {
+                "void".to_string()
+            } else {
+                params.join(", ")
+            }
+        )
+    };
+    let mut out = String::new();
+    for f in &unit.functions {
+        out.push_str(&signature(f));
+        out.push_str(";\n");
+    }
+    for f in &unit.functions {
+        out.push('\n');
+        out.push_str(&signature(f));
+        out.push('\n');
+        out.push_str(ferry_parser::printer::print_stmt(&f.body).trim_end());
+        out.push('\n');
     }
     out
 }

@@ -13,7 +13,8 @@ use std::process::Command;
 
 /// Programs with a parallel loop nest (1-D, 2-D, 3-D), a sequential loop
 /// around kernels, a one-work-item kernel, one that writes a host scalar
-/// (a cell), reductions over 1-D and 2-D nests, a VLA and heap buffers.
+/// (a cell), reductions over 1-D and 2-D nests, calls of device functions
+/// (nested, passed rows of a 2-D buffer), a VLA and heap buffers.
 const PROGRAMS: &[&str] = &[
     "matvec.c",
     "add3d.c",
@@ -22,6 +23,8 @@ const PROGRAMS: &[&str] = &[
     "mean_exact_scalar.c",
     "reduce_1d.c",
     "reduce_2d.c",
+    "nested_calls.c",
+    "fir_kernel_call.c",
     "matmul_vla_function.c",
     "malloc_vec.c",
     "stencil1d.c",

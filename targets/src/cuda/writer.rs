@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, body, cells_in, cells_out, epilogue, kernel_params, launcher_params, partials_in,
-    partials_out, prologue, tree,
+    Dialect, body, cells_in, cells_out, device_functions, epilogue, kernel_params, launcher_params,
+    partials_in, partials_out, prologue, tree,
 };
 
 /// The unit's kernels file.
@@ -16,6 +16,15 @@ pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
         stem = unit.stem,
         header = unit.header_name()
     );
+    if !unit.functions.is_empty() {
+        out.push('\n');
+        out.push_str(&device_functions(
+            unit,
+            "static __device__ ",
+            "",
+            Scalar::c_name,
+        ));
+    }
     for k in &unit.kernels {
         out.push('\n');
         kernel(&mut out, k, options);

@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, body, c_string, cells_in, cells_out, epilogue, kernel_params, partials_in,
-    partials_out, prologue, tree,
+    Dialect, body, c_string, cells_in, cells_out, device_functions, epilogue, kernel_params,
+    partials_in, partials_out, prologue, tree,
 };
 
 /// The unit's kernel source and launchers.
@@ -61,6 +61,15 @@ fn source(unit: &Unit, options: &Options) -> String {
          #pragma OPENCL FP_CONTRACT OFF\n",
         unit.stem
     );
+    if !unit.functions.is_empty() {
+        out.push('\n');
+        out.push_str(&device_functions(
+            unit,
+            "",
+            "__global ",
+            Scalar::opencl_name,
+        ));
+    }
     for k in &unit.kernels {
         out.push('\n');
         out.push_str(&format!(
