@@ -11,6 +11,7 @@
 //! with the command that reproduces it.
 
 use ferry_tests::isolate_spec::{self, Spec};
+use ferry_tests::offload;
 use ferry_tests::{
     RunError, c_dir, c_files_in, ferry_bin, for_each_parallel_on, indent, run_with_timeout,
     scratch_dir, workspace_root,
@@ -56,49 +57,6 @@ const KNOWN_IMPRECISE: &[(&str, &str)] = &[
 /// checked as any other).
 const KNOWN_REFUSED: &[(&str, &str)] = &[];
 
-/// Programs `--target opencl` refuses, by the reason in the diagnostic
-/// (each must still be refused with a `file:line:col` diagnostic saying
-/// `cannot offload`; once one offloads, its entry must go).
-const OFFLOAD_REFUSED: &[(&str, &str)] = &[
-    ("aos_copy_whole.c", "not of a basic arithmetic type"),
-    ("aos_diff.c", "not of a basic arithmetic type"),
-    ("aos_field_array.c", "not of a basic arithmetic type"),
-    ("aos_points.c", "not of a basic arithmetic type"),
-    (
-        "call_matrix_whole.c",
-        "passes rows and one-dimensional arrays",
-    ),
-    ("loop_reload_newer.c", "reads device memory on the host"),
-    (
-        "loop_reload_newer_dead.c",
-        "reads device memory on the host",
-    ),
-    ("struct_stats.c", "cannot write this expression"),
-];
-
-/// `--function F` programs whose host isolation moves F's transfers to
-/// its call sites (`lift`) but whose offloading isolates F's body: F has
-/// a parallel loop, which the body's isolation launches as a kernel of
-/// many work-items (at a call site, F would run as a device function in
-/// one work-item), or F's call passes the address of a scalar
-/// (`calls_lift_device_scalar.c`), which device functions do not take.
-/// Their runs must behave as the originals; their transfers are the
-/// body's, not the hand counts. Elsewhere calls are lifted as on the
-/// host, and the hand counts hold.
-const OFFLOAD_NOT_LIFTED: &[&str] = &[
-    "calls_alternate_unbraced.c",
-    "calls_fir_cascade.c",
-    "calls_lift_device_scalar.c",
-    "calls_lift_host_code.c",
-    "calls_ping_pong.c",
-    "calls_ping_pong_first.c",
-    "calls_ping_pong_unbraced.c",
-    "calls_solver.c",
-    "calls_sweeps.c",
-    "calls_twice.c",
-    "vla_scale_function.c",
-];
-
 /// The flags that offload to OpenCL (pocl in the tests).
 const OPENCL: [&str; 2] = ["--target", "opencl"];
 
@@ -119,7 +77,7 @@ fn isolated_programs_behave_as_the_originals() {
 
 /// Every isolation test program with its kernels on the OpenCL device:
 /// the same behaviour and the same transfers as the host simulation (the
-/// default section's runs), or a refusal listed in `OFFLOAD_REFUSED`.
+/// default section's runs), or a refusal listed in `offload::REFUSED`.
 #[test]
 fn offloaded_programs_behave_as_the_originals_on_opencl() {
     let programs = c_files_in(&c_dir().join("isolate"));
@@ -167,14 +125,14 @@ fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let flags: Vec<String> = OPENCL.iter().map(|f| f.to_string()).collect();
-    let Some((_, reason)) = OFFLOAD_REFUSED.iter().find(|(known, _)| *known == name) else {
+    let Some((_, reason)) = offload::REFUSED.iter().find(|(known, _)| *known == name) else {
         // The runs of the default section, else of the first plan's.
         let (plan_flags, runs) = match spec.plans.first() {
             Some(p) if spec.runs.is_empty() => (p.flags.clone(), &p.runs),
             _ => (Vec::new(), &spec.runs),
         };
         let flags: Vec<String> = plan_flags.into_iter().chain(flags).collect();
-        if OFFLOAD_NOT_LIFTED.contains(&name.as_str()) {
+        if offload::NOT_LIFTED.contains(&name.as_str()) {
             let behaviour: Vec<isolate_spec::RunSpec> = runs
                 .iter()
                 .map(|r| isolate_spec::RunSpec {
@@ -203,7 +161,7 @@ fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
         return Ok(());
     }
     Err(format!(
-        "listed in OFFLOAD_REFUSED (`{reason}`) but exit {code:?}: remove it from the list if \
+        "listed in offload::REFUSED (`{reason}`) but exit {code:?}: remove it from the list if \
          ferry offloads it now\n{}\n{reproduce}",
         indent(&stderr)
     ))
