@@ -24,7 +24,7 @@ use crate::rewrite::{expr, ident, stmt};
 use ferry_parser::ast::{
     AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, Declarator,
     Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtKind,
-    TypeSpecifier, UnaryOp,
+    TypeQualifier, TypeSpecifier, UnaryOp,
 };
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
@@ -237,7 +237,11 @@ impl<'a> Outliner<'a> {
     /// The items of `b` as the host runs them. On a refusal the block is
     /// left half done: the statement is not offloaded at all then.
     fn host_items(&mut self, b: &mut Block) -> Result<(), Refusal> {
-        let mut rest = std::mem::take(&mut b.items).into_iter().peekable();
+        let items: Vec<BlockItem> = std::mem::take(&mut b.items)
+            .into_iter()
+            .flat_map(|item| self.split_declaration(item))
+            .collect();
+        let mut rest = items.into_iter().peekable();
         while let Some(item) = rest.next() {
             // Consecutive statements that are device code with no parallel
             // loop run as one kernel of one work-item, not one each (where
@@ -260,6 +264,64 @@ impl<'a> Outliner<'a> {
             }
         }
         Ok(())
+    }
+
+    /// A declaration of scalars whose initialisers read device memory,
+    /// as the declaration without them (and without `const`: the values
+    /// come later) followed by one assignment per initialiser, which are
+    /// statements device code can run. Any other item as it is.
+    fn split_declaration(&self, item: BlockItem) -> Vec<BlockItem> {
+        let BlockItem::Declaration(d) = &item else {
+            return vec![item];
+        };
+        let Declaration::Normal {
+            specifiers,
+            declarators,
+            span,
+        } = d
+        else {
+            return vec![item];
+        };
+        let splittable = self.declaration_on_device(d)
+            && scalar_of(specifiers).is_some()
+            && declarators.iter().all(|decl| {
+                matches!(decl.declarator, Declarator::Ident(..))
+                    && !matches!(decl.initializer, Some(Initializer::List(..)))
+            });
+        if !splittable {
+            return vec![item];
+        }
+        let specifiers: Vec<DeclSpecifier> = specifiers
+            .iter()
+            .filter(|s| !matches!(s, DeclSpecifier::Qualifier(TypeQualifier::Const(_))))
+            .cloned()
+            .collect();
+        let mut assignments = Vec::new();
+        let declarators = declarators
+            .iter()
+            .map(|decl| {
+                let mut decl = decl.clone();
+                if let (Declarator::Ident(name, _), Some(Initializer::Expr(value))) =
+                    (&decl.declarator, decl.initializer.take())
+                {
+                    let mut assign = stmt(StmtKind::Expr(Box::new(expr(ExprKind::Assign(
+                        AssignOp::Assign,
+                        Box::new(ident(*name)),
+                        value,
+                    )))));
+                    assign.span = *span;
+                    assignments.push(BlockItem::Statement(assign));
+                }
+                decl
+            })
+            .collect();
+        std::iter::once(BlockItem::Declaration(Declaration::Normal {
+            specifiers,
+            declarators,
+            span: *span,
+        }))
+        .chain(assignments)
+        .collect()
     }
 
     fn host_item(&mut self, item: &mut BlockItem) -> Result<(), Refusal> {

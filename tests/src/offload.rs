@@ -15,11 +15,6 @@ pub const REFUSED: &[(&str, &str)] = &[
         "call_matrix_whole.c",
         "passes rows and one-dimensional arrays",
     ),
-    ("loop_reload_newer.c", "reads device memory on the host"),
-    (
-        "loop_reload_newer_dead.c",
-        "reads device memory on the host",
-    ),
     ("struct_stats.c", "cannot write this expression"),
 ];
 
