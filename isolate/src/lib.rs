@@ -839,7 +839,7 @@ impl Offload<'_> {
                 outline::DeviceArray {
                     element,
                     row_lengths: (2..=a.dims)
-                        .map(|k| Symbol::intern(&names.len(k)))
+                        .map(|k| rewrite::ident(Symbol::intern(&names.len(k))))
                         .collect(),
                 },
             );

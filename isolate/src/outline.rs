@@ -22,8 +22,8 @@
 use crate::parallel::Verdict;
 use crate::rewrite::{expr, ident, stmt};
 use ferry_parser::ast::{
-    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, Declarator,
-    Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtKind,
+    ArraySize, AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration,
+    Declarator, Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtKind,
     TypeQualifier, TypeSpecifier, UnaryOp,
 };
 use ferry_parser::intern::Symbol;
@@ -35,9 +35,10 @@ use std::collections::{HashMap, HashSet};
 #[derive(Debug, Clone)]
 pub struct DeviceArray {
     pub element: Scalar,
-    /// The names of the buffer's extents along dimensions 2.. (its row
-    /// lengths), in order: `dims - 1` of them.
-    pub row_lengths: Vec<Symbol>,
+    /// The buffer's extents along dimensions 2.. (its row lengths), in
+    /// order: `dims - 1` expressions the host can evaluate (a name of
+    /// isolation's bookkeeping, or a device function's parameter).
+    pub row_lengths: Vec<Expr>,
 }
 
 /// Why a statement cannot run on the target.
@@ -1076,9 +1077,10 @@ impl<'a> Outliner<'a> {
         let row_lengths = self.arrays[&array].row_lengths.clone();
         let mut iter = subscripts.into_iter();
         let mut flat = paren(iter.next().expect("one subscript"));
-        for len in &row_lengths {
-            free.note(*len, span);
-            let scaled = paren(binary(BinaryOp::Mul, flat, ident(*len)));
+        for len in row_lengths {
+            let mut len = len;
+            self.kernel_expr(&mut len, scopes, free)?;
+            let scaled = paren(binary(BinaryOp::Mul, flat, paren(len)));
             // Past the last subscript, the start of the row (slice...).
             flat = match iter.next() {
                 Some(sub) => binary(BinaryOp::Add, scaled, paren(sub)),
@@ -1089,10 +1091,9 @@ impl<'a> Outliner<'a> {
     }
 
     /// A call's argument that points into a device buffer, written as a
-    /// device pointer: a one-dimensional buffer (`A`), an element's
-    /// address (`&A[i][j]`), a row of a two-or-more-dimensional one
-    /// (`A[i]` of `A[n][m]`), or a one-dimensional buffer plus an offset
-    /// (`A + i`). `None` for an argument that is not a pointer into device
+    /// device pointer: a buffer (`A`), an element's address (`&A[i][j]`),
+    /// a row of a two-or-more-dimensional one (`A[i]` of `A[n][m]`), or a
+    /// one-dimensional buffer plus an offset (`A + i`). `None` for an argument that is not a pointer into device
     /// memory. `call` is where refusals point.
     fn device_pointer(
         &self,
@@ -1107,17 +1108,9 @@ impl<'a> Outliner<'a> {
         let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
         let plus = |a: Symbol, offset: Expr| paren(binary(BinaryOp::Add, ident(a), paren(offset)));
         match &strip(arg).kind {
+            // Passed whole: the function sees it with its own row lengths,
+            // as the host clone does.
             ExprKind::Ident(a) if self.arrays.contains_key(a) => {
-                if dims(*a) > 1 {
-                    return Err(refusal(
-                        span,
-                        format!(
-                            "`{}` is passed whole to a function on the device: ferry passes \
-                             rows and one-dimensional arrays to device functions",
-                            self.shown(*a)
-                        ),
-                    ));
-                }
                 free.note(*a, span);
                 Ok(Some(ident(*a)))
             }
@@ -1178,17 +1171,18 @@ impl<'a> Outliner<'a> {
             .map_err(|why| refusal(at, format!("`{name}` is called on the device, and {why}")))?;
         let buffers: HashMap<Symbol, DeviceArray> = params
             .iter()
-            .filter_map(|p| match p.kind {
+            .filter_map(|(p, row_lengths)| match p.kind {
                 ParamKind::Buffer(element) => Some((
                     Symbol::intern(&p.name),
                     DeviceArray {
                         element,
-                        row_lengths: Vec::new(),
+                        row_lengths: row_lengths.clone(),
                     },
                 )),
                 _ => None,
             })
             .collect();
+        let params: Vec<Param> = params.into_iter().map(|(p, _)| p).collect();
         let values: HashSet<Symbol> = params
             .iter()
             .filter(|p| matches!(p.kind, ParamKind::Value(_)))
@@ -1400,9 +1394,12 @@ fn jumps_out_continue(s: &Stmt) -> bool {
 }
 
 /// The return type and parameters of `def` on the device: scalars by
-/// value, pointers and one-dimensional arrays of scalars as buffers; why
-/// not otherwise.
-fn device_signature(def: &FunctionDef) -> Result<(Option<Scalar>, Vec<Param>), String> {
+/// value, pointers and arrays of scalars as buffers (with their row
+/// lengths); why not otherwise.
+#[allow(clippy::type_complexity)]
+fn device_signature(
+    def: &FunctionDef,
+) -> Result<(Option<Scalar>, Vec<(Param, Vec<Expr>)>), String> {
     let is_void = def.specifiers.iter().any(|s| {
         matches!(
             s,
@@ -1445,28 +1442,57 @@ fn device_signature(def: &FunctionDef) -> Result<(Option<Scalar>, Vec<Param>), S
         }
         let element = scalar_of(&p.specifiers)
             .ok_or("one of its parameters is not of a basic arithmetic type or a pointer to one")?;
-        let (name, kind) = match strip_declarator(&p.declarator) {
-            Declarator::Ident(n, _) => (*n, ParamKind::Value(element)),
-            Declarator::Pointer { inner, .. } | Declarator::Array { inner, .. } => {
-                match strip_declarator(inner) {
-                    Declarator::Ident(n, _) => (*n, ParamKind::Buffer(element)),
-                    _ => {
-                        return Err(
-                            "one of its parameters is an array of more than one dimension or a \
-                             pointer to pointers (ferry passes rows and one-dimensional arrays)"
-                                .into(),
-                        );
-                    }
-                }
+        let (name, kind, row_lengths) = match strip_declarator(&p.declarator) {
+            Declarator::Ident(n, _) => (*n, ParamKind::Value(element), Vec::new()),
+            array => {
+                let (name, row_lengths) = array_shape(array).ok_or(
+                    "one of its parameters is unnamed, a pointer to pointers, or an array whose \
+                     row length is not given",
+                )?;
+                (name, ParamKind::Buffer(element), row_lengths)
             }
-            _ => return Err("one of its parameters is unnamed or of a function type".into()),
         };
-        out.push(Param {
-            name: name.as_str().to_string(),
-            kind,
-        });
+        out.push((
+            Param {
+                name: name.as_str().to_string(),
+                kind,
+            },
+            row_lengths,
+        ));
     }
     Ok((ret, out))
+}
+
+/// The name and row lengths of an array (or pointer) parameter: the
+/// first dimension a pointer or an array of any size, the others arrays
+/// of given sizes (`double a[n][m]`, `double (*a)[m]`).
+fn array_shape(d: &Declarator) -> Option<(Symbol, Vec<Expr>)> {
+    // The layers from the outermost declarator in: the name's last
+    // dimension first.
+    let mut sizes = Vec::new();
+    let mut current = strip_declarator(d);
+    loop {
+        match current {
+            Declarator::Array { inner, size, .. } => {
+                sizes.push(match size {
+                    ArraySize::Expr(e) => Some((**e).clone()),
+                    _ => None,
+                });
+                current = strip_declarator(inner);
+            }
+            Declarator::Pointer { inner, .. } => {
+                sizes.push(None);
+                current = strip_declarator(inner);
+            }
+            Declarator::Ident(name, _) => {
+                // The first dimension's size (or pointer) is not needed.
+                sizes.pop()?;
+                let row_lengths: Option<Vec<Expr>> = sizes.into_iter().rev().collect();
+                return Some((*name, row_lengths?));
+            }
+            _ => return None,
+        }
+    }
 }
 
 fn strip_declarator(d: &Declarator) -> &Declarator {

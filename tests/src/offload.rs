@@ -11,10 +11,6 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("aos_diff.c", "not of a basic arithmetic type"),
     ("aos_field_array.c", "not of a basic arithmetic type"),
     ("aos_points.c", "not of a basic arithmetic type"),
-    (
-        "call_matrix_whole.c",
-        "passes rows and one-dimensional arrays",
-    ),
     ("struct_stats.c", "cannot write this expression"),
 ];
 
