@@ -170,6 +170,9 @@ pub struct Isolated {
     /// The parallelisation decision on every loop of the selected
     /// statements, one line each (`--explain`), in source order.
     pub explanations: Vec<String>,
+    /// Functions with a parallel loop that run in a kernel of one
+    /// work-item (their loops sequential on the device).
+    pub serialised: Vec<String>,
 }
 
 /// Isolates the selected statements of the program made of `parsed`.
@@ -210,9 +213,33 @@ pub fn isolate(
         Vec::new()
     };
     let mut verdicts: Vec<Verdicts> = vec![Verdicts::new(); parsed.len()];
+    // Whether a selected statement has a parallel loop (kernels only).
+    let mut parallel_body = false;
     if options.target.has_kernels() {
         for (unit, d) in decisions {
             verdicts[unit].insert((d.span.lo, d.span.hi), d.verdict);
+        }
+        parallel_body = verdicts
+            .iter()
+            .flat_map(|unit| unit.values())
+            .any(|v| matches!(v, parallel::Verdict::Parallel { .. }));
+        // The loops of the functions the statements call, decided in
+        // their own context (so for every call): a clone that has a
+        // parallel loop is called from the host and launches it.
+        let program = &analyses.program;
+        let callers: Vec<FuncId> = targets.iter().map(|t| t.function).collect();
+        let called = analyses.calls.callees_of(&callers);
+        for f in program.function_ids() {
+            let function = program.function(f);
+            if callers.contains(&f) || !called.contains(f) {
+                continue;
+            }
+            let Some(body) = &function.body else {
+                continue;
+            };
+            for d in parallel::loops_in(&analyses, &regions, f, body.root) {
+                verdicts[function.unit].insert((d.span.lo, d.span.hi), d.verdict);
+            }
         }
     }
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
@@ -227,17 +254,14 @@ pub fn isolate(
     // last the body's isolation, which is the same computation with the
     // transfers at g's entry and exit.
     // (`select::find` found g's definition: one body, in a main file.)
-    // With kernels, a call site runs g as a device function in one
-    // work-item: not where g has a parallel loop, which its body's
-    // isolation launches as a kernel of many.
-    let parallel_body = verdicts
-        .iter()
-        .flat_map(|unit| unit.values())
-        .any(|v| matches!(v, parallel::Verdict::Parallel { .. }));
+    // With kernels, a call site that passes g rows or scalars' addresses
+    // runs g as a device function in one work-item: not where g has a
+    // parallel loop, which its body's isolation launches as a kernel of
+    // many. (A call passing whole buffers stays on the host and launches
+    // g's kernels.)
     if let Selection::Function(_) = selection
         && options.optimize_transfers
         && options.transfer_plan != TransferPlan::Whole
-        && !(options.target.has_kernels() && parallel_body)
         && let [body] = targets.as_slice()
     {
         for sites in lift::call_site_selections(parsed, &analyses, body.function) {
@@ -249,7 +273,8 @@ pub fn isolate(
                 &sites,
                 Vec::new(),
                 options,
-            ) {
+            ) && (!parallel_body || isolated.serialised.is_empty())
+            {
                 return Ok(Isolated {
                     explanations,
                     ..isolated
@@ -324,6 +349,7 @@ fn transform(
 ) -> Result<Isolated, Diagnostic> {
     let mut files = Vec::new();
     let mut kernel_files = Vec::new();
+    let mut serialised = Vec::new();
     for (unit, file) in parsed.iter().enumerate() {
         let mine: Vec<&Selected> = targets.iter().filter(|t| t.unit == unit).collect();
         let edits = (unit < moves.len()).then(|| std::mem::take(&mut moves[unit]));
@@ -354,7 +380,14 @@ fn transform(
                 options,
                 &mut kernels,
             )?;
-            let kernels = kernels.unit;
+            serialised.extend(
+                kernels
+                    .state
+                    .serialised
+                    .iter()
+                    .map(|f| f.as_str().to_string()),
+            );
+            let kernels = kernels.state.unit;
             let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
             if !kernels.kernels.is_empty() {
                 text.push_str(&format!("#include \"{}\"\n", kernels.header_name()));
@@ -390,6 +423,7 @@ fn transform(
         files,
         target: options.target,
         explanations: Vec::new(),
+        serialised,
     })
 }
 
@@ -712,7 +746,18 @@ fn isolate_statement(
     .map_err(|r| file.error_at(r.span, r.message))?;
     if let Some(offload) = offload {
         // What device code may call: the unit's functions and the clones
-        // isolation made of them (a clone shadows nothing: its own name).
+        // isolation made of them (a clone shadows nothing: its own name),
+        // as isolation made them (not as an earlier statement rewrote them
+        // to launch kernels).
+        for (_, def) in &cloner.definitions {
+            if let Some((name, _)) = def.declarator.name() {
+                offload
+                    .state
+                    .pristine
+                    .entry(name)
+                    .or_insert_with(|| def.clone());
+            }
+        }
         let definitions: HashMap<Symbol, FunctionDef> = file
             .unit
             .items
@@ -721,10 +766,19 @@ fn isolate_statement(
                 ExternalDecl::FunctionDef(def) => Some(def),
                 _ => None,
             })
-            .chain(cloner.definitions.iter().map(|(_, def)| def))
             .filter_map(|def| Some((def.declarator.name()?.0, def.clone())))
+            .chain(offload.state.pristine.clone())
             .collect();
-        offload.outline(file, analyses, plan, &device, definitions, &mut statement)?;
+        let hosted = offload.outline(file, analyses, plan, &device, definitions, &mut statement)?;
+        // The clones that launch kernels from the host replace their
+        // versions in the unit.
+        for (name, def) in hosted {
+            for (_, clone) in cloner.definitions.iter_mut() {
+                if clone.declarator.name().map(|(n, _)| n) == Some(name) {
+                    *clone = def.clone();
+                }
+            }
+        }
     }
     let exit = match return_to {
         Some((result, label)) => Exit {
@@ -767,7 +821,7 @@ struct UnitKernels<'a> {
     verdicts: &'a Verdicts,
     /// The C prefix of the unit's kernel names.
     prefix: String,
-    unit: ferry_targets::kernel::Unit,
+    state: outline::UnitState,
 }
 
 impl<'a> UnitKernels<'a> {
@@ -776,10 +830,12 @@ impl<'a> UnitKernels<'a> {
             target,
             verdicts,
             prefix: ferry_targets::kernel::Unit::prefix(stem),
-            unit: ferry_targets::kernel::Unit {
-                stem: stem.to_string(),
-                kernels: Vec::new(),
-                functions: Vec::new(),
+            state: outline::UnitState {
+                unit: ferry_targets::kernel::Unit {
+                    stem: stem.to_string(),
+                    ..Default::default()
+                },
+                ..Default::default()
             },
         }
     }
@@ -791,7 +847,7 @@ impl<'a> UnitKernels<'a> {
             target: self.target,
             verdicts: self.verdicts,
             prefix: &self.prefix,
-            unit: &mut self.unit,
+            state: &mut self.state,
         })
     }
 }
@@ -801,7 +857,7 @@ struct Offload<'a> {
     target: Target,
     verdicts: &'a Verdicts,
     prefix: &'a str,
-    unit: &'a mut ferry_targets::kernel::Unit,
+    state: &'a mut outline::UnitState,
 }
 
 impl Offload<'_> {
@@ -815,7 +871,7 @@ impl Offload<'_> {
         device: &HashMap<String, DeviceNames>,
         definitions: HashMap<Symbol, FunctionDef>,
         statement: &mut Stmt,
-    ) -> Result<(), Diagnostic> {
+    ) -> Result<Vec<(Symbol, FunctionDef)>, Diagnostic> {
         use ferry_targets::kernel::Scalar;
         let program = &analyses.program;
         let target = self.target.name();
@@ -867,12 +923,13 @@ impl Offload<'_> {
             values,
             user_names,
             self.prefix,
-            self.unit,
+            self.state,
             definitions,
         );
         outliner.statement(statement).map_err(|r| {
             file.error_at(r.span, format!("cannot offload to {target}: {}", r.message))
-        })
+        })?;
+        Ok(outliner.host_functions)
     }
 }
 

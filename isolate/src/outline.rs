@@ -48,6 +48,23 @@ pub struct Refusal {
     pub message: String,
 }
 
+/// What the outliner keeps across the statements of one unit.
+#[derive(Debug, Default)]
+pub struct UnitState {
+    /// The unit's kernels and device functions; new ones are appended (a
+    /// device function after those it calls).
+    pub unit: Unit,
+    /// The unit's functions rewritten to launch their kernels from the
+    /// host: their calls stay on the host.
+    pub hosted: HashSet<Symbol>,
+    /// The unit's clones as isolation made them, before any was rewritten
+    /// to launch kernels: what device functions are made from.
+    pub pristine: HashMap<Symbol, FunctionDef>,
+    /// Functions with a parallel loop that a kernel of one work-item
+    /// calls: their loops run sequentially on the device.
+    pub serialised: Vec<Symbol>,
+}
+
 /// What the outliner knows of the program around one statement.
 pub struct Outliner<'a> {
     /// The verdict on every loop of the original statement, by span.
@@ -61,18 +78,22 @@ pub struct Outliner<'a> {
     pub user_names: HashMap<Symbol, Symbol>,
     /// Kernel names start with it (the unit's C prefix).
     pub prefix: &'a str,
-    /// The unit's kernels and device functions so far; new ones are
-    /// appended (a device function after those it calls).
-    pub unit: &'a mut Unit,
+    /// What the unit's statements outlined so far.
+    pub state: &'a mut UnitState,
     /// The functions device code may call, by name: the unit's and the
     /// clones isolation made.
     definitions: HashMap<Symbol, FunctionDef>,
-    /// Functions whose device version is being made (a recursive call
-    /// cannot run on the device).
+    /// Functions whose device or host version is being made (a recursive
+    /// call cannot run on the device, nor be hosted).
     in_progress: HashSet<Symbol>,
+    /// The functions this statement rewrote to launch their kernels from
+    /// the host, to replace in the unit.
+    pub host_functions: Vec<(Symbol, FunctionDef)>,
     /// Whether a function body is being written for the device: `return`
     /// is its own then, and its only free names are its parameters.
     in_function: bool,
+    /// Whether the kernel being written runs in one work-item.
+    in_single: bool,
     /// Host declarations in scope inside the statement.
     scopes: Vec<HashMap<Symbol, Option<Scalar>>>,
 }
@@ -91,7 +112,7 @@ impl<'a> Outliner<'a> {
         values: HashMap<Symbol, Scalar>,
         user_names: HashMap<Symbol, Symbol>,
         prefix: &'a str,
-        unit: &'a mut Unit,
+        state: &'a mut UnitState,
         definitions: HashMap<Symbol, FunctionDef>,
     ) -> Self {
         Outliner {
@@ -100,10 +121,12 @@ impl<'a> Outliner<'a> {
             values,
             user_names,
             prefix,
-            unit,
+            state,
             definitions,
             in_progress: HashSet::new(),
+            host_functions: Vec::new(),
             in_function: false,
+            in_single: false,
             scopes: Vec::new(),
         }
     }
@@ -193,10 +216,12 @@ impl<'a> Outliner<'a> {
                 }
             }
             StmtKind::Expr(e) => {
-                if self.on_device(e) {
-                    self.single(s)
-                } else {
+                if !self.on_device(e) {
                     Ok(())
+                } else if let Some(callee) = self.hosted_call(s) {
+                    self.host_function(callee, span)
+                } else {
+                    self.single(s)
                 }
             }
             StmtKind::Empty
@@ -383,9 +408,102 @@ impl<'a> Outliner<'a> {
             self.verdicts.get(&(s.span.lo, s.span.hi)),
             Some(Verdict::Parallel { .. })
         ) && matches!(s.kind, StmtKind::For { .. })
+            || self.hosted_call(s).is_some()
             || s.sub_statements()
                 .into_iter()
                 .any(|x| self.has_parallel_loop(x))
+    }
+
+    /// The function `s` calls, when `s` is a call that stays on the host
+    /// and launches the function's own kernels: a function of the unit
+    /// (isolation's clone) with a parallel loop, whose device arguments
+    /// are whole buffers (handles the host may pass on, not pointers into
+    /// them) and whose parameters a kernel can take. Elsewhere a call runs
+    /// on the device, in the work-item that makes it.
+    fn hosted_call(&self, s: &Stmt) -> Option<Symbol> {
+        let StmtKind::Expr(e) = &s.kind else {
+            return None;
+        };
+        let ExprKind::Call(callee, args) = &strip(e).kind else {
+            return None;
+        };
+        let ExprKind::Ident(name) = callee.kind else {
+            return None;
+        };
+        if self.state.hosted.contains(&name) {
+            return Some(name);
+        }
+        let def = self.definitions.get(&name)?;
+        let whole_buffers = args.iter().all(|a| {
+            matches!(&strip(a).kind, ExprKind::Ident(n) if self.arrays.contains_key(n))
+                || !self.on_device(a)
+        });
+        let body = Stmt {
+            span: def.body.span,
+            kind: StmtKind::Compound(def.body.clone()),
+            pragmas: Vec::new(),
+        };
+        (whole_buffers
+            && device_signature(def).is_ok()
+            && !self.in_progress.contains(&name)
+            && self.has_parallel_loop(&body))
+        .then_some(name)
+    }
+
+    /// Rewrites the unit's function `name` (once) into host code that
+    /// launches kernels: its array parameters are device buffers, its
+    /// scalars host values (`host_functions` has the result).
+    fn host_function(&mut self, name: Symbol, at: Span) -> Result<(), Refusal> {
+        if self.state.hosted.contains(&name) {
+            return Ok(());
+        }
+        let def = self.definitions[&name].clone();
+        let (_, params) = device_signature(&def).map_err(|why| refusal(at, why))?;
+        let mut arrays = HashMap::new();
+        let mut values = HashMap::new();
+        for (p, row_lengths) in params {
+            let symbol = Symbol::intern(&p.name);
+            match p.kind {
+                ParamKind::Buffer(element) => {
+                    arrays.insert(
+                        symbol,
+                        DeviceArray {
+                            element,
+                            row_lengths,
+                        },
+                    );
+                }
+                ParamKind::Value(ty) => {
+                    values.insert(symbol, ty);
+                }
+                ParamKind::Cell(_) | ParamKind::Reduction(..) => {}
+            }
+        }
+        let mut body = Stmt {
+            span: def.body.span,
+            kind: StmtKind::Compound(def.body.clone()),
+            pragmas: Vec::new(),
+        };
+        // The function sees its parameters, not the statement's names.
+        let arrays = std::mem::replace(&mut self.arrays, arrays);
+        let values = std::mem::replace(&mut self.values, values);
+        let user_names = std::mem::take(&mut self.user_names);
+        let scopes = std::mem::take(&mut self.scopes);
+        self.in_progress.insert(name);
+        let hosted = self.statement(&mut body);
+        self.in_progress.remove(&name);
+        self.arrays = arrays;
+        self.values = values;
+        self.user_names = user_names;
+        self.scopes = scopes;
+        hosted?;
+        let StmtKind::Compound(block) = body.kind else {
+            unreachable!("a function body stays a compound statement")
+        };
+        self.state.hosted.insert(name);
+        self.host_functions
+            .push((name, FunctionDef { body: block, ..def }));
+        Ok(())
     }
 
     /// A host loop with no parallel loop inside runs as one kernel of one
@@ -698,7 +816,7 @@ impl<'a> Outliner<'a> {
                 ),
             ))))));
         }
-        self.unit.kernels.push(kernel);
+        self.state.unit.kernels.push(kernel);
         Ok(Stmt {
             kind: StmtKind::Compound(Block {
                 items,
@@ -728,7 +846,10 @@ impl<'a> Outliner<'a> {
         }
         let mut body = s.clone();
         body.pragmas.clear();
-        let (params, _) = self.kernel_interface(&mut body, &[], false)?;
+        self.in_single = true;
+        let interface = self.kernel_interface(&mut body, &[], false);
+        self.in_single = false;
+        let (params, _) = interface?;
         let kernel = Kernel {
             name: self.kernel_name(),
             params,
@@ -741,13 +862,13 @@ impl<'a> Outliner<'a> {
             Box::new(ident(Symbol::intern(&kernel.launcher()))),
             args,
         )))));
-        self.unit.kernels.push(kernel);
+        self.state.unit.kernels.push(kernel);
         s.kind = call.kind;
         Ok(())
     }
 
     fn kernel_name(&self) -> String {
-        format!("{}_k{}", self.prefix, self.unit.kernels.len())
+        format!("{}_k{}", self.prefix, self.state.unit.kernels.len())
     }
 
     /// The kernel's parameters and private scalars, from the names its
@@ -1157,7 +1278,13 @@ impl<'a> Outliner<'a> {
     /// and of the functions it calls.
     fn device_function(&mut self, name: Symbol, at: Span) -> Result<(), Refusal> {
         let device_name = DeviceFunction::name_of(name.as_str());
-        if self.unit.functions.iter().any(|f| f.name == device_name) {
+        if self
+            .state
+            .unit
+            .functions
+            .iter()
+            .any(|f| f.name == device_name)
+        {
             return Ok(());
         }
         if self.in_progress.contains(&name) {
@@ -1167,6 +1294,16 @@ impl<'a> Outliner<'a> {
             ));
         }
         let def = self.definitions[&name].clone();
+        if self.in_single {
+            let body = Stmt {
+                span: def.body.span,
+                kind: StmtKind::Compound(def.body.clone()),
+                pragmas: Vec::new(),
+            };
+            if self.has_parallel_loop(&body) {
+                self.state.serialised.push(name);
+            }
+        }
         let (ret, params) = device_signature(&def)
             .map_err(|why| refusal(at, format!("`{name}` is called on the device, and {why}")))?;
         let buffers: HashMap<Symbol, DeviceArray> = params
@@ -1232,7 +1369,7 @@ impl<'a> Outliner<'a> {
         }
         self.in_progress.remove(&name);
         callees?;
-        self.unit.functions.push(DeviceFunction {
+        self.state.unit.functions.push(DeviceFunction {
             name: device_name,
             ret,
             params,
