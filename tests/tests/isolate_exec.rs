@@ -87,6 +87,62 @@ fn offloaded_programs_behave_as_the_originals_on_opencl() {
     report(&programs, results);
 }
 
+/// Every kernel of the suite (`tests/c/kernels`), its function offloaded
+/// to OpenCL (`--function NAME`, the file's stem) at a size that leaves
+/// partial work-groups: the same output as the original, and kernels
+/// launched. The suite covers what offloading must do on real code:
+/// parallel nests of one to three loops, sequential loops around them,
+/// reductions, device functions, time loops calling a sweep (the sweep's
+/// kernels launched from the host), triangular bounds.
+#[test]
+fn offloaded_kernels_behave_as_the_originals_on_opencl() {
+    let kernels = c_files_in(&c_dir().join("kernels"));
+    assert!(!kernels.is_empty(), "no program in tests/c/kernels");
+    let results = for_each_parallel_on(WORKERS, &kernels, |k| {
+        let name = k
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let args: Vec<String> = [
+            "validate",
+            &relative(k),
+            "--function",
+            &name,
+            "--target",
+            "opencl",
+            "--run",
+            "37",
+            "--timeout",
+            RUN_TIMEOUT_S,
+            "--json",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+        let reproduce = format!("reproduce: {}", shell_line(&args));
+        let (code, stdout, stderr) = ferry(&args).map_err(|e| format!("{e}\n{reproduce}"))?;
+        let json: Value = serde_json::from_str(&stdout).map_err(|e| {
+            format!(
+                "exit {code:?}, no JSON ({e})\n{}\n{reproduce}",
+                indent(&stderr)
+            )
+        })?;
+        let launches = json["runs"][0]["stats"]["kernel_launches"]
+            .as_u64()
+            .unwrap_or(0);
+        if code == Some(0) && json["verdict"] == "same" && launches > 0 {
+            Ok(())
+        } else {
+            Err(format!(
+                "exit {code:?}, verdict {}, {launches} launches\n{}\n{reproduce}",
+                json["verdict"],
+                indent(&stderr)
+            ))
+        }
+    });
+    report(&kernels, results);
+}
+
 /// Kernels are launched per parallel nest, never per iteration of the host
 /// loops around device code. atax (m = n - 2 rows) launches its first,
 /// parallel, loop once; its row loop is sequential (every row adds into
