@@ -1,5 +1,10 @@
 /* ferry's transfer runtime, the target-independent part: see ferry_rte.h.
  * The accelerator itself is reached only through ferry_rte_backend.h. */
+/* clock_gettime and CLOCK_MONOTONIC, whatever -std= the user builds with. */
+#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 199309L
+#undef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 199309L
+#endif
 #include "ferry_rte.h"
 #include "ferry_rte_backend.h"
 
@@ -7,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static struct {
     unsigned long long bytes_to, bytes_from, transfers_to, transfers_from;
@@ -14,8 +20,24 @@ static struct {
     unsigned long long scalar_bytes_to, scalar_bytes_from;
     unsigned long long plan_calls[4];
     unsigned long long kernel_launches;
+    /* Wall time in the backend's array copies, and in kernels from their
+     * launch to their end (nanoseconds). */
+    unsigned long long transfer_ns, kernel_ns;
     int registered;
 } stats;
+
+double ferry_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static unsigned long long ns_since(double start)
+{
+    double elapsed = ferry_clock() - start;
+    return elapsed > 0 ? (unsigned long long)(elapsed * 1e9) : 0;
+}
 
 static void write_stats(void)
 {
@@ -35,12 +57,14 @@ static void write_stats(void)
             "\"accel_allocations\":%llu,\"accel_bytes_allocated\":%llu,"
             "\"scalar_bytes_to_accel\":%llu,\"scalar_bytes_from_accel\":%llu,"
             "\"calls_hull\":%llu,\"calls_rows\":%llu,\"calls_exact\":%llu,"
-            "\"calls_rects\":%llu,\"kernel_launches\":%llu}\n",
+            "\"calls_rects\":%llu,\"kernel_launches\":%llu,"
+            "\"transfer_ns\":%llu,\"kernel_ns\":%llu}\n",
             stats.bytes_to, stats.bytes_from, stats.transfers_to, stats.transfers_from,
             stats.allocations, stats.bytes_allocated, stats.scalar_bytes_to,
             stats.scalar_bytes_from, stats.plan_calls[FERRY_PLAN_HULL],
             stats.plan_calls[FERRY_PLAN_ROWS], stats.plan_calls[FERRY_PLAN_EXACT],
-            stats.plan_calls[FERRY_PLAN_RECTS], stats.kernel_launches);
+            stats.plan_calls[FERRY_PLAN_RECTS], stats.kernel_launches, stats.transfer_ns,
+            stats.kernel_ns);
     fclose(f);
 }
 
@@ -79,10 +103,11 @@ void *ferry_host_array(size_t elem_size, long count)
     return p;
 }
 
-void ferry_count_launch(void)
+void ferry_count_launch(double start)
 {
     register_stats();
     stats.kernel_launches++;
+    stats.kernel_ns += ns_since(start);
 }
 
 void ferry_poison(void *host, size_t size, enum ferry_poison poison)
@@ -364,7 +389,9 @@ void ferry_copy_box_to_accel(enum ferry_plan plan, void *accel, const void *host
     if (!bytes)
         return;
     struct ends e = {accel, NULL, NULL, (const unsigned char *)host};
+    double start = ferry_clock();
     copy(&e, elem_size, ndims, host_dims, host_offsets, accel_dims, accel_offsets, counts);
+    stats.transfer_ns += ns_since(start);
     stats.bytes_to += bytes;
     stats.transfers_to++;
     count_call(plan);
@@ -380,7 +407,9 @@ void ferry_copy_box_from_accel(enum ferry_plan plan, void *host, const void *acc
     if (!bytes)
         return;
     struct ends e = {NULL, accel, (unsigned char *)host, NULL};
+    double start = ferry_clock();
     copy(&e, elem_size, ndims, host_dims, host_offsets, accel_dims, accel_offsets, counts);
+    stats.transfer_ns += ns_since(start);
     stats.bytes_from += bytes;
     stats.transfers_from++;
     count_call(plan);
@@ -411,8 +440,10 @@ void ferry_copy_run_to_accel(enum ferry_plan plan, void *accel, const void *host
     if (count <= 0)
         return;
     size_t bytes = (size_t)count * elem_size;
+    double start = ferry_clock();
     ferry_backend_write(accel, (size_t)accel_offset * elem_size,
                         (const unsigned char *)host + (size_t)host_offset * elem_size, bytes);
+    stats.transfer_ns += ns_since(start);
     stats.bytes_to += bytes;
     stats.transfers_to++;
     count_call(plan);
@@ -425,8 +456,10 @@ void ferry_copy_run_from_accel(enum ferry_plan plan, void *host, const void *acc
     if (count <= 0)
         return;
     size_t bytes = (size_t)count * elem_size;
+    double start = ferry_clock();
     ferry_backend_read((unsigned char *)host + (size_t)host_offset * elem_size, accel,
                        (size_t)accel_offset * elem_size, bytes);
+    stats.transfer_ns += ns_since(start);
     stats.bytes_from += bytes;
     stats.transfers_from++;
     count_call(plan);

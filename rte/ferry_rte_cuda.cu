@@ -25,11 +25,11 @@ extern "C" void ferry_cuda_check(cudaError_t e, const char *what)
     check(e, "%s", what);
 }
 
-extern "C" void ferry_cuda_launched(const char *name)
+extern "C" void ferry_cuda_launched(const char *name, double start)
 {
     check(cudaGetLastError(), "launch of kernel %s", name);
     check(cudaDeviceSynchronize(), "kernel %s", name);
-    ferry_count_launch();
+    ferry_count_launch(start);
 }
 
 extern "C" void *ferry_backend_alloc(size_t bytes)

@@ -23,9 +23,10 @@ void ferry_cuda_check(cudaError_t e, const char *what);
 /* To call right after `name<<<grid, block>>>(...)`: checks the launch
  * (a bad configuration shows only in cudaGetLastError), waits for the
  * kernel so that a fault is reported next to the launch that caused it, and
- * counts the launch in `kernel_launches`. A launcher skips an empty grid
+ * counts the launch in `kernel_launches`, timed from `start` (ferry_clock,
+ * read before the launch). A launcher skips an empty grid
  * (CUDA rejects it) and does not call this for it. */
-void ferry_cuda_launched(const char *name);
+void ferry_cuda_launched(const char *name, double start);
 
 #ifdef __cplusplus
 }

@@ -410,10 +410,11 @@ void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t 
     for (unsigned d = 0; d < dims; d++)
         if (global[d] == 0)
             return;
+    double start = ferry_clock();
     check(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, global, local, 0, NULL, NULL),
           "clEnqueueNDRangeKernel (kernel %s, %u dimensions)", name, dims);
     /* Errors while the kernel runs show here, next to the launch that
      * caused them, not at some later copy. */
     check(clFinish(cl.queue), "clFinish (kernel %s)", name);
-    ferry_count_launch();
+    ferry_count_launch(start);
 }

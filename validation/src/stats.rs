@@ -24,6 +24,10 @@ pub struct Stats {
     /// Kernels launched (offloading targets; optional in the file, 0 for
     /// the host simulation).
     pub kernel_launches: u64,
+    /// Wall time in the array copies and in the kernels, nanoseconds
+    /// (optional in the file). Measurements: no two runs agree on them.
+    pub transfer_ns: u64,
+    pub kernel_ns: u64,
 }
 
 /// Array copies per transfer plan.
@@ -37,6 +41,7 @@ pub struct PlanCalls {
 
 const PLAN_FIELDS: [&str; 4] = ["calls_hull", "calls_rows", "calls_exact", "calls_rects"];
 const LAUNCHES: &str = "kernel_launches";
+const TIMES: [&str; 2] = ["transfer_ns", "kernel_ns"];
 
 impl PlanCalls {
     fn fields(&self) -> [u64; 4] {
@@ -80,6 +85,7 @@ impl Stats {
             .zip(self.fields())
             .chain(PLAN_FIELDS.iter().zip(self.plan_calls.fields()))
             .chain(std::iter::once((&LAUNCHES, self.kernel_launches)))
+            .chain(TIMES.iter().zip([self.transfer_ns, self.kernel_ns]))
             .map(|(name, value)| (name.to_string(), serde_json::Value::from(value)))
             .collect();
         serde_json::Value::Object(map)
@@ -116,6 +122,8 @@ impl Stats {
                 rects: optional(PLAN_FIELDS[3])?,
             },
             kernel_launches: optional(LAUNCHES)?,
+            transfer_ns: optional(TIMES[0])?,
+            kernel_ns: optional(TIMES[1])?,
         })
     }
 }

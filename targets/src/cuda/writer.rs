@@ -135,13 +135,17 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         ));
         out.push_str(&partials_in(k, groups));
     }
+    out.push_str("    double ferry_start = ferry_clock();\n");
     out.push_str(&format!(
         "    {}<<<grid, block>>>({});\n",
         k.name,
         args.join(", ")
     ));
     // Checks the launch, waits for the kernel, counts it.
-    out.push_str(&format!("    ferry_cuda_launched(\"{}\");\n", k.name));
+    out.push_str(&format!(
+        "    ferry_cuda_launched(\"{}\", ferry_start);\n",
+        k.name
+    ));
     out.push_str(&cells_out(k));
     out.push_str(&partials_out(k, groups));
     out.push_str("}\n");
