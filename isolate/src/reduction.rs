@@ -56,14 +56,21 @@ pub fn of(a: &Analyses, body: &Body, root: NodeId, v: VarId) -> Result<Operator,
         body,
         operator: None,
         matched: 0,
+        near_miss: std::cell::Cell::new(false),
     };
     finder.node(root)?;
-    let Some(operator) = finder.operator else {
+    let complete = finder.matched == occurrences(body, root, v);
+    let Some(operator) = finder.operator.filter(|_| complete) else {
+        if finder.near_miss.get() {
+            return Err(NotReduction::Refused(format!(
+                "`{}` is a floating-point minimum or maximum that takes the new value on \
+                 ties or when the comparison fails: which of -0 and +0 (or a NaN) it keeps \
+                 depends on the order (`if (x < m) m = x;` does not)",
+                var.name.as_str()
+            )));
+        }
         return Err(NotReduction::Pattern);
     };
-    if finder.matched != occurrences(body, root, v) {
-        return Err(NotReduction::Pattern);
-    }
     if float && matches!(operator, Operator::Sum | Operator::Product) {
         let name = var.name.as_str();
         return Err(NotReduction::Refused(format!(
@@ -82,6 +89,9 @@ struct Finder<'b> {
     operator: Option<Operator>,
     /// Occurrences of `v` inside the updates found.
     matched: usize,
+    /// A floating-point minimum or maximum was written in a form whose
+    /// result depends on the order (it takes the new value on ties).
+    near_miss: std::cell::Cell<bool>,
 }
 
 impl Finder<'_> {
@@ -277,6 +287,7 @@ impl Finder<'_> {
         // Floating point: only `x` taken when `x < v` (or `x > v`) holds,
         // which keeps `v` on ties, on -0 against +0, and on NaN.
         if self.float && (!takes_x_when_true || !matches!(cmp, BinaryOp::Lt | BinaryOp::Gt)) {
+            self.near_miss.set(true);
             return None;
         }
         let x_smaller = matches!(cmp, BinaryOp::Lt | BinaryOp::Le);
