@@ -67,8 +67,12 @@ enum Command {
     /// `--transfers-only` (isolate nothing: optimise the program's own
     /// `memload(dst, src, bytes)` / `memstore(dst, src, bytes)` transfers,
     /// moving them through the code and out of functions and removing
-    /// redundant ones, as Listing 1.6); `--target host` (the memcpy
-    /// simulation, the default); `--transfer-plan
+    /// redundant ones, as Listing 1.6); `--target host|opencl|cuda` (the
+    /// memcpy simulation, the default, or kernels for OpenCL or CUDA);
+    /// `--explain` (the parallelisation decision on every loop selected);
+    /// `--reassociate` (floating-point sums and products may run as
+    /// parallel reductions, their results then differing in the last
+    /// bits); `--transfer-plan
     /// auto|hull|rows|exact|rects|whole` (how each array's Load and Store
     /// are copied: `auto`, the default, picks per array and per run the
     /// cheapest of the rectangular hull and the plans that could beat it;
@@ -94,8 +98,9 @@ enum Command {
     /// run differs.
     ///
     /// Options (anywhere among the files and CFLAGS): the selection, as for
-    /// `ferry isolate`, and its `--transfer-plan`, `--transfer-cost` and
-    /// `--no-optimize-transfers`; `--run ARGS` (repeatable: one execution each, ARGS
+    /// `ferry isolate`, and its `--target`, `--explain`, `--reassociate`,
+    /// `--transfer-plan`, `--transfer-cost` and `--no-optimize-transfers`;
+    /// `--run ARGS` (repeatable: one execution each, ARGS
     /// split on whitespace; none means one run without arguments);
     /// `--compare-files F...` (files each run writes in its folder);
     /// `--timeout SECONDS` (per execution, default 60); `--json`; `-o
@@ -232,10 +237,9 @@ pub(crate) fn take_selection(
     }
 }
 
-/// `--target`: only the host simulation so far.
 /// The options of `ferry isolate` and `ferry validate` that shape the
-/// transformation: `--target`, `--explain`, `--transfer-plan`,
-/// `--transfer-cost`, `--no-optimize-transfers`.
+/// transformation: `--target`, `--explain`, `--reassociate`,
+/// `--transfer-plan`, `--transfer-cost`, `--no-optimize-transfers`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
 ) -> Result<ferry_isolate::Options, Diagnostic> {
@@ -249,6 +253,7 @@ pub(crate) fn take_isolate_options(
         })?;
     }
     options.explain = take_flag(args, "--explain");
+    options.reassociate = take_flag(args, "--reassociate");
     if take_flag(args, "--no-optimize-transfers") {
         options.optimize_transfers = false;
     }

@@ -139,6 +139,10 @@ pub struct Options {
     /// Explain the parallelisation decision on every loop of the
     /// selection (`--explain`; `Isolated::explanations`).
     pub explain: bool,
+    /// Floating-point sums and products may be computed in another order
+    /// (`--reassociate`): their loops become parallel reductions, and
+    /// their results may differ from the sequential ones in the last bits.
+    pub reassociate: bool,
 }
 
 impl Default for Options {
@@ -149,6 +153,7 @@ impl Default for Options {
             optimize_transfers: true,
             target: Target::Host,
             explain: false,
+            reassociate: false,
         }
     }
 }
@@ -199,7 +204,7 @@ pub fn isolate(
             targets
                 .iter()
                 .flat_map(|t| {
-                    parallel::loops_in(&analyses, &regions, t.function, t.node)
+                    parallel::loops_in(&analyses, &regions, t.function, t.node, options.reassociate)
                         .into_iter()
                         .map(|d| (t.unit, d))
                 })
@@ -237,7 +242,7 @@ pub fn isolate(
             let Some(body) = &function.body else {
                 continue;
             };
-            for d in parallel::loops_in(&analyses, &regions, f, body.root) {
+            for d in parallel::loops_in(&analyses, &regions, f, body.root, options.reassociate) {
                 verdicts[function.unit].insert((d.span.lo, d.span.hi), d.verdict);
             }
         }

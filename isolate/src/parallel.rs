@@ -58,7 +58,14 @@ pub enum Verdict {
 
 /// Every loop of the statement at `root` of function `f`, outermost
 /// first.
-pub fn loops_in(a: &Analyses, r: &RegionsAnalysis, f: FuncId, root: NodeId) -> Vec<Decision> {
+/// `reassociate`: floating-point sums and products may be reductions.
+pub fn loops_in(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    f: FuncId,
+    root: NodeId,
+    reassociate: bool,
+) -> Vec<Decision> {
     let Some(body) = &a.program.function(f).body else {
         return Vec::new();
     };
@@ -68,7 +75,10 @@ pub fn loops_in(a: &Analyses, r: &RegionsAnalysis, f: FuncId, root: NodeId) -> V
         let node = body.node(id);
         if let NodeKind::Loop(l) = &node.kind {
             let (index, verdict) = match &l.kind {
-                LoopKind::Counted(c) => (Some(c.index), decide(a, r, f, body, id, c.index, l.body)),
+                LoopKind::Counted(c) => (
+                    Some(c.index),
+                    decide(a, r, f, body, id, c.index, l.body, reassociate),
+                ),
                 _ => (
                     None,
                     Verdict::Sequential(
@@ -91,6 +101,7 @@ pub fn loops_in(a: &Analyses, r: &RegionsAnalysis, f: FuncId, root: NodeId) -> V
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn decide(
     a: &Analyses,
     r: &RegionsAnalysis,
@@ -99,6 +110,7 @@ fn decide(
     the_loop: NodeId,
     index: VarId,
     loop_body: NodeId,
+    reassociate: bool,
 ) -> Verdict {
     let program = &a.program;
     let name = |v: VarId| program.var(v).name.as_str().to_string();
@@ -161,7 +173,7 @@ fn decide(
             private.push(v);
             continue;
         }
-        match reduction::of(a, body, loop_body, v) {
+        match reduction::of(a, body, loop_body, v, reassociate) {
             Ok(operator) => reductions.push(Reduction {
                 var: v,
                 name: program.var(v).name,

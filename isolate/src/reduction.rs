@@ -16,7 +16,8 @@
 //! updates, all with the same operator. Integers only for sums, products
 //! and bitwise operators: integer arithmetic is modular, so any order
 //! gives the sequential result, while a floating-point sum in another
-//! order rounds differently, and ferry keeps results bit-identical.
+//! order rounds differently, and ferry keeps results bit-identical unless
+//! the user allows reassociation (`--reassociate`).
 //! Floating-point minimum and maximum only in the forms that take `x`
 //! when the comparison holds strictly (`if (x < v) v = x;`): those keep
 //! `v` on ties and on NaN, as the combination does (`Operator::combine`).
@@ -36,7 +37,13 @@ pub enum NotReduction {
 }
 
 /// The operator `v` is reduced with in the subtree at `root`, if it is.
-pub fn of(a: &Analyses, body: &Body, root: NodeId, v: VarId) -> Result<Operator, NotReduction> {
+pub fn of(
+    a: &Analyses,
+    body: &Body,
+    root: NodeId,
+    v: VarId,
+    reassociate: bool,
+) -> Result<Operator, NotReduction> {
     let var = a.program.var(v);
     if var.address_taken || var.is_volatile {
         return Err(NotReduction::Pattern);
@@ -71,11 +78,11 @@ pub fn of(a: &Analyses, body: &Body, root: NodeId, v: VarId) -> Result<Operator,
         }
         return Err(NotReduction::Pattern);
     };
-    if float && matches!(operator, Operator::Sum | Operator::Product) {
+    if float && matches!(operator, Operator::Sum | Operator::Product) && !reassociate {
         let name = var.name.as_str();
         return Err(NotReduction::Refused(format!(
             "`{name}` is a floating-point {}: computed in another order it would round \
-             differently, and ferry keeps results identical",
+             differently, and ferry keeps results identical (`--reassociate` allows it)",
             operator.name()
         )));
     }
