@@ -134,7 +134,8 @@ void ferry_scalar_from_accel(void *host, const void *accel, size_t size);
  *
  * ferry_cell: `count` elements of `elem_size` bytes; when `host` is not
  * NULL, the first element is copied from it. ferry_cell_take copies the
- * first `count` elements back into `host` and frees the cell. */
+ * first `count` elements back into `host` (none when `count` is 0: a
+ * scratch) and frees the cell. */
 void *ferry_cell(const void *host, size_t elem_size, long count);
 void ferry_cell_take(void *host, void *cell, size_t elem_size, long count);
 /* `count` elements of `elem_size` bytes of host memory (malloc; release

@@ -320,6 +320,7 @@ fn explain(
                 parallel::Verdict::Parallel {
                     private,
                     reductions,
+                    private_arrays,
                 } => {
                     let mut verdict = "parallel".to_string();
                     if !private.is_empty() {
@@ -327,6 +328,15 @@ fn explain(
                             private.iter().map(|&v| format!("`{}`", name(v))).collect();
                         verdict +=
                             &format!(", with {} private to each iteration", names.join(", "));
+                    }
+                    if !private_arrays.is_empty() {
+                        let names: Vec<String> =
+                            private_arrays.iter().map(|a| format!("`{a}`")).collect();
+                        verdict += &format!(
+                            ", with the array{} {} private to each iteration",
+                            if names.len() > 1 { "s" } else { "" },
+                            names.join(", ")
+                        );
                     }
                     for r in reductions {
                         verdict +=
@@ -902,6 +912,9 @@ impl Offload<'_> {
                     row_lengths: (2..=a.dims)
                         .map(|k| rewrite::ident(Symbol::intern(&names.len(k))))
                         .collect(),
+                    elements: Some(outline::product(
+                        (1..=a.dims).map(|k| rewrite::ident(Symbol::intern(&names.len(k)))),
+                    )),
                 },
             );
             for k in 1..=a.dims {

@@ -39,6 +39,18 @@ pub struct DeviceArray {
     /// order: `dims - 1` expressions the host can evaluate (a name of
     /// isolation's bookkeeping, or a device function's parameter).
     pub row_lengths: Vec<Expr>,
+    /// Its number of elements, as the host computes it (`long`), where
+    /// known: a kernel may then give each work-item a copy of it.
+    pub elements: Option<Expr>,
+}
+
+/// The product of `factors` as a `long` expression.
+pub fn product(factors: impl IntoIterator<Item = Expr>) -> Expr {
+    factors
+        .into_iter()
+        .map(cast_long)
+        .reduce(|a, b| binary(BinaryOp::Mul, a, b))
+        .unwrap_or_else(|| int(1))
 }
 
 /// Why a statement cannot run on the target.
@@ -470,13 +482,14 @@ impl<'a> Outliner<'a> {
                         DeviceArray {
                             element,
                             row_lengths,
+                            elements: None,
                         },
                     );
                 }
                 ParamKind::Value(ty) => {
                     values.insert(symbol, ty);
                 }
-                ParamKind::Cell(_) | ParamKind::Reduction(..) => {}
+                ParamKind::Cell(_) | ParamKind::Reduction(..) | ParamKind::Private(_) => {}
             }
         }
         let mut body = Stmt {
@@ -598,11 +611,15 @@ impl<'a> Outliner<'a> {
     fn nest<'s>(&self, s: &'s Stmt) -> Option<Vec<(&'s Stmt, Header)>> {
         let mut nest: Vec<(&Stmt, Header)> = Vec::new();
         let mut current = s;
-        loop {
-            if !matches!(
-                self.verdicts.get(&(current.span.lo, current.span.hi)),
-                Some(Verdict::Parallel { .. })
-            ) {
+        while let Some(Verdict::Parallel { private_arrays, .. }) =
+            self.verdicts.get(&(current.span.lo, current.span.hi))
+        {
+            // Each work-item needs its own copy of these arrays: the host
+            // must know their sizes.
+            if private_arrays
+                .iter()
+                .any(|a| self.private_buffer(*a).is_none())
+            {
                 break;
             }
             let Some(header) = self.header(current) else {
@@ -646,6 +663,16 @@ impl<'a> Outliner<'a> {
             }
         }
         (!nest.is_empty()).then_some(nest)
+    }
+
+    /// The device buffer of the user's array `name` and its number of
+    /// elements, when the host knows it.
+    fn private_buffer(&self, name: Symbol) -> Option<(Symbol, Expr)> {
+        self.arrays.iter().find_map(|(device, info)| {
+            (self.shown(*device) == name)
+                .then(|| info.elements.clone().map(|e| (*device, e)))
+                .flatten()
+        })
     }
 
     /// The index, first value, bound and step of a counted `for`, read from
@@ -726,9 +753,13 @@ impl<'a> Outliner<'a> {
         let StmtKind::For { body, .. } = &innermost.kind else {
             unreachable!("a nest is made of `for` loops")
         };
-        let reductions = match self.verdicts.get(&(s.span.lo, s.span.hi)) {
-            Some(Verdict::Parallel { reductions, .. }) => reductions.clone(),
-            _ => Vec::new(),
+        let (reductions, private_arrays) = match self.verdicts.get(&(s.span.lo, s.span.hi)) {
+            Some(Verdict::Parallel {
+                reductions,
+                private_arrays,
+                ..
+            }) => (reductions.clone(), private_arrays.clone()),
+            _ => (Vec::new(), Vec::new()),
         };
         let mut kernel_body = (**body).clone();
         // `continue` ends the work-item's iteration: a `return`, except
@@ -775,6 +806,20 @@ impl<'a> Outliner<'a> {
                 kind: ParamKind::Reduction(ty, r.operator),
             });
         }
+        // The nest's private arrays (the outermost loop's: its body holds
+        // the inner loops) are copied per work-item.
+        let mut elements = HashMap::new();
+        for array in &private_arrays {
+            let (device, count) = self
+                .private_buffer(*array)
+                .expect("nest() keeps only loops whose private arrays have a size");
+            for p in params.iter_mut() {
+                if let (ParamKind::Buffer(element), true) = (p.kind, p.name == device.as_str()) {
+                    p.kind = ParamKind::Private(element);
+                    elements.insert(p.name.clone(), count.clone());
+                }
+            }
+        }
         let name = self.kernel_name();
         let kernel = Kernel {
             name,
@@ -784,7 +829,7 @@ impl<'a> Outliner<'a> {
             body: kernel_body,
         };
         let mut items = Vec::new();
-        let mut args = launch_arguments(&kernel);
+        let mut args = launch_arguments(&kernel, &elements);
         for (k, (_, h)) in nest.iter().enumerate() {
             let first = Symbol::intern(&Dim::first_param(k));
             let count = Symbol::intern(&Dim::count_param(k));
@@ -857,7 +902,7 @@ impl<'a> Outliner<'a> {
             locals: Vec::new(),
             body,
         };
-        let args = launch_arguments(&kernel);
+        let args = launch_arguments(&kernel, &HashMap::new());
         let call = stmt(StmtKind::Expr(Box::new(expr(ExprKind::Call(
             Box::new(ident(Symbol::intern(&kernel.launcher()))),
             args,
@@ -1314,6 +1359,7 @@ impl<'a> Outliner<'a> {
                     DeviceArray {
                         element,
                         row_lengths: row_lengths.clone(),
+                        elements: None,
                     },
                 )),
                 _ => None,
@@ -1641,8 +1687,9 @@ fn strip_declarator(d: &Declarator) -> &Declarator {
 
 /// The launcher's arguments for `kernel`'s parameters. A host scalar the
 /// kernel writes (a cell, a reduction) is passed by address: the launcher
-/// stores the kernel's result into it.
-fn launch_arguments(kernel: &Kernel) -> Vec<Expr> {
+/// stores the kernel's result into it. A private buffer is passed as its
+/// number of elements (`elements`, by parameter name).
+fn launch_arguments(kernel: &Kernel, elements: &HashMap<String, Expr>) -> Vec<Expr> {
     kernel
         .params
         .iter()
@@ -1652,6 +1699,8 @@ fn launch_arguments(kernel: &Kernel) -> Vec<Expr> {
                 ParamKind::Cell(_) | ParamKind::Reduction(..) => {
                     expr(ExprKind::Unary(UnaryOp::AddrOf, Box::new(name)))
                 }
+                // A private buffer: its size, for one copy per work-item.
+                ParamKind::Private(_) => elements[&p.name].clone(),
                 ParamKind::Buffer(_) | ParamKind::Value(_) => name,
             }
         })

@@ -21,7 +21,7 @@ use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
-use ferry_regions::entity::{Entity, Root};
+use ferry_regions::entity::{Entity, Root, Step};
 use ferry_regions::region::RegionMap;
 use ferry_targets::kernel::Operator;
 
@@ -51,6 +51,9 @@ pub enum Verdict {
     Parallel {
         private: Vec<VarId>,
         reductions: Vec<Reduction>,
+        /// Arrays each iteration writes before reading and nothing reads
+        /// after the loop: each iteration needs its own copy.
+        private_arrays: Vec<Symbol>,
     },
     /// Why not, in the user's terms.
     Sequential(String),
@@ -198,6 +201,11 @@ fn decide(
     }
 
     // Arrays: one iteration's writes against another's reads and writes.
+    // An array whose only conflicts are with itself, that every iteration
+    // writes before reading (not in the body's IN) and that nothing reads
+    // after the loop (not in its OUT) is a scratch of each iteration:
+    // private, as a scalar would be.
+    let mut private_arrays = Vec::new();
     for (entity, w) in &rw.write {
         let Root::Var(v) = entity.root else {
             return Verdict::Sequential(
@@ -208,23 +216,30 @@ fn decide(
             continue;
         }
         let mine = w.set.intersect(&apart);
+        let privatisable = entity.path.iter().all(|step| *step == Step::Index)
+            && !touches(&rw.input, entity)
+            && !out.is_some_and(|o| touches(o, entity));
+        let mut conflicts_with_itself = false;
         for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
             for (e2, region) in map {
+                let itself = e2 == entity && !mine.intersect(&other(&region.set)).is_empty();
                 let conflict = match e2.root {
                     Root::Anywhere => true,
-                    Root::Var(v2) if v2 == v => {
-                        e2 == entity && !mine.intersect(&other(&region.set)).is_empty()
-                            || e2 != entity && entity.overlaps_apart(e2)
-                    }
+                    Root::Var(v2) if v2 == v => itself || e2 != entity && entity.overlaps_apart(e2),
                     Root::Var(_) => false,
                 };
-                if conflict {
+                if itself && privatisable {
+                    conflicts_with_itself = true;
+                } else if conflict {
                     return Verdict::Sequential(format!(
                         "`{}` is written by one iteration and {kind} by another",
                         entity.reference_text(&|x| name(x))
                     ));
                 }
             }
+        }
+        if conflicts_with_itself {
+            private_arrays.push(program.var(v).name);
         }
     }
     if rw.read.keys().any(|e| e.root == Root::Anywhere) {
@@ -235,6 +250,7 @@ fn decide(
     Verdict::Parallel {
         private,
         reductions,
+        private_arrays,
     }
 }
 

@@ -110,6 +110,15 @@ impl Param {
         format!("ferry_partials_{}", self.name)
     }
 
+    /// The names of a `Private` parameter's scratch and of its number of
+    /// elements per work-item, in the kernel and its launcher.
+    pub fn scratch(&self) -> String {
+        format!("ferry_scratch_{}", self.name)
+    }
+    pub fn elements(&self) -> String {
+        format!("ferry_elements_{}", self.name)
+    }
+
     /// The name of a `Reduction` parameter's tree in group-local memory.
     pub fn tree(&self) -> String {
         format!("ferry_tree_{}", self.name)
@@ -137,6 +146,13 @@ pub enum ParamKind {
     /// (`Param::partials`) that the launcher combines, in group order, into
     /// the host scalar whose address it receives.
     Reduction(Scalar, Operator),
+    /// A device buffer each work-item needs a copy of (an array the
+    /// iterations write before reading, dead after the nest): the
+    /// launcher receives its number of elements (`Param::elements`) and
+    /// allocates a scratch of one copy per work-item (`Param::scratch`);
+    /// the kernel's prologue points the buffer's name at its own copy, so
+    /// the body's subscripts are unchanged.
+    Private(Scalar),
 }
 
 /// The operators of reductions ferry generates. Each is associative and

@@ -9,6 +9,7 @@ pub fn launcher_params(k: &Kernel) -> String {
         ParamKind::Buffer(_) => format!("void *{}", p.name),
         ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
         ParamKind::Cell(s) | ParamKind::Reduction(s, _) => format!("{} *{}", s.c_name(), p.name),
+        ParamKind::Private(_) => format!("long {}", p.elements()),
     })
 }
 
@@ -20,6 +21,12 @@ pub fn kernel_params(k: &Kernel, global: &str, spell: fn(Scalar) -> &'static str
         ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
         ParamKind::Cell(s) => format!("{global}{} *{}", spell(s), p.cell()),
         ParamKind::Reduction(s, _) => format!("{global}{} *{}", spell(s), p.partials()),
+        ParamKind::Private(s) => format!(
+            "{global}{} *{}, long {}",
+            spell(s),
+            p.scratch(),
+            p.elements()
+        ),
     })
 }
 
@@ -49,6 +56,7 @@ fn param_list(k: &Kernel, param: &dyn Fn(&Param) -> String) -> String {
 pub fn prologue(
     k: &Kernel,
     item: &dyn Fn(usize) -> String,
+    global: &str,
     spell: fn(Scalar) -> &'static str,
 ) -> String {
     let mut out = String::new();
@@ -97,6 +105,21 @@ pub fn prologue(
     }
     for (name, ty) in &k.locals {
         out.push_str(&format!("{indent}{} {name};\n", spell(*ty)));
+    }
+    // The work-item's number over the whole nest, outermost loop first.
+    let linear = (1..n).fold(Dim::item(0), |acc, d| {
+        format!("({acc}) * {} + {}", Dim::count_param(d), Dim::item(d))
+    });
+    for p in &k.params {
+        if let ParamKind::Private(s) = p.kind {
+            out.push_str(&format!(
+                "{indent}{global}{} *{} = {} + ({linear}) * {};\n",
+                spell(s),
+                p.name,
+                p.scratch(),
+                p.elements()
+            ));
+        }
     }
     for p in &k.params {
         if let ParamKind::Cell(s) = p.kind {
@@ -163,6 +186,50 @@ pub fn tree(k: &Kernel, size: u32, dialect: &Dialect) -> String {
         ));
     }
     out
+}
+
+/// The launcher's code before the launch: a scratch of `items` copies
+/// per private buffer.
+pub fn scratch_in(k: &Kernel, items: &str) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        if let ParamKind::Private(s) = p.kind {
+            out.push_str(&format!(
+                "    void *{} = ferry_cell(NULL, sizeof({}), ({items}) * {});\n",
+                p.scratch(),
+                s.c_name(),
+                p.elements()
+            ));
+        }
+    }
+    out
+}
+
+/// The launcher's code after the kernel: the scratches released.
+pub fn scratch_out(k: &Kernel) -> String {
+    let mut out = String::new();
+    for p in &k.params {
+        if let ParamKind::Private(s) = p.kind {
+            out.push_str(&format!(
+                "    ferry_cell_take(NULL, {}, sizeof({}), 0);\n",
+                p.scratch(),
+                s.c_name()
+            ));
+        }
+    }
+    out
+}
+
+/// The number of work-items of `k` (a C expression over the launcher's
+/// counts).
+pub fn items(k: &Kernel) -> String {
+    if k.dims.is_empty() {
+        return "1L".into();
+    }
+    (0..k.dims.len())
+        .map(Dim::count_param)
+        .collect::<Vec<_>>()
+        .join(" * ")
 }
 
 /// The launcher's code before the launch of a kernel that reduces: a
@@ -264,7 +331,7 @@ pub fn device_functions(
             .map(|p| match p.kind {
                 ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
                 ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
-                ParamKind::Cell(_) | ParamKind::Reduction(..) => {
+                ParamKind::Cell(_) | ParamKind::Reduction(..) | ParamKind::Private(_) => {
                     unreachable!("device functions take buffers and values only")
                 }
             })

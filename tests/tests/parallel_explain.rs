@@ -8,7 +8,9 @@
 //!   in parallel; the near misses stay sequential, each with its reason:
 //!   `x - v`, a floating-point maximum taken on `>=` (it would keep the
 //!   later of -0 and +0), a floating-point sum, two operators on one
-//!   scalar, a reduction read inside the loop, a last value. The program
+//!   scalar, a reduction read inside the loop, a last value. Then a
+//!   scratch array is private to each iteration, and one read after its
+//!   loop is not. The program
 //!   then runs with its loops as OpenCL kernels (pocl), and must print what
 //!   the original prints: the six reductions combined by work-group trees
 //!   and their launchers, over several groups, one, and none.
@@ -46,7 +48,7 @@ fn reductions() {
         .collect();
     assert_eq!(
         explained.lines().count(),
-        12,
+        14,
         "one line per loop:\n{explained}"
     );
     insta::assert_snapshot!(explained);

@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, body, cells_in, cells_out, device_functions, epilogue, kernel_params, launcher_params,
-    partials_in, partials_out, prologue, tree,
+    Dialect, body, cells_in, cells_out, device_functions, epilogue, items, kernel_params,
+    launcher_params, partials_in, partials_out, prologue, scratch_in, scratch_out, tree,
 };
 
 /// The unit's kernels file.
@@ -64,7 +64,7 @@ fn kernel(out: &mut String, k: &Kernel, options: &Options) {
         let a = axes[hw];
         format!("(long)blockIdx.{a} * blockDim.{a} + threadIdx.{a}")
     };
-    out.push_str(&prologue(k, &item, |s| s.c_name()));
+    out.push_str(&prologue(k, &item, "", |s| s.c_name()));
     out.push_str(&body(k));
     if k.reduces() {
         out.push_str(&tree(k, group_size(k, options), &DIALECT));
@@ -124,10 +124,14 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             ParamKind::Value(_) => p.name.clone(),
             ParamKind::Cell(s) => format!("({} *){}", s.c_name(), p.cell()),
             ParamKind::Reduction(s, _) => format!("({} *){}", s.c_name(), p.partials()),
+            ParamKind::Private(s) => {
+                format!("({} *){}, {}", s.c_name(), p.scratch(), p.elements())
+            }
         })
         .chain((0..n).flat_map(|d| [Dim::first_param(d), Dim::count_param(d)]))
         .collect();
     out.push_str(&cells_in(k));
+    out.push_str(&scratch_in(k, &items(k)));
     let groups = "ferry_groups";
     if k.reduces() {
         out.push_str(&format!(
@@ -148,5 +152,6 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     ));
     out.push_str(&cells_out(k));
     out.push_str(&partials_out(k, groups));
+    out.push_str(&scratch_out(k));
     out.push_str("}\n");
 }

@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, body, c_string, cells_in, cells_out, device_functions, epilogue, kernel_params,
-    partials_in, partials_out, prologue, tree,
+    Dialect, body, c_string, cells_in, cells_out, device_functions, epilogue, items, kernel_params,
+    partials_in, partials_out, prologue, scratch_in, scratch_out, tree,
 };
 
 /// The unit's kernel source and launchers.
@@ -78,7 +78,7 @@ fn source(unit: &Unit, options: &Options) -> String {
             kernel_params(k, "__global ", |s| s.opencl_name())
         ));
         let item = |hw: usize| format!("(long)get_global_id({hw})");
-        out.push_str(&prologue(k, &item, |s| s.opencl_name()));
+        out.push_str(&prologue(k, &item, "__global ", |s| s.opencl_name()));
         out.push_str(&body(k));
         if k.reduces() {
             let size = group_shape(k, options).iter().product();
@@ -97,9 +97,9 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         crate::text::launcher_params(k)
     ));
     let n = k.dims.len();
-    // A reduction over no iteration leaves its scalar as it is: nothing
-    // to launch, nothing to combine.
-    if k.reduces() {
+    // A nest of no iteration: nothing to launch (a reduction's scalar
+    // stays as it is, no scratch is needed).
+    if n > 0 {
         let empty: Vec<String> = (0..n)
             .map(|d| format!("{} <= 0", Dim::count_param(d)))
             .collect();
@@ -155,6 +155,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         "NULL"
     };
     out.push_str(&cells_in(k));
+    out.push_str(&scratch_in(k, &items(k)));
     let mut index = 0;
     for p in &k.params {
         match p.kind {
@@ -174,6 +175,17 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
                 out.push_str(&format!(
                     "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
                     p.partials()
+                ));
+            }
+            ParamKind::Private(_) => {
+                out.push_str(&format!(
+                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
+                    p.scratch()
+                ));
+                index += 1;
+                out.push_str(&format!(
+                    "    ferry_cl_arg(kernel, {index}, sizeof {0}, &{0});\n",
+                    p.elements()
                 ));
             }
             ParamKind::Value(_) => {
@@ -199,5 +211,6 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     ));
     out.push_str(&cells_out(k));
     out.push_str(&partials_out(k, groups));
+    out.push_str(&scratch_out(k));
     out.push_str("}\n");
 }

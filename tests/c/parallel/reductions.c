@@ -1,12 +1,15 @@
 /* The loops of `cases`, each decided by `ferry isolate --explain`: the
  * scalar reductions ferry runs in parallel, and the near misses it must
- * keep sequential. Every scalar is read after its loop. */
+ * keep sequential. Every scalar is read after its loop. Then a scratch
+ * array private to each iteration, and one whose last value is read after
+ * its loop (not private). */
 #include <stdio.h>
 #include <stdlib.h>
 
 long counter;
 
-void cases(int n, const int *a, const double *x, int *b, long *out, double *dout)
+void cases(int n, const int *a, const double *x, int *b, long *out, double *dout, long *scratch,
+           long *kept)
 {
     long s = 0, d = 0, alt = 0, t = 1, u = 0, last = 0;
     int m = 1000, m2 = -1000;
@@ -42,6 +45,17 @@ void cases(int n, const int *a, const double *x, int *b, long *out, double *dout
         counter += a[i] & 1;
     for (int i = 0; i < n; i++)
         last = a[i];
+    for (int i = 0; i < n; i++) {
+        scratch[0] = a[i];
+        scratch[1] = 2 * a[i];
+        b[i] += (int)(scratch[0] + scratch[1]);
+    }
+    kept[0] = 0;
+    for (int i = 0; i < n; i++) {
+        kept[0] = a[i];
+        b[i] += (int)kept[0];
+    }
+    out[7] += kept[0];
     out[0] = s;
     out[1] = d;
     out[2] = alt;
@@ -67,7 +81,8 @@ int main(int argc, char **argv)
         x[i] = ((i * 53) % 89) / 7.0 - 6.0;
         b[i] = 0;
     }
-    cases(n, a, x, b, out, dout);
+    long scratch[2], kept[2];
+    cases(n, a, x, b, out, dout, scratch, kept);
     for (int k = 0; k < 8; k++)
         printf("%ld\n", out[k]);
     printf("%.17g %.17g %.17g %ld %d\n", dout[0], dout[1], dout[2], counter, b[n > 0 ? n - 1 : 0]);
