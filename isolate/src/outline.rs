@@ -450,16 +450,32 @@ impl<'a> Outliner<'a> {
             matches!(&strip(a).kind, ExprKind::Ident(n) if self.arrays.contains_key(n))
                 || !self.on_device(a)
         });
-        let body = Stmt {
-            span: def.body.span,
-            kind: StmtKind::Compound(def.body.clone()),
-            pragmas: Vec::new(),
-        };
         (whole_buffers
             && device_signature(def).is_ok()
             && !self.in_progress.contains(&name)
-            && self.has_parallel_loop(&body))
+            && self.has_parallel_loop(&body_stmt(def)))
         .then_some(name)
+    }
+
+    /// Runs `work` with `arrays` and `values` as the only names the host
+    /// has (a function's parameters): the statement's buffers, scalars,
+    /// user names and host scopes are set aside meanwhile.
+    fn in_frame<R>(
+        &mut self,
+        arrays: HashMap<Symbol, DeviceArray>,
+        values: HashMap<Symbol, Scalar>,
+        work: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let arrays = std::mem::replace(&mut self.arrays, arrays);
+        let values = std::mem::replace(&mut self.values, values);
+        let user_names = std::mem::take(&mut self.user_names);
+        let scopes = std::mem::take(&mut self.scopes);
+        let result = work(self);
+        self.arrays = arrays;
+        self.values = values;
+        self.user_names = user_names;
+        self.scopes = scopes;
+        result
     }
 
     /// Rewrites the unit's function `name` (once) into host code that
@@ -471,44 +487,11 @@ impl<'a> Outliner<'a> {
         }
         let def = self.definitions[&name].clone();
         let (_, params) = device_signature(&def).map_err(|why| refusal(at, why))?;
-        let mut arrays = HashMap::new();
-        let mut values = HashMap::new();
-        for (p, row_lengths) in params {
-            let symbol = Symbol::intern(&p.name);
-            match p.kind {
-                ParamKind::Buffer(element) => {
-                    arrays.insert(
-                        symbol,
-                        DeviceArray {
-                            element,
-                            row_lengths,
-                            elements: None,
-                        },
-                    );
-                }
-                ParamKind::Value(ty) => {
-                    values.insert(symbol, ty);
-                }
-                ParamKind::Cell(_) | ParamKind::Reduction(..) | ParamKind::Private(_) => {}
-            }
-        }
-        let mut body = Stmt {
-            span: def.body.span,
-            kind: StmtKind::Compound(def.body.clone()),
-            pragmas: Vec::new(),
-        };
-        // The function sees its parameters, not the statement's names.
-        let arrays = std::mem::replace(&mut self.arrays, arrays);
-        let values = std::mem::replace(&mut self.values, values);
-        let user_names = std::mem::take(&mut self.user_names);
-        let scopes = std::mem::take(&mut self.scopes);
+        let (arrays, values) = parameter_frame(&params);
+        let mut body = body_stmt(&def);
         self.in_progress.insert(name);
-        let hosted = self.statement(&mut body);
+        let hosted = self.in_frame(arrays, values, |this| this.statement(&mut body));
         self.in_progress.remove(&name);
-        self.arrays = arrays;
-        self.values = values;
-        self.user_names = user_names;
-        self.scopes = scopes;
         hosted?;
         let StmtKind::Compound(block) = body.kind else {
             unreachable!("a function body stays a compound statement")
@@ -1339,58 +1322,23 @@ impl<'a> Outliner<'a> {
             ));
         }
         let def = self.definitions[&name].clone();
-        if self.in_single {
-            let body = Stmt {
-                span: def.body.span,
-                kind: StmtKind::Compound(def.body.clone()),
-                pragmas: Vec::new(),
-            };
-            if self.has_parallel_loop(&body) {
-                self.state.serialised.push(name);
-            }
+        let mut body = body_stmt(&def);
+        if self.in_single && self.has_parallel_loop(&body) {
+            self.state.serialised.push(name);
         }
         let (ret, params) = device_signature(&def)
             .map_err(|why| refusal(at, format!("`{name}` is called on the device, and {why}")))?;
-        let buffers: HashMap<Symbol, DeviceArray> = params
-            .iter()
-            .filter_map(|(p, row_lengths)| match p.kind {
-                ParamKind::Buffer(element) => Some((
-                    Symbol::intern(&p.name),
-                    DeviceArray {
-                        element,
-                        row_lengths: row_lengths.clone(),
-                        elements: None,
-                    },
-                )),
-                _ => None,
-            })
-            .collect();
+        let (buffers, values) = parameter_frame(&params);
         let params: Vec<Param> = params.into_iter().map(|(p, _)| p).collect();
-        let values: HashSet<Symbol> = params
-            .iter()
-            .filter(|p| matches!(p.kind, ParamKind::Value(_)))
-            .map(|p| Symbol::intern(&p.name))
-            .collect();
-        let mut body = Stmt {
-            span: def.body.span,
-            kind: StmtKind::Compound(def.body),
-            pragmas: Vec::new(),
-        };
-        // The body sees its parameters only: the statement's buffers,
-        // scalars and host scopes are set aside while it is written.
-        let arrays = std::mem::replace(&mut self.arrays, buffers);
-        let host_scopes = std::mem::take(&mut self.scopes);
-        let values_before = std::mem::take(&mut self.values);
-        let user_names = std::mem::take(&mut self.user_names);
-        self.in_function = true;
+        // The body sees its parameters only: its value parameters are its
+        // outermost scope, and a free name is refused below.
         let mut free = FreeNames::default();
-        let mut scopes = vec![values];
-        let written = self.kernel_stmt(&mut body, &mut scopes, &mut free);
+        let mut scopes = vec![values.keys().copied().collect()];
+        self.in_function = true;
+        let written = self.in_frame(buffers, HashMap::new(), |this| {
+            this.kernel_stmt(&mut body, &mut scopes, &mut free)
+        });
         self.in_function = false;
-        self.arrays = arrays;
-        self.scopes = host_scopes;
-        self.values = values_before;
-        self.user_names = user_names;
         written?;
         if let Some((outside, span)) = free
             .order
@@ -1574,6 +1522,44 @@ fn jumps_out_continue(s: &Stmt) -> bool {
         StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
         _ => s.sub_statements().into_iter().any(jumps_out_continue),
     }
+}
+
+/// A function's body as a statement.
+fn body_stmt(def: &FunctionDef) -> Stmt {
+    Stmt {
+        span: def.body.span,
+        kind: StmtKind::Compound(def.body.clone()),
+        pragmas: Vec::new(),
+    }
+}
+
+/// A function's parameters (from `device_signature`) as the names code
+/// inside it sees: its buffers (of unknown size) and its scalars.
+fn parameter_frame(
+    params: &[(Param, Vec<Expr>)],
+) -> (HashMap<Symbol, DeviceArray>, HashMap<Symbol, Scalar>) {
+    let mut arrays = HashMap::new();
+    let mut values = HashMap::new();
+    for (p, row_lengths) in params {
+        let name = Symbol::intern(&p.name);
+        match p.kind {
+            ParamKind::Buffer(element) => {
+                arrays.insert(
+                    name,
+                    DeviceArray {
+                        element,
+                        row_lengths: row_lengths.clone(),
+                        elements: None,
+                    },
+                );
+            }
+            ParamKind::Value(ty) => {
+                values.insert(name, ty);
+            }
+            ParamKind::Cell(_) | ParamKind::Reduction(..) | ParamKind::Private(_) => {}
+        }
+    }
+    (arrays, values)
 }
 
 /// The return type and parameters of `def` on the device: scalars by

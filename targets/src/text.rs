@@ -188,84 +188,85 @@ pub fn tree(k: &Kernel, size: u32, dialect: &Dialect) -> String {
     out
 }
 
-/// The launcher's code before the launch: a scratch of `items` copies
-/// per private buffer.
-pub fn scratch_in(k: &Kernel, items: &str) -> String {
+/// The launcher's return, before anything else, when the nest has no
+/// iteration: nothing to launch (CUDA rejects an empty grid), a
+/// reduction's scalar stays as it is, no scratch is needed.
+pub fn skip_empty_nest(k: &Kernel) -> String {
+    if k.dims.is_empty() {
+        return String::new();
+    }
+    let empty: Vec<String> = (0..k.dims.len())
+        .map(|d| format!("{} <= 0", Dim::count_param(d)))
+        .collect();
+    format!("    if ({})\n        return;\n", empty.join(" || "))
+}
+
+/// The launcher's code before the launch, per parameter that needs device
+/// memory of its own: a cell holding a `Cell`'s host scalar, a scratch of
+/// one copy per work-item of a `Private` buffer, a buffer of `groups`
+/// partial results per `Reduction` (`groups` is declared by the launcher
+/// of a kernel that reduces).
+pub fn before_launch(k: &Kernel, groups: &str) -> String {
+    let items = if k.dims.is_empty() {
+        "1L".to_string()
+    } else {
+        (0..k.dims.len())
+            .map(Dim::count_param)
+            .collect::<Vec<_>>()
+            .join(" * ")
+    };
     let mut out = String::new();
     for p in &k.params {
-        if let ParamKind::Private(s) = p.kind {
-            out.push_str(&format!(
+        let name = &p.name;
+        match p.kind {
+            ParamKind::Cell(_) => out.push_str(&format!(
+                "    void *{} = ferry_cell({name}, sizeof *{name}, 1);\n",
+                p.cell()
+            )),
+            ParamKind::Private(s) => out.push_str(&format!(
                 "    void *{} = ferry_cell(NULL, sizeof({}), ({items}) * {});\n",
                 p.scratch(),
                 s.c_name(),
                 p.elements()
-            ));
+            )),
+            ParamKind::Reduction(..) => out.push_str(&format!(
+                "    void *{} = ferry_cell(NULL, sizeof *{name}, {groups});\n",
+                p.partials()
+            )),
+            ParamKind::Buffer(_) | ParamKind::Value(_) => {}
         }
     }
     out
 }
 
-/// The launcher's code after the kernel: the scratches released.
-pub fn scratch_out(k: &Kernel) -> String {
+/// The launcher's code after the kernel: each cell's value back into its
+/// host scalar, each reduction's partial results back on the host and
+/// combined, in group order, into its scalar, the scratches released.
+pub fn after_launch(k: &Kernel, groups: &str) -> String {
     let mut out = String::new();
     for p in &k.params {
-        if let ParamKind::Private(s) = p.kind {
-            out.push_str(&format!(
+        let name = &p.name;
+        match p.kind {
+            ParamKind::Cell(_) => out.push_str(&format!(
+                "    ferry_cell_take({name}, {}, sizeof *{name}, 1);\n",
+                p.cell()
+            )),
+            ParamKind::Reduction(s, op) => out.push_str(&format!(
+                "    {{\n        {t} *ferry_values = ({t} *)ferry_host_array(sizeof *{name}, {groups});\n        \
+                 ferry_cell_take(ferry_values, {partials}, sizeof *{name}, {groups});\n        \
+                 for (long ferry_g = 0; ferry_g < {groups}; ferry_g++)\n            \
+                 *{name} = {combine};\n        free(ferry_values);\n    }}\n",
+                t = s.c_name(),
+                partials = p.partials(),
+                combine = op.combine(&format!("*{name}"), "ferry_values[ferry_g]")
+            )),
+            ParamKind::Private(s) => out.push_str(&format!(
                 "    ferry_cell_take(NULL, {}, sizeof({}), 0);\n",
                 p.scratch(),
                 s.c_name()
-            ));
+            )),
+            ParamKind::Buffer(_) | ParamKind::Value(_) => {}
         }
-    }
-    out
-}
-
-/// The number of work-items of `k` (a C expression over the launcher's
-/// counts).
-pub fn items(k: &Kernel) -> String {
-    if k.dims.is_empty() {
-        return "1L".into();
-    }
-    (0..k.dims.len())
-        .map(Dim::count_param)
-        .collect::<Vec<_>>()
-        .join(" * ")
-}
-
-/// The launcher's code before the launch of a kernel that reduces: a
-/// buffer of `groups` partial results per reduction.
-pub fn partials_in(k: &Kernel, groups: &str) -> String {
-    let mut out = String::new();
-    for p in &k.params {
-        if let ParamKind::Reduction(..) = p.kind {
-            out.push_str(&format!(
-                "    void *{} = ferry_cell(NULL, sizeof *{}, {groups});\n",
-                p.partials(),
-                p.name
-            ));
-        }
-    }
-    out
-}
-
-/// The launcher's code after the kernel: each reduction's partial results
-/// back on the host and combined, in group order, into its scalar.
-pub fn partials_out(k: &Kernel, groups: &str) -> String {
-    let mut out = String::new();
-    for p in &k.params {
-        let ParamKind::Reduction(s, op) = p.kind else {
-            continue;
-        };
-        let name = &p.name;
-        out.push_str(&format!(
-            "    {{\n        {t} *ferry_values = ({t} *)ferry_host_array(sizeof *{name}, {groups});\n        \
-             ferry_cell_take(ferry_values, {partials}, sizeof *{name}, {groups});\n        \
-             for (long ferry_g = 0; ferry_g < {groups}; ferry_g++)\n            \
-             *{name} = {combine};\n        free(ferry_values);\n    }}\n",
-            t = s.c_name(),
-            partials = p.partials(),
-            combine = op.combine(&format!("*{name}"), "ferry_values[ferry_g]")
-        ));
     }
     out
 }
@@ -277,38 +278,6 @@ pub fn epilogue(k: &Kernel) -> String {
     for p in &k.params {
         if let ParamKind::Cell(_) = p.kind {
             out.push_str(&format!("    *{} = {};\n", p.cell(), p.name));
-        }
-    }
-    out
-}
-
-/// The launcher's code before the launch: a device cell per `Cell`
-/// parameter, holding the host scalar's value.
-pub fn cells_in(k: &Kernel) -> String {
-    let mut out = String::new();
-    for p in &k.params {
-        if let ParamKind::Cell(_) = p.kind {
-            out.push_str(&format!(
-                "    void *{cell} = ferry_cell({name}, sizeof *{name}, 1);\n",
-                cell = p.cell(),
-                name = p.name
-            ));
-        }
-    }
-    out
-}
-
-/// The launcher's code after the kernel: each cell's value back into its
-/// host scalar.
-pub fn cells_out(k: &Kernel) -> String {
-    let mut out = String::new();
-    for p in &k.params {
-        if let ParamKind::Cell(_) = p.kind {
-            out.push_str(&format!(
-                "    ferry_cell_take({name}, {cell}, sizeof *{name}, 1);\n",
-                cell = p.cell(),
-                name = p.name
-            ));
         }
     }
     out

@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, body, cells_in, cells_out, device_functions, epilogue, items, kernel_params,
-    launcher_params, partials_in, partials_out, prologue, scratch_in, scratch_out, tree,
+    Dialect, after_launch, before_launch, body, device_functions, epilogue, kernel_params,
+    launcher_params, prologue, skip_empty_nest, tree,
 };
 
 /// The unit's kernels file.
@@ -93,15 +93,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             "1L".into()
         }
     };
-    if n > 0 {
-        let empty: Vec<String> = (0..n)
-            .map(|d| format!("{} <= 0", Dim::count_param(d)))
-            .collect();
-        out.push_str(&format!(
-            "    if ({})\n        return;\n",
-            empty.join(" || ")
-        ));
-    }
+    out.push_str(&skip_empty_nest(k));
     out.push_str(&format!(
         "    dim3 block({}, {}, {});\n",
         block[0], block[1], block[2]
@@ -130,15 +122,13 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         })
         .chain((0..n).flat_map(|d| [Dim::first_param(d), Dim::count_param(d)]))
         .collect();
-    out.push_str(&cells_in(k));
-    out.push_str(&scratch_in(k, &items(k)));
     let groups = "ferry_groups";
     if k.reduces() {
         out.push_str(&format!(
             "    long {groups} = (long)grid.x * grid.y * grid.z;\n"
         ));
-        out.push_str(&partials_in(k, groups));
     }
+    out.push_str(&before_launch(k, groups));
     out.push_str("    double ferry_start = ferry_clock();\n");
     out.push_str(&format!(
         "    {}<<<grid, block>>>({});\n",
@@ -150,8 +140,6 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         "    ferry_cuda_launched(\"{}\", ferry_start);\n",
         k.name
     ));
-    out.push_str(&cells_out(k));
-    out.push_str(&partials_out(k, groups));
-    out.push_str(&scratch_out(k));
+    out.push_str(&after_launch(k, groups));
     out.push_str("}\n");
 }

@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, body, c_string, cells_in, cells_out, device_functions, epilogue, items, kernel_params,
-    partials_in, partials_out, prologue, scratch_in, scratch_out, tree,
+    Dialect, after_launch, before_launch, body, c_string, device_functions, epilogue,
+    kernel_params, prologue, skip_empty_nest, tree,
 };
 
 /// The unit's kernel source and launchers.
@@ -97,17 +97,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         crate::text::launcher_params(k)
     ));
     let n = k.dims.len();
-    // A nest of no iteration: nothing to launch (a reduction's scalar
-    // stays as it is, no scratch is needed).
-    if n > 0 {
-        let empty: Vec<String> = (0..n)
-            .map(|d| format!("{} <= 0", Dim::count_param(d)))
-            .collect();
-        out.push_str(&format!(
-            "    if ({})\n        return;\n",
-            empty.join(" || ")
-        ));
-    }
+    out.push_str(&skip_empty_nest(k));
     out.push_str(&format!(
         "    cl_kernel kernel = ferry_cl_kernel(ferry_source, \"{}\");\n",
         k.name
@@ -138,7 +128,6 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             global.join(", "),
             per_dim.join(" * ")
         ));
-        out.push_str(&partials_in(k, groups));
         "local"
     } else {
         let global: Vec<String> = if n == 0 {
@@ -154,48 +143,34 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         ));
         "NULL"
     };
-    out.push_str(&cells_in(k));
-    out.push_str(&scratch_in(k, &items(k)));
+    out.push_str(&before_launch(k, groups));
     let mut index = 0;
     for p in &k.params {
-        match p.kind {
-            ParamKind::Buffer(_) => {
-                out.push_str(&format!(
-                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
-                    p.name
-                ));
-            }
-            ParamKind::Cell(_) => {
-                out.push_str(&format!(
-                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
-                    p.cell()
-                ));
-            }
-            ParamKind::Reduction(..) => {
-                out.push_str(&format!(
-                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
-                    p.partials()
-                ));
-            }
-            ParamKind::Private(_) => {
-                out.push_str(&format!(
-                    "    ferry_cl_arg_buffer(kernel, {index}, {});\n",
-                    p.scratch()
-                ));
-                index += 1;
-                out.push_str(&format!(
-                    "    ferry_cl_arg(kernel, {index}, sizeof {0}, &{0});\n",
-                    p.elements()
-                ));
-            }
-            ParamKind::Value(_) => {
-                out.push_str(&format!(
-                    "    ferry_cl_arg(kernel, {index}, sizeof {0}, &{0});\n",
-                    p.name
-                ));
-            }
+        // Device memory (the statement's buffer, a cell, partial results,
+        // a scratch) as a buffer argument; values by value.
+        let buffer = match p.kind {
+            ParamKind::Buffer(_) => Some(p.name.clone()),
+            ParamKind::Cell(_) => Some(p.cell()),
+            ParamKind::Reduction(..) => Some(p.partials()),
+            ParamKind::Private(_) => Some(p.scratch()),
+            ParamKind::Value(_) => None,
+        };
+        match buffer {
+            Some(b) => out.push_str(&format!("    ferry_cl_arg_buffer(kernel, {index}, {b});\n")),
+            None => out.push_str(&format!(
+                "    ferry_cl_arg(kernel, {index}, sizeof {0}, &{0});\n",
+                p.name
+            )),
         }
         index += 1;
+        // A scratch's size per work-item follows it.
+        if let ParamKind::Private(_) = p.kind {
+            out.push_str(&format!(
+                "    ferry_cl_arg(kernel, {index}, sizeof {0}, &{0});\n",
+                p.elements()
+            ));
+            index += 1;
+        }
     }
     for d in 0..n {
         for name in [Dim::first_param(d), Dim::count_param(d)] {
@@ -209,8 +184,6 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         "    ferry_cl_launch(kernel, \"{}\", {dims}, global, {local});\n",
         k.name,
     ));
-    out.push_str(&cells_out(k));
-    out.push_str(&partials_out(k, groups));
-    out.push_str(&scratch_out(k));
+    out.push_str(&after_launch(k, groups));
     out.push_str("}\n");
 }
