@@ -1,13 +1,16 @@
 //! Box bounds as C: the rectangular hull of a region, per dimension its
 //! lowest index and its element count, as piecewise quasi-affine functions
-//! of the program's variables (isl `dim_min` / `dim_max`), printed as C
-//! expressions through isl's AST builder.
+//! of the program's variables (isl `dim_min` / `dim_max`), made C
+//! expressions by isl's AST builder and translated into ferry's tree
+//! (`c_expr`; affine forms of ferry's own: `affine_expr`).
 //!
 //! Where the region is empty (the parameters for which no element is
 //! touched) the count is 0 and the lower bound 0, so a box is defined for
 //! every value of the variables and a transfer of it moves nothing.
 
-use ferry_hcfg::semantics::poly::Poly;
+use ferry_hcfg::semantics::poly::{Lin, Poly};
+use ferry_parser::ast::{BinaryOp, Expr, UnaryOp};
+use ferry_parser::build;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, PwAff, Set, Val};
 use libc::uintptr_t;
 
@@ -25,11 +28,12 @@ unsafe extern "C" {
     pub(crate) fn isl_ast_build_free(build: uintptr_t /* take */) -> uintptr_t;
 }
 
-/// One dimension of a box: its first index and its extent, as C.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One dimension of a box: its first index and its extent, as C of type
+/// `long`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct DimBound {
-    pub lower: String,
-    pub count: String,
+    pub lower: Expr,
+    pub count: Expr,
 }
 
 /// Why a box has no bounds.
@@ -108,7 +112,7 @@ pub(crate) fn to_c(
     pa: PwAff,
     context: &Poly,
     name: &dyn Fn(&str) -> Option<String>,
-) -> Option<String> {
+) -> Option<Expr> {
     let pa = pa.coalesce().ok()?;
     // The build's context must live in the expression's parameter space.
     let space = pa.get_space().ok()?;
@@ -147,95 +151,49 @@ pub(crate) fn to_c(
 }
 
 /// isl's expression tree as C. Division and extrema go through the
-/// runtime's `ferry_floord`, `ferry_min`, `ferry_max` (C's `/` truncates).
-pub(crate) fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
-    Some(c_prec(e, name)?.0)
-}
-
-/// C precedence levels of what `c_prec` produces, loosest first.
-const COND: u8 = 1;
-const OR: u8 = 2;
-const AND: u8 = 3;
-const EQUALITY: u8 = 4;
-const RELATIONAL: u8 = 5;
-const ADDITIVE: u8 = 6;
-const MULTIPLICATIVE: u8 = 7;
-const UNARY: u8 = 8;
-const PRIMARY: u8 = 9;
-
-/// The expression and its precedence, with only the parentheses C needs.
-fn c_prec(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<(String, u8)> {
+/// runtime's `ferry_floord`, `ferry_min`, `ferry_max` (C's `/` truncates);
+/// variables are read as `long`s.
+pub(crate) fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<Expr> {
     match e.get_type().ok()? {
         ASTExprType::Int => {
             let text = e.get_val().ok()?.to_str().ok()?.to_string();
-            Some(if text.starts_with('-') {
-                (format!("{text}L"), UNARY)
-            } else {
-                (format!("{text}L"), PRIMARY)
-            })
+            Some(build::long(text.parse().ok()?))
         }
-        ASTExprType::Id => {
-            let isl = e.get_id().ok()?.get_name().ok()?.to_string();
-            Some((format!("(long){}", name(&isl)?), UNARY))
-        }
+        ASTExprType::Id => Some(build::cast_long(build::name(&id_name(e, name)?))),
         ASTExprType::Op => {
             let n = e.get_op_n_arg().ok()?;
-            let args: Vec<(String, u8)> = (0..n)
-                .map(|i| c_prec(&e.get_op_arg(i).ok()?, name))
+            let mut args: Vec<Expr> = (0..n)
+                .map(|i| c_expr(&e.get_op_arg(i).ok()?, name))
                 .collect::<Option<_>>()?;
-            // An operand in parentheses unless it binds tighter than
-            // `level` (or as tight, on the left of a left-associative one).
-            let operand = |(text, prec): &(String, u8), level: u8, left: bool| {
-                if *prec > level || (left && *prec == level) {
-                    text.clone()
-                } else {
-                    format!("({text})")
-                }
-            };
-            let binary = |op: &str, level: u8| {
-                Some((
-                    format!(
-                        "{} {op} {}",
-                        operand(&args[0], level, true),
-                        operand(&args[1], level, false)
-                    ),
-                    level,
-                ))
-            };
-            let call = |f: &str| {
-                let list: Vec<&str> = args.iter().map(|(t, _)| t.as_str()).collect();
-                Some((format!("{f}({})", list.join(", ")), PRIMARY))
+            let binary = |op: BinaryOp, mut args: Vec<Expr>| {
+                let b = args.pop()?;
+                let a = args.pop()?;
+                Some(build::binary(op, a, b))
             };
             match e.get_op_type().ok()? {
-                ASTExprOpType::And | ASTExprOpType::AndThen => binary("&&", AND),
-                ASTExprOpType::Or | ASTExprOpType::OrElse => binary("||", OR),
-                ASTExprOpType::Max => Some((fold(&args, "ferry_max")?, PRIMARY)),
-                ASTExprOpType::Min => Some((fold(&args, "ferry_min")?, PRIMARY)),
-                ASTExprOpType::Minus => {
-                    Some((format!("-{}", operand(&args[0], UNARY, false)), UNARY))
-                }
-                ASTExprOpType::Add => binary("+", ADDITIVE),
-                ASTExprOpType::Sub => binary("-", ADDITIVE),
-                ASTExprOpType::Mul => binary("*", MULTIPLICATIVE),
+                ASTExprOpType::And | ASTExprOpType::AndThen => binary(BinaryOp::LogAnd, args),
+                ASTExprOpType::Or | ASTExprOpType::OrElse => binary(BinaryOp::LogOr, args),
+                ASTExprOpType::Max => fold(args, "ferry_max"),
+                ASTExprOpType::Min => fold(args, "ferry_min"),
+                ASTExprOpType::Minus => Some(build::unary(UnaryOp::Minus, args.pop()?)),
+                ASTExprOpType::Add => binary(BinaryOp::Add, args),
+                ASTExprOpType::Sub => binary(BinaryOp::Sub, args),
+                ASTExprOpType::Mul => binary(BinaryOp::Mul, args),
                 // Exact division, or the quotient of a non-negative
                 // dividend: C's `/` is right for both.
-                ASTExprOpType::Div | ASTExprOpType::PdivQ => binary("/", MULTIPLICATIVE),
-                ASTExprOpType::FdivQ => call("ferry_floord"),
-                ASTExprOpType::PdivR | ASTExprOpType::ZdivR => binary("%", MULTIPLICATIVE),
-                ASTExprOpType::Cond | ASTExprOpType::Select => Some((
-                    format!(
-                        "{} ? {} : {}",
-                        operand(&args[0], COND, false),
-                        operand(&args[1], COND, false),
-                        operand(&args[2], COND - 1, false)
-                    ),
-                    COND,
-                )),
-                ASTExprOpType::Eq => binary("==", EQUALITY),
-                ASTExprOpType::Le => binary("<=", RELATIONAL),
-                ASTExprOpType::Lt => binary("<", RELATIONAL),
-                ASTExprOpType::Ge => binary(">=", RELATIONAL),
-                ASTExprOpType::Gt => binary(">", RELATIONAL),
+                ASTExprOpType::Div | ASTExprOpType::PdivQ => binary(BinaryOp::Div, args),
+                ASTExprOpType::FdivQ => Some(build::call("ferry_floord", args)),
+                ASTExprOpType::PdivR | ASTExprOpType::ZdivR => binary(BinaryOp::Rem, args),
+                ASTExprOpType::Cond | ASTExprOpType::Select if args.len() == 3 => {
+                    let otherwise = args.pop()?;
+                    let then = args.pop()?;
+                    Some(build::conditional(args.pop()?, then, otherwise))
+                }
+                ASTExprOpType::Eq => binary(BinaryOp::Eq, args),
+                ASTExprOpType::Le => binary(BinaryOp::Le, args),
+                ASTExprOpType::Lt => binary(BinaryOp::Lt, args),
+                ASTExprOpType::Ge => binary(BinaryOp::Ge, args),
+                ASTExprOpType::Gt => binary(BinaryOp::Gt, args),
                 _ => None,
             }
         }
@@ -243,12 +201,50 @@ fn c_prec(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<(String,
     }
 }
 
+/// The C name of an isl identifier expression.
+pub(crate) fn id_name(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    name(e.get_id().ok()?.get_name().ok()?)
+}
+
 /// `f(a, f(b, c))` for an n-ary extremum.
-fn fold(args: &[(String, u8)], f: &str) -> Option<String> {
-    let (last, rest) = args.split_last()?;
+fn fold(mut args: Vec<Expr>, f: &str) -> Option<Expr> {
+    let last = args.pop()?;
     Some(
-        rest.iter()
+        args.into_iter()
             .rev()
-            .fold(last.0.clone(), |acc, (a, _)| format!("{f}({a}, {acc})")),
+            .fold(last, |acc, a| build::call(f, vec![a, acc])),
     )
+}
+
+/// An affine form as C, parenthesised unless it is one name or constant.
+pub(crate) fn affine_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<Expr>) -> Option<Expr> {
+    use build::{binary, int as int_lit, paren, unary};
+    let mut out: Option<Expr> = None;
+    let magnitude = |c: i128| i64::try_from(c.unsigned_abs()).ok();
+    for (n, c) in &lin.terms {
+        let var = name(n)?;
+        let term = match magnitude(*c)? {
+            1 => var,
+            k => binary(BinaryOp::Mul, int_lit(k), var),
+        };
+        out = Some(match out {
+            None if *c < 0 => unary(UnaryOp::Minus, term),
+            None => term,
+            Some(sum) if *c < 0 => binary(BinaryOp::Sub, sum, term),
+            Some(sum) => binary(BinaryOp::Add, sum, term),
+        });
+    }
+    let constant = int_lit(magnitude(lin.constant)?);
+    Some(match out {
+        None if lin.constant < 0 => unary(UnaryOp::Minus, constant),
+        None => constant,
+        Some(sum) => {
+            let sum = match lin.constant {
+                0 => sum,
+                c if c < 0 => binary(BinaryOp::Sub, sum, constant),
+                _ => binary(BinaryOp::Add, sum, constant),
+            };
+            paren(sum)
+        }
+    })
 }

@@ -4,18 +4,18 @@
 //! checked otherwise.
 
 use crate::fresh::Fresh;
-use crate::rewrite::{CloneRequest, Context, DeviceVar, Refusal, Rewriter, ident};
+use crate::rewrite::{CloneRequest, Context, DeviceVar, Refusal, Rewriter};
 use crate::transfer::own_dims;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::FuncId;
-use ferry_parser::ast::{Declaration, ExternalDecl, FunctionDef, FunctionParams, InitDeclarator};
-use ferry_parser::ast::{Declarator, ParamDecl};
+use ferry_parser::ParsedFile;
+use ferry_parser::ast::{BuiltinType, Declaration, ExternalDecl, FunctionDef, FunctionParams};
+use ferry_parser::ast::{Declarator, InitDeclarator};
+use ferry_parser::build::{self, ident};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
-use ferry_parser::{ParsedFile, parse_preprocessed};
 use ferry_regions::RegionsAnalysis;
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
 
 /// Pure functions of the C library (no memory touched but their
 /// arguments' values): they may run on the accelerator.
@@ -301,28 +301,12 @@ fn rename(d: &mut Declarator, name: Symbol) {
 
 /// Adds `long NAME` parameters at the end of a function declarator.
 fn append_params(d: &mut Declarator, names: &[String]) -> Result<(), String> {
-    let text = format!(
-        "void __ferry_params({});\n",
-        names
-            .iter()
-            .map(|n| format!("long {n}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let parsed = parse_preprocessed(text, Path::new("<ferry isolate>"))
-        .map_err(|e| format!("internal error: generated parameters: {}", e.message))?;
-    let new: Vec<ParamDecl> = match parsed.unit.items.first() {
-        Some(ExternalDecl::Declaration(Declaration::Normal { declarators, .. })) => {
-            match declarators
-                .first()
-                .and_then(|d| d.declarator.function_params())
-            {
-                Some(FunctionParams::Prototype { params, .. }) => params.clone(),
-                _ => Vec::new(),
-            }
-        }
-        _ => Vec::new(),
-    };
+    let new = names.iter().map(|n| {
+        build::parameter(
+            vec![build::builtin(BuiltinType::Long)],
+            build::declarator(Symbol::intern(n)),
+        )
+    });
     match function_params_mut(d) {
         Some(FunctionParams::Prototype { params, .. }) => {
             // `f(void)` has one unnamed void parameter: it cannot receive

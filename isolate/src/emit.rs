@@ -1,7 +1,7 @@
 //! The isolated statement as C: the device copies, the transfers into them,
 //! the rewritten statement, the transfers back, the release of the
-//! buffers. Generated as text over the runtime's API (`ferry_rte.h`) and
-//! parsed back into the tree around the rewritten statement.
+//! buffers. Built as a tree of calls to the runtime's API (`ferry_rte.h`)
+//! around the rewritten statement (`ferry_parser::build`).
 //!
 //! Every box bound is evaluated before the statement runs: the regions are
 //! in terms of the variables' values then, and the statement may change
@@ -14,17 +14,17 @@ use crate::planning::{Kind, PlacedCopy, Shape};
 use crate::reuse::LoopReuse;
 use crate::share::{AroundLoop, MemberCopies};
 use crate::transfer::{ArrayTransfer, Plan};
-use ferry_parser::ast::{Block, BlockItem, ExprKind, ExternalDecl, Stmt, StmtKind};
+use ferry_parser::Diagnostic;
+use ferry_parser::ast::{
+    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, Declaration, Expr, Stmt, StmtKind,
+};
+use ferry_parser::build::{self, name};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
-use ferry_parser::{Diagnostic, parse_preprocessed};
 use std::collections::HashSet;
-use std::fmt::Write;
-use std::path::Path;
 
-/// The name of the call that stands for the rewritten statement in the
-/// generated text.
-const HOLE: &str = "__ferry_isolated_statement";
+/// Statements and declarations, in order.
+type Items = Vec<BlockItem>;
 
 /// The names given to one isolated variable's device copy.
 #[derive(Debug, Clone)]
@@ -64,9 +64,9 @@ impl DeviceNames {
 }
 
 /// The exit of a whole function body: the result variable's declaration
-/// (`int ferry_result`) and name, and the label the returns go to.
+/// (`int ferry_result;`) and name, and the label the returns go to.
 pub struct Exit {
-    pub result: Option<(String, String)>,
+    pub result: Option<(Declaration, String)>,
     pub label: Option<String>,
 }
 
@@ -91,61 +91,60 @@ pub fn isolated_block(
     shared: &[SharedCopies],
     cost: &CostModel,
 ) -> Result<Block, Diagnostic> {
-    let mut pre = String::new();
-    let mut post = String::new();
-    let mut release = String::new();
+    let mut pre = Items::new();
+    let mut post = Items::new();
+    let mut release = Items::new();
     let is_shared = |a: &ArrayTransfer| shared.iter().any(|s| s.array.var == a.var);
     for s in shared {
         let code = ArrayCode::new(&s.array, names(&s.array.name), full_rows);
         for c in &s.copies.stores_before {
-            pre.push_str(&code.scoped_placed(Side::Out, c, cost));
+            pre.extend(code.scoped_placed(Side::Out, c, cost));
         }
         for c in &s.copies.loads {
-            pre.push_str(&code.scoped_placed(Side::In, c, cost));
+            pre.extend(code.scoped_placed(Side::In, c, cost));
         }
         for c in &s.copies.stores_after {
-            post.push_str(&code.scoped_placed(Side::Out, c, cost));
+            post.extend(code.scoped_placed(Side::Out, c, cost));
         }
         if s.release {
-            release.push_str(&code.release());
+            release.push(code.release());
         }
     }
     for a in plan.arrays.iter().filter(|a| !is_shared(a)) {
         let code = ArrayCode::new(a, names(&a.name), full_rows);
         // Every bound is evaluated before the statement, which may change
         // the variables they are written in; so is the choice of a plan.
-        pre.push_str(&code.extents(&a.buffer));
+        pre.extend(code.extents(&a.buffer));
         for c in &a.copies {
             for (side, shape) in [(Side::In, &c.load), (Side::Out, &c.store)] {
                 if let Some(shape) = shape {
-                    pre.push_str(&code.prepare(side, c.kind, shape));
+                    pre.extend(code.prepare(side, c.kind, shape));
                 }
             }
         }
-        pre.push_str(&code.choose(cost));
-        pre.push_str(&code.alloc());
-        pre.push_str(&code.dispatch(Side::In));
-        post.push_str(&code.dispatch(Side::Out));
-        release.push_str(&code.release());
+        pre.extend(code.choose(cost));
+        pre.push(code.alloc());
+        pre.extend(code.dispatch(Side::In));
+        post.extend(code.dispatch(Side::Out));
+        release.push(code.release());
     }
     let (scalars_in, scalars_out) = scalar_code(plan, names);
-    pre.push_str(&scalars_in);
-    post.push_str(&scalars_out);
-    if let Some((decl, _)) = &exit.result {
-        let _ = writeln!(pre, "{decl};");
+    pre.extend(scalars_in);
+    post.extend(scalars_out);
+    if let Some((declaration, _)) = &exit.result {
+        pre.push(BlockItem::Declaration(declaration.clone()));
     }
-    let mut text = String::new();
-    text.push_str(&pre);
-    let _ = writeln!(text, "{HOLE}();");
+    let mut items = pre;
+    items.push(rewritten.into());
     if let Some(label) = &exit.label {
-        let _ = writeln!(text, "{label}: ;");
+        items.push(build::label(Symbol::intern(label)).into());
     }
-    text.push_str(&post);
-    text.push_str(&release);
+    items.extend(post);
+    items.extend(release);
     if let Some((_, result)) = &exit.result {
-        let _ = writeln!(text, "return {result};");
+        items.push(build::return_(Some(name(result))).into());
     }
-    fragment(&text, rewritten)
+    Ok(build::block(items))
 }
 
 /// The block that replaces a loop whose body is isolated with transfers
@@ -159,16 +158,16 @@ pub fn loop_block(
     full_rows: &HashSet<Symbol>,
     the_loop: Stmt,
 ) -> Result<Block, Diagnostic> {
-    let mut text = String::new();
-    let mut release = String::new();
+    let mut items = Items::new();
+    let mut release = Items::new();
     for (a, l) in plan.arrays.iter().zip(&reuse.arrays) {
         let code = ArrayCode::new(a, names(&a.name), full_rows);
-        text.push_str(&code.buffer(&l.buffer));
-        release.push_str(&code.release());
+        items.extend(code.buffer(&l.buffer));
+        release.push(code.release());
     }
-    let _ = writeln!(text, "{HOLE}();");
-    text.push_str(&release);
-    fragment(&text, the_loop)
+    items.push(the_loop.into());
+    items.extend(release);
+    Ok(build::block(items))
 }
 
 /// An array shared across the iterations of a loop (`share::AroundLoop`):
@@ -192,54 +191,67 @@ pub fn around_loop_block(
     mut the_loop: Stmt,
     cost: &CostModel,
 ) -> Result<Block, Diagnostic> {
-    let mut before = String::new();
-    let mut release = String::new();
+    let mut before = Items::new();
+    let mut release = Items::new();
     // Per flag, in the order first met: the users' loop, loads, stores.
-    let mut flags: Vec<(&str, Span, String, String)> = Vec::new();
+    let mut flags: Vec<(&str, Span, Items, Items)> = Vec::new();
     for a in arrays {
         let code = ArrayCode::new(&a.array, a.names.clone(), a.full_rows);
-        before.push_str(&code.buffer(&a.array.buffer));
-        release.push_str(&code.release());
+        before.extend(code.buffer(&a.array.buffer));
+        release.push(code.release());
         let at = match flags.iter().position(|(ran, ..)| *ran == a.ran) {
             Some(at) => at,
             None => {
-                flags.push((&a.ran, a.copies.first, String::new(), String::new()));
+                flags.push((&a.ran, a.copies.first, Items::new(), Items::new()));
                 flags.len() - 1
             }
         };
         let (_, _, loads, stores) = &mut flags[at];
         for c in &a.copies.loads {
-            loads.push_str(&code.scoped_placed(Side::In, c, cost));
+            loads.extend(code.scoped_placed(Side::In, c, cost));
         }
         for c in &a.copies.stores {
-            stores.push_str(&code.scoped_placed(Side::Out, c, cost));
+            stores.extend(code.scoped_placed(Side::Out, c, cost));
         }
     }
-    let mut after = String::new();
-    for (ran, first, loads, stores) in &flags {
-        let _ = writeln!(before, "int {ran} = 0;");
-        let Some(body) = loop_body(&mut the_loop, *first) else {
+    let mut after = Items::new();
+    for (ran, first, loads, stores) in flags {
+        let flag = Symbol::intern(ran);
+        before.push(build::variable(
+            vec![build::builtin(BuiltinType::Int)],
+            flag,
+            Some(build::int(0)),
+        ));
+        let Some(body) = loop_body(&mut the_loop, first) else {
             return Err(Diagnostic::error(
                 "internal error: the loop of statements sharing buffers is not in the tree",
             ));
         };
-        let original = std::mem::replace(body, hole_free());
+        let original = std::mem::replace(body, build::stmt(StmtKind::Empty));
         let span = original.span;
-        let text = format!("if (!{ran}) {{\n{ran} = 1;\n{loads}}}\n{HOLE}();\n");
+        let mut first_time = vec![build::expr_item(build::assign(
+            build::ident(flag),
+            build::int(1),
+        ))];
+        first_time.extend(loads);
+        let items = vec![
+            build::if_else(build::not(build::ident(flag)), first_time, None).into(),
+            original.into(),
+        ];
         *body = Stmt {
-            kind: StmtKind::Compound(fragment(&text, original)?),
+            kind: StmtKind::Compound(build::block(items)),
             span,
             pragmas: Vec::new(),
         };
         if !stores.is_empty() {
-            let _ = write!(after, "if ({ran}) {{\n{stores}}}\n");
+            after.push(build::if_else(build::ident(flag), stores, None).into());
         }
     }
-    let mut text = before;
-    let _ = writeln!(text, "{HOLE}();");
-    text.push_str(&after);
-    text.push_str(&release);
-    fragment(&text, the_loop)
+    let mut items = before;
+    items.push(the_loop.into());
+    items.extend(after);
+    items.extend(release);
+    Ok(build::block(items))
 }
 
 /// The body of the loop at `span` in `s` (a loop another block already
@@ -270,16 +282,7 @@ pub fn shared_buffer(
     full_rows: &HashSet<Symbol>,
 ) -> Result<Vec<BlockItem>, Diagnostic> {
     let code = ArrayCode::new(array, names.clone(), full_rows);
-    Ok(fragment(&code.buffer(&array.buffer), hole_free())?.items)
-}
-
-/// A statement for [`fragment`] when the text has no hole.
-fn hole_free() -> Stmt {
-    Stmt {
-        kind: StmtKind::Empty,
-        span: ferry_parser::span::Span::default(),
-        pragmas: Vec::new(),
-    }
+    Ok(code.buffer(&array.buffer))
 }
 
 /// One iteration of a loop with shared transfers: the scalars, the loads
@@ -301,20 +304,21 @@ pub fn iteration_block(
         loads.add(&code, Side::In, &l.load_first, &l.load_rest, cost);
         stores.add(&code, Side::Out, &l.store_last, &l.store_rest, cost);
     }
-    let mut text = scalars_in;
-    text.push_str(&loads.code(&format!("{} == {}", reuse.index, reuse.first)));
-    let _ = writeln!(text, "{HOLE}();");
-    text.push_str(&stores.code(&format!("{} == {}", reuse.index, reuse.last)));
-    text.push_str(&scalars_out);
-    fragment(&text, rewritten)
+    let at = |value: &Expr| build::eq(name(&reuse.index), value.clone());
+    let mut items = scalars_in;
+    items.extend(loads.code(at(&reuse.first)));
+    items.push(rewritten.into());
+    items.extend(stores.code(at(&reuse.last)));
+    items.extend(scalars_out);
+    Ok(build::block(items))
 }
 
 /// Transfers that differ in one iteration (`special`) from the others.
 #[derive(Default)]
 struct Split {
-    always: String,
-    special: String,
-    others: String,
+    always: Items,
+    special: Items,
+    others: Items,
 }
 
 impl Split {
@@ -332,96 +336,71 @@ impl Split {
                 .unwrap_or_default()
         };
         if special == others {
-            self.always.push_str(&copy(special));
+            self.always.extend(copy(special));
         } else {
-            self.special.push_str(&copy(special));
-            self.others.push_str(&copy(others));
+            self.special.extend(copy(special));
+            self.others.extend(copy(others));
         }
     }
 
-    fn code(&self, condition: &str) -> String {
-        let mut text = self.always.clone();
+    fn code(self, condition: Expr) -> Items {
+        let mut items = self.always;
         match (self.special.is_empty(), self.others.is_empty()) {
             (true, true) => {}
-            (false, true) => {
-                let _ = write!(text, "if ({condition}) {{\n{}}}\n", self.special);
-            }
+            (false, true) => items.push(build::if_else(condition, self.special, None).into()),
             (true, false) => {
-                let _ = write!(text, "if (!({condition})) {{\n{}}}\n", self.others);
+                items.push(build::if_else(build::not(condition), self.others, None).into())
             }
             (false, false) => {
-                let _ = write!(
-                    text,
-                    "if ({condition}) {{\n{}}} else {{\n{}}}\n",
-                    self.special, self.others
-                );
+                items.push(build::if_else(condition, self.special, Some(self.others)).into())
             }
         }
-        text
+        items
     }
 }
 
 /// The scalars' device copies and loads, and their stores.
-fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (String, String) {
-    let mut pre = String::new();
-    let mut post = String::new();
+fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Items) {
+    let mut pre = Items::new();
+    let mut post = Items::new();
     for s in &plan.scalars {
         let n = names(&s.name);
-        let (host, dev) = (&s.name, &n.device);
-        let _ = writeln!(pre, "__typeof__({host}) {dev};");
-        let _ = writeln!(
-            pre,
-            "ferry_poison((void *)&{dev}, sizeof {dev}, {});",
-            s.poison.c_name()
-        );
+        let (host, dev) = (name(&s.name), name(&n.device));
+        pre.push(build::variable(
+            vec![build::typeof_(host.clone())],
+            Symbol::intern(&n.device),
+            None,
+        ));
+        pre.push(build::expr_item(build::call(
+            "ferry_poison",
+            vec![
+                build::cast_void_pointer(build::addr_of(dev.clone())),
+                build::sizeof(dev.clone()),
+                name(s.poison.c_name()),
+            ],
+        )));
         if s.load {
-            let _ = writeln!(
-                pre,
-                "ferry_scalar_to_accel((void *)&{dev}, &{host}, sizeof {host});"
-            );
+            pre.push(build::expr_item(build::call(
+                "ferry_scalar_to_accel",
+                vec![
+                    build::cast_void_pointer(build::addr_of(dev.clone())),
+                    build::addr_of(host.clone()),
+                    build::sizeof(host.clone()),
+                ],
+            )));
         }
         if s.store {
-            let _ = writeln!(
-                post,
-                "ferry_scalar_from_accel((void *)&{host}, &{dev}, sizeof {host});"
-            );
+            post.push(build::expr_item(build::call(
+                "ferry_scalar_from_accel",
+                vec![
+                    build::cast_void_pointer(build::addr_of(host.clone())),
+                    build::addr_of(dev),
+                    build::sizeof(host),
+                ],
+            )));
         }
     }
     (pre, post)
-}
-
-/// Parses the statements of `body` (C text with one hole) into a block,
-/// and puts `statement` in the hole.
-fn fragment(body: &str, statement: Stmt) -> Result<Block, Diagnostic> {
-    let text = format!("void __ferry_fragment(void) {{\n{body}}}\n");
-    let parsed = parse_preprocessed(text.clone(), Path::new("<ferry isolate>")).map_err(|d| {
-        Diagnostic::error(format!(
-            "internal error: ferry generated C it cannot parse: {}",
-            d.message
-        ))
-        .with_note(text.clone())
-    })?;
-    let Some(ExternalDecl::FunctionDef(def)) = parsed.unit.items.into_iter().next() else {
-        return Err(Diagnostic::error(
-            "internal error: ferry's generated fragment is not a function",
-        ));
-    };
-    let mut block = def.body;
-    let mut statement = Some(statement);
-    for item in &mut block.items {
-        if let BlockItem::Statement(s) = item
-            && is_hole(s)
-        {
-            *s = statement.take().expect("one hole");
-        }
-    }
-    Ok(block)
-}
-
-fn is_hole(s: &Stmt) -> bool {
-    matches!(&s.kind, StmtKind::Expr(e)
-        if matches!(&e.kind, ExprKind::Call(callee, _)
-            if matches!(&callee.kind, ExprKind::Ident(n) if n.as_str() == HOLE)))
 }
 
 /// The direction of a copy: "in" to the device, "out" back.
@@ -440,72 +419,91 @@ struct ArrayCode<'a> {
     keep_rows: bool,
 }
 
+/// `const long name = value, ...;` for the names and values given.
+fn constants(values: Vec<(String, Expr)>) -> BlockItem {
+    build::const_longs(
+        values
+            .into_iter()
+            .map(|(n, v)| (Symbol::intern(&n), v))
+            .collect(),
+    )
+}
+
 impl<'a> ArrayCode<'a> {
     fn new(a: &'a ArrayTransfer, n: DeviceNames, full_rows: &HashSet<Symbol>) -> Self {
         let keep_rows = full_rows.contains(&Symbol::intern(&a.name));
         ArrayCode { a, n, keep_rows }
     }
 
-    fn zeros(k: usize) -> String {
-        "[0]".repeat(k)
+    /// The host array subscripted by `[0]` k times.
+    fn zeros(&self, k: usize) -> Expr {
+        (0..k).fold(name(&self.a.name), |e, _| build::index(e, build::int(0)))
     }
 
     /// Extent of dimension k (from 1) of the host array, k >= 2.
-    fn host_extent(&self, k: usize) -> String {
-        let host = &self.a.name;
-        format!(
-            "(long)(sizeof({host}{}) / sizeof({host}{}))",
-            Self::zeros(k - 1),
-            Self::zeros(k)
-        )
+    fn host_extent(&self, k: usize) -> Expr {
+        build::cast_long(build::binary(
+            BinaryOp::Div,
+            build::sizeof(self.zeros(k - 1)),
+            build::sizeof(self.zeros(k)),
+        ))
     }
 
-    fn element(&self) -> String {
-        format!("{}{}", self.a.name, Self::zeros(self.a.dims))
+    fn element(&self) -> Expr {
+        self.zeros(self.a.dims)
+    }
+
+    fn element_size(&self) -> Expr {
+        build::sizeof(self.element())
+    }
+
+    fn device(&self) -> Expr {
+        name(&self.n.device)
     }
 
     /// The buffer's offsets and extents, and its allocation.
-    fn buffer(&self, bounds: &[DimBound]) -> String {
-        self.extents(bounds) + &self.alloc()
+    fn buffer(&self, bounds: &[DimBound]) -> Items {
+        let mut items = self.extents(bounds);
+        items.push(self.alloc());
+        items
     }
 
     /// The buffer's offset and extent per dimension, as constants.
-    fn extents(&self, bounds: &[DimBound]) -> String {
+    fn extents(&self, bounds: &[DimBound]) -> Items {
         let n = &self.n;
-        let mut text = String::new();
-        for (k, b) in bounds.iter().enumerate() {
-            let k = k + 1;
-            let (lower, count) = if self.keep_rows && k >= 2 {
-                ("0L".to_string(), self.host_extent(k))
-            } else {
-                (b.lower.clone(), b.count.clone())
-            };
-            let _ = writeln!(
-                text,
-                "const long {} = {lower}, {} = {count};",
-                n.offset(k),
-                n.len(k)
-            );
-        }
-        text
+        bounds
+            .iter()
+            .enumerate()
+            .map(|(k, b)| {
+                let k = k + 1;
+                let (lower, count) = if self.keep_rows && k >= 2 {
+                    (build::long(0), self.host_extent(k))
+                } else {
+                    (b.lower.clone(), b.count.clone())
+                };
+                constants(vec![(n.offset(k), lower), (n.len(k), count)])
+            })
+            .collect()
     }
 
-    /// The buffer's allocation (poisoned by the runtime).
-    fn alloc(&self) -> String {
+    /// The buffer's allocation (poisoned by the runtime):
+    /// `__typeof__(a[0][0]) (*a_accel)[len2] = ferry_alloc(...)`.
+    fn alloc(&self) -> BlockItem {
         let n = &self.n;
-        let mut text = String::new();
         let dims = self.a.dims;
-        let rows: String = (2..=dims).map(|k| format!("[{}]", n.len(k))).collect();
-        let total: Vec<String> = (1..=dims).map(|k| n.len(k)).collect();
-        let element = self.element();
-        let _ = writeln!(
-            text,
-            "__typeof__({element}) (*{dev}){rows} = ferry_alloc(sizeof({element}), {}, {});",
-            total.join(" * "),
-            self.a.poison.c_name(),
-            dev = n.device,
+        let declarator = (2..=dims).fold(
+            build::paren_declarator(build::pointer(build::declarator(Symbol::intern(&n.device)))),
+            |d, k| build::array(d, Some(name(&n.len(k)))),
         );
-        text
+        let total = (2..=dims).fold(name(&n.len(1)), |t, k| build::mul(t, name(&n.len(k))));
+        let allocation = build::call(
+            "ferry_alloc",
+            vec![self.element_size(), total, name(self.a.poison.c_name())],
+        );
+        BlockItem::Declaration(build::declaration(
+            vec![build::typeof_(self.element())],
+            vec![(declarator, Some(allocation))],
+        ))
     }
 
     fn side_name(side: Side) -> &'static str {
@@ -517,71 +515,62 @@ impl<'a> ArrayCode<'a> {
 
     /// The first index and count of a copied box named `name`, per
     /// dimension, as constants.
-    fn named_bounds(&self, name: &str, bounds: &[DimBound]) -> String {
+    fn named_bounds(&self, name: &str, bounds: &[DimBound]) -> Items {
         let n = &self.n;
-        let mut text = String::new();
-        for (k, d) in bounds.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "const long {} = {}, {} = {};",
-                n.bound(name, "lo", k + 1),
-                d.lower,
-                n.bound(name, "n", k + 1),
-                d.count
-            );
-        }
-        text
+        bounds
+            .iter()
+            .enumerate()
+            .map(|(k, d)| {
+                constants(vec![
+                    (n.bound(name, "lo", k + 1), d.lower.clone()),
+                    (n.bound(name, "n", k + 1), d.count.clone()),
+                ])
+            })
+            .collect()
     }
 
     /// The runtime's call that copies the box whose bounds are named
     /// after `name` ([`Self::named_bounds`]), counted under `kind` (the
     /// hull's call names no plan).
-    fn box_call(&self, side: Side, name: &str, kind: Kind) -> String {
+    fn box_call(&self, side: Side, bounds: &str, kind: Kind) -> BlockItem {
         let n = &self.n;
         let (function, plan) = match (side, kind) {
-            (Side::In, Kind::Hull) => ("ferry_copy_to_accel", String::new()),
-            (Side::Out, Kind::Hull) => ("ferry_copy_from_accel", String::new()),
-            (Side::In, _) => ("ferry_copy_box_to_accel", format!("{}, ", kind.c_name())),
-            (Side::Out, _) => ("ferry_copy_box_from_accel", format!("{}, ", kind.c_name())),
+            (Side::In, Kind::Hull) => ("ferry_copy_to_accel", None),
+            (Side::Out, Kind::Hull) => ("ferry_copy_from_accel", None),
+            (Side::In, _) => ("ferry_copy_box_to_accel", Some(name(kind.c_name()))),
+            (Side::Out, _) => ("ferry_copy_box_from_accel", Some(name(kind.c_name()))),
         };
-        let mut text = String::new();
         let dims = self.a.dims;
-        let list = |items: Vec<String>| format!("(const long[]){{{}}}", items.join(", "));
-        let host_dims = list(
-            (1..=dims)
-                .map(|k| {
-                    if k == 1 {
-                        "0L".to_string()
-                    } else {
-                        self.host_extent(k)
-                    }
-                })
-                .collect(),
-        );
-        let device_dims = list((1..=dims).map(|k| n.len(k)).collect());
-        let lo = |k: usize| n.bound(name, "lo", k);
-        let host_offsets = list((1..=dims).map(lo).collect());
-        let device_offsets = list(
-            (1..=dims)
-                .map(|k| format!("{} - {}", lo(k), n.offset(k)))
-                .collect(),
-        );
-        let counts = list((1..=dims).map(|k| n.bound(name, "n", k)).collect());
-        let shape = format!(
-            "{dims}, {host_dims}, {host_offsets}, {device_dims}, {device_offsets}, {counts}"
-        );
-        let (host, dev, element) = (&self.a.name, &n.device, self.element());
-        let _ = match side {
-            Side::In => writeln!(
-                text,
-                "{function}({plan}(void *){dev}, {host}, sizeof({element}), {shape});"
-            ),
-            Side::Out => writeln!(
-                text,
-                "{function}({plan}(void *){host}, {dev}, sizeof({element}), {shape});"
-            ),
+        let per_dim = |f: &dyn Fn(usize) -> Expr| build::long_list((1..=dims).map(f).collect());
+        let lo = |k: usize| name(&n.bound(bounds, "lo", k));
+        let host_dims = per_dim(&|k| {
+            if k == 1 {
+                build::long(0)
+            } else {
+                self.host_extent(k)
+            }
+        });
+        let host_offsets = per_dim(&lo);
+        let device_dims = per_dim(&|k| name(&n.len(k)));
+        let device_offsets = per_dim(&|k| build::sub(lo(k), name(&n.offset(k))));
+        let counts = per_dim(&|k| name(&n.bound(bounds, "n", k)));
+        let (to, from) = match side {
+            Side::In => (self.device(), name(&self.a.name)),
+            Side::Out => (name(&self.a.name), self.device()),
         };
-        text
+        let mut args: Vec<Expr> = plan.into_iter().collect();
+        args.extend([
+            build::cast_void_pointer(to),
+            from,
+            self.element_size(),
+            build::int(dims as i64),
+            host_dims,
+            host_offsets,
+            device_dims,
+            device_offsets,
+            counts,
+        ]);
+        build::expr_item(build::call(function, args))
     }
 
     /// The name of the bounds of a plan's copy: the hull's are the
@@ -598,34 +587,37 @@ impl<'a> ArrayCode<'a> {
     /// What a plan's copy needs evaluated before the statement: the
     /// bounds of its boxes, the ends of its span, and, for a scan after
     /// the statement, the variables its loop bounds read.
-    fn prepare(&self, side: Side, kind: Kind, shape: &Shape) -> String {
+    fn prepare(&self, side: Side, kind: Kind, shape: &Shape) -> Items {
         match shape {
             Shape::Box(b) => self.named_bounds(&Self::copy_name(side, kind, 0), b),
             Shape::Boxes(boxes) => boxes
                 .iter()
                 .enumerate()
-                .map(|(p, b)| self.named_bounds(&Self::copy_name(side, kind, p), b))
+                .flat_map(|(p, b)| self.named_bounds(&Self::copy_name(side, kind, p), b))
                 .collect(),
             Shape::Span { first, last } => {
-                let name = Self::copy_name(side, kind, 0);
-                let mut text = String::new();
-                for (k, (f, l)) in first.iter().zip(last).enumerate() {
-                    let _ = writeln!(
-                        text,
-                        "const long {} = {f}, {} = {l};",
-                        self.n.bound(&name, "first", k + 1),
-                        self.n.bound(&name, "last", k + 1)
-                    );
-                }
-                text
+                let bounds = Self::copy_name(side, kind, 0);
+                first
+                    .iter()
+                    .zip(last)
+                    .enumerate()
+                    .map(|(k, (f, l))| {
+                        constants(vec![
+                            (self.n.bound(&bounds, "first", k + 1), f.clone()),
+                            (self.n.bound(&bounds, "last", k + 1), l.clone()),
+                        ])
+                    })
+                    .collect()
             }
             Shape::Runs(scan) => match side {
-                Side::In => String::new(),
+                Side::In => Items::new(),
                 Side::Out => {
-                    let name = Self::copy_name(side, kind, 0);
+                    let bounds = Self::copy_name(side, kind, 0);
                     scan.variables
                         .iter()
-                        .map(|v| format!("const long {} = (long){v};\n", self.n.saved(&name, v)))
+                        .map(|v| {
+                            constants(vec![(self.n.saved(&bounds, v), build::cast_long(name(v)))])
+                        })
                         .collect()
                 }
             },
@@ -633,132 +625,159 @@ impl<'a> ArrayCode<'a> {
     }
 
     /// The copies of one plan's shape.
-    fn copy_shape(&self, side: Side, kind: Kind, shape: &Shape) -> String {
+    fn copy_shape(&self, side: Side, kind: Kind, shape: &Shape) -> Items {
         match shape {
-            Shape::Box(_) => self.box_call(side, &Self::copy_name(side, kind, 0), kind),
+            Shape::Box(_) => vec![self.box_call(side, &Self::copy_name(side, kind, 0), kind)],
             Shape::Boxes(boxes) => (0..boxes.len())
                 .map(|p| self.box_call(side, &Self::copy_name(side, kind, p), kind))
                 .collect(),
             Shape::Span { .. } => {
                 let (first, last) = self.span_names(side, kind);
                 let count = self.span_count(&first, &last);
-                self.run_call(side, kind, &first, &count)
+                vec![self.run_call(side, kind, &first, count)]
             }
             Shape::Runs(scan) => {
-                let mut at: Vec<String> = (1..self.a.dims).map(coordinate).collect();
-                at.push(RUN_LOWER.to_string());
-                let body = scan.with_body(&self.run_call(side, kind, &at, RUN_COUNT));
-                match side {
-                    Side::In => format!("{{\n{body}}}\n"),
+                let mut at: Vec<Expr> = (1..self.a.dims).map(|k| name(&coordinate(k))).collect();
+                at.push(name(RUN_LOWER));
+                let run = [self.run_call(side, kind, &at, name(RUN_COUNT))];
+                let mut items = match side {
+                    Side::In => Items::new(),
                     // The loop bounds read the variables' values before the
                     // statement, which may have changed them.
                     Side::Out => {
-                        let name = Self::copy_name(side, kind, 0);
-                        let saved: String = scan
-                            .variables
+                        let bounds = Self::copy_name(side, kind, 0);
+                        scan.variables
                             .iter()
-                            .map(|v| format!("const long {v} = {};\n", self.n.saved(&name, v)))
-                            .collect();
-                        format!("{{\n{saved}{body}}}\n")
+                            .map(|v| constants(vec![(v.clone(), name(&self.n.saved(&bounds, v)))]))
+                            .collect()
                     }
-                }
+                };
+                items.extend(scan.with_body(&run));
+                vec![build::compound(items).into()]
             }
         }
     }
 
     /// The runtime's call copying `count` elements from the element at
     /// subscripts `at` on, contiguous on both sides.
-    fn run_call(&self, side: Side, kind: Kind, at: &[String], count: &str) -> String {
-        let (host, dev, element) = (&self.a.name, &self.n.device, self.element());
+    fn run_call(&self, side: Side, kind: Kind, at: &[Expr], count: Expr) -> BlockItem {
+        let host = name(&self.a.name);
         let host_at = self.host_linear(at);
-        let dev_at = self.device_linear(at);
-        let kind = kind.c_name();
-        match side {
-            Side::In => format!(
-                "ferry_copy_run_to_accel({kind}, (void *){dev}, {host}, sizeof({element}), \
-                 {dev_at}, {host_at}, {count});\n"
+        let device_at = self.device_linear(at);
+        let kind = name(kind.c_name());
+        let call = match side {
+            Side::In => build::call(
+                "ferry_copy_run_to_accel",
+                vec![
+                    kind,
+                    build::cast_void_pointer(self.device()),
+                    host,
+                    self.element_size(),
+                    device_at,
+                    host_at,
+                    count,
+                ],
             ),
-            Side::Out => format!(
-                "ferry_copy_run_from_accel({kind}, (void *){host}, {dev}, sizeof({element}), \
-                 {host_at}, {dev_at}, {count});\n"
+            Side::Out => build::call(
+                "ferry_copy_run_from_accel",
+                vec![
+                    kind,
+                    build::cast_void_pointer(host),
+                    self.device(),
+                    self.element_size(),
+                    host_at,
+                    device_at,
+                    count,
+                ],
             ),
-        }
+        };
+        build::expr_item(call)
     }
 
     /// The row-major position of the element at subscripts `at` on the
     /// host, counted in elements from the array's start.
-    fn host_linear(&self, at: &[String]) -> String {
-        let mut text = at[0].clone();
-        for (k, s) in at.iter().enumerate().skip(1) {
-            text = format!("({text}) * {} + {s}", self.host_extent(k + 1));
-        }
-        text
+    fn host_linear(&self, at: &[Expr]) -> Expr {
+        at.iter()
+            .enumerate()
+            .skip(1)
+            .fold(at[0].clone(), |e, (k, s)| {
+                build::add(build::mul(e, self.host_extent(k + 1)), s.clone())
+            })
     }
 
     /// The names of a span's first and last subscripts ([`Self::prepare`]).
-    fn span_names(&self, side: Side, kind: Kind) -> (Vec<String>, Vec<String>) {
-        let name = Self::copy_name(side, kind, 0);
+    fn span_names(&self, side: Side, kind: Kind) -> (Vec<Expr>, Vec<Expr>) {
+        let bounds = Self::copy_name(side, kind, 0);
         let end = |what: &str| {
             (1..=self.a.dims)
-                .map(|k| self.n.bound(&name, what, k))
+                .map(|k| name(&self.n.bound(&bounds, what, k)))
                 .collect()
         };
         (end("first"), end("last"))
     }
 
     /// The elements from `first` to `last` in row-major order.
-    fn span_count(&self, first: &[String], last: &[String]) -> String {
-        format!(
-            "{} - ({}) + 1",
-            self.host_linear(last),
-            self.host_linear(first)
+    fn span_count(&self, first: &[Expr], last: &[Expr]) -> Expr {
+        build::add(
+            build::sub(self.host_linear(last), self.host_linear(first)),
+            build::int(1),
         )
     }
 
     /// The same element's position in the device buffer.
-    fn device_linear(&self, at: &[String]) -> String {
+    fn device_linear(&self, at: &[Expr]) -> Expr {
         let n = &self.n;
-        let mut text = format!("{} - {}", at[0], n.offset(1));
-        for (k, s) in at.iter().enumerate().skip(1) {
-            text = format!("({text}) * {} + ({s} - {})", n.len(k + 1), n.offset(k + 1));
-        }
-        text
+        let from = |k: usize| build::sub(at[k].clone(), name(&n.offset(k + 1)));
+        (1..at.len()).fold(from(0), |e, k| {
+            build::add(build::mul(e, name(&n.len(k + 1))), from(k))
+        })
     }
 
     /// The time a shape's copies take under the model, as statements
     /// adding to `total`.
-    fn shape_time(&self, side: Side, kind: Kind, shape: &Shape, total: &str) -> String {
-        let (model, element) = (self.n.model(), self.element());
-        let time = |elements: &str| {
-            format!("{total} += ferry_copy_time(&{model}, sizeof({element}), {elements});\n")
+    fn shape_time(&self, side: Side, kind: Kind, shape: &Shape, total: Symbol) -> Items {
+        let time = |elements: Expr| {
+            build::expr_item(build::assign_op(
+                AssignOp::Add,
+                build::ident(total),
+                build::call(
+                    "ferry_copy_time",
+                    vec![
+                        build::addr_of(name(&self.n.model())),
+                        self.element_size(),
+                        elements,
+                    ],
+                ),
+            ))
         };
-        let counts = |name: &str| {
-            let counts: Vec<String> = (1..=self.a.dims)
-                .map(|k| self.n.bound(name, "n", k))
+        let counts = |bounds: &str| {
+            let counts = (1..=self.a.dims)
+                .map(|k| name(&self.n.bound(bounds, "n", k)))
                 .collect();
-            format!(
-                "ferry_box_elements({}, (const long[]){{{}}})",
-                self.a.dims,
-                counts.join(", ")
+            build::call(
+                "ferry_box_elements",
+                vec![build::int(self.a.dims as i64), build::long_list(counts)],
             )
         };
         match shape {
-            Shape::Box(_) => time(&counts(&Self::copy_name(side, kind, 0))),
+            Shape::Box(_) => vec![time(counts(&Self::copy_name(side, kind, 0)))],
             Shape::Boxes(boxes) => (0..boxes.len())
-                .map(|p| time(&counts(&Self::copy_name(side, kind, p))))
+                .map(|p| time(counts(&Self::copy_name(side, kind, p))))
                 .collect(),
             Shape::Span { .. } => {
                 let (first, last) = self.span_names(side, kind);
-                time(&self.span_count(&first, &last))
+                vec![time(self.span_count(&first, &last))]
             }
             // Before the statement: the variables have their values.
-            Shape::Runs(scan) => format!("{{\n{}}}\n", scan.with_body(&time(RUN_COUNT))),
+            Shape::Runs(scan) => {
+                vec![build::compound(scan.with_body(&[time(name(RUN_COUNT))])).into()]
+            }
         }
     }
 
     /// With several plans: the code that picks the cheapest under `cost`,
     /// before the statement (ties go to the first, the hull).
-    fn choose(&self, cost: &CostModel) -> String {
+    fn choose(&self, cost: &CostModel) -> Items {
         let candidates: Vec<Vec<(Side, Kind, &Shape)>> = self
             .a
             .copies
@@ -776,37 +795,59 @@ impl<'a> ArrayCode<'a> {
     /// The code that sets `{device}_plan` to the cheapest of `candidates`
     /// under `cost` (each a plan's copies, their times added up), the
     /// first on ties; nothing when there is no choice.
-    fn choose_among(&self, candidates: &[Vec<(Side, Kind, &Shape)>], cost: &CostModel) -> String {
+    fn choose_among(&self, candidates: &[Vec<(Side, Kind, &Shape)>], cost: &CostModel) -> Items {
         if candidates.len() < 2 {
-            return String::new();
+            return Items::new();
         }
-        let (plan, best, model) = (self.n.plan(), self.n.cost(), self.n.model());
-        let mut text = format!(
-            "const struct ferry_cost_model {model} = {};\nint {plan} = 0;\ndouble {best} = 0;\n",
-            cost.c_initializer()
+        let (plan, best) = (
+            Symbol::intern(&self.n.plan()),
+            Symbol::intern(&self.n.cost()),
         );
+        let [latency, bytes_per_us] = cost.c_fields();
+        let mut items = vec![
+            build::with_initializer_list(
+                vec![build::const_(), build::struct_named("ferry_cost_model")],
+                Symbol::intern(&self.n.model()),
+                vec![build::double(latency), build::double(bytes_per_us)],
+            ),
+            build::variable(
+                vec![build::builtin(BuiltinType::Int)],
+                plan,
+                Some(build::int(0)),
+            ),
+            build::variable(
+                vec![build::builtin(BuiltinType::Double)],
+                best,
+                Some(build::int(0)),
+            ),
+        ];
         for (j, copies) in candidates.iter().enumerate() {
-            let total = format!("{}_time{j}", self.n.device);
-            let _ = writeln!(text, "{{\ndouble {total} = 0;");
+            let total = Symbol::intern(&format!("{}_time{j}", self.n.device));
+            let mut block = vec![build::variable(
+                vec![build::builtin(BuiltinType::Double)],
+                total,
+                Some(build::int(0)),
+            )];
             for &(side, kind, shape) in copies {
-                text.push_str(&self.shape_time(side, kind, shape, &total));
+                block.extend(self.shape_time(side, kind, shape, total));
             }
+            let keep = build::expr_item(build::assign(build::ident(best), build::ident(total)));
             if j == 0 {
-                let _ = writeln!(text, "{best} = {total};");
+                block.push(keep);
             } else {
-                let _ = writeln!(
-                    text,
-                    "if ({total} < {best}) {{\n{best} = {total};\n{plan} = {j};\n}}"
-                );
+                let cheaper = build::binary(BinaryOp::Lt, build::ident(total), build::ident(best));
+                let choose =
+                    build::expr_item(build::assign(build::ident(plan), build::int(j as i64)));
+                block.push(build::if_else(cheaper, vec![keep, choose], None).into());
             }
-            text.push_str("}\n");
+            items.push(build::compound(block).into());
         }
-        text
+        items
     }
 
     /// The copies of one side, under the plan chosen when there are
     /// several.
-    fn dispatch(&self, side: Side) -> String {
+    fn dispatch(&self, side: Side) -> Items {
         let shapes: Vec<(Kind, Option<&Shape>)> = self
             .a
             .copies
@@ -823,23 +864,31 @@ impl<'a> ArrayCode<'a> {
     }
 
     /// The copies of the plan [`Self::choose_among`] chose among `shapes`
-    /// (in the same order; `None`: that plan copies nothing on this side).
-    fn dispatch_among(&self, side: Side, shapes: &[(Kind, Option<&Shape>)]) -> String {
+    /// (in the same order; `None`: that plan copies nothing on this side):
+    /// `if (plan == 0) {...} else if (plan == 2) {...}`.
+    fn dispatch_among(&self, side: Side, shapes: &[(Kind, Option<&Shape>)]) -> Items {
         if let [(kind, shape)] = shapes {
-            return shape.map_or_else(String::new, |s| self.copy_shape(side, *kind, s));
+            return shape.map_or_else(Items::new, |s| self.copy_shape(side, *kind, s));
         }
-        let mut text = String::new();
-        for (j, (kind, shape)) in shapes.iter().enumerate() {
-            let Some(shape) = shape else { continue };
-            let keyword = if text.is_empty() { "if" } else { "else if" };
-            let _ = write!(
-                text,
-                "{keyword} ({} == {j}) {{\n{}}}\n",
-                self.n.plan(),
-                self.copy_shape(side, *kind, shape)
-            );
-        }
-        text
+        let plan = name(&self.n.plan());
+        let cases: Vec<(Expr, Items)> = shapes
+            .iter()
+            .enumerate()
+            .filter_map(|(j, (kind, shape))| {
+                let copies = self.copy_shape(side, *kind, (*shape)?);
+                Some((build::eq(plan.clone(), build::int(j as i64)), copies))
+            })
+            .collect();
+        let chain = cases
+            .into_iter()
+            .rev()
+            .fold(None, |otherwise, (test, copies)| {
+                Some(match otherwise {
+                    None => build::if_else(test, copies, None),
+                    Some(otherwise) => build::if_else_if(test, copies, otherwise),
+                })
+            });
+        chain.into_iter().map(BlockItem::from).collect()
     }
 
     /// A copy placed by `reuse` or `share`: the bounds of its plans, then
@@ -848,42 +897,42 @@ impl<'a> ArrayCode<'a> {
     /// the side's). Made where it stands, so its bounds are evaluated
     /// there (the placing passes made sure the variables they read have
     /// the values the sets assume).
-    fn placed(&self, side: Side, copy: &PlacedCopy, cost: &CostModel) -> String {
-        let mut text = String::new();
+    fn placed(&self, side: Side, copy: &PlacedCopy, cost: &CostModel) -> Items {
+        let mut items = Items::new();
         for (kind, shape) in &copy.options {
-            text.push_str(&self.prepare(side, *kind, shape));
+            items.extend(self.prepare(side, *kind, shape));
         }
         let candidates: Vec<Vec<(Side, Kind, &Shape)>> = copy
             .options
             .iter()
             .map(|(kind, shape)| vec![(side, *kind, shape)])
             .collect();
-        text.push_str(&self.choose_among(&candidates, cost));
+        items.extend(self.choose_among(&candidates, cost));
         let shapes: Vec<(Kind, Option<&Shape>)> = copy
             .options
             .iter()
             .map(|(kind, shape)| (*kind, Some(shape)))
             .collect();
-        text.push_str(&self.dispatch_among(side, &shapes));
+        items.extend(self.dispatch_among(side, &shapes));
         if copy.options.len() > 1 {
-            format!("{{\n{text}}}\n")
+            vec![build::compound(items).into()]
         } else {
-            text
+            items
         }
     }
 
     /// [`Self::placed`] in a block of its own, so that several copies of
     /// one array may follow each other.
-    fn scoped_placed(&self, side: Side, copy: &PlacedCopy, cost: &CostModel) -> String {
-        let text = self.placed(side, copy, cost);
+    fn scoped_placed(&self, side: Side, copy: &PlacedCopy, cost: &CostModel) -> Items {
+        let items = self.placed(side, copy, cost);
         if copy.options.len() > 1 {
-            text
+            items
         } else {
-            format!("{{\n{text}}}\n")
+            vec![build::compound(items).into()]
         }
     }
 
-    fn release(&self) -> String {
-        format!("ferry_free({});\n", self.n.device)
+    fn release(&self) -> BlockItem {
+        build::expr_item(build::call("ferry_free", vec![self.device()]))
     }
 }

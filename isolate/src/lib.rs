@@ -33,8 +33,10 @@ use emit::{DeviceNames, Exit};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, Type, VarId};
 use ferry_parser::ast::{
-    Block, BlockItem, ExternalDecl, FunctionDef, Stmt, StmtKind, TranslationUnit,
+    Block, BlockItem, DeclSpecifier, Declaration, Declarator, ExternalDecl, FunctionDef, Stmt,
+    StmtKind, StructKind, TranslationUnit, TypeSpecifier,
 };
+use ferry_parser::build::{self, ident};
 use ferry_parser::intern::Symbol;
 use ferry_parser::output::print_unit_as_user_file;
 use ferry_parser::span::Span;
@@ -43,7 +45,7 @@ use ferry_regions::RegionsAnalysis;
 use ferry_targets::Target;
 use fresh::Fresh;
 use reuse::LoopReuse;
-use rewrite::{DeviceVar, ReturnTo, Rewriter, ident};
+use rewrite::{DeviceVar, ReturnTo, Rewriter};
 use select::Target as Selected;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -730,15 +732,15 @@ fn isolate_statement(
         let result = match ret {
             Type::Void => None,
             ty => {
-                let Some(c) = c_type(analyses, ty) else {
+                let name = cloner.fresh_name("ferry_result");
+                let Some(declaration) = c_declaration(analyses, ty, Symbol::intern(&name)) else {
                     return Err(file.error_at(
                         target.span,
                         "ferry cannot spell this function's return type for the value it \
                          keeps until the transfers back are done",
                     ));
                 };
-                let name = cloner.fresh_name("ferry_result");
-                Some((format!("{c} {name}"), name))
+                Some((declaration, name))
             }
         };
         Some((result, cloner.fresh_name("ferry_exit")))
@@ -910,10 +912,10 @@ impl Offload<'_> {
                 outline::DeviceArray {
                     element,
                     row_lengths: (2..=a.dims)
-                        .map(|k| rewrite::ident(Symbol::intern(&names.len(k))))
+                        .map(|k| ident(Symbol::intern(&names.len(k))))
                         .collect(),
                     elements: Some(outline::product(
-                        (1..=a.dims).map(|k| rewrite::ident(Symbol::intern(&names.len(k)))),
+                        (1..=a.dims).map(|k| ident(Symbol::intern(&names.len(k)))),
                     )),
                 },
             );
@@ -1138,40 +1140,56 @@ fn check_aliasing(
     Ok(())
 }
 
-/// A C spelling of a simple type (the return value a whole isolated body
-/// keeps).
-fn c_type(analyses: &Analyses, ty: &Type) -> Option<String> {
-    Some(match ty {
-        Type::Void => "void".into(),
+/// The declaration `ty name;`, for the types C spells with specifiers
+/// and pointers alone.
+fn c_declaration(analyses: &Analyses, ty: &Type, name: Symbol) -> Option<Declaration> {
+    let (specifiers, declarator) = c_type(analyses, ty, build::declarator(name))?;
+    Some(build::declaration(specifiers, vec![(declarator, None)]))
+}
+
+/// The specifiers of `ty` and `declarator` wrapped in its pointers.
+fn c_type(
+    analyses: &Analyses,
+    ty: &Type,
+    declarator: Declarator,
+) -> Option<(Vec<DeclSpecifier>, Declarator)> {
+    use ferry_parser::ast::BuiltinType as B;
+    let b = build::builtin;
+    let specifiers = match ty {
+        Type::Void => vec![b(B::Void)],
         Type::Int { signed, bits } => {
             let base = match bits {
-                8 => "char",
-                16 => "short",
-                32 => "int",
-                64 => "long",
+                8 => B::Char,
+                16 => B::Short,
+                32 => B::Int,
+                64 => B::Long,
                 _ => return None,
             };
-            if *signed {
-                if *bits == 8 {
-                    "signed char".into()
-                } else {
-                    base.into()
-                }
-            } else {
-                format!("unsigned {base}")
+            match (signed, bits) {
+                (true, 8) => vec![
+                    DeclSpecifier::Type(TypeSpecifier::Signed(Symbol::intern("signed"))),
+                    b(base),
+                ],
+                (true, _) => vec![b(base)],
+                (false, _) => vec![b(B::Unsigned), b(base)],
             }
         }
-        Type::Float { bits: 32 } => "float".into(),
-        Type::Float { bits: 64 } => "double".into(),
-        Type::Float { .. } => "long double".into(),
-        Type::Pointer(inner) => format!("{} *", c_type(analyses, inner)?),
+        Type::Float { bits: 32 } => vec![b(B::Float)],
+        Type::Float { bits: 64 } => vec![b(B::Double)],
+        Type::Float { .. } => vec![b(B::Long), b(B::Double)],
+        Type::Pointer(inner) => return c_type(analyses, inner, build::pointer(declarator)),
         Type::Struct(s) => {
             let def = analyses.program.struct_def(*s);
-            let tag = def.tag?;
-            format!("{} {tag}", if def.is_union { "union" } else { "struct" })
+            let kind = if def.is_union {
+                StructKind::Union
+            } else {
+                StructKind::Struct
+            };
+            vec![build::tagged(kind, def.tag?.as_str())]
         }
         _ => return None,
-    })
+    };
+    Some((specifiers, declarator))
 }
 
 /// Writes `isolated` into `dir` (created if needed). Every file is written

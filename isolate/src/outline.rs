@@ -20,12 +20,12 @@
 //! in a cell and comes back after the kernel (`ParamKind::Cell`).
 
 use crate::parallel::Verdict;
-use crate::rewrite::{expr, ident, stmt};
 use ferry_parser::ast::{
     ArraySize, AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration,
     Declarator, Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtKind,
     TypeQualifier, TypeSpecifier, UnaryOp,
 };
+use ferry_parser::build::{binary, cast_long, expr, ident, long as int, long_variable, stmt};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_targets::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit};
@@ -816,8 +816,8 @@ impl<'a> Outliner<'a> {
         for (k, (_, h)) in nest.iter().enumerate() {
             let first = Symbol::intern(&Dim::first_param(k));
             let count = Symbol::intern(&Dim::count_param(k));
-            items.push(long_decl(first, cast_long(h.first.clone())));
-            items.push(long_decl(count, h.count(first)));
+            items.push(long_variable(first, cast_long(h.first.clone())));
+            items.push(long_variable(count, h.count(first)));
             args.push(ident(first));
             args.push(ident(count));
         }
@@ -1225,14 +1225,14 @@ impl<'a> Outliner<'a> {
         free.note(array, span);
         let row_lengths = self.arrays[&array].row_lengths.clone();
         let mut iter = subscripts.into_iter();
-        let mut flat = paren(iter.next().expect("one subscript"));
+        let mut flat = iter.next().expect("one subscript");
         for len in row_lengths {
             let mut len = len;
             self.kernel_expr(&mut len, scopes, free)?;
-            let scaled = paren(binary(BinaryOp::Mul, flat, paren(len)));
+            let scaled = binary(BinaryOp::Mul, flat, len);
             // Past the last subscript, the start of the row (slice...).
             flat = match iter.next() {
-                Some(sub) => binary(BinaryOp::Add, scaled, paren(sub)),
+                Some(sub) => binary(BinaryOp::Add, scaled, sub),
                 None => scaled,
             };
         }
@@ -1255,7 +1255,7 @@ impl<'a> Outliner<'a> {
         // call is the user's.
         let span = call;
         let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
-        let plus = |a: Symbol, offset: Expr| paren(binary(BinaryOp::Add, ident(a), paren(offset)));
+        let plus = |a: Symbol, offset: Expr| binary(BinaryOp::Add, ident(a), offset);
         match &strip(arg).kind {
             // Passed whole: the function sees it with its own row lengths,
             // as the host clone does.
@@ -1451,7 +1451,7 @@ impl Header {
                 BinaryOp::Ge,
                 binary(
                     BinaryOp::Add,
-                    binary(BinaryOp::Div, paren(span_of.clone()), int(a)),
+                    binary(BinaryOp::Div, span_of.clone(), int(a)),
                     int(1),
                 ),
             )
@@ -1460,7 +1460,7 @@ impl Header {
                 BinaryOp::Gt,
                 binary(
                     BinaryOp::Div,
-                    paren(binary(BinaryOp::Add, span_of.clone(), int(a - 1))),
+                    binary(BinaryOp::Add, span_of.clone(), int(a - 1)),
                     int(a),
                 ),
             )
@@ -1920,51 +1920,4 @@ fn refusal(span: Span, message: impl Into<String>) -> Refusal {
         span,
         message: message.into(),
     }
-}
-
-fn int(v: i64) -> Expr {
-    if v < 0 {
-        return expr(ExprKind::Unary(UnaryOp::Minus, Box::new(int(-v))));
-    }
-    expr(ExprKind::IntLit(Symbol::intern(&format!("{v}L"))))
-}
-
-fn paren(e: Expr) -> Expr {
-    match e.kind {
-        ExprKind::Ident(_) | ExprKind::IntLit(_) | ExprKind::Paren(_) => e,
-        _ => expr(ExprKind::Paren(Box::new(e))),
-    }
-}
-
-fn binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {
-    expr(ExprKind::Binary(op, Box::new(paren(a)), Box::new(paren(b))))
-}
-
-fn cast_long(e: Expr) -> Expr {
-    use ferry_parser::ast::TypeName;
-    let ty = TypeName {
-        specifiers: vec![DeclSpecifier::Type(TypeSpecifier::Builtin(
-            BuiltinType::Long,
-        ))],
-        declarator: Declarator::Abstract,
-        span: Span::default(),
-    };
-    expr(ExprKind::Cast(Box::new(ty), Box::new(paren(e))))
-}
-
-/// `long name = value;`
-fn long_decl(name: Symbol, value: Expr) -> BlockItem {
-    use ferry_parser::ast::InitDeclarator;
-    BlockItem::Declaration(Declaration::Normal {
-        specifiers: vec![DeclSpecifier::Type(TypeSpecifier::Builtin(
-            BuiltinType::Long,
-        ))],
-        declarators: vec![InitDeclarator {
-            declarator: Declarator::Ident(name, Span::default()),
-            asm_label: None,
-            attributes: Vec::new(),
-            initializer: Some(Initializer::Expr(Box::new(value))),
-        }],
-        span: Span::default(),
-    })
 }

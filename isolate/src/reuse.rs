@@ -44,13 +44,15 @@
 //! they are generated apart (`if (i == first)`, `if (i == last)`, Listing
 //! 1.8) when their boxes differ from the others'.
 
-use crate::bounds::{DimBound, box_bounds};
+use crate::bounds::{DimBound, affine_expr, box_bounds};
 use crate::planning::{Boxed, Choice, Kind, PlacedCopy, Spelling, placed_copy};
 use crate::select::Target;
 use crate::transfer::{Plan, box_hull, keep_nameable, precondition_at};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{CountedLoop, LoopKind, NodeId, NodeKind};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::ast::Expr;
+use ferry_parser::build;
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::phi;
 use ferry_regions::function::FunctionContext;
@@ -79,8 +81,8 @@ pub struct LoopReuse {
     pub node: NodeId,
     /// The index, and its first and last values, as C.
     pub index: String,
-    pub first: String,
-    pub last: String,
+    pub first: Expr,
+    pub last: Expr,
     /// Per array of the plan, in its order.
     pub arrays: Vec<LoopArray>,
 }
@@ -362,30 +364,6 @@ fn single(cases: Vec<(Lin, Conj)>) -> Option<Lin> {
 }
 
 /// An affine form as C, its names spelled by `name`.
-fn lin_to_c(lin: &Lin, name: &dyn Fn(&str) -> Option<String>) -> Option<String> {
-    let mut text = String::new();
-    for (n, k) in &lin.terms {
-        let var = name(n)?;
-        let sign = if *k < 0 { " - " } else { " + " };
-        if text.is_empty() {
-            if *k < 0 {
-                text.push('-');
-            }
-        } else {
-            text.push_str(sign);
-        }
-        match k.abs() {
-            1 => text.push_str(&var),
-            m => text.push_str(&format!("{m} * {var}")),
-        }
-    }
-    let c = lin.constant;
-    if text.is_empty() {
-        return Some(c.to_string());
-    }
-    if c != 0 {
-        text.push_str(if c < 0 { " - " } else { " + " });
-        text.push_str(&c.abs().to_string());
-    }
-    Some(format!("({text})"))
+fn lin_to_c(lin: &Lin, name: &dyn Fn(&str) -> Option<String>) -> Option<Expr> {
+    affine_expr(lin, &|n| Some(build::name(&name(n)?)))
 }

@@ -16,6 +16,7 @@
 //! scope.
 
 use ferry_parser::ast::*;
+use ferry_parser::build::{expr, ident, int as int_lit, stmt};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -735,29 +736,6 @@ pub fn strip_parens(e: &Expr) -> &Expr {
     }
 }
 
-pub fn expr(kind: ExprKind) -> Expr {
-    Expr {
-        kind,
-        span: Span::default(),
-    }
-}
-
-pub fn ident(name: Symbol) -> Expr {
-    expr(ExprKind::Ident(name))
-}
-
-pub fn int_lit(v: i64) -> Expr {
-    expr(ExprKind::IntLit(Symbol::intern(&v.to_string())))
-}
-
-pub fn stmt(kind: StmtKind) -> Stmt {
-    Stmt {
-        kind,
-        span: Span::default(),
-        pragmas: Vec::new(),
-    }
-}
-
 fn subscript(base: Expr, sub: Expr, span: Span) -> Expr {
     Expr {
         kind: ExprKind::Index(Box::new(base), Box::new(sub)),
@@ -765,42 +743,11 @@ fn subscript(base: Expr, sub: Expr, span: Span) -> Expr {
     }
 }
 
-/// `a - b`, with the parentheses C needs around `a` and `b`.
+/// `a - b` (the printer adds the parentheses C needs), or `a` when `b` is
+/// the constant 0.
 pub fn minus(a: Expr, b: Expr) -> Expr {
     if matches!(&b.kind, ExprKind::IntLit(t) if t.as_str() == "0") {
         return a;
     }
-    expr(ExprKind::Binary(
-        BinaryOp::Sub,
-        Box::new(parenthesized_for_additive(a, false)),
-        Box::new(parenthesized_for_additive(b, true)),
-    ))
-}
-
-/// Parentheses around an operand of `-` unless it binds at least as
-/// tightly (the right operand must bind tighter: `a - (b - c)`).
-fn parenthesized_for_additive(e: Expr, right: bool) -> Expr {
-    let tight = match &e.kind {
-        ExprKind::Ident(_)
-        | ExprKind::IntLit(_)
-        | ExprKind::FloatLit(_)
-        | ExprKind::CharLit(_)
-        | ExprKind::Paren(_)
-        | ExprKind::Index(..)
-        | ExprKind::Call(..)
-        | ExprKind::Member(..)
-        | ExprKind::PtrMember(..)
-        | ExprKind::SizeofExpr(_)
-        | ExprKind::SizeofType(_)
-        | ExprKind::Cast(..)
-        | ExprKind::Unary(..) => true,
-        ExprKind::Binary(BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem, ..) => true,
-        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, ..) => !right,
-        _ => false,
-    };
-    if tight {
-        e
-    } else {
-        expr(ExprKind::Paren(Box::new(e)))
-    }
+    ferry_parser::build::sub(a, b)
 }

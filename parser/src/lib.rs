@@ -4,6 +4,7 @@
 
 pub mod actions;
 pub mod ast;
+pub mod build;
 pub mod diagnostic;
 pub mod driver;
 pub mod intern;

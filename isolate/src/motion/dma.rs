@@ -8,15 +8,17 @@
 //! look at it (it lives on the device), so a transfer that now runs where
 //! it did not, with the same host result, is a correct move.
 
-use super::extent::{Extent, affine_expr, byte_count};
+use super::extent::{Extent, byte_count};
 use super::footprint::Footprint;
-use crate::rewrite::{expr, ident, strip_parens};
+use crate::bounds::affine_expr;
+use crate::rewrite::strip_parens;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::effects::{Effects, Location};
 use ferry_hcfg::ir::{Expr, ExprKind, FuncId, Program, VarId};
 use ferry_hcfg::semantics::poly::{Lin, Name};
 use ferry_parser::ast;
+use ferry_parser::build::{expr, ident};
 use ferry_parser::intern::Symbol;
 use ferry_parser::printer::print_expr;
 use ferry_regions::function::FunctionContext;

@@ -24,6 +24,7 @@
 //! elements, and a merged count is printed as `k * sizeof(T)` with the C
 //! name of a type of that size (LP64: a 64-bit integer is a `long`).
 
+use crate::bounds::affine_expr;
 use ferry_hcfg::ir::{BinaryOp, Expr, ExprKind, Type, UnOp, VarId};
 use ferry_hcfg::semantics::affine::Case;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
@@ -478,45 +479,7 @@ pub fn byte_count(
     if count.as_constant() == Some(1) {
         return Some(unit);
     }
-    Some(binary(ast::BinaryOp::Mul, affine_expr(count, name)?, unit))
-}
-
-fn binary(op: ast::BinaryOp, a: ast::Expr, b: ast::Expr) -> ast::Expr {
-    crate::rewrite::expr(ast::ExprKind::Binary(op, Box::new(a), Box::new(b)))
-}
-
-/// An affine form as C, parenthesised unless it is one name or constant.
-pub fn affine_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<ast::Expr>) -> Option<ast::Expr> {
-    use crate::rewrite::int_lit;
-    let mut out: Option<ast::Expr> = None;
-    let magnitude = |c: i128| i64::try_from(c.unsigned_abs()).ok();
-    for (n, c) in &lin.terms {
-        let var = name(n)?;
-        let term = match magnitude(*c)? {
-            1 => var,
-            k => binary(ast::BinaryOp::Mul, int_lit(k), var),
-        };
-        out = Some(match out {
-            None if *c < 0 => {
-                crate::rewrite::expr(ast::ExprKind::Unary(ast::UnaryOp::Minus, Box::new(term)))
-            }
-            None => term,
-            Some(sum) if *c < 0 => binary(ast::BinaryOp::Sub, sum, term),
-            Some(sum) => binary(ast::BinaryOp::Add, sum, term),
-        });
-    }
-    let constant = int_lit(magnitude(lin.constant)?);
-    Some(match out {
-        None => constant,
-        Some(sum) => {
-            let sum = match lin.constant {
-                0 => sum,
-                c if c < 0 => binary(ast::BinaryOp::Sub, sum, constant),
-                _ => binary(ast::BinaryOp::Add, sum, constant),
-            };
-            crate::rewrite::expr(ast::ExprKind::Paren(Box::new(sum)))
-        }
-    })
+    Some(ferry_parser::build::mul(affine_expr(count, name)?, unit))
 }
 
 /// `sizeof(T)` for a C type `T` of the size of `element`.
@@ -539,9 +502,9 @@ fn sizeof_type(element: &Type) -> Option<ast::Expr> {
         declarator: ast::Declarator::Abstract,
         span: Default::default(),
     };
-    Some(crate::rewrite::expr(ast::ExprKind::SizeofType(Box::new(
-        name,
-    ))))
+    Some(ferry_parser::build::expr(ast::ExprKind::SizeofType(
+        Box::new(name),
+    )))
 }
 
 #[cfg(test)]

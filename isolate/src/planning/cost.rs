@@ -89,9 +89,9 @@ impl CostModel {
         Ok(model)
     }
 
-    /// The runtime's struct, as a C initializer.
-    pub fn c_initializer(&self) -> String {
-        format!("{{{:?}, {:?}}}", self.latency_us, self.bytes_per_us())
+    /// The fields of the runtime's `struct ferry_cost_model`, in order.
+    pub fn c_fields(&self) -> [f64; 2] {
+        [self.latency_us, self.bytes_per_us()]
     }
 }
 
@@ -134,6 +134,6 @@ mod tests {
         // 10 calls of 10 µs, 2 MB at 20 GB/s = 100 µs.
         let t = CostModel::GPU.time_us(10, 2_000_000);
         assert!((t - 200.0).abs() < 1e-9, "{t}");
-        assert_eq!(CostModel::GPU.c_initializer(), "{10.0, 20000.0}");
+        assert_eq!(CostModel::GPU.c_fields(), [10.0, 20000.0]);
     }
 }

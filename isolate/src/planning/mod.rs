@@ -39,6 +39,7 @@ pub mod sets;
 use crate::bounds::{DimBound, box_bounds, to_c};
 use crate::transfer::box_hull;
 use ferry_hcfg::semantics::poly::Poly;
+use ferry_parser::ast::Expr;
 use ferry_regions::set::{subtract, with_phi_as_dims};
 use isl_rs::{PwAff, Set, Val};
 use scan::Scan;
@@ -74,7 +75,7 @@ impl Kind {
 }
 
 /// How one set is copied, as C.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     /// One rectangle (the hull plan; a forced plan that fell back).
     Box(Vec<DimBound>),
@@ -82,10 +83,7 @@ pub enum Shape {
     Boxes(Vec<Vec<DimBound>>),
     /// From `first` to `last` (subscripts, as C) in row-major order; when
     /// the set is empty, `last` comes before `first`.
-    Span {
-        first: Vec<String>,
-        last: Vec<String>,
-    },
+    Span { first: Vec<Expr>, last: Vec<Expr> },
     /// One copy per run.
     Runs(Scan),
 }
@@ -309,7 +307,7 @@ fn shape_of(dims: usize, at: &Spelling, kind: Kind, set: &Poly) -> Option<Shape>
 /// first, unless a forced plan replaced it, then the plans that move fewer
 /// of its elements. The generated code picks the cheapest where the copy
 /// is made.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlacedCopy {
     pub options: Vec<(Kind, Shape)>,
 }
@@ -395,11 +393,11 @@ fn moved_of_kind(set: &Poly, dims: usize, kind: Kind) -> Option<Poly> {
 /// The least and the greatest element of `set` in lexicographic order,
 /// per subscript, as C; where the set is empty, `first` is all zeros and
 /// `last` is one row before it.
-fn span_ends(set: &Poly, dims: usize, at: &Spelling) -> Option<(Vec<String>, Vec<String>)> {
+fn span_ends(set: &Poly, dims: usize, at: &Spelling) -> Option<(Vec<Expr>, Vec<Expr>)> {
     let s = with_phi_as_dims(set, dims)?;
     let ctx = s.get_ctx();
     let untouched = s.copy().ok()?.params().ok()?.complement().ok()?;
-    let ends = |pma: isl_rs::PwMultiAff, empty_first: i64| -> Option<Vec<String>> {
+    let ends = |pma: isl_rs::PwMultiAff, empty_first: i64| -> Option<Vec<Expr>> {
         (0..dims)
             .map(|k| {
                 let value = if k == 0 { empty_first } else { 0 };

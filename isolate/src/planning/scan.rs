@@ -4,23 +4,27 @@
 //! wrap the builder: `extern "C"` in `bounds`), one run per point of the
 //! loop nest.
 //!
-//! The generated C declares, at each run, `__ferry_r1..` (the outer
-//! subscripts, then the run's first and last innermost subscripts),
-//! `__ferry_lo` (its first innermost subscript) and `__ferry_n` (its
-//! length), and then holds the body the caller gives
-//! ([`Scan::with_body`]): the copy of the run, or the sum of its cost.
+//! isl's AST is translated into a nest of ferry's own ([`Node`]). The C it
+//! becomes declares, at each run, `__ferry_r1..` (the outer subscripts,
+//! then the run's first and last innermost subscripts), `__ferry_lo` (its
+//! first innermost subscript) and `__ferry_n` (its length), and then holds
+//! the body the caller gives ([`Scan::with_body`]): the copy of the run, or
+//! the sum of its cost.
 //! These names, and the loop iterators `__ferry_c0..`, are reserved
 //! identifiers (two leading underscores) in blocks of their own, so they
 //! never meet a name of the program.
 
 use super::sets;
 use crate::bounds::{
-    c_expr, isl_ast_build_free, isl_ast_build_from_context, isl_ast_build_node_from_schedule_map,
+    c_expr, id_name, isl_ast_build_free, isl_ast_build_from_context,
+    isl_ast_build_node_from_schedule_map,
 };
 use ferry_hcfg::semantics::poly::Poly;
+use ferry_parser::ast::{AssignOp, BlockItem, Expr};
+use ferry_parser::build;
+use ferry_parser::intern::Symbol;
 use isl_rs::{ASTExprOpType, ASTExprType, ASTNode, UnionMap};
 use std::cell::RefCell;
-use std::fmt::Write;
 
 /// The name of outer subscript k (from 1) at a run.
 pub fn coordinate(k: usize) -> String {
@@ -31,18 +35,93 @@ pub const RUN_LOWER: &str = "__ferry_lo";
 pub const RUN_COUNT: &str = "__ferry_n";
 
 /// A loop nest with a hole at every run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scan {
-    /// The text around the holes.
-    parts: Vec<String>,
+    nest: Vec<Node>,
     /// The program's variables the loop bounds read, as C.
     pub variables: Vec<String>,
 }
 
+/// One node of the nest, as isl's AST builder made it.
+#[derive(Debug, Clone, PartialEq)]
+enum Node {
+    /// `for (long iterator = first; condition; iterator += step)`.
+    For {
+        iterator: Symbol,
+        first: Expr,
+        condition: Expr,
+        step: Expr,
+        body: Vec<Node>,
+    },
+    If {
+        condition: Expr,
+        then: Vec<Node>,
+        otherwise: Option<Vec<Node>>,
+    },
+    /// A run: its outer subscripts, then its first and last innermost
+    /// subscripts.
+    Run(Vec<Expr>),
+}
+
 impl Scan {
     /// The loop nest with `body` at every run.
-    pub fn with_body(&self, body: &str) -> String {
-        self.parts.join(body)
+    pub fn with_body(&self, body: &[BlockItem]) -> Vec<BlockItem> {
+        nest_with_body(&self.nest, body)
+    }
+}
+
+fn nest_with_body(nest: &[Node], body: &[BlockItem]) -> Vec<BlockItem> {
+    nest.iter()
+        .map(|node| BlockItem::Statement(node_with_body(node, body)))
+        .collect()
+}
+
+fn node_with_body(node: &Node, body: &[BlockItem]) -> ferry_parser::ast::Stmt {
+    match node {
+        Node::For {
+            iterator,
+            first,
+            condition,
+            step,
+            body: inner,
+        } => build::for_long(
+            *iterator,
+            first.clone(),
+            condition.clone(),
+            build::assign_op(AssignOp::Add, build::ident(*iterator), step.clone()),
+            nest_with_body(inner, body),
+        ),
+        Node::If {
+            condition,
+            then,
+            otherwise,
+        } => build::if_else(
+            condition.clone(),
+            nest_with_body(then, body),
+            otherwise.as_ref().map(|o| nest_with_body(o, body)),
+        ),
+        Node::Run(subscripts) => {
+            let mut items: Vec<BlockItem> = subscripts
+                .iter()
+                .enumerate()
+                .map(|(k, value)| {
+                    build::const_longs(vec![(Symbol::intern(&coordinate(k + 1)), value.clone())])
+                })
+                .collect();
+            // The start and the end are the last two coordinates.
+            let dims = subscripts.len() - 1;
+            let (start, end) = (
+                build::name(&coordinate(dims)),
+                build::name(&coordinate(dims + 1)),
+            );
+            let count = build::add(build::sub(end, start.clone()), build::int(1));
+            items.push(build::const_longs(vec![
+                (Symbol::intern(RUN_LOWER), start),
+                (Symbol::intern(RUN_COUNT), count),
+            ]));
+            items.extend(body.iter().cloned());
+            build::compound(items)
+        }
     }
 }
 
@@ -86,16 +165,9 @@ pub fn scan(
         .params()
         .ok()?;
     let node = build_ast(build_context, schedule)?;
-    // The start and the end are the last two coordinates.
-    let (start, end) = (coordinate(dims), coordinate(dims + 1));
-    let leaf = [
-        format!("const long {RUN_LOWER} = {start}, {RUN_COUNT} = {end} - {start} + 1;\n"),
-        String::new(),
-    ];
-    let mut parts = vec![String::new()];
-    print_node(&node, &spell, &leaf, &mut parts)?;
+    let nest = translate(&node, &spell)?;
     let variables = variables.into_inner();
-    Some(Scan { parts, variables })
+    Some(Scan { nest, variables })
 }
 
 unsafe extern "C" {
@@ -149,71 +221,58 @@ fn build_ast(context: isl_rs::Set, schedule: UnionMap) -> Option<ASTNode> {
     }
 }
 
-/// Appends the C of `node` to `out`, whose last element is the text being
-/// written; a run ends that element and starts the next (the hole).
-fn print_node(
-    node: &ASTNode,
-    spell: &dyn Fn(&str) -> Option<String>,
-    leaf: &[String],
-    out: &mut Vec<String>,
-) -> Option<()> {
-    let text = |out: &mut Vec<String>, s: &str| out.last_mut().expect("a part").push_str(s);
-    match node_type(node)? {
+/// The nodes of isl's `node` (a block is its children).
+fn translate(node: &ASTNode, spell: &dyn Fn(&str) -> Option<String>) -> Option<Vec<Node>> {
+    Some(match node_type(node)? {
         NodeType::For => {
-            let iterator = c_expr(&node.for_get_iterator().ok()?, spell)?;
-            let iterator = iterator.trim_start_matches("(long)").to_string();
-            let init = c_expr(&node.for_get_init().ok()?, spell)?;
-            let cond = c_expr(&node.for_get_cond().ok()?, spell)?;
-            let inc = c_expr(&node.for_get_inc().ok()?, spell)?;
-            let mut head = String::new();
-            let _ = writeln!(
-                head,
-                "for (long {iterator} = {init}; {cond}; {iterator} += {inc}) {{"
-            );
-            text(out, &head);
-            print_node(&node.for_get_body().ok()?, spell, leaf, out)?;
-            text(out, "}\n");
+            let iterator = id_name(&node.for_get_iterator().ok()?, spell)?;
+            vec![Node::For {
+                iterator: Symbol::intern(&iterator),
+                first: c_expr(&node.for_get_init().ok()?, spell)?,
+                condition: c_expr(&node.for_get_cond().ok()?, spell)?,
+                step: c_expr(&node.for_get_inc().ok()?, spell)?,
+                body: translate(&node.for_get_body().ok()?, spell)?,
+            }]
         }
         NodeType::If => {
-            let cond = c_expr(&node.if_get_cond().ok()?, spell)?;
-            text(out, &format!("if ({cond}) {{\n"));
-            print_node(&node.if_get_then_node().ok()?, spell, leaf, out)?;
-            if node.if_has_else_node().ok()? {
-                text(out, "} else {\n");
-                print_node(&node.if_get_else_node().ok()?, spell, leaf, out)?;
-            }
-            text(out, "}\n");
+            let otherwise = if node.if_has_else_node().ok()? {
+                Some(translate(&node.if_get_else_node().ok()?, spell)?)
+            } else {
+                None
+            };
+            vec![Node::If {
+                condition: c_expr(&node.if_get_cond().ok()?, spell)?,
+                then: translate(&node.if_get_then_node().ok()?, spell)?,
+                otherwise,
+            }]
         }
         NodeType::Block => {
             let children = node.block_get_children().ok()?;
+            let mut nodes = Vec::new();
             for k in 0..children.size().ok()? {
-                print_node(&children.get_at(k).ok()?, spell, leaf, out)?;
+                nodes.extend(translate(&children.get_at(k).ok()?, spell)?);
             }
+            nodes
         }
-        NodeType::Mark => print_node(&node.mark_get_node().ok()?, spell, leaf, out)?,
+        NodeType::Mark => translate(&node.mark_get_node().ok()?, spell)?,
         NodeType::User => {
-            // `S(e1, ..., eN-1)`: the outer subscripts of this run.
+            // `S(e1, ..., eN+1)`: the outer subscripts of this run, its
+            // first and its last innermost subscript.
             let call = node.user_get_expr().ok()?;
             if call.get_type().ok()? != ASTExprType::Op
                 || call.get_op_type().ok()? != ASTExprOpType::Call
             {
                 return None;
             }
-            text(out, "{\n");
-            for k in 1..call.get_op_n_arg().ok()? {
-                let value = c_expr(&call.get_op_arg(k).ok()?, spell)?;
-                text(
-                    out,
-                    &format!("const long {} = {value};\n", coordinate(k as usize)),
-                );
+            let subscripts = (1..call.get_op_n_arg().ok()?)
+                .map(|k| c_expr(&call.get_op_arg(k).ok()?, spell))
+                .collect::<Option<Vec<_>>>()?;
+            if subscripts.len() < 2 {
+                return None;
             }
-            text(out, &leaf[0]);
-            out.push(String::new());
-            text(out, &leaf[1]);
-            text(out, "}\n");
+            vec![Node::Run(subscripts)]
         }
-    }
-    Some(())
+    })
 }
 
 #[cfg(test)]
@@ -226,13 +285,28 @@ mod tests {
         (isl == "n").then(|| "n".to_string())
     }
 
+    /// The nest with `BODY;` at every run, printed, one statement a line
+    /// with no indentation.
+    fn text(scan: &Scan) -> String {
+        let body = [build::expr_item(build::name("BODY"))];
+        scan.with_body(&body)
+            .iter()
+            .map(|item| match item {
+                BlockItem::Statement(s) => ferry_parser::printer::print_stmt(s),
+                _ => unreachable!("a nest is statements"),
+            })
+            .flat_map(|t| t.lines().map(|l| l.trim().to_string()).collect::<Vec<_>>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     #[test]
     fn a_triangle_is_one_run_per_row() {
         let ctx = Context::alloc();
         let triangle = poly(&ctx, "[n, phi1, phi2] -> { : 0 <= phi2 <= phi1 < n }");
         let context = poly(&ctx, "[n] -> { : n >= 1 }");
         let scan = scan(&triangle, 2, &context, &names).unwrap();
-        let text = scan.with_body("BODY;\n");
+        let text = text(&scan);
         assert_eq!(scan.variables, vec!["n".to_string()]);
         assert_eq!(text.matches("BODY;").count(), 1, "{text}");
         assert!(text.contains("for (long __ferry_c0 = 0L;"), "{text}");
@@ -259,9 +333,7 @@ mod tests {
         let ctx = Context::alloc();
         let interval = poly(&ctx, "[n, phi1] -> { : 2 <= phi1 < n }");
         let context = poly(&ctx, "[n] -> { : n >= 3 }");
-        let text = scan(&interval, 1, &context, &names)
-            .unwrap()
-            .with_body("BODY;\n");
+        let text = text(&scan(&interval, 1, &context, &names).unwrap());
         assert!(!text.contains("for"), "{text}");
         assert!(text.contains("const long __ferry_r1 = 2L;"), "{text}");
         assert!(
@@ -276,9 +348,7 @@ mod tests {
     fn runs_of(set: &str, dims: usize) -> Vec<Vec<i64>> {
         let ctx = Context::alloc();
         let context = poly(&ctx, "{ : }");
-        let text = scan(&poly(&ctx, set), dims, &context, &|_: &str| None)
-            .unwrap()
-            .with_body("BODY;\n");
+        let text = text(&scan(&poly(&ctx, set), dims, &context, &|_: &str| None).unwrap());
         let mut out = Vec::new();
         let mut current = Vec::new();
         for line in text.lines() {
