@@ -248,3 +248,25 @@ pub(crate) fn affine_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<Expr>) -> Opt
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferry_parser::printer::print_expr;
+
+    fn printed(terms: &[(&str, i128)], constant: i128) -> String {
+        let lin = Lin {
+            terms: terms.iter().map(|(n, k)| (n.to_string(), *k)).collect(),
+            constant,
+        };
+        print_expr(&affine_expr(&lin, &|n| Some(build::name(n))).unwrap())
+    }
+
+    #[test]
+    fn affine_forms_keep_their_signs() {
+        assert_eq!(printed(&[], -3), "-3");
+        assert_eq!(printed(&[], 4), "4");
+        assert_eq!(printed(&[("n", 2), ("i", -1)], -1), "(2 * n - i - 1)");
+        assert_eq!(printed(&[("n", -1)], 0), "(-n)");
+    }
+}
