@@ -23,7 +23,7 @@ use crate::function::{FunctionContext, single};
 use crate::region::{
     self, Approx, Precondition, Region, RegionMap, add, merge, merge_under, translate_map,
 };
-use crate::set::involves;
+use crate::set::{Split, involves};
 use ferry_hcfg::effects::Location;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
@@ -324,7 +324,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         // One iteration, then the index moves on.
         let step = self.increment(c.index, c.step);
         let iteration = Iterations::of(t_body.then(self.cx.ctx, &step));
-        let p_body = self.precondition(body_id);
+        let p_body = self.precondition(body_id).as_ref().map(Split::new);
         let lift = |r: &Region| -> Region {
             match &range {
                 Some(range) if !depends(r) => r.intersect(range).project(&index),
@@ -427,9 +427,9 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
 
     /// A region of one iteration (over the store at its start), taken over
     /// every store zero or more iterations reach from the first one (may).
-    fn over_iterations(&self, r: &Region, iterations: &Iterations, p: Option<&Poly>) -> Region {
+    fn over_iterations(&self, r: &Region, iterations: &Iterations, p: Option<&Split>) -> Region {
         let r = match p {
-            Some(p) => r.intersect(p),
+            Some(p) => r.intersect(&p.relevant_to(&r.set)),
             None => r.clone(),
         };
         region::translate(&r, iterations.star(self.cx.ctx)).may()
@@ -472,7 +472,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             }
             None => (Rw::default(), body),
         };
-        let p_body = self.precondition(body_id);
+        let p_body = self.precondition(body_id).as_ref().map(Split::new);
         let modified = t_iter.modified.clone();
         let depends = |r: &Region| {
             modified
@@ -480,7 +480,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
         };
         let iterations = Iterations::of(t_iter);
-        let lift = |r: &Region, p: Option<&Poly>| {
+        let lift = |r: &Region, p: Option<&Split>| {
             if depends(r) {
                 self.over_iterations(r, &iterations, p)
             } else {
@@ -532,7 +532,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             )
         };
         t_iter = t_iter.then(self.cx.ctx, &after);
-        let p_body = self.precondition(body_id);
+        let p_body = self.precondition(body_id).as_ref().map(Split::new);
         let iterations = Iterations::of(t_iter);
         let depends = |r: &Region| {
             iterations
@@ -617,7 +617,8 @@ fn anywhere_taints(rw: &mut Rw) {
 
 /// Every region of `rw` intersected with `p`.
 pub fn restrict(rw: Rw, p: &Poly) -> Rw {
-    let f = |map: &RegionMap| region::map_regions(map, |r| r.intersect(p));
+    let p = Split::new(p);
+    let f = |map: &RegionMap| region::map_regions(map, |r| r.intersect(&p.relevant_to(&r.set)));
     Rw {
         read: f(&rw.read),
         write: f(&rw.write),
@@ -641,9 +642,12 @@ pub fn minus_map_within(a: &RegionMap, b: &RegionMap, p: &Precondition) -> Regio
         let mut r = match b.get(e) {
             Some(w) => {
                 let plain = r.minus(w);
-                match p.hull() {
-                    Some(p) if !plain.is_exact() => r.intersect(p).minus(w),
-                    _ => plain,
+                match plain.is_exact() {
+                    true => plain,
+                    false => match p.hull_for(&r.set.union(&w.set)) {
+                        Some(p) => r.intersect(&p).minus(w),
+                        None => plain,
+                    },
                 }
             }
             None => r.clone(),

@@ -319,6 +319,7 @@ pub fn add(map: &mut RegionMap, entity: Entity, region: Region) {
 pub struct Precondition {
     raw: Option<Poly>,
     hull: std::cell::OnceCell<Option<Poly>>,
+    split: std::cell::OnceCell<Option<crate::set::Split>>,
 }
 
 impl Precondition {
@@ -326,6 +327,7 @@ impl Precondition {
         Precondition {
             raw,
             hull: std::cell::OnceCell::new(),
+            split: std::cell::OnceCell::new(),
         }
     }
 
@@ -338,6 +340,14 @@ impl Precondition {
             .get_or_init(|| self.raw.as_ref().map(Poly::hull))
             .as_ref()
     }
+
+    /// The part of the hull that bears on `set` ([`crate::set::Split`]).
+    pub fn hull_for(&self, set: &Poly) -> Option<Poly> {
+        self.split
+            .get_or_init(|| self.hull().map(crate::set::Split::new))
+            .as_ref()
+            .map(|split| split.relevant_to(set))
+    }
 }
 
 /// Adds a region; where the union is not exact, it is taken again under
@@ -349,9 +359,12 @@ pub fn add_under(map: &mut RegionMap, entity: Entity, region: Region, p: &Precon
         return add(map, entity, region);
     };
     let plain = old.union(&region);
-    let merged = match p.hull() {
-        Some(p) if !plain.is_exact() => old.intersect(p).union(&region.intersect(p)),
-        _ => plain,
+    let merged = match plain.is_exact() {
+        true => plain,
+        false => match p.hull_for(&plain.set) {
+            Some(p) => old.intersect(&p).union(&region.intersect(&p)),
+            None => plain,
+        },
     };
     map.insert(entity, merged.normalized());
 }

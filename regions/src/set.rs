@@ -2,8 +2,9 @@
 //! (a spent operation quota) instead of hiding it: a region whose set could
 //! not be computed becomes the universe, and is no longer exact.
 
-use ferry_hcfg::semantics::poly::Poly;
+use ferry_hcfg::semantics::poly::{Conj, Cons, Constraint, Lin, Poly};
 use isl_rs::{DimType, LibISLError, Set};
+use std::collections::BTreeSet;
 
 /// The result of an isl operation, or `None` with isl's error cleared.
 pub fn checked(p: &Poly, result: Result<Set, LibISLError>) -> Option<Poly> {
@@ -160,4 +161,87 @@ pub fn with_phi_as_dims(p: &Poly, dims: usize) -> Option<isl_rs::Set> {
             .ok()?;
     }
     Some(set)
+}
+
+/// A precondition cut along the variables its constraints share, so that
+/// a region is intersected only with the part that bears on it
+/// ([`Split::relevant_to`]).
+///
+/// The precondition of a statement of a large function constrains most of
+/// its variables (a hundred in some functions of SQLite); intersected
+/// whole with every region, it gave every region all of them as
+/// parameters, and every later operation on the region paid for them.
+/// The constraints not linked to the region's variables, through any chain
+/// of shared variables, say nothing about which elements are touched: they
+/// hold wherever the region is used (the region is over the stores the
+/// precondition describes), so leaving them out changes no answer.
+pub struct Split {
+    whole: Poly,
+    /// The constraints of each piece, or `None` where a piece has
+    /// existentials (the precondition is then used whole).
+    pieces: Option<Vec<Vec<Constraint>>>,
+}
+
+/// Preconditions over fewer variables than this are used whole: cutting
+/// them saves nothing.
+const SPLIT_FROM_PARAMS: usize = 16;
+
+impl Split {
+    pub fn new(p: &Poly) -> Split {
+        let pieces = if p.params().len() < SPLIT_FROM_PARAMS {
+            None
+        } else {
+            p.pieces().into_iter().collect()
+        };
+        Split {
+            whole: p.clone(),
+            pieces,
+        }
+    }
+
+    /// The constraints linked to the variables `set` mentions.
+    pub fn relevant_to(&self, set: &Poly) -> Poly {
+        let Some(pieces) = &self.pieces else {
+            return self.whole.clone();
+        };
+        let mut reach: BTreeSet<String> = set.params().into_iter().collect();
+        let conjs: Vec<Conj> = pieces
+            .iter()
+            .map(|piece| {
+                let mut kept = vec![false; piece.len()];
+                loop {
+                    let mut grew = false;
+                    for (k, (terms, _, _)) in piece.iter().enumerate() {
+                        let linked =
+                            terms.is_empty() || terms.iter().any(|(n, _)| reach.contains(n));
+                        if !kept[k] && linked {
+                            kept[k] = true;
+                            grew = true;
+                            reach.extend(terms.iter().map(|(n, _)| n.clone()));
+                        }
+                    }
+                    if !grew {
+                        break;
+                    }
+                }
+                let cons = piece
+                    .iter()
+                    .zip(&kept)
+                    .filter(|(_, kept)| **kept)
+                    .map(|((terms, constant, equality), _)| Cons {
+                        lin: Lin {
+                            terms: terms.clone(),
+                            constant: *constant,
+                        },
+                        equality: *equality,
+                    })
+                    .collect();
+                Conj {
+                    cons,
+                    exists: Vec::new(),
+                }
+            })
+            .collect();
+        Poly::from_dnf(&self.whole.set.get_ctx(), &conjs)
+    }
 }
