@@ -129,6 +129,13 @@ impl Cons {
             equality: true,
         }
     }
+
+    /// The same constraint, its terms in the order of their names (so
+    /// that equal constraints compare equal).
+    pub fn sorted(mut self) -> Cons {
+        self.lin.terms.sort();
+        self
+    }
 }
 
 /// A conjunction of constraints with existentially quantified names.
@@ -658,29 +665,76 @@ impl Poly {
     pub fn widen(&self, newer: &Poly, ctx: &Context) -> Poly {
         let old = self.hull();
         let newer = newer.hull();
-        let Ok(list) = old.set.get_basic_set_list() else {
+        let Some(old_cons) = old.single_piece_cons() else {
             return Poly::universe(ctx);
         };
-        let Ok(bset) = list.get_at(0) else {
-            return Poly::universe(ctx);
-        };
-        let mut kept = Poly::universe(ctx);
-        let Ok(constraints) = bset.get_constraint_list() else {
-            return kept;
-        };
-        for i in 0..constraints.size().unwrap_or(0) {
-            let Ok(c) = constraints.get_at(i) else {
-                continue;
-            };
-            let Ok(single) = BasicSet::from_constraint(c).and_then(Set::from_basic_set) else {
-                continue;
-            };
-            let single = Poly { set: single };
-            if newer.is_subset(&single) {
-                kept = kept.intersect(&single);
-            }
+        // A constraint `newer` has as well holds on it without asking isl:
+        // most constraints of a fixpoint's iterates do not change.
+        let newer_cons: Vec<Cons> = newer
+            .single_piece_cons()
+            .unwrap_or_default()
+            .into_iter()
+            .map(Cons::sorted)
+            .collect();
+        let kept: Vec<Cons> = old_cons
+            .into_iter()
+            .map(Cons::sorted)
+            .filter(|c| newer_cons.contains(c) || newer.satisfies(c, ctx))
+            .collect();
+        Poly::from_dnf(
+            ctx,
+            &[Conj {
+                cons: kept,
+                exists: Vec::new(),
+            }],
+        )
+    }
+
+    /// The constraints of a set of one piece without existentials, by
+    /// name; `None` for any other set.
+    fn single_piece_cons(&self) -> Option<Vec<Cons>> {
+        let list = self.set.get_basic_set_list().ok()?;
+        if list.size().ok()? != 1 {
+            return None;
         }
-        kept
+        let bset = list.get_at(0).ok()?;
+        if bset.dim(DimType::Div).ok()? > 0 {
+            return None;
+        }
+        let cons = cons_of(&bset);
+        if cons.is_err() {
+            self.set.get_ctx().reset_error();
+        }
+        cons.ok()
+    }
+
+    /// Whether every point of `self` satisfies `c`: no point violates it.
+    fn satisfies(&self, c: &Cons, ctx: &Context) -> bool {
+        let violations: Vec<Lin> = match c.equality {
+            // lin >= 0 fails where -lin - 1 >= 0.
+            false => vec![c.lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1)))],
+            true => vec![
+                c.lin.add(&Lin::constant(-1)),
+                c.lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1))),
+            ],
+        }
+        .into_iter()
+        .collect::<Option<_>>()
+        .unwrap_or_default();
+        if violations.is_empty() {
+            // A coefficient too large to negate: not known to hold.
+            return false;
+        }
+        violations.into_iter().all(|lin| {
+            let violated = Poly::from_dnf(
+                ctx,
+                &[Conj {
+                    cons: vec![Cons::ge0(lin)],
+                    exists: Vec::new(),
+                }],
+            );
+            self.intersect(&violated).is_empty()
+        })
     }
 
     /// A transitive closure: `self` relates `pre` names to `post` names (one
