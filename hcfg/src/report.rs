@@ -467,7 +467,7 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
             functions.push(fj);
         }
     }
-    json!({ "functions": functions })
+    json!({ "functions": functions, "notes": crate::semantics::budget::notes() })
 }
 
 /// How an effect's location reads in the output.

@@ -85,6 +85,11 @@ impl RegionsAnalysis {
                     // no longer exact. (The statements where it happened
                     // are marked may already.)
                     summary.make_may();
+                    ferry_hcfg::semantics::budget::note(format!(
+                        "the regions of `{}` reached isl's operation quota of a statement \
+                         somewhere; those statements' regions, and the function's, are may",
+                        program.function(f).name
+                    ));
                 }
                 nodes[f.index()] = analysis.nodes;
                 summaries[f.index()] = Some(summary);

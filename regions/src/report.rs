@@ -371,5 +371,8 @@ pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile])
             }));
         }
     }
-    json!({ "functions": functions })
+    json!({
+        "functions": functions,
+        "notes": ferry_hcfg::semantics::budget::notes(),
+    })
 }

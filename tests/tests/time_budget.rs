@@ -57,3 +57,29 @@ fn isolation_without_time_stays_correct() {
     assert!(validated > 0, "no program was isolated without time");
     assert!(noted > 0, "no analysis said it ran out of time");
 }
+
+/// `--json` carries the notes too, so that a tool reading it knows which
+/// functions' results were over-approximated to bound the cost.
+#[test]
+fn json_says_where_precision_was_dropped() {
+    let file = c_dir().join("jacobi.c");
+    let file = file.to_string_lossy().into_owned();
+    for command in ["regions", "semantics"] {
+        let output = run_ferry(&[command, &file, "--json", "--time-budget", NO_TIME]);
+        assert_eq!(output.status.code(), Some(0), "{command}");
+        let json: serde_json::Value =
+            serde_json::from_slice(&output.stdout).expect("ferry prints JSON");
+        let notes = json["notes"].as_array().expect("a notes array");
+        assert!(
+            notes.iter().any(|n| n
+                .as_str()
+                .is_some_and(|n| n.contains("ran past the time budget"))),
+            "{command}: {notes:?}"
+        );
+        // With time, nothing is dropped on this kernel.
+        let output = run_ferry(&[command, &file, "--json"]);
+        let json: serde_json::Value =
+            serde_json::from_slice(&output.stdout).expect("ferry prints JSON");
+        assert_eq!(json["notes"], serde_json::json!([]), "{command}");
+    }
+}
