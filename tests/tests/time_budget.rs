@@ -65,7 +65,7 @@ fn json_says_where_precision_was_dropped() {
     let file = c_dir().join("jacobi.c");
     let file = file.to_string_lossy().into_owned();
     for command in ["regions", "semantics"] {
-        let output = run_ferry(&[command, &file, "--json", "--time-budget", NO_TIME]);
+        let output = run_ferry([command, &file, "--json", "--time-budget", NO_TIME]);
         assert_eq!(output.status.code(), Some(0), "{command}");
         let json: serde_json::Value =
             serde_json::from_slice(&output.stdout).expect("ferry prints JSON");
@@ -77,7 +77,7 @@ fn json_says_where_precision_was_dropped() {
             "{command}: {notes:?}"
         );
         // With time, nothing is dropped on this kernel.
-        let output = run_ferry(&[command, &file, "--json"]);
+        let output = run_ferry([command, &file, "--json"]);
         let json: serde_json::Value =
             serde_json::from_slice(&output.stdout).expect("ferry prints JSON");
         assert_eq!(json["notes"], serde_json::json!([]), "{command}");
