@@ -23,7 +23,7 @@ use crate::function::{FunctionContext, single};
 use crate::region::{
     self, Approx, Precondition, Region, RegionMap, add, merge, merge_under, translate_map,
 };
-use crate::set::{Split, involves};
+use crate::set::Split;
 use ferry_hcfg::effects::Location;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
@@ -316,11 +316,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             .copied()
             .filter(|&v| v != c.index)
             .collect();
-        let depends = |r: &Region| {
-            others
-                .iter()
-                .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
-        };
+        let depends = |r: &Region| others.iter().any(|&v| r.mentions(&Name::Pre(v).isl()));
         // One iteration, then the index moves on.
         let step = self.increment(c.index, c.step);
         let iteration = Iterations::of(t_body.then(self.cx.ctx, &step));
@@ -474,11 +470,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         };
         let p_body = self.precondition(body_id).as_ref().map(Split::new);
         let modified = t_iter.modified.clone();
-        let depends = |r: &Region| {
-            modified
-                .iter()
-                .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
-        };
+        let depends = |r: &Region| modified.iter().any(|&v| r.mentions(&Name::Pre(v).isl()));
         let iterations = Iterations::of(t_iter);
         let lift = |r: &Region, p: Option<&Split>| {
             if depends(r) {
@@ -539,7 +531,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 .one
                 .modified
                 .iter()
-                .any(|&v| involves(&r.set, &Name::Pre(v).isl()))
+                .any(|&v| r.mentions(&Name::Pre(v).isl()))
         };
         let mut out = Rw::default();
         for (map, into) in [(&one.read, &mut out.read), (&one.write, &mut out.write)] {

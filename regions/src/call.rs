@@ -14,15 +14,18 @@
 //! - A function without a body touches what its pointer arguments point
 //!   to (may), and, unless it is a C library function, any memory.
 
+use crate::access::Subscript;
 use crate::access::{Collector, Path, Rw};
 use crate::entity::{Entity, Root, Step, phi};
 use crate::region::{self, Region, add};
+use crate::runs;
 use crate::set::{equal_to, equal_to_cases};
 use crate::under;
 use ferry_hcfg::callgraph::{call_targets, direct_callee};
 use ferry_hcfg::effects::{is_library, is_read_only_library};
 use ferry_hcfg::ir::*;
-use ferry_hcfg::semantics::poly::{Conj, Lin, Name};
+use ferry_hcfg::semantics::affine::Case;
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
 
 /// The regions the callee(s) of a call touch, translated to the caller.
 pub fn call_regions(col: &Collector, callee: &Expr, args: &[Expr]) -> Rw {
@@ -76,6 +79,8 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
     let mut out = Rw::default();
     if !is_library(cx.program, g) {
         unknown_memory(col, &mut out);
+    } else if let Some(runs) = memory_runs(col, g, args) {
+        return runs;
     }
     // `free` ends the block's life without looking at its contents, so
     // they are dead there: nothing may read them afterwards. (Its effects,
@@ -102,6 +107,75 @@ fn external(col: &Collector, g: FuncId, args: &[Expr]) -> Rw {
         }
     }
     out
+}
+
+/// The regions of a memory function of the C library whose pointers and
+/// byte count read as runs of elements ([`crate::runs`]): `memcpy(d, s,
+/// n)` writes the run of `d` and reads that of `s`, exactly (`memcmp`'s
+/// reads are may: it stops at the first difference). `None` for
+/// any other call, which touches its pointers' objects whole.
+fn memory_runs(col: &Collector, g: FuncId, args: &[Expr]) -> Option<Rw> {
+    // The arguments read, those written; the byte count is the third.
+    let (read, written): (&[usize], &[usize]) = match col.cx.program.function(g).name.as_str() {
+        "memcpy" | "memmove" => (&[1], &[0]),
+        "memset" => (&[], &[0]),
+        "memcmp" => (&[0, 1], &[]),
+        _ => return None,
+    };
+    let bytes = args.get(2)?;
+    let run = |k: usize| -> Option<(Entity, Region)> {
+        let (place, element) = runs::place(col.cx, args.get(k)?)?;
+        let count = runs::elements_or_bytes(col.cx, bytes, &element)?;
+        Some(run_region(col, place, &count))
+    };
+    // `memcmp` stops at the first difference: it reads at most the runs.
+    let reads_all = !matches!(col.cx.program.function(g).name.as_str(), "memcmp");
+    let mut out = Rw::default();
+    for &k in read {
+        let (e, mut r) = run(k)?;
+        if !reads_all {
+            r.make_may();
+        }
+        add(&mut out.read, e.clone(), r.clone());
+        add(&mut out.input, e, r);
+    }
+    for &k in written {
+        let (e, r) = run(k)?;
+        add(&mut out.write, e, r);
+    }
+    Some(out)
+}
+
+/// The `count` elements from `place` on, along its last subscript.
+fn run_region(col: &Collector, place: runs::Place, count: &[Case]) -> (Entity, Region) {
+    // The last subscript is the start plus an offset `0 <= t < count`.
+    let t = "run_offset".to_string();
+    let mut subscripts: Vec<Subscript> = place.subscripts.into_iter().map(Some).collect();
+    let last = subscripts.pop().flatten().unwrap_or_default();
+    let offset = Lin::name(t.clone());
+    let cases: Subscript = last
+        .iter()
+        .flat_map(|start| count.iter().map(move |n| (start, n)))
+        .map(|((start, at), (n, within))| {
+            let lin = start.add(&offset)?;
+            let upper = n.sub(&offset)?.add(&Lin::constant(-1))?;
+            let mut conj = at.and(within);
+            conj.cons.push(Cons::ge0(offset.clone()));
+            conj.cons.push(Cons::ge0(upper));
+            conj.exists.push(t.clone());
+            Some((lin, conj))
+        })
+        .collect();
+    // Without a form for the run (an overflow), the whole dimension, may.
+    subscripts.push(cases);
+    let path = Path {
+        entity: place.entity,
+        subscripts,
+        virtual_last: false,
+        scrambled: false,
+    };
+    let region = col.path_region(&path);
+    (path.entity, region)
 }
 
 fn is_string_literal(e: &Expr) -> bool {

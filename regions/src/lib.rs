@@ -16,6 +16,7 @@ pub mod out;
 pub mod rect;
 pub mod region;
 pub mod report;
+pub mod runs;
 pub mod set;
 pub mod summary;
 pub mod under;

@@ -208,7 +208,10 @@ impl Region {
     /// Existentially quantifies a variable away. isl's projection is exact
     /// over the integers; only making the result convex may lose exactness.
     pub fn project(&self, name: &str) -> Region {
-        if self.set.has(name).is_none() {
+        // The sure part may name a variable the set no longer does (a
+        // hull dropped it): it must go from both.
+        let in_sure = self.must.as_ref().is_some_and(|m| m.has(name).is_some());
+        if self.set.has(name).is_none() && !in_sure {
             return self.clone();
         }
         let (set, exact) = convex(&self.set.project(name));
@@ -217,6 +220,13 @@ impl Region {
             Some((under::project(&m, name)?, all))
         };
         Region::with_sure(set, self.is_exact() && exact, sure)
+    }
+
+    /// Whether the set or the sure part constrains the parameter `name`
+    /// (a hull may have dropped it from the set and not from the sure
+    /// part, which then still depends on it).
+    pub fn mentions(&self, name: &str) -> bool {
+        involves(&self.set, name) || self.must.as_ref().is_some_and(|m| involves(m, name))
     }
 
     /// The same region with parameter `from` named `to`.
@@ -233,7 +243,7 @@ impl Region {
     /// Forgets a variable: the region for every value it may have (a may
     /// region when the set depended on it).
     pub fn forget(&self, name: &str) -> Region {
-        if !involves(&self.set, name) {
+        if !self.mentions(name) {
             return self.clone();
         }
         self.project(name).may()
@@ -430,7 +440,7 @@ pub fn translate(region: &Region, t: &Transformer) -> Region {
         .modified
         .iter()
         .copied()
-        .filter(|&v| involves(&region.set, &Name::Pre(v).isl()))
+        .filter(|&v| region.mentions(&Name::Pre(v).isl()))
         .collect();
     if mentioned.is_empty() {
         return region.clone();

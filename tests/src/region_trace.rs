@@ -989,6 +989,7 @@ fn struct_tags(parsed: &ParsedFile) -> HashMap<Symbol, &[StructMember]> {
 pub const RUNTIME_C: &str = r#"#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static FILE *ferry_out;
 #define FERRY_MAX_DEPTH 65536
@@ -1108,6 +1109,44 @@ void __ferry_free(void *p) {
         fprintf(ferry_file(), "F %lu\n", (unsigned long)p);
     free(p);
 }
+
+/* The memory functions, with the bytes they read and write. */
+void *__ferry_memcpy(void *d, const void *s, unsigned long n) {
+    if (n) {
+        __ferry_access(0, s, n, 0);
+        __ferry_access(1, d, n, 0);
+    }
+    return memcpy(d, s, n);
+}
+
+void *__ferry_memmove(void *d, const void *s, unsigned long n) {
+    if (n) {
+        __ferry_access(0, s, n, 0);
+        __ferry_access(1, d, n, 0);
+    }
+    return memmove(d, s, n);
+}
+
+void *__ferry_memset(void *d, int c, unsigned long n) {
+    if (n)
+        __ferry_access(1, d, n, 0);
+    return memset(d, c, n);
+}
+
+/* memcmp reads up to the first difference. */
+int __ferry_memcmp(const void *a, const void *b, unsigned long n) {
+    const unsigned char *x = a, *y = b;
+    unsigned long read = 0;
+    while (read < n && x[read] == y[read])
+        read++;
+    if (read < n)
+        read++;
+    if (read) {
+        __ferry_access(0, a, read, 0);
+        __ferry_access(0, b, read, 0);
+    }
+    return memcmp(a, b, n);
+}
 "#;
 
 /// The runtime's prototypes and macros, printed before the program.
@@ -1121,6 +1160,10 @@ void *__ferry_malloc(unsigned long);\n\
 void *__ferry_calloc(unsigned long, unsigned long);\n\
 void *__ferry_realloc(void *, unsigned long);\n\
 void __ferry_free(void *);\n\
+void *__ferry_memcpy(void *, const void *, unsigned long);\n\
+void *__ferry_memmove(void *, const void *, unsigned long);\n\
+void *__ferry_memset(void *, int, unsigned long);\n\
+int __ferry_memcmp(const void *, const void *, unsigned long);\n\
 #define __FERRY_IS_ARRAY(x) (!__builtin_types_compatible_p(__typeof__(x), __typeof__((0, (x)))))\n";
 
 /// The instrumented program.
@@ -1820,9 +1863,13 @@ impl Rewriter {
                 {
                     return;
                 }
-                // The heap functions, to their logging versions.
+                // The heap and memory functions, to their logging versions.
                 if let ExprKind::Ident(name) = &mut callee.kind
-                    && ["malloc", "calloc", "realloc", "free"].contains(&name.as_str())
+                    && [
+                        "malloc", "calloc", "realloc", "free", "memcpy", "memmove", "memset",
+                        "memcmp",
+                    ]
+                    .contains(&name.as_str())
                 {
                     *name = Symbol::intern(&format!("__ferry_{name}"));
                 }

@@ -25,24 +25,16 @@
 //! name of a type of that size (LP64: a 64-bit integer is a `long`).
 
 use crate::bounds::affine_expr;
-use ferry_hcfg::ir::{BinaryOp, Expr, ExprKind, Type, UnOp, VarId};
+use ferry_hcfg::ir::{Expr, Type, VarId};
 use ferry_hcfg::semantics::affine::Case;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_parser::ast;
-use ferry_regions::access::{Collector, add_cases};
-use ferry_regions::entity::{Entity, Root};
+use ferry_regions::access::add_cases;
+use ferry_regions::entity::Root;
 use ferry_regions::function::FunctionContext;
+use ferry_regions::runs::{Place, elements, place};
 use isl_rs::Context;
 use std::collections::HashMap;
-
-/// One side of a transfer: an element of a named object.
-#[derive(Debug, Clone)]
-pub struct Place {
-    entity: Entity,
-    /// The subscripts of the element, the last one the offset the run
-    /// starts at (the others must agree between two transfers).
-    subscripts: Vec<Vec<Case>>,
-}
 
 /// A transfer as a run of elements.
 #[derive(Debug, Clone)]
@@ -350,82 +342,6 @@ pub fn trim(ctx: &Context, done: &Extent, next: &Extent, state: &Poly) -> Option
     })
 }
 
-/// The element an address designates, and the scalar type of the
-/// elements there.
-fn place(cx: &FunctionContext, address: &Expr) -> Option<(Place, Type)> {
-    // The argument is converted to `void *`: look through that.
-    let mut address = address;
-    while let ExprKind::Cast(inner) = &address.kind
-        && inner.ty.is_pointer_like()
-    {
-        address = inner;
-    }
-    let element = address.ty.decay().pointee()?.clone();
-    if !element.is_arithmetic() {
-        return None;
-    }
-    let path = Collector::new(cx, address).address(address)?;
-    if path.entity.root == Root::Anywhere || path.scrambled || path.virtual_last {
-        return None;
-    }
-    let subscripts: Vec<Vec<Case>> = path.subscripts.into_iter().collect::<Option<_>>()?;
-    if subscripts.is_empty() {
-        return None;
-    }
-    Some((
-        Place {
-            entity: path.entity,
-            subscripts,
-        },
-        element,
-    ))
-}
-
-/// A byte count as a number of elements of type `element`.
-fn elements(cx: &FunctionContext, bytes: &Expr, element: &Type) -> Option<Vec<Case>> {
-    match &bytes.kind {
-        ExprKind::SizeOf(t) => Some(vec![(Lin::constant(units(t, element)?), Conj::default())]),
-        ExprKind::Binary(BinaryOp::Mul, a, b) => {
-            let (k, n) = match (sizeof_units(a, element), sizeof_units(b, element)) {
-                (Some(k), _) => (k, b),
-                (_, Some(k)) => (k, a),
-                _ => return None,
-            };
-            cx.value(n)?
-                .into_iter()
-                .map(|(l, c)| Some((l.scale(k)?, c)))
-                .collect()
-        }
-        ExprKind::Cast(inner) | ExprKind::Unary(UnOp::Plus, inner) if inner.ty.is_integer() => {
-            elements(cx, inner, element)
-        }
-        _ => None,
-    }
-}
-
-/// How many elements of type `element` a `sizeof` expression measures.
-fn sizeof_units(e: &Expr, element: &Type) -> Option<i128> {
-    match &e.kind {
-        ExprKind::SizeOf(t) => units(t, element),
-        ExprKind::Cast(inner) if inner.ty.is_integer() => sizeof_units(inner, element),
-        _ => None,
-    }
-}
-
-/// How many elements of type `element` an object of type `t` holds, when
-/// it is made of them.
-fn units(t: &Type, element: &Type) -> Option<i128> {
-    if t == element {
-        return Some(1);
-    }
-    match t {
-        Type::Array(inner, ferry_hcfg::ir::ArrayLen::Const(n)) => {
-            units(inner, element)?.checked_mul(i128::from(*n))
-        }
-        _ => None,
-    }
-}
-
 /// The one case of `cases` that some store of `state` falls in (so every
 /// store of `state` does), over program variables only.
 fn only_case(ctx: &Context, cases: &[Case], state: &Poly) -> Option<Lin> {
@@ -511,6 +427,7 @@ fn sizeof_type(element: &Type) -> Option<ast::Expr> {
 mod tests {
     use super::*;
     use crate::test_support::poly;
+    use ferry_regions::entity::Entity;
 
     /// `a + k*v1` for a variable numbered 1 (isl's `v1`).
     fn lin(constant: i128, k: i128) -> Lin {
