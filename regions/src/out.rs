@@ -26,7 +26,7 @@ use crate::summary::visible_to_callers;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
-use ferry_hcfg::semantics::budget::{Deadline, Window};
+use ferry_hcfg::semantics::budget::{self, Deadline, Window};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
@@ -115,8 +115,16 @@ pub fn compute(
 /// read (`reads`, per vertex). Computed over the strongly connected
 /// components, successors first (`tarjan_scc` lists them so), each union
 /// made once per component and edge between components: a walk from every
-/// vertex would redo them, quadratic in a large `switch`.
-fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Vec<RegionMap> {
+/// vertex would redo them, quadratic in a large `switch`. Still, with
+/// hundreds of components over hundreds of entities (SQLite's bytecode
+/// interpreter), it is the longest part of a function's OUT regions: the
+/// function's deadline is checked at every component, past which the
+/// unions answer at once with sound defaults.
+fn reachable_reads<E>(
+    ctx: &isl_rs::Context,
+    graph: &DiGraph<Vertex, E>,
+    reads: &[RegionMap],
+) -> Vec<RegionMap> {
     let components = tarjan_scc(graph);
     let mut component = vec![0; graph.node_count()];
     for (c, members) in components.iter().enumerate() {
@@ -129,6 +137,7 @@ fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Vec<Re
     let mut below: Vec<RegionMap> = Vec::with_capacity(components.len());
     let mut from: Vec<RegionMap> = Vec::with_capacity(components.len());
     for (c, members) in components.iter().enumerate() {
+        budget::enforce_deadline(ctx);
         let next: BTreeSet<usize> = members
             .iter()
             .flat_map(|&v| graph.neighbors(v))
@@ -378,7 +387,7 @@ impl Walker<'_, '_> {
                         Vertex::Join | Vertex::Exit => RegionMap::new(),
                     })
                     .collect();
-                let after = reachable_reads(&u.graph, &reads);
+                let after = reachable_reads(self.cx.ctx, &u.graph, &reads);
                 for v in u.graph.node_indices() {
                     let Vertex::Node(n) = u.graph[v] else {
                         continue;
