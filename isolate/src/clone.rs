@@ -19,6 +19,11 @@ use std::collections::{HashMap, HashSet};
 
 /// Pure functions of the C library (no memory touched but their
 /// arguments' values): they may run on the accelerator.
+/// The memory functions of the C library: the regions know the runs they
+/// touch (`ferry_regions::runs`), and a call passes them the device
+/// addresses of the elements its pointers designate.
+pub(crate) const MEMORY_FUNCTIONS: &[&str] = &["memcpy", "memmove", "memset", "memcmp"];
+
 const PURE_LIBRARY: &[&str] = &[
     "abs",
     "labs",
@@ -197,7 +202,9 @@ impl Context for Cloner<'_> {
         };
         let program = &self.analyses.program;
         if program.function(f).body.is_none() {
-            if PURE_LIBRARY.contains(&callee.as_str()) {
+            if PURE_LIBRARY.contains(&callee.as_str())
+                || MEMORY_FUNCTIONS.contains(&callee.as_str())
+            {
                 return Ok(());
             }
             return Err(Refusal {

@@ -15,6 +15,7 @@
 //! Names declared inside the statement shadow the isolated ones, scope by
 //! scope.
 
+use crate::clone::MEMORY_FUNCTIONS;
 use ferry_parser::ast::*;
 use ferry_parser::build::{expr, ident, int as int_lit, stmt};
 use ferry_parser::intern::Symbol;
@@ -549,6 +550,10 @@ impl<'c> Rewriter<'c> {
             );
             return;
         };
+        if MEMORY_FUNCTIONS.contains(&callee_name.as_str()) {
+            self.memory_call(span, callee_name, args);
+            return;
+        }
         let mut arrays = Vec::new();
         let mut extra = Vec::new();
         for (pos, arg) in args.iter_mut().enumerate() {
@@ -583,6 +588,32 @@ impl<'c> Rewriter<'c> {
                 args.extend(extra);
             }
             Err(r) => self.refuse(r.span, r.message),
+        }
+    }
+}
+
+impl Rewriter<'_> {
+    /// `memcpy(d, s, n)` and its kin: each isolated array argument becomes
+    /// the device address of the element it designates (the device buffer
+    /// keeps whole rows, so a run crossing rows crosses them as on the
+    /// host); the byte count is the host's.
+    fn memory_call(&mut self, span: Span, callee: Symbol, args: &mut [Expr]) {
+        for arg in args.iter_mut() {
+            match self.array_argument(arg) {
+                Some(passed) => {
+                    self.passed_to_calls.insert(passed.host);
+                    // The callee's offset is off - p: the element is at
+                    // `pointer - (off - p)`.
+                    *arg = minus(passed.pointer, passed.offsets[0].clone());
+                }
+                None => match &mut arg.kind {
+                    ExprKind::Unary(UnaryOp::AddrOf, inner) => self.expr(inner),
+                    _ => self.expr(arg),
+                },
+            }
+        }
+        if let Err(r) = self.cx.check_call(callee, span) {
+            self.refuse(r.span, r.message);
         }
     }
 }
