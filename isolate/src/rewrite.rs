@@ -564,11 +564,7 @@ impl<'c> Rewriter<'c> {
                     *arg = passed.pointer;
                     extra.extend(passed.offsets);
                 }
-                None => match &mut arg.kind {
-                    // `f(&x)`: the callee works on the copy.
-                    ExprKind::Unary(UnaryOp::AddrOf, inner) => self.expr(inner),
-                    _ => self.expr(arg),
-                },
+                None => self.other_argument(arg),
             }
         }
         if arrays.is_empty() {
@@ -606,14 +602,20 @@ impl Rewriter<'_> {
                     // `pointer - (off - p)`.
                     *arg = minus(passed.pointer, passed.offsets[0].clone());
                 }
-                None => match &mut arg.kind {
-                    ExprKind::Unary(UnaryOp::AddrOf, inner) => self.expr(inner),
-                    _ => self.expr(arg),
-                },
+                None => self.other_argument(arg),
             }
         }
         if let Err(r) = self.cx.check_call(callee, span) {
             self.refuse(r.span, r.message);
+        }
+    }
+
+    /// An argument that is not an isolated array: a value, or `&x`, with
+    /// which the callee works on the copy of `x`.
+    fn other_argument(&mut self, arg: &mut Expr) {
+        match &mut arg.kind {
+            ExprKind::Unary(UnaryOp::AddrOf, inner) => self.expr(inner),
+            _ => self.expr(arg),
         }
     }
 }

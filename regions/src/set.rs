@@ -4,6 +4,7 @@
 
 use ferry_hcfg::semantics::poly::{Conj, Cons, Constraint, Lin, Poly};
 use isl_rs::{DimType, LibISLError, Set};
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 /// The result of an isl operation, or `None` with isl's error cleared.
@@ -178,8 +179,10 @@ pub fn with_phi_as_dims(p: &Poly, dims: usize) -> Option<isl_rs::Set> {
 pub struct Split {
     whole: Poly,
     /// The constraints of each piece, or `None` where a piece has
-    /// existentials (the precondition is then used whole).
-    pieces: Option<Vec<Vec<Constraint>>>,
+    /// existentials (the precondition is then used whole); read the first
+    /// time a region asks, so that a loop none of whose regions needs the
+    /// precondition costs nothing.
+    pieces: OnceCell<Option<Vec<Vec<Constraint>>>>,
 }
 
 /// Preconditions over fewer variables than this are used whole: cutting
@@ -188,20 +191,22 @@ const SPLIT_FROM_PARAMS: usize = 16;
 
 impl Split {
     pub fn new(p: &Poly) -> Split {
-        let pieces = if p.params().len() < SPLIT_FROM_PARAMS {
-            None
-        } else {
-            p.pieces().into_iter().collect()
-        };
         Split {
             whole: p.clone(),
-            pieces,
+            pieces: OnceCell::new(),
         }
     }
 
     /// The constraints linked to the variables `set` mentions.
     pub fn relevant_to(&self, set: &Poly) -> Poly {
-        let Some(pieces) = &self.pieces else {
+        let pieces = self.pieces.get_or_init(|| {
+            if self.whole.params().len() < SPLIT_FROM_PARAMS {
+                None
+            } else {
+                self.whole.pieces().into_iter().collect()
+            }
+        });
+        let Some(pieces) = pieces else {
             return self.whole.clone();
         };
         let mut reach: BTreeSet<String> = set.params().into_iter().collect();

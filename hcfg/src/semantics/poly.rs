@@ -679,7 +679,7 @@ impl Poly {
         let kept: Vec<Cons> = old_cons
             .into_iter()
             .map(Cons::sorted)
-            .filter(|c| newer_cons.contains(c) || newer.satisfies(c, ctx))
+            .filter(|c| newer_cons.contains(c) || newer.satisfies(c))
             .collect();
         Poly::from_dnf(
             ctx,
@@ -708,33 +708,27 @@ impl Poly {
         cons.ok()
     }
 
-    /// Whether every point of `self` satisfies `c`: no point violates it.
-    fn satisfies(&self, c: &Cons, ctx: &Context) -> bool {
-        let violations: Vec<Lin> = match c.equality {
-            // lin >= 0 fails where -lin - 1 >= 0.
-            false => vec![c.lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1)))],
-            true => vec![
-                c.lin.add(&Lin::constant(-1)),
-                c.lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1))),
-            ],
-        }
-        .into_iter()
-        .collect::<Option<_>>()
-        .unwrap_or_default();
-        if violations.is_empty() {
-            // A coefficient too large to negate: not known to hold.
+    /// Whether every point of `self` satisfies `c`.
+    pub fn satisfies(&self, c: &Cons) -> bool {
+        self.nonnegative(&c.lin)
+            && (!c.equality || c.lin.scale(-1).is_some_and(|l| self.nonnegative(&l)))
+    }
+
+    /// Whether `lin >= 0` at every point of `self`: no point has
+    /// `-lin - 1 >= 0` (not known where a coefficient is too large to
+    /// negate).
+    pub fn nonnegative(&self, lin: &Lin) -> bool {
+        let Some(below) = lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1))) else {
             return false;
-        }
-        violations.into_iter().all(|lin| {
-            let violated = Poly::from_dnf(
-                ctx,
-                &[Conj {
-                    cons: vec![Cons::ge0(lin)],
-                    exists: Vec::new(),
-                }],
-            );
-            self.intersect(&violated).is_empty()
-        })
+        };
+        let violated = Poly::from_dnf(
+            &self.set.get_ctx(),
+            &[Conj {
+                cons: vec![Cons::ge0(below)],
+                exists: Vec::new(),
+            }],
+        );
+        self.intersect(&violated).is_empty()
     }
 
     /// A transitive closure: `self` relates `pre` names to `post` names (one

@@ -227,9 +227,12 @@ fn aligned(ctx: &Context, a: &Extent, b: &Extent, state: &Poly) -> Option<(Resol
         )
     };
     let aligned = outer(&ra) == outer(&rb)
-        && surely_equal(ctx, state, &ra.shift()?, &rb.shift()?)
-        && surely_nonnegative(ctx, state, &ra.count)
-        && surely_nonnegative(ctx, state, &rb.count);
+        && ra
+            .shift()?
+            .sub(&rb.shift()?)
+            .is_some_and(|d| state.satisfies(&Cons::eq0(d)))
+        && state.nonnegative(&ra.count)
+        && state.nonnegative(&rb.count);
     aligned.then_some((ra, rb))
 }
 
@@ -239,20 +242,20 @@ pub fn merge(ctx: &Context, first: &Extent, second: &Extent, state: &Poly) -> Op
     let (a, b) = aligned(ctx, first, second, state)?;
     for (x, y, x_first) in [(&a, &b, true), (&b, &a, false)] {
         // y starts within x's run or right where it ends.
-        let starts_inside = surely_nonnegative(ctx, state, &y.start().sub(x.start())?)
-            && surely_nonnegative(ctx, state, &x.end()?.sub(y.start())?);
+        let starts_inside = state.nonnegative(&y.start().sub(x.start())?)
+            && state.nonnegative(&x.end()?.sub(y.start())?);
         if !starts_inside {
             continue;
         }
         let (x_end, y_end) = (x.end()?, y.end()?);
-        if surely_nonnegative(ctx, state, &x_end.sub(&y_end)?) {
+        if state.nonnegative(&x_end.sub(&y_end)?) {
             return Some(if x_first {
                 Merged::First
             } else {
                 Merged::Second
             });
         }
-        if surely_nonnegative(ctx, state, &y_end.sub(&x_end)?) {
+        if state.nonnegative(&y_end.sub(&x_end)?) {
             return Some(Merged::Hull {
                 from_first: x_first,
                 count: y_end.sub(x.start())?,
@@ -318,7 +321,7 @@ pub fn trim(ctx: &Context, done: &Extent, next: &Extent, state: &Poly) -> Option
     let (d, n) = aligned(ctx, done, &next.reversed(), state)?;
     let (n_start, n_end) = (n.start(), n.end()?);
     let (d_start, d_end) = (d.start(), d.end()?);
-    let nonnegative = |l: Option<Lin>| l.is_some_and(|l| surely_nonnegative(ctx, state, &l));
+    let nonnegative = |l: Option<Lin>| l.is_some_and(|l| state.nonnegative(&l));
     let starts_inside = nonnegative(n_start.sub(d_start)) && nonnegative(d_end.sub(n_start));
     let ends_inside = nonnegative(n_end.sub(d_start)) && nonnegative(d_end.sub(&n_end));
     match (starts_inside, ends_inside) {
@@ -361,28 +364,6 @@ fn only_case(ctx: &Context, cases: &[Case], state: &Poly) -> Option<Lin> {
         .iter()
         .all(|(n, _)| matches!(Name::parse(n), Some(Name::Pre(_))));
     named.then(|| lin.clone())
-}
-
-/// Whether `lin >= 0` in every store of `state`.
-fn surely_nonnegative(ctx: &Context, state: &Poly, lin: &Lin) -> bool {
-    let Some(below) = lin.scale(-1).and_then(|l| l.add(&Lin::constant(-1))) else {
-        return false;
-    };
-    let negative = Conj {
-        cons: vec![Cons::ge0(below)],
-        exists: Vec::new(),
-    };
-    state
-        .intersect(&Poly::from_dnf(ctx, &[negative]))
-        .is_empty()
-}
-
-fn surely_equal(ctx: &Context, state: &Poly, a: &Lin, b: &Lin) -> bool {
-    a.sub(b).is_some_and(|d| {
-        surely_nonnegative(ctx, state, &d)
-            && d.scale(-1)
-                .is_some_and(|d| surely_nonnegative(ctx, state, &d))
-    })
 }
 
 /// `count * sizeof(T)`, with `T` a C type of the element's size.
