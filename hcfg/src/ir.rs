@@ -322,6 +322,9 @@ pub struct Node {
     pub kind: NodeKind,
     /// The statement it comes from (for a declaration, the declaration).
     pub span: Span,
+    /// The statement it is, or a wrapper of (`None` for a declaration and
+    /// for the parts of a statement: a `for`'s initialisation and step).
+    pub stmt: Option<ferry_parser::ast::StmtId>,
 }
 
 /// A node of the HCFG. Structured kinds keep the source structure; an

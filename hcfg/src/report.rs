@@ -5,6 +5,7 @@ use crate::ir::*;
 use crate::semantics::poly::{Name, Poly};
 use crate::semantics::{RETURN, Transformer};
 use ferry_parser::ParsedFile;
+use ferry_parser::ast::StmtId;
 use ferry_parser::span::Span;
 use serde_json::{Value, json};
 use std::collections::{BTreeSet, HashMap};
@@ -163,6 +164,20 @@ fn transformer_line(t: &Transformer, names: &Names) -> String {
     let name = |s: &str| names.transformer(s, &t.modified);
     let modified: Vec<String> = t.modified.iter().map(|&v| names.var(v)).collect();
     format!("T({}) {}", modified.join(","), constraints(&t.rel, &name))
+}
+
+/// The nodes of each statement of a body: the outermost node lowered from
+/// it (for a `for` whose declaration opens a scope, the sequence around
+/// the loop; for `--function`, the root is the body's statement).
+pub fn nodes_by_statement(body: &Body) -> HashMap<StmtId, NodeId> {
+    let mut by_statement = HashMap::new();
+    // Pre-order: a statement's outermost node comes first.
+    for id in body.preorder() {
+        if let Some(stmt) = body.node(id).stmt {
+            by_statement.entry(stmt).or_insert(id);
+        }
+    }
+    by_statement
 }
 
 /// For each statement span of a function: its outermost node, or the

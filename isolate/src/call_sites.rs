@@ -10,14 +10,16 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::callgraph::direct_callee;
 use ferry_hcfg::ir::{ExprKind, FuncId, NodeId, NodeKind, Vertex};
 use ferry_parser::ParsedFile;
+use ferry_parser::ast::StmtId;
 use std::collections::HashMap;
 
 /// One call of a function, a statement of its own.
 #[derive(Debug, Clone, Copy)]
 pub struct CallSite {
     pub caller: FuncId,
-    /// The call statement's HCFG node in the caller.
+    /// The call statement's HCFG node in the caller, and the statement.
     pub node: NodeId,
+    pub stmt: StmtId,
     /// Whether a loop of the caller's HCFG encloses the call (loops made
     /// of `goto`s, inside unstructured graphs, do not count).
     pub in_loop: bool,
@@ -55,6 +57,7 @@ pub fn plain_call_sites(parsed: &[ParsedFile], a: &Analyses) -> HashMap<FuncId, 
             // Every formal needs its actual (C without prototypes may
             // call with fewer arguments).
             if let NodeKind::Expr(e) = &body.node(id).kind
+                && let Some(stmt) = body.node(id).stmt
                 && let ExprKind::Call(callee, _) = &e.kind
                 && let Some(g) = direct_callee(callee)
                 && let Some(args) = dma::plain_call(a, f, e, g)
@@ -63,6 +66,7 @@ pub fn plain_call_sites(parsed: &[ParsedFile], a: &Analyses) -> HashMap<FuncId, 
                 plain.entry(g).or_default().push(CallSite {
                     caller: f,
                     node: id,
+                    stmt,
                     in_loop,
                 });
             }

@@ -16,11 +16,10 @@ use crate::share::{AroundLoop, MemberCopies};
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::Diagnostic;
 use ferry_parser::ast::{
-    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, Declaration, Expr, Stmt, StmtKind,
+    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, Declaration, Expr, Stmt, StmtId, StmtKind,
 };
 use ferry_parser::build::{self, name};
 use ferry_parser::intern::Symbol;
-use ferry_parser::span::Span;
 use std::collections::HashSet;
 
 /// Statements and declarations, in order.
@@ -194,7 +193,7 @@ pub fn around_loop_block(
     let mut before = Items::new();
     let mut release = Items::new();
     // Per flag, in the order first met: the users' loop, loads, stores.
-    let mut flags: Vec<(&str, Span, Items, Items)> = Vec::new();
+    let mut flags: Vec<(&str, StmtId, Items, Items)> = Vec::new();
     for a in arrays {
         let code = ArrayCode::new(&a.array, a.names.clone(), a.full_rows);
         before.extend(code.buffer(&a.array.buffer));
@@ -239,9 +238,8 @@ pub fn around_loop_block(
             original.into(),
         ];
         *body = Stmt {
-            kind: StmtKind::Compound(build::block(items)),
             span,
-            pragmas: Vec::new(),
+            ..build::compound(items)
         };
         if !stores.is_empty() {
             after.push(build::if_else(build::ident(flag), stores, None).into());
@@ -254,14 +252,14 @@ pub fn around_loop_block(
     Ok(build::block(items))
 }
 
-/// The body of the loop at `span` in `s` (a loop another block already
-/// wraps keeps its span inside that block).
-fn loop_body(s: &mut Stmt, span: Span) -> Option<&mut Stmt> {
+/// The body of the loop `id` in `s` (a loop another block already wraps
+/// is inside that block).
+fn loop_body(s: &mut Stmt, id: StmtId) -> Option<&mut Stmt> {
     let is_loop = matches!(
         s.kind,
         StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
     );
-    if is_loop && (s.span.lo, s.span.hi) == (span.lo, span.hi) {
+    if is_loop && s.id == id {
         return match &mut s.kind {
             StmtKind::For { body, .. }
             | StmtKind::While { body, .. }
@@ -271,7 +269,7 @@ fn loop_body(s: &mut Stmt, span: Span) -> Option<&mut Stmt> {
     }
     s.sub_statements_mut()
         .into_iter()
-        .find_map(|inner| loop_body(inner, span))
+        .find_map(|inner| loop_body(inner, id))
 }
 
 /// The buffer of an array shared by several statements of a sequence, as

@@ -34,7 +34,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, Type, VarId};
 use ferry_parser::ast::{
     Block, BlockItem, DeclSpecifier, Declaration, Declarator, ExternalDecl, FunctionDef, Stmt,
-    StmtKind, StructKind, TranslationUnit, TypeSpecifier,
+    StmtId, StmtKind, StructKind, TranslationUnit, TypeSpecifier,
 };
 use ferry_parser::build::{self, ident};
 use ferry_parser::intern::Symbol;
@@ -224,7 +224,9 @@ pub fn isolate(
     let mut parallel_body = false;
     if options.target.has_kernels() {
         for (unit, d) in decisions {
-            verdicts[unit].insert((d.span.lo, d.span.hi), d.verdict);
+            if let Some(stmt) = d.stmt {
+                verdicts[unit].insert(stmt, d.verdict);
+            }
         }
         parallel_body = verdicts
             .iter()
@@ -245,7 +247,9 @@ pub fn isolate(
                 continue;
             };
             for d in parallel::loops_in(&analyses, &regions, f, body.root, options.reassociate) {
-                verdicts[function.unit].insert((d.span.lo, d.span.hi), d.verdict);
+                if let Some(stmt) = d.stmt {
+                    verdicts[function.unit].insert(stmt, d.verdict);
+                }
             }
         }
     }
@@ -300,7 +304,7 @@ pub fn isolate(
 
 /// The verdict on every loop of the selected statements of one unit, by
 /// the loop's span.
-type Verdicts = HashMap<(u32, u32), parallel::Verdict>;
+type Verdicts = HashMap<StmtId, parallel::Verdict>;
 
 /// One line per loop of the selected statements: where it is, and whether
 /// its iterations may run in parallel (and why not).
@@ -499,9 +503,9 @@ fn isolate_unit(
         .collect();
     let mut full_rows: Vec<HashSet<Symbol>> = vec![HashSet::new(); shared_arrays.len()];
     for (k, (target, (plan, in_loop))) in targets.iter().zip(plans.iter().zip(reused)).enumerate() {
-        let span = in_loop
+        let replaced = in_loop
             .as_ref()
-            .map_or(target.span, |(_, the_loop)| the_loop.span);
+            .map_or(target.stmt, |(_, the_loop)| the_loop.id);
         let mine: Vec<(usize, emit::SharedCopies)> = shared_arrays
             .iter()
             .enumerate()
@@ -543,10 +547,10 @@ fn isolate_unit(
                 full_rows[*s].insert(name);
             }
         }
-        replacements.insert((span.lo, span.hi), block);
+        replacements.insert(replaced, block);
     }
     let mut prologues = Prologues::new();
-    let mut around_loops: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
+    let mut around_loops: BTreeMap<StmtId, (Span, Vec<usize>)> = BTreeMap::new();
     for (s, ((array, names), rows)) in shared_arrays
         .iter()
         .zip(&buffer_names)
@@ -555,36 +559,34 @@ fn isolate_unit(
     {
         if let Some(around) = &array.around {
             around_loops
-                .entry((around.span.lo, around.span.hi))
-                .or_default()
+                .entry(around.stmt)
+                .or_insert((around.span, Vec::new()))
+                .1
                 .push(s);
             continue;
         }
-        let first = targets[candidates[array.first()]].span;
+        let first = targets[candidates[array.first()]].stmt;
         let items = emit::shared_buffer(&array.as_transfer(), names, rows)?;
-        prologues
-            .entry((first.lo, first.hi))
-            .or_default()
-            .extend(items);
+        prologues.entry(first).or_default().extend(items);
     }
     // Loops around shared buffers, inner ones first: each takes the
     // blocks of the statements inside it, an inner loop's included.
     let mut around_loops: Vec<_> = around_loops.into_iter().collect();
-    around_loops.sort_by_key(|((lo, hi), _)| hi - lo);
-    for ((lo, hi), arrays) in around_loops {
-        let Some(mut the_loop) = find_statement(file, Span { lo, hi }) else {
+    around_loops.sort_by_key(|(_, (span, _))| span.hi - span.lo);
+    for (loop_id, (_, arrays)) in around_loops {
+        let Some(mut the_loop) = find_statement(file, loop_id) else {
             return Err(Diagnostic::error(
                 "internal error: a loop around shared buffers is not in the tree",
             ));
         };
         replace_in_stmt(&mut the_loop, &mut replacements, &mut prologues);
         // One flag per loop of users.
-        let mut flags: HashMap<(u32, u32), String> = HashMap::new();
+        let mut flags: HashMap<StmtId, String> = HashMap::new();
         let mut around = Vec::new();
         for &s in &arrays {
             let copies = shared_arrays[s].around.as_ref().expect("around a loop");
             let ran = flags
-                .entry((copies.first.lo, copies.first.hi))
+                .entry(copies.first)
                 .or_insert_with(|| cloner.fresh_name("ferry_loop_ran"))
                 .clone();
             around.push(emit::AroundCopies {
@@ -596,7 +598,7 @@ fn isolate_unit(
             });
         }
         let block = emit::around_loop_block(&around, the_loop, &options.transfer_cost)?;
-        replacements.insert((lo, hi), block);
+        replacements.insert(loop_id, block);
     }
     let prototypes = cloner.prototypes();
     let mut definitions = std::mem::take(&mut cloner.definitions);
@@ -638,8 +640,9 @@ fn loop_sharing(
     let program = &analyses.program;
     let f = target.function;
     let (node, counted) = reuse::enclosing_loop(analyses, target)?;
-    let loop_span = program.function(f).body.as_ref()?.node(node).span;
-    let the_loop = find_statement(file, loop_span)?;
+    let loop_node = program.function(f).body.as_ref()?.node(node);
+    let (loop_id, loop_span) = (loop_node.stmt?, loop_node.span);
+    let the_loop = find_statement(file, loop_id)?;
     let fresh = std::cell::Cell::new(0);
     let function =
         ferry_regions::function::FunctionContext::new(analyses, f, &regions.summaries, &fresh);
@@ -658,12 +661,12 @@ fn loop_sharing(
 }
 
 /// A copy of the statement of the main file at `span`.
-fn find_statement(file: &ParsedFile, span: Span) -> Option<Stmt> {
+fn find_statement(file: &ParsedFile, id: StmtId) -> Option<Stmt> {
     let mut found = None;
     for item in &file.unit.items {
         if let ExternalDecl::FunctionDef(def) = item {
             select::statements_in_block(&def.body, &mut |s| {
-                if found.is_none() && same_span(s.span, span) {
+                if found.is_none() && s.id == id {
                     found = Some(s.clone());
                 }
             });
@@ -819,7 +822,7 @@ fn isolate_statement(
     };
     let iteration = emit::iteration_block(plan, &shared, &names, full_rows, statement, cost)?;
     let mut body = Replacements::new();
-    body.insert((target.span.lo, target.span.hi), iteration);
+    body.insert(target.stmt, iteration);
     replace_in_stmt(&mut the_loop, &mut body, &mut Prologues::new());
     if !body.is_empty() {
         return Err(file.error_at(
@@ -1002,16 +1005,11 @@ fn statement_of(
         let ExternalDecl::FunctionDef(def) = item else {
             continue;
         };
-        if target.whole_body && same_span(def.body.span, target.span) {
-            let s = Stmt {
-                kind: StmtKind::Compound(def.body.clone()),
-                span: def.body.span,
-                pragmas: Vec::new(),
-            };
-            return Ok((s, params));
+        if target.whole_body && def.body_id == target.stmt {
+            return Ok((body_statement(def), params));
         }
     }
-    if let Some(s) = find_statement(file, target.span) {
+    if let Some(s) = find_statement(file, target.stmt) {
         return Ok((s, params));
     }
     Err(file.error_at(
@@ -1020,9 +1018,15 @@ fn statement_of(
     ))
 }
 
-/// `Span == Span` is always true (spans are not identity): compare offsets.
-fn same_span(a: Span, b: Span) -> bool {
-    (a.lo, a.hi) == (b.lo, b.hi)
+/// A function's body as a compound statement: the statement its
+/// `body_id` names.
+pub(crate) fn body_statement(def: &FunctionDef) -> Stmt {
+    Stmt {
+        kind: StmtKind::Compound(def.body.clone()),
+        span: def.body.span,
+        pragmas: Vec::new(),
+        id: def.body_id,
+    }
 }
 
 /// The index of the item (function definition) containing `span`.
@@ -1033,23 +1037,23 @@ fn item_containing(unit: &TranslationUnit, span: Span) -> Option<usize> {
     })
 }
 
-/// The isolated blocks, by the (lo, hi) span of the statement (or function
-/// body) each replaces.
-type Replacements = HashMap<(u32, u32), Block>;
+/// The isolated blocks, by the statement (or function body) each
+/// replaces.
+type Replacements = HashMap<StmtId, Block>;
 
-/// Block items to put before the statement with this (lo, hi) span (or
-/// the labelled statement around it): the buffers shared by a sequence.
-type Prologues = HashMap<(u32, u32), Vec<BlockItem>>;
+/// Block items to put before a statement (or the labelled statement
+/// around it): the buffers shared by a sequence.
+type Prologues = HashMap<StmtId, Vec<BlockItem>>;
 
 /// Puts every block in place of its statement, in one walk that never
-/// looks inside a block it put: generated code carries spans into ferry's
-/// own fragment text, which could equal a user statement's.
+/// looks inside a block it put (generated code keeps the ids of the
+/// statements it copies).
 fn replace_all(tree: &mut TranslationUnit, blocks: &mut Replacements, prologues: &mut Prologues) {
     for item in &mut tree.items {
         let ExternalDecl::FunctionDef(def) = item else {
             continue;
         };
-        match blocks.remove(&(def.body.span.lo, def.body.span.hi)) {
+        match blocks.remove(&def.body_id) {
             Some(block) => def.body = block,
             None => replace_in_block(&mut def.body, blocks, prologues),
         }
@@ -1062,7 +1066,7 @@ fn replace_in_block(b: &mut Block, blocks: &mut Replacements, prologues: &mut Pr
         if let BlockItem::Statement(s) = &mut item {
             let mut head: &Stmt = s;
             loop {
-                if let Some(prologue) = prologues.remove(&(head.span.lo, head.span.hi)) {
+                if let Some(prologue) = prologues.remove(&head.id) {
                     items.extend(prologue);
                 }
                 match &head.kind {
@@ -1078,7 +1082,7 @@ fn replace_in_block(b: &mut Block, blocks: &mut Replacements, prologues: &mut Pr
 }
 
 fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements, prologues: &mut Prologues) {
-    if let Some(block) = blocks.remove(&(s.span.lo, s.span.hi)) {
+    if let Some(block) = blocks.remove(&s.id) {
         s.kind = StmtKind::Compound(block);
         // The statement's pragmas went with it into the block.
         s.pragmas.clear();

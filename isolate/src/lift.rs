@@ -176,6 +176,7 @@ fn targets(a: &Analyses, sites: &[CallSite]) -> Vec<Target> {
                 unit: caller.unit,
                 function: s.caller,
                 node: s.node,
+                stmt: s.stmt,
                 span: body.node(s.node).span,
                 whole_body: false,
             }

@@ -22,8 +22,8 @@
 use crate::parallel::Verdict;
 use ferry_parser::ast::{
     ArraySize, AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration,
-    Declarator, Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtKind,
-    TypeQualifier, TypeSpecifier, UnaryOp,
+    Declarator, Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtId,
+    StmtKind, TypeQualifier, TypeSpecifier, UnaryOp,
 };
 use ferry_parser::build::{binary, cast_long, expr, ident, long as int, long_variable, stmt};
 use ferry_parser::intern::Symbol;
@@ -80,7 +80,7 @@ pub struct UnitState {
 /// What the outliner knows of the program around one statement.
 pub struct Outliner<'a> {
     /// The verdict on every loop of the original statement, by span.
-    pub verdicts: &'a HashMap<(u32, u32), Verdict>,
+    pub verdicts: &'a HashMap<StmtId, Verdict>,
     /// Device buffers by their names in the rewritten statement.
     pub arrays: HashMap<Symbol, DeviceArray>,
     /// Host scalars the statement may read, with their types (the device
@@ -119,7 +119,7 @@ const DEVICE_FUNCTIONS: &[&str] = &[
 
 impl<'a> Outliner<'a> {
     pub fn new(
-        verdicts: &'a HashMap<(u32, u32), Verdict>,
+        verdicts: &'a HashMap<StmtId, Verdict>,
         arrays: HashMap<Symbol, DeviceArray>,
         values: HashMap<Symbol, Scalar>,
         user_names: HashMap<Symbol, Symbol>,
@@ -403,6 +403,7 @@ impl<'a> Outliner<'a> {
             }),
             span,
             pragmas: Vec::new(),
+            id: StmtId::fresh(),
         };
         self.single(&mut fused).ok()?;
         Some(fused)
@@ -416,10 +417,8 @@ impl<'a> Outliner<'a> {
     }
 
     fn has_parallel_loop(&self, s: &Stmt) -> bool {
-        matches!(
-            self.verdicts.get(&(s.span.lo, s.span.hi)),
-            Some(Verdict::Parallel { .. })
-        ) && matches!(s.kind, StmtKind::For { .. })
+        matches!(self.verdicts.get(&s.id), Some(Verdict::Parallel { .. }))
+            && matches!(s.kind, StmtKind::For { .. })
             || self.hosted_call(s).is_some()
             || s.sub_statements()
                 .into_iter()
@@ -453,7 +452,7 @@ impl<'a> Outliner<'a> {
         (whole_buffers
             && device_signature(def).is_ok()
             && !self.in_progress.contains(&name)
-            && self.has_parallel_loop(&body_stmt(def)))
+            && self.has_parallel_loop(&crate::body_statement(def)))
         .then_some(name)
     }
 
@@ -488,7 +487,7 @@ impl<'a> Outliner<'a> {
         let def = self.definitions[&name].clone();
         let (_, params) = device_signature(&def).map_err(|why| refusal(at, why))?;
         let (arrays, values) = parameter_frame(&params);
-        let mut body = body_stmt(&def);
+        let mut body = crate::body_statement(&def);
         self.in_progress.insert(name);
         let hosted = self.in_frame(arrays, values, |this| this.statement(&mut body));
         self.in_progress.remove(&name);
@@ -594,9 +593,7 @@ impl<'a> Outliner<'a> {
     fn nest<'s>(&self, s: &'s Stmt) -> Option<Vec<(&'s Stmt, Header)>> {
         let mut nest: Vec<(&Stmt, Header)> = Vec::new();
         let mut current = s;
-        while let Some(Verdict::Parallel { private_arrays, .. }) =
-            self.verdicts.get(&(current.span.lo, current.span.hi))
-        {
+        while let Some(Verdict::Parallel { private_arrays, .. }) = self.verdicts.get(&current.id) {
             // Each work-item needs its own copy of these arrays: the host
             // must know their sizes.
             if private_arrays
@@ -736,7 +733,7 @@ impl<'a> Outliner<'a> {
         let StmtKind::For { body, .. } = &innermost.kind else {
             unreachable!("a nest is made of `for` loops")
         };
-        let (reductions, private_arrays) = match self.verdicts.get(&(s.span.lo, s.span.hi)) {
+        let (reductions, private_arrays) = match self.verdicts.get(&s.id) {
             Some(Verdict::Parallel {
                 reductions,
                 private_arrays,
@@ -853,6 +850,8 @@ impl<'a> Outliner<'a> {
             }),
             span: s.span,
             pragmas: s.pragmas.clone(),
+            // The loop it launches, transformed.
+            id: s.id,
         })
     }
 
@@ -1322,7 +1321,7 @@ impl<'a> Outliner<'a> {
             ));
         }
         let def = self.definitions[&name].clone();
-        let mut body = body_stmt(&def);
+        let mut body = crate::body_statement(&def);
         if self.in_single && self.has_parallel_loop(&body) {
             self.state.serialised.push(name);
         }
@@ -1521,15 +1520,6 @@ fn jumps_out_continue(s: &Stmt) -> bool {
         StmtKind::Continue => true,
         StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => false,
         _ => s.sub_statements().into_iter().any(jumps_out_continue),
-    }
-}
-
-/// A function's body as a statement.
-fn body_stmt(def: &FunctionDef) -> Stmt {
-    Stmt {
-        span: def.body.span,
-        kind: StmtKind::Compound(def.body.clone()),
-        pragmas: Vec::new(),
     }
 }
 

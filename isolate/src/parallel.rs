@@ -18,6 +18,7 @@ use crate::reduction::{self, NotReduction};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{Body, FuncId, LoopKind, NodeId, NodeKind, VarId};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::ast::StmtId;
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
@@ -28,7 +29,8 @@ use ferry_targets::kernel::Operator;
 /// What was decided for one loop.
 #[derive(Debug, Clone)]
 pub struct Decision {
-    /// The loop statement.
+    /// The loop statement, and where it is written.
+    pub stmt: Option<StmtId>,
     pub span: Span,
     /// Its index, for a counted loop.
     pub index: Option<VarId>,
@@ -92,6 +94,7 @@ pub fn loops_in(
                 ),
             };
             out.push(Decision {
+                stmt: node.stmt,
                 span: node.span,
                 index,
                 verdict,

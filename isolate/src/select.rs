@@ -5,8 +5,8 @@
 use crate::Selection;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId};
-use ferry_hcfg::report::nodes_by_span;
-use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtKind};
+use ferry_hcfg::report::nodes_by_statement;
+use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtId, StmtKind};
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 
@@ -17,8 +17,9 @@ pub struct Target {
     pub function: FuncId,
     /// The HCFG node of the statement (for `--function`, the body's root).
     pub node: NodeId,
-    /// The span of the statement in the syntax tree (for a labelled
-    /// statement, of the statement after the label).
+    /// The statement (for a labelled statement, the statement after the
+    /// label; for `--function`, the body), and where it is written.
+    pub stmt: StmtId,
     pub span: Span,
     /// `--function`: the statement is the whole body, and `return`s in it
     /// leave through the transfers back.
@@ -53,32 +54,30 @@ pub fn find(
             match selection {
                 Selection::Function(f) => {
                     if name == Some(f.as_str()) {
-                        spans.push(def.body.span);
+                        spans.push((def.body_id, def.body.span));
                     }
                 }
                 Selection::Label(l) => statements_in_block(&def.body, &mut |s| {
                     if let StmtKind::Labeled { label, body } = &s.kind
                         && label.as_str() == l
                     {
-                        spans.push(body.span);
+                        spans.push((body.id, body.span));
                     }
                 }),
                 Selection::Pragma => statements_in_block(&def.body, &mut |s| {
                     if s.pragmas.iter().any(|p| is_isolate_pragma(p.text.as_str())) {
-                        spans.push(s.span);
+                        spans.push((s.id, s.span));
                     }
                 }),
                 Selection::Nothing => {}
             }
             let body = a.program.function(function).body.as_ref();
-            for span in spans {
+            let nodes = body.map(nodes_by_statement).unwrap_or_default();
+            for (stmt, span) in spans {
                 let whole_body = matches!(selection, Selection::Function(_));
                 let node = match body {
                     Some(body) if whole_body => Some(body.root),
-                    Some(body) => nodes_by_span(body)
-                        .get(&(span.lo, span.hi))
-                        .and_then(|nodes| nodes.first().copied()),
-                    None => None,
+                    _ => nodes.get(&stmt).copied(),
                 };
                 let Some(node) = node else {
                     return Err(file.error_at(
@@ -92,6 +91,7 @@ pub fn find(
                     unit,
                     function,
                     node,
+                    stmt,
                     span,
                     whole_body,
                 });
@@ -110,7 +110,7 @@ pub fn find(
     for t in &targets {
         if let Some(outer) = targets
             .iter()
-            .find(|o| o.unit == t.unit && o.span != t.span && contains(o.span, t.span))
+            .find(|o| o.unit == t.unit && o.stmt != t.stmt && contains(o.span, t.span))
         {
             return Err(parsed[t.unit].error_at(
                 t.span,

@@ -55,6 +55,7 @@ pub fn stmt(kind: StmtKind, lo: usize, hi: usize) -> Stmt {
         kind,
         span: Span::new(lo, hi),
         pragmas: Vec::new(),
+        id: StmtId::fresh(),
     }
 }
 

@@ -48,12 +48,23 @@ pub struct Pragma {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct FunctionDef {
     pub specifiers: Vec<DeclSpecifier>,
     pub declarator: Declarator,
     pub body: Block,
+    /// The body as a statement (what `--function` isolates).
+    pub body_id: StmtId,
     pub span: Span,
+}
+
+/// As for [`Stmt`], the body's identity is not compared.
+impl PartialEq for FunctionDef {
+    fn eq(&self, other: &FunctionDef) -> bool {
+        self.specifiers == other.specifiers
+            && self.declarator == other.declarator
+            && self.body == other.body
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -409,12 +420,37 @@ pub enum BlockItem {
     Pragma(Pragma),
 }
 
-#[derive(Debug, Clone, PartialEq)]
+/// Which statement a [`Stmt`] is: unique in the process, fresh for every
+/// statement parsed or built, and kept by clones (a rewritten copy of a
+/// statement is still that statement). The passes and the reports key
+/// statements by it; a span says where a statement is written, not which
+/// one it is (generated statements share the empty span, and spans are
+/// equal to every other span by design).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId(u32);
+
+impl StmtId {
+    pub fn fresh() -> StmtId {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        StmtId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+#[derive(Debug, Clone)]
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
     /// The `#pragma` lines written right before this statement.
     pub pragmas: Vec<Pragma>,
+    pub id: StmtId,
+}
+
+/// Trees compare as programs: two statements are equal when they are
+/// written alike, whichever statements they are (as with spans).
+impl PartialEq for Stmt {
+    fn eq(&self, other: &Stmt) -> bool {
+        self.kind == other.kind && self.pragmas == other.pragmas
+    }
 }
 
 impl Stmt {

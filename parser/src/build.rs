@@ -323,6 +323,7 @@ pub fn stmt(kind: StmtKind) -> Stmt {
         kind,
         span: Span::default(),
         pragmas: Vec::new(),
+        id: StmtId::fresh(),
     }
 }
 

@@ -1759,6 +1759,7 @@ void f(int c)
             kind,
             span: Span::default(),
             pragmas: vec![],
+            id: StmtId::fresh(),
         }
     }
 

@@ -21,6 +21,7 @@
 
 use ferry_parser::ParsedFile;
 use ferry_parser::ast::{Block, BlockItem, Expr, ExprKind, ExternalDecl, ForInit, Stmt, StmtKind};
+use ferry_parser::build;
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use isl_rs::{Context, DimType, Set, Val};
@@ -410,11 +411,7 @@ impl Placer<'_, '_> {
 
 /// A statement that does nothing (a placeholder while a tree is rebuilt).
 pub fn empty_stmt() -> Stmt {
-    Stmt {
-        kind: StmtKind::Empty,
-        span: Span::default(),
-        pragmas: Vec::new(),
-    }
+    build::stmt(StmtKind::Empty)
 }
 
 /// `{ BEFORE... INNER AFTER... }`.
@@ -422,15 +419,7 @@ fn compound(before: Vec<BlockItem>, inner: Stmt, after: Vec<BlockItem>) -> Stmt 
     let mut items = before;
     items.push(BlockItem::Statement(inner));
     items.extend(after);
-    Stmt {
-        kind: StmtKind::Compound(Block {
-            items,
-            local_labels: Vec::new(),
-            span: Span::default(),
-        }),
-        span: Span::default(),
-        pragmas: Vec::new(),
-    }
+    build::compound(items)
 }
 
 /// An expression node without a position.
@@ -457,11 +446,7 @@ fn trace_call(index: usize, site: &Site) -> Stmt {
         expr(ExprKind::IntLit(Symbol::intern(&values.len().to_string()))),
     ];
     args.extend(values);
-    Stmt {
-        kind: StmtKind::Expr(Box::new(call("__ferry_trace", args))),
-        span: Span::default(),
-        pragmas: Vec::new(),
-    }
+    build::stmt(StmtKind::Expr(Box::new(call("__ferry_trace", args))))
 }
 
 /// `__FERRY_V(x)` for each variable (the prelude's macro that passes the

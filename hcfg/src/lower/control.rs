@@ -11,13 +11,13 @@
 
 use super::Lowerer;
 use crate::ir::*;
-use ferry_parser::ast::{self, StmtKind};
+use ferry_parser::ast::{self, StmtId, StmtKind};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::HashMap;
 
-pub(super) fn build_body(lowerer: &mut Lowerer, body: &ast::Block) -> Body {
+pub(super) fn build_body(lowerer: &mut Lowerer, body: &ast::Block, body_id: StmtId) -> Body {
     let mut goto_counts = HashMap::new();
     count_gotos_block(body, &mut goto_counts);
     let mut builder = Builder {
@@ -25,6 +25,7 @@ pub(super) fn build_body(lowerer: &mut Lowerer, body: &ast::Block) -> Body {
         nodes: Vec::new(),
         goto_counts,
         graph: None,
+        statements: statement_ids(body, body_id),
     };
     // Structured when every statement is closed, a final `return` aside
     // (it leaves the function by its end).
@@ -44,6 +45,28 @@ pub(super) fn build_body(lowerer: &mut Lowerer, body: &ast::Block) -> Body {
         nodes: builder.nodes,
         root,
     }
+}
+
+/// The statement each span of a body is written at (the body's own span
+/// is the body as a statement): the nodes lowered from a statement carry
+/// its id. Spans are unique among the statements of a parsed body; a
+/// wrapper node that shares its statement's span (the sequence scoping a
+/// `for`'s index, the empty `else` of an `if`) carries the id as well.
+fn statement_ids(body: &ast::Block, body_id: StmtId) -> HashMap<(u32, u32), StmtId> {
+    let mut ids = HashMap::from([((body.span.lo, body.span.hi), body_id)]);
+    let mut stack: Vec<&ast::Stmt> = body
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ast::BlockItem::Statement(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    while let Some(s) = stack.pop() {
+        ids.entry((s.span.lo, s.span.hi)).or_insert(s.id);
+        stack.extend(s.sub_statements());
+    }
+    ids
 }
 
 /// How control may leave a statement other than by falling through.
@@ -160,12 +183,14 @@ struct Builder<'l> {
     nodes: Vec<Node>,
     goto_counts: HashMap<Symbol, usize>,
     graph: Option<GraphContext>,
+    statements: HashMap<(u32, u32), StmtId>,
 }
 
 impl Builder<'_> {
     fn add(&mut self, kind: NodeKind, span: Span) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
-        self.nodes.push(Node { kind, span });
+        let stmt = self.statements.get(&(span.lo, span.hi)).copied();
+        self.nodes.push(Node { kind, span, stmt });
         id
     }
 

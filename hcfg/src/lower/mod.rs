@@ -270,7 +270,7 @@ impl Lowerer {
         self.push_scope();
         let params = self.parameters(&f.declarator);
         self.program.functions[id.index()].params = params;
-        let body = control::build_body(self, &f.body);
+        let body = control::build_body(self, &f.body, f.body_id);
         self.pop_scope_at(f.span.hi);
         self.program.functions[id.index()].body = Some(body);
         self.current_function = None;

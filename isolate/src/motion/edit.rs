@@ -1,7 +1,8 @@
 //! The moves, applied to a copy of the syntax tree: transfer statements
 //! deleted where they were, and inserted before or after a statement or
 //! declaration, or at the start or end of a block. Places are spans of
-//! the original tree; inserted statements are never looked at again, so a
+//! the original tree, not statement ids, as declarations are places too;
+//! inserted statements are never looked at again, so a
 //! transfer inserted with its own original span is not taken for itself.
 //! A `{ ... }` statement and its block have the same span (the grammar
 //! gives both the braces' positions), so the start and end of a sequence,

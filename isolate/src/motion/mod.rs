@@ -72,7 +72,7 @@ use ferry_hcfg::ir::{
 };
 use ferry_hcfg::semantics::poly::{Lin, Poly};
 use ferry_parser::ParsedFile;
-use ferry_parser::ast::{ExternalDecl, Stmt};
+use ferry_parser::ast::{ExternalDecl, Stmt, StmtId};
 use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::function::FunctionContext;
@@ -151,7 +151,7 @@ struct Pass<'a> {
     edits: Vec<Edits>,
     /// The statements of each function the pass may edit (defined in a
     /// main file), by span.
-    statements: HashMap<FuncId, HashMap<(u32, u32), Stmt>>,
+    statements: HashMap<FuncId, HashMap<StmtId, Stmt>>,
     /// The functions whose transfers may move to their call sites, with
     /// those sites: every call of them is a plain call statement
     /// (`call_sites`).
@@ -182,7 +182,7 @@ impl<'a> Pass<'a> {
                 }
                 let mut map = HashMap::new();
                 statements_in_block(&def.body, &mut |s| {
-                    map.insert((s.span.lo, s.span.hi), s.clone());
+                    map.insert(s.id, s.clone());
                 });
                 statements.insert(f, map);
             }
@@ -340,7 +340,9 @@ impl<'a> Pass<'a> {
     /// its callers, or other code.
     fn expression(&mut self, f: FuncId, id: NodeId, e: &Expr) -> Moved {
         let span = self.span(f, id);
-        let stmt = self.statements[&f].get(&(span.lo, span.hi)).cloned();
+        let stmt = (self.body(f).node(id).stmt)
+            .and_then(|s| self.statements[&f].get(&s))
+            .cloned();
         if let Some(stmt) = &stmt
             && let Some(t) = self.transfer(f, e, stmt)
         {

@@ -77,6 +77,7 @@ use crate::transfer::{box_hull, keep_nameable, nameable_at, precondition_at};
 use ferry_hcfg::effects::Effects;
 use ferry_hcfg::ir::{LoopKind, NodeId, NodeKind, VarId};
 use ferry_hcfg::semantics::poly::{Name, Poly};
+use ferry_parser::ast::StmtId;
 use ferry_parser::span::Span;
 use ferry_regions::entity::phi;
 use ferry_regions::function::FunctionContext;
@@ -99,13 +100,15 @@ enum HostInLoop {
 /// its users; the users themselves copy nothing.
 #[derive(Debug, Clone)]
 pub struct AroundLoop {
-    /// The outermost loop's span: the buffer is allocated before it and
-    /// freed after it.
+    /// The outermost loop: the buffer is allocated before it and freed
+    /// after it.
+    pub stmt: StmtId,
+    /// Where it is written (an inner loop's span is inside).
     pub span: Span,
-    /// The innermost loop's span (the users' loop; the same loop when
-    /// there is one): the loads are made at the top of its body, the
-    /// first time it runs.
-    pub first: Span,
+    /// The innermost loop (the users' loop; the same loop when there is
+    /// one): the loads are made at the top of its body, the first time it
+    /// runs.
+    pub first: StmtId,
     /// Made before any user runs, at the top of the users' loop's body.
     pub loads: Vec<PlacedCopy>,
     /// Made after the loop, when it ran.
@@ -411,6 +414,7 @@ impl Sequence<'_> {
         }
         let (&inner, &the_loop) = (loops.first()?, loops.last()?);
         let span = body.node(the_loop).span;
+        let (stmt, first_loop) = (body.node(the_loop).stmt?, body.node(inner).stmt?);
         // The copies are spelled where no variable varies (the loads at
         // the top of the users' loop's body, the stores after the
         // outermost loop): they name only variables that do not.
@@ -539,8 +543,9 @@ impl Sequence<'_> {
             buffer,
             members,
             around: Some(AroundLoop {
+                stmt,
                 span,
-                first: body.node(inner).span,
+                first: first_loop,
                 loads,
                 stores,
             }),
