@@ -20,6 +20,9 @@ static struct {
     unsigned long long scalar_bytes_to, scalar_bytes_from;
     unsigned long long plan_calls[4];
     unsigned long long kernel_launches;
+    /* The iterations the launches covered: per launch, the product of its
+     * dimensions' iteration counts. */
+    unsigned long long work_items;
     /* Wall time in the backend's array copies, and in kernels from their
      * launch to their end (nanoseconds). */
     unsigned long long transfer_ns, kernel_ns;
@@ -58,13 +61,13 @@ static void write_stats(void)
             "\"scalar_bytes_to_accel\":%llu,\"scalar_bytes_from_accel\":%llu,"
             "\"calls_hull\":%llu,\"calls_rows\":%llu,\"calls_exact\":%llu,"
             "\"calls_rects\":%llu,\"kernel_launches\":%llu,"
-            "\"transfer_ns\":%llu,\"kernel_ns\":%llu}\n",
+            "\"transfer_ns\":%llu,\"kernel_ns\":%llu,\"work_items\":%llu}\n",
             stats.bytes_to, stats.bytes_from, stats.transfers_to, stats.transfers_from,
             stats.allocations, stats.bytes_allocated, stats.scalar_bytes_to,
             stats.scalar_bytes_from, stats.plan_calls[FERRY_PLAN_HULL],
             stats.plan_calls[FERRY_PLAN_ROWS], stats.plan_calls[FERRY_PLAN_EXACT],
             stats.plan_calls[FERRY_PLAN_RECTS], stats.kernel_launches, stats.transfer_ns,
-            stats.kernel_ns);
+            stats.kernel_ns, stats.work_items);
     fclose(f);
 }
 
@@ -103,10 +106,11 @@ void *ferry_host_array(size_t elem_size, long count)
     return p;
 }
 
-void ferry_count_launch(double start)
+void ferry_count_launch(double start, unsigned long long work_items)
 {
     register_stats();
     stats.kernel_launches++;
+    stats.work_items += work_items;
     stats.kernel_ns += ns_since(start);
 }
 

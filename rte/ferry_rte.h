@@ -35,7 +35,7 @@
  *    "transfers_from_accel":N,"accel_allocations":N,"accel_bytes_allocated":N,
  *    "scalar_bytes_to_accel":N,"scalar_bytes_from_accel":N,
  *    "calls_hull":N,"calls_rows":N,"calls_exact":N,"calls_rects":N,
- *    "kernel_launches":N,"transfer_ns":N,"kernel_ns":N}
+ *    "kernel_launches":N,"transfer_ns":N,"kernel_ns":N,"work_items":N}
  * The first four are the contract of DESIGN.md; the scalar counts are the
  * part of the bytes that scalars (copied whole) account for, so that array
  * volumes can be compared; `calls_*` count the array copies (both ways) by
@@ -43,7 +43,9 @@
  * moves no byte (an empty box, an empty run) is not counted.
  * `kernel_launches` counts ferry_count_launch calls (ferry_cl_launch and
  * ferry_cuda_launched make them; 0 in the host simulation, where nothing
- * is launched). The statistics are the same whatever the backend: they
+ * is launched); `work_items` adds up the iterations each launch covers
+ * (the product of its dimensions' counts: for a triangular nest, the box
+ * around it). The statistics are the same whatever the backend: they
  * count the calls of this API, not what a backend makes of them (its
  * poisoning writes are not transfers). Apart from them, `transfer_ns` and
  * `kernel_ns` are the wall time spent in the array copies and in the
@@ -144,9 +146,10 @@ void *ferry_host_array(size_t elem_size, long count);
 
 /* Seconds on a monotonic clock, to time kernels with. */
 double ferry_clock(void);
-/* Counts one kernel launch in the statistics (`kernel_launches`), the
- * kernel having run from `start` (ferry_clock) until now. */
-void ferry_count_launch(double start);
+/* Counts one kernel launch of `work_items` iterations in the statistics
+ * (`kernel_launches`, `work_items`), the kernel having run from `start`
+ * (ferry_clock) until now. */
+void ferry_count_launch(double start, unsigned long long work_items);
 
 /* Integer helpers for the bounds ferry computes with isl: floor division
  * (C's `/` truncates toward zero), minimum and maximum. */

@@ -25,11 +25,12 @@ extern "C" void ferry_cuda_check(cudaError_t e, const char *what)
     check(e, "%s", what);
 }
 
-extern "C" void ferry_cuda_launched(const char *name, double start)
+extern "C" void ferry_cuda_launched(const char *name, double start,
+                                    unsigned long long work_items)
 {
     check(cudaGetLastError(), "launch of kernel %s", name);
     check(cudaDeviceSynchronize(), "kernel %s", name);
-    ferry_count_launch(start);
+    ferry_count_launch(start, work_items);
 }
 
 extern "C" void *ferry_backend_alloc(size_t bytes)

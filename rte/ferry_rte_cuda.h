@@ -24,9 +24,9 @@ void ferry_cuda_check(cudaError_t e, const char *what);
  * (a bad configuration shows only in cudaGetLastError), waits for the
  * kernel so that a fault is reported next to the launch that caused it, and
  * counts the launch in `kernel_launches`, timed from `start` (ferry_clock,
- * read before the launch). A launcher skips an empty grid
- * (CUDA rejects it) and does not call this for it. */
-void ferry_cuda_launched(const char *name, double start);
+ * read before the launch), and its `work_items` iterations. A launcher
+ * skips an empty grid (CUDA rejects it) and does not call this for it. */
+void ferry_cuda_launched(const char *name, double start, unsigned long long work_items);
 
 #ifdef __cplusplus
 }

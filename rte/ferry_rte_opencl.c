@@ -404,7 +404,7 @@ void ferry_cl_arg_buffer(cl_kernel k, unsigned index, void *accel)
 }
 
 void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global,
-                     const size_t *local)
+                     const size_t *local, unsigned long long work_items)
 {
     /* OpenCL 1.2 rejects an empty range; an empty loop runs nothing. */
     for (unsigned d = 0; d < dims; d++)
@@ -416,5 +416,5 @@ void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t 
     /* Errors while the kernel runs show here, next to the launch that
      * caused them, not at some later copy. */
     check(clFinish(cl.queue), "clFinish (kernel %s)", name);
-    ferry_count_launch(start);
+    ferry_count_launch(start, work_items);
 }

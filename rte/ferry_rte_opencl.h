@@ -39,9 +39,11 @@ void ferry_cl_arg_buffer(cl_kernel k, unsigned index, void *accel);
  * implementation's choice; else each global[d] is a multiple of local[d]),
  * and waits for it to finish. An empty range (some global[d] == 0) runs
  * nothing and is not counted; otherwise the launch counts in
- * `kernel_launches`. */
+ * `kernel_launches`, and its `work_items` iterations (the product of the
+ * nest's counts, without the rounding up to whole work-groups) in
+ * `work_items`. */
 void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global,
-                     const size_t *local);
+                     const size_t *local, unsigned long long work_items);
 
 #ifdef __cplusplus
 }

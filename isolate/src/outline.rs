@@ -25,7 +25,7 @@ use ferry_parser::ast::{
     Declarator, Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtId,
     StmtKind, TypeQualifier, TypeSpecifier, UnaryOp,
 };
-use ferry_parser::build::{binary, cast_long, expr, ident, long as int, long_variable, stmt};
+use ferry_parser::build::{self, binary, cast_long, expr, ident, long as int, long_variable, stmt};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_targets::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit};
@@ -602,7 +602,7 @@ impl<'a> Outliner<'a> {
             {
                 break;
             }
-            let Some(header) = self.header(current) else {
+            let Some(mut header) = self.header(current) else {
                 break;
             };
             let StmtKind::For { body, .. } = &current.kind else {
@@ -614,12 +614,17 @@ impl<'a> Outliner<'a> {
             }
             // The bounds are evaluated by the host before the launch: only
             // host names no loop of the nest writes, no device memory.
+            // An inner loop's may depend on the outer loops' indices (with
+            // a step of one, so that the box around its values holds no
+            // value out of step): the host finds the box by running the
+            // outer loops' headers.
             let indices: HashSet<Symbol> = nest.iter().map(|(_, h)| h.index).collect();
             let mut evaluable = true;
             for e in [&header.first, &header.bound] {
                 variable_names(e, &mut |n| {
-                    if indices.contains(&n)
-                        || !self.host_visible(n)
+                    if indices.contains(&n) {
+                        header.bounded_by_outer = true;
+                    } else if !self.host_visible(n)
                         || self.arrays.contains_key(&n)
                         || nest.iter().any(|(l, _)| assigns(l, n))
                     {
@@ -627,7 +632,7 @@ impl<'a> Outliner<'a> {
                     }
                 });
             }
-            if !evaluable {
+            if !evaluable || (header.bounded_by_outer && header.step.abs() != 1) {
                 break;
             }
             nest.push((current, header));
@@ -724,6 +729,7 @@ impl<'a> Outliner<'a> {
             inclusive,
             step,
             declared,
+            bounded_by_outer: false,
         })
     }
 
@@ -752,6 +758,25 @@ impl<'a> Outliner<'a> {
             kernel_body = stmt(StmtKind::DoWhile {
                 body: Box::new(kernel_body),
                 condition: Box::new(int(0)),
+            });
+            kernel_body.span = span;
+        }
+        // In a triangular nest, the work-items of the box that are no
+        // iteration skip the body (they still meet the others at the end).
+        let guards: Vec<Expr> = nest
+            .iter()
+            .filter(|(_, h)| h.bounded_by_outer)
+            .map(|(_, h)| h.holds(ident(h.index)))
+            .collect();
+        if let Some(guard) = guards
+            .into_iter()
+            .reduce(|a, b| binary(BinaryOp::LogAnd, a, b))
+        {
+            let span = kernel_body.span;
+            kernel_body = stmt(StmtKind::If {
+                condition: Box::new(guard),
+                then_branch: Box::new(kernel_body),
+                else_branch: None,
             });
             kernel_body.span = span;
         }
@@ -813,8 +838,12 @@ impl<'a> Outliner<'a> {
         for (k, (_, h)) in nest.iter().enumerate() {
             let first = Symbol::intern(&Dim::first_param(k));
             let count = Symbol::intern(&Dim::count_param(k));
-            items.push(long_variable(first, cast_long(h.first.clone())));
-            items.push(long_variable(count, h.count(first)));
+            if h.bounded_by_outer {
+                items.extend(box_of(&nest[..k], h, first, count));
+            } else {
+                items.push(long_variable(first, cast_long(h.first.clone())));
+                items.push(long_variable(count, h.count(first)));
+            }
             args.push(ident(first));
             args.push(ident(count));
         }
@@ -1419,6 +1448,91 @@ impl FreeNames {
     }
 }
 
+/// `long first, count;`: the values a loop of a triangular nest takes, as
+/// the first and the number of values of the box around them, found by
+/// running the headers of the loops `outer` around it (the host's work is
+/// the number of their iterations, less than the kernel's). A step of
+/// one: the box's values are in step.
+fn box_of(outer: &[(&Stmt, Header)], h: &Header, first: Symbol, count: Symbol) -> Vec<BlockItem> {
+    let k = outer.len();
+    let named = |what: &str| Symbol::intern(&format!("ferry_{what}{k}"));
+    let (low, high, some) = (named("low"), named("high"), named("some"));
+    let (from, to) = (Symbol::intern("ferry_from"), Symbol::intern("ferry_to"));
+    let (from_value, to_value) = h.extremes();
+    // `if (!some || candidate OP bound) bound = candidate;`
+    let widen = |bound: Symbol, candidate: Symbol, op: BinaryOp| -> BlockItem {
+        build::if_else(
+            binary(
+                BinaryOp::LogOr,
+                build::not(ident(some)),
+                binary(op, ident(candidate), ident(bound)),
+            ),
+            vec![build::expr_item(build::assign(
+                ident(bound),
+                ident(candidate),
+            ))],
+            None,
+        )
+        .into()
+    };
+    // Per iteration of the outer loops: widen the box by this loop's
+    // values, when it has some.
+    let mut body: Vec<BlockItem> = vec![
+        long_variable(from, from_value),
+        long_variable(to, to_value),
+        build::if_else(
+            binary(BinaryOp::Le, ident(from), ident(to)),
+            vec![
+                widen(low, from, BinaryOp::Lt),
+                widen(high, to, BinaryOp::Gt),
+                build::expr_item(build::assign(ident(some), int(1))),
+            ],
+            None,
+        )
+        .into(),
+    ];
+    // The outer loops, innermost first, with their own headers (each a
+    // `long` index that shadows the user's).
+    for (_, o) in outer.iter().rev() {
+        let step = if o.step > 0 {
+            build::assign_op(AssignOp::Add, ident(o.index), int(o.step))
+        } else {
+            build::assign_op(AssignOp::Sub, ident(o.index), int(-o.step))
+        };
+        body = vec![
+            build::for_long(
+                o.index,
+                cast_long(o.first.clone()),
+                binary(o.test(), ident(o.index), cast_long(o.bound.clone())),
+                step,
+                body,
+            )
+            .into(),
+        ];
+    }
+    let mut items = vec![
+        long_variable(low, int(0)),
+        long_variable(high, int(-1)),
+        long_variable(some, int(0)),
+    ];
+    items.extend(body);
+    let first_value = if h.upward { ident(low) } else { ident(high) };
+    items.push(long_variable(first, first_value));
+    items.push(long_variable(
+        count,
+        build::conditional(
+            ident(some),
+            binary(
+                BinaryOp::Add,
+                binary(BinaryOp::Sub, ident(high), ident(low)),
+                int(1),
+            ),
+            int(0),
+        ),
+    ));
+    items
+}
+
 /// A counted `for`'s header, read from its syntax.
 struct Header {
     index: Symbol,
@@ -1430,9 +1544,51 @@ struct Header {
     step: i64,
     /// The index is declared by the loop (dead after it).
     declared: bool,
+    /// Its first value or bound depends on the indices of the loops of
+    /// the nest around it (a triangular nest): the grid covers the box
+    /// around its values, and each work-item tests its own.
+    bounded_by_outer: bool,
 }
 
 impl Header {
+    /// The comparison the loop's condition makes (`index OP bound`).
+    fn test(&self) -> BinaryOp {
+        match (self.upward, self.inclusive) {
+            (true, false) => BinaryOp::Lt,
+            (true, true) => BinaryOp::Le,
+            (false, false) => BinaryOp::Gt,
+            (false, true) => BinaryOp::Ge,
+        }
+    }
+
+    /// Whether `index` is one of the loop's values (for a step of one):
+    /// between its first value and its bound.
+    fn holds(&self, index: Expr) -> Expr {
+        let from = if self.upward {
+            BinaryOp::Ge
+        } else {
+            BinaryOp::Le
+        };
+        binary(
+            BinaryOp::LogAnd,
+            binary(from, index.clone(), self.first.clone()),
+            binary(self.test(), index, self.bound.clone()),
+        )
+    }
+
+    /// Its first and last values, as `long`s, for the outer indices in
+    /// scope (empty when the first exceeds the last; step of one).
+    fn extremes(&self) -> (Expr, Expr) {
+        let first = cast_long(self.first.clone());
+        let bound = cast_long(self.bound.clone());
+        match (self.upward, self.inclusive) {
+            (true, true) => (first, bound),
+            (true, false) => (first, binary(BinaryOp::Sub, bound, int(1))),
+            (false, true) => (bound, first),
+            (false, false) => (binary(BinaryOp::Add, bound, int(1)), first),
+        }
+    }
+
     /// The number of iterations, for the first index held in `first`.
     fn count(&self, first: Symbol) -> Expr {
         let lo = ident(first);

@@ -191,6 +191,18 @@ pub fn tree(k: &Kernel, size: u32, dialect: &Dialect) -> String {
 /// The launcher's return, before anything else, when the nest has no
 /// iteration: nothing to launch (CUDA rejects an empty grid), a
 /// reduction's scalar stays as it is, no scratch is needed.
+/// The launch's iterations, for the statistics: the product of the
+/// nest's counts (one for a kernel of one work-item).
+pub fn work_items(k: &Kernel) -> String {
+    if k.dims.is_empty() {
+        return "1ULL".to_string();
+    }
+    (0..k.dims.len())
+        .map(|d| format!("(unsigned long long){}", Dim::count_param(d)))
+        .collect::<Vec<_>>()
+        .join(" * ")
+}
+
 pub fn skip_empty_nest(k: &Kernel) -> String {
     if k.dims.is_empty() {
         return String::new();

@@ -174,6 +174,50 @@ fn offloaded_kernels_launch_per_nest_not_per_iteration() {
     assert_eq!(json["runs"][0]["stats"]["kernel_launches"], 37);
 }
 
+/// A nest whose inner bounds depend on the outer indices is one launch
+/// over the box around its iterations (the work-items outside it skip the
+/// body), not a launch of the outer loop alone with the inner loops run
+/// sequentially by each work-item. `work_items` counts the box: at n = 6,
+/// the strict lower triangle (i in 1..5, j in 0..i-1) has a 5 x 5 box, the
+/// upper one (i in 0..5, j in i..5) 6 x 6; tri_3d at n = 5 (j counting
+/// down from 4 to i, k from i to j) 5 x 5 x 5. A one-dimensional grid
+/// would count 5, 6 and 5.
+#[test]
+fn triangular_nests_launch_one_grid_over_their_box() {
+    let cases: [(&str, [&str; 2], &str, u64); 3] = [
+        (
+            "tests/c/isolate/triangle_lower.c",
+            ["--label", "kernel"],
+            "6",
+            25,
+        ),
+        (
+            "tests/c/isolate/triangle_upper.c",
+            ["--label", "kernel"],
+            "6",
+            36,
+        ),
+        (
+            "tests/c/kernels/tri_3d.c",
+            ["--function", "tri_3d"],
+            "5",
+            125,
+        ),
+    ];
+    for (program, selection, n, box_items) in cases {
+        let mut args: Vec<String> = vec!["validate".into(), program.into()];
+        args.extend(selection.iter().map(|a| a.to_string()));
+        args.extend(["--target", "opencl", "--run", n, "--json"].map(String::from));
+        let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
+        assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
+        let json: Value = serde_json::from_str(&stdout).expect("JSON");
+        assert_eq!(json["verdict"], "same", "{}", shell_line(&args));
+        let stats = &json["runs"][0]["stats"];
+        assert_eq!(stats["kernel_launches"], 1, "{}", shell_line(&args));
+        assert_eq!(stats["work_items"], box_items, "{}", shell_line(&args));
+    }
+}
+
 fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
     let spec = spec_of(program)?;
     let name = program

@@ -28,6 +28,9 @@ pub struct Stats {
     /// (optional in the file). Measurements: no two runs agree on them.
     pub transfer_ns: u64,
     pub kernel_ns: u64,
+    /// The iterations the launches covered: per launch, the product of
+    /// its dimensions' counts (optional in the file).
+    pub work_items: u64,
 }
 
 /// Array copies per transfer plan.
@@ -41,6 +44,7 @@ pub struct PlanCalls {
 
 const PLAN_FIELDS: [&str; 4] = ["calls_hull", "calls_rows", "calls_exact", "calls_rects"];
 const LAUNCHES: &str = "kernel_launches";
+const WORK_ITEMS: &str = "work_items";
 const TIMES: [&str; 2] = ["transfer_ns", "kernel_ns"];
 
 impl PlanCalls {
@@ -86,6 +90,7 @@ impl Stats {
             .chain(PLAN_FIELDS.iter().zip(self.plan_calls.fields()))
             .chain(std::iter::once((&LAUNCHES, self.kernel_launches)))
             .chain(TIMES.iter().zip([self.transfer_ns, self.kernel_ns]))
+            .chain(std::iter::once((&WORK_ITEMS, self.work_items)))
             .map(|(name, value)| (name.to_string(), serde_json::Value::from(value)))
             .collect();
         serde_json::Value::Object(map)
@@ -124,6 +129,7 @@ impl Stats {
             kernel_launches: optional(LAUNCHES)?,
             transfer_ns: optional(TIMES[0])?,
             kernel_ns: optional(TIMES[1])?,
+            work_items: optional(WORK_ITEMS)?,
         })
     }
 }

@@ -3,7 +3,7 @@ use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
     Dialect, after_launch, before_launch, body, device_functions, epilogue, kernel_params,
-    launcher_params, prologue, skip_empty_nest, tree,
+    launcher_params, prologue, skip_empty_nest, tree, work_items,
 };
 
 /// The unit's kernels file.
@@ -137,8 +137,9 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     ));
     // Checks the launch, waits for the kernel, counts it.
     out.push_str(&format!(
-        "    ferry_cuda_launched(\"{}\", ferry_start);\n",
-        k.name
+        "    ferry_cuda_launched(\"{}\", ferry_start, {});\n",
+        k.name,
+        work_items(k)
     ));
     out.push_str(&after_launch(k, groups));
     out.push_str("}\n");

@@ -3,7 +3,7 @@ use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
     Dialect, after_launch, before_launch, body, c_string, device_functions, epilogue,
-    kernel_params, prologue, skip_empty_nest, tree,
+    kernel_params, prologue, skip_empty_nest, tree, work_items,
 };
 
 /// The unit's kernel source and launchers.
@@ -181,8 +181,9 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         }
     }
     out.push_str(&format!(
-        "    ferry_cl_launch(kernel, \"{}\", {dims}, global, {local});\n",
+        "    ferry_cl_launch(kernel, \"{}\", {dims}, global, {local}, {});\n",
         k.name,
+        work_items(k)
     ));
     out.push_str(&after_launch(k, groups));
     out.push_str("}\n");
