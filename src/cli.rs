@@ -457,7 +457,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
         Command::Regions { json, program } => {
             let (args, json) = json_flag(program.args, json);
             let (parsed, analyses) = analyse(args)?;
-            let regions = ferry_regions::RegionsAnalysis::run(&analyses);
+            let regions = ferry_regions::RegionsAnalysis::run_for_report(&analyses);
             Ok(if json {
                 let value = ferry_regions::report::regions_json_all(&analyses, &regions, &parsed);
                 let mut text = serde_json::to_string_pretty(&value).expect("JSON of plain values");

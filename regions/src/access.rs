@@ -26,6 +26,13 @@ pub struct Rw {
 }
 
 impl Rw {
+    /// Every region over only the parameters it mentions.
+    pub fn compact(&mut self) {
+        for map in [&mut self.read, &mut self.write, &mut self.input] {
+            crate::region::compact_all(map);
+        }
+    }
+
     /// Every region made may: what was computed is still an
     /// over-approximation, but no longer known to be exact.
     pub fn make_may(&mut self) {

@@ -60,6 +60,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         }
         drop(window);
         anywhere_taints(&mut rw);
+        rw.compact();
         self.nodes[id.index()] = Some(rw.clone());
         rw
     }

@@ -48,7 +48,8 @@ pub struct RegionsAnalysis {
     pub out: Vec<Vec<Option<RegionMap>>>,
     /// Per function, per node: the elements the rest of the run may read
     /// before writing them, after the node (over the store before it).
-    /// OUT is WRITE intersected with it.
+    /// OUT is WRITE intersected with it. (Empty per function after
+    /// [`RegionsAnalysis::run_for_report`].)
     pub live: Vec<Vec<Option<RegionMap>>>,
     /// Per function: the regions callers see.
     pub summaries: Vec<Option<Summary>>,
@@ -57,7 +58,20 @@ pub struct RegionsAnalysis {
 }
 
 impl RegionsAnalysis {
+    /// Every region, OUT, and what is live after every node (which
+    /// isolation reads).
     pub fn run(a: &Analyses) -> RegionsAnalysis {
+        RegionsAnalysis::compute(a, true)
+    }
+
+    /// The regions and OUT only, for the reports: each function's liveness
+    /// is dropped once its OUT regions are known (in a large program it
+    /// is the largest part of what OUT computes; `live` is left empty).
+    pub fn run_for_report(a: &Analyses) -> RegionsAnalysis {
+        RegionsAnalysis::compute(a, false)
+    }
+
+    fn compute(a: &Analyses, keep_live: bool) -> RegionsAnalysis {
         let program = &a.program;
         let n = program.functions.len();
         let ctx = &a.semantics.ctx;
@@ -100,7 +114,7 @@ impl RegionsAnalysis {
             out,
             live,
             summaries: out_summaries,
-        } = out::compute(a, &nodes, &summaries, &fresh);
+        } = out::compute(a, &nodes, &summaries, &fresh, keep_live);
         RegionsAnalysis {
             nodes,
             out,

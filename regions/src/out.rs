@@ -48,6 +48,7 @@ pub fn compute(
     nodes: &PerNode<Rw>,
     summaries: &[Option<Summary>],
     fresh: &Cell<u32>,
+    keep_live: bool,
 ) -> Computed {
     let program = &a.program;
     let mut out: PerNode<RegionMap> = vec![Vec::new(); program.functions.len()];
@@ -102,7 +103,9 @@ pub fn compute(
                 .collect()
         });
         out[f.index()] = walker.out;
-        live_after[f.index()] = walker.live;
+        if keep_live {
+            live_after[f.index()] = walker.live;
+        }
     }
     Computed {
         out,
@@ -337,7 +340,9 @@ impl Walker<'_, '_> {
 
     fn descend_within(&mut self, id: NodeId, live: &RegionMap) {
         let rw = self.rw(id);
-        self.out[id.index()] = Some(intersect_maps(&rw.write, live));
+        let mut out = intersect_maps(&rw.write, live);
+        region::compact_all(&mut out);
+        self.out[id.index()] = Some(out);
         self.live[id.index()] = Some(live.clone());
         match &self.body.node(id).kind {
             NodeKind::Seq { items, .. } => self.sequence(items, live),

@@ -7,13 +7,14 @@ use crate::access::Rw;
 use crate::entity::{Entity, phi};
 use crate::rect::rect_hull;
 use crate::region::{Approx, Region, RegionMap, merge};
+use crate::set::Split;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::report::{
     Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated,
     statement_kind, variable_json,
 };
-use ferry_hcfg::semantics::poly::{Name, set_text};
+use ferry_hcfg::semantics::poly::{Name, Poly, set_text};
 use ferry_parser::ParsedFile;
 use isl_rs::{DimType, Set};
 use serde_json::{Value, json};
@@ -139,15 +140,23 @@ fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId
     for map in [&mut rw.read, &mut rw.write, &mut rw.input, &mut out] {
         map.retain(|e, _| !declared_inside(e));
     }
+    // Each region meets only the constraints linked to its own variables
+    // (`Split`): the others hold wherever it is shown, and printed they
+    // would repeat the whole precondition on every line (a hundred
+    // variables in some SQLite functions, and as many isl parameters for
+    // every emptiness test and simplification the display makes).
     let pre = a.semantics.preconditions[f.index()]
         .get(ids[0].index())
-        .and_then(Option::clone)
+        .and_then(Option::as_ref)
         .map(|p| p.hull());
+    let unreachable = pre.as_ref().is_some_and(Poly::is_empty);
+    let pre = pre.map(|p| Split::new(&p));
     let under = |map: &RegionMap| -> RegionMap {
         match &pre {
+            _ if unreachable => RegionMap::new(),
             Some(p) => map
                 .iter()
-                .map(|(e, r)| (e.clone(), r.intersect(p)))
+                .map(|(e, r)| (e.clone(), r.intersect(&p.relevant_to(&r.set))))
                 .filter(|(_, r)| !r.is_empty())
                 .collect(),
             None => map.clone(),

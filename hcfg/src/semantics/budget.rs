@@ -71,6 +71,7 @@ thread_local! {
 /// until the guard is dropped.
 pub struct Deadline {
     what: String,
+    started: Instant,
 }
 
 impl Deadline {
@@ -78,13 +79,23 @@ impl Deadline {
     pub fn start(what: impl Into<String>) -> Deadline {
         DEADLINE.with(|d| d.set(function_time_budget().map(|b| Instant::now() + b)));
         OVERRAN.with(|o| o.set(false));
-        Deadline { what: what.into() }
+        Deadline {
+            what: what.into(),
+            started: Instant::now(),
+        }
     }
 }
 
 impl Drop for Deadline {
     fn drop(&mut self) {
         DEADLINE.with(|d| d.set(None));
+        if std::env::var_os("FERRY_PROFILE").is_some() {
+            eprintln!(
+                "profile: {:.3} s {}",
+                self.started.elapsed().as_secs_f64(),
+                self.what
+            );
+        }
         if OVERRAN.with(|o| o.replace(false)) {
             note(format!(
                 "{} ran past the time budget of a function (--time-budget); \

@@ -601,6 +601,20 @@ impl Poly {
         u32::try_from(pos).ok()
     }
 
+    /// The same set over only the parameters its constraints mention.
+    /// isl keeps every parameter an operation aligned its operands on (a
+    /// union, an intersection with a precondition), used or not, and each
+    /// is a column of every constraint from then on.
+    pub fn without_unused_params(&self) -> Poly {
+        match self.set.copy().and_then(|s| s.drop_unused_params()) {
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => {
+                self.set.get_ctx().reset_error();
+                self.clone()
+            }
+        }
+    }
+
     /// Existentially quantifies `name` away.
     pub fn project(&self, name: &str) -> Poly {
         match self.has(name) {
