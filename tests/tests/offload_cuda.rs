@@ -6,7 +6,9 @@
 //! and sm_90. With a GPU (`nvidia-smi -L` lists one) the program is
 //! validated for real instead: the same output as the original. Programs
 //! listed in `offload::REFUSED` must be refused, with the same reason as
-//! for OpenCL.
+//! for OpenCL. The kernel suite (`tests/c/kernels`), each kernel's
+//! function offloaded, goes the same way: built by nvcc, or on a GPU run
+//! and compared with the original, kernels launched.
 
 use ferry_tests::{
     c_dir, c_files_in, ferry_bin, for_each_parallel_on, indent, isolate_spec, offload, scratch_dir,
@@ -45,17 +47,48 @@ fn has_gpu() -> bool {
 
 #[test]
 fn cuda_output_compiles_for_sm75_and_sm90() {
-    let Some(nvcc) = nvcc() else {
-        panic!(
-            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
-        );
-    };
+    let nvcc = required_nvcc();
     let scratch = scratch_dir("offload-cuda");
     let programs = c_files_in(&c_dir().join("isolate"));
     assert!(!programs.is_empty(), "no program in tests/c/isolate");
     let gpu = has_gpu();
-    let results = for_each_parallel_on(2, &programs, |p| check(p, &nvcc, &scratch, gpu));
+    let results = for_each_parallel_on(workers(), &programs, |p| check(p, &nvcc, &scratch, gpu));
     let _ = std::fs::remove_dir_all(&scratch);
+    report(&programs, results);
+}
+
+/// Every kernel of the suite with its function offloaded to CUDA: built
+/// by nvcc for sm_75 and sm_90, or, on a GPU, validated on it (`ferry
+/// validate --json`: the original's output, at least one kernel launched).
+#[test]
+fn offloaded_kernels_compile_for_cuda_and_run_on_a_gpu() {
+    let nvcc = required_nvcc();
+    let scratch = scratch_dir("offload-cuda-kernels");
+    let kernels = c_files_in(&c_dir().join("kernels"));
+    assert!(!kernels.is_empty(), "no program in tests/c/kernels");
+    let gpu = has_gpu();
+    let results = for_each_parallel_on(workers(), &kernels, |k| {
+        check_kernel(k, &nvcc, &scratch, gpu)
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    report(&kernels, results);
+}
+
+fn required_nvcc() -> PathBuf {
+    nvcc().unwrap_or_else(|| {
+        panic!(
+            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
+        )
+    })
+}
+
+/// Checks at a time: each starts compilers and programs of its own, and
+/// the test machines have 2 cores; a GPU machine has more.
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8))
+}
+
+fn report(programs: &[PathBuf], results: Vec<Result<(), String>>) {
     let failures: Vec<String> = programs
         .iter()
         .zip(results)
@@ -64,25 +97,67 @@ fn cuda_output_compiles_for_sm75_and_sm90() {
                 .map(|e| format!("--- {}\n{}", p.display(), indent(&e)))
         })
         .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        programs.len(),
+        failures.join("\n")
+    );
+}
+
+fn check_kernel(kernel: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), String> {
+    let name = kernel
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let out = scratch.join(&name);
+    let mut args: Vec<String> = vec![if gpu { "validate" } else { "isolate" }.into()];
+    args.push(kernel.to_string_lossy().into_owned());
+    args.extend(["--function".into(), name.clone(), "--target".into()]);
+    args.extend(["cuda".into(), "-o".into()]);
+    args.push(out.to_string_lossy().into_owned());
+    if gpu {
+        args.extend(["--run", "37", "--timeout", "60", "--json"].map(String::from));
+    }
+    let ferry = Command::new(ferry_bin())
+        .args(&args)
+        .env("NVCC", nvcc)
+        .current_dir(workspace_root())
+        .output()
+        .map_err(|e| format!("cannot run ferry: {e}"))?;
+    let stderr = String::from_utf8_lossy(&ferry.stderr);
+    if gpu {
+        let json: serde_json::Value = serde_json::from_slice(&ferry.stdout)
+            .map_err(|e| format!("ferry {}: no JSON ({e})\n{stderr}", args.join(" ")))?;
+        let launches = json["runs"][0]["stats"]["kernel_launches"]
+            .as_u64()
+            .unwrap_or(0);
+        if ferry.status.success() && json["verdict"] == "same" && launches > 0 {
+            return Ok(());
+        }
+        return Err(format!(
+            "ferry {}: exit {:?}, verdict {}, {launches} launches\n{stderr}",
+            args.join(" "),
+            ferry.status.code(),
+            json["verdict"]
+        ));
+    }
+    if !ferry.status.success() {
+        return Err(format!(
+            "ferry {} exited with {:?}\n{stderr}",
+            args.join(" "),
+            ferry.status.code()
+        ));
+    }
+    build(&out, nvcc, &[], &[])
 }
 
 fn check(program: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), String> {
     let source = std::fs::read_to_string(program).map_err(|e| e.to_string())?;
     let spec = isolate_spec::parse(&source)?;
     let out = scratch.join(program.file_stem().unwrap_or_default());
-    let mut args: Vec<String> = vec![if gpu { "validate" } else { "isolate" }.into()];
-    args.push(program.to_string_lossy().into_owned());
-    args.extend(spec.isolate.iter().cloned());
-    args.extend(["--target".into(), "cuda".into(), "-o".into()]);
-    args.push(out.to_string_lossy().into_owned());
-    if gpu {
-        for run in &spec.runs {
-            args.push("--run".into());
-            args.push(run.args.join(" "));
-        }
-    }
-    args.extend(spec.cflags.iter().cloned());
+    let args = ferry_args(program, &spec, &out, gpu);
     let ferry = Command::new(ferry_bin())
         .args(&args)
         .env("NVCC", nvcc)
@@ -120,7 +195,84 @@ fn check(program: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), S
     if gpu {
         return Ok(());
     }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&out)
+    let quoted: Vec<PathBuf> = program
+        .parent()
+        .map(Path::to_path_buf)
+        .into_iter()
+        .collect();
+    build(&out, nvcc, &spec.cflags, &quoted)
+}
+
+/// The `ferry isolate` (or, to run it, `ferry validate`) command that
+/// offloads `program` to CUDA into `out` as its `ferry-test:` lines say.
+fn ferry_args(
+    program: &Path,
+    spec: &isolate_spec::Spec,
+    out: &Path,
+    validate: bool,
+) -> Vec<String> {
+    let mut args: Vec<String> = vec![if validate { "validate" } else { "isolate" }.into()];
+    args.push(program.to_string_lossy().into_owned());
+    args.extend(spec.isolate.iter().cloned());
+    args.extend(["--target".into(), "cuda".into(), "-o".into()]);
+    args.push(out.to_string_lossy().into_owned());
+    if validate {
+        for run in &spec.runs {
+            args.push("--run".into());
+            args.push(run.args.join(" "));
+        }
+    }
+    args.extend(spec.cflags.iter().cloned());
+    args
+}
+
+/// `ferry validate --target cuda` builds the program with nvcc as it
+/// builds it on a GPU machine (nvcc takes neither `-iquote` nor every
+/// flag `cc` does, which only a GPU run used to show): without a GPU the
+/// build must succeed and the run fail in the runtime's first CUDA call,
+/// with its message. On a GPU the other tests validate for real.
+#[test]
+fn validate_builds_cuda_programs_with_nvcc() {
+    if has_gpu() {
+        return;
+    }
+    let nvcc = required_nvcc();
+    let scratch = scratch_dir("validate-cuda");
+    // A program with flags of its own; every build also searches the
+    // original's folder for quoted includes.
+    let program = c_dir().join("isolate").join("v_stencil.c");
+    let source = std::fs::read_to_string(&program).expect("tests/c/isolate/v_stencil.c");
+    let spec = isolate_spec::parse(&source).expect("its ferry-test lines");
+    let args = ferry_args(&program, &spec, &scratch.join("v_stencil"), true);
+    let ferry = Command::new(ferry_bin())
+        .args(&args)
+        .env("NVCC", &nvcc)
+        .current_dir(workspace_root())
+        .output()
+        .expect("ferry runs");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let stdout = String::from_utf8_lossy(&ferry.stdout);
+    let stderr = String::from_utf8_lossy(&ferry.stderr);
+    assert_eq!(
+        ferry.status.code(),
+        Some(1),
+        "ferry {}\n{stdout}{stderr}",
+        args.join(" ")
+    );
+    assert!(
+        stdout.contains("ferry runtime (CUDA): cudaMalloc") && !stderr.contains("does not build"),
+        "the transformed program must build and fail only in its first CUDA call\n\
+         ferry {}\n{stdout}{stderr}",
+        args.join(" ")
+    );
+}
+
+/// Builds the output folder `out` as `ferry validate` would, for sm_75
+/// and sm_90. `cflags` are the program's flags (a C file among them was
+/// transformed into `out`); `quoted` the folders its `#include "x.h"`
+/// lines search.
+fn build(out: &Path, nvcc: &Path, cflags: &[String], quoted: &[PathBuf]) -> Result<(), String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(out)
         .map_err(|e| e.to_string())?
         .flatten()
         .map(|e| e.path())
@@ -138,12 +290,8 @@ fn check(program: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), S
     // find their headers beside the original (`-I`: nvcc has no
     // `-iquote`).
     let mut flags: Vec<String> = Vec::new();
-    let mut quoted: Vec<PathBuf> = program
-        .parent()
-        .map(Path::to_path_buf)
-        .into_iter()
-        .collect();
-    for flag in &spec.cflags {
+    let mut quoted = quoted.to_vec();
+    for flag in cflags {
         let path = Path::new(flag);
         if flag.ends_with(".c")
             && let Some(file) = path.file_name()
@@ -162,7 +310,7 @@ fn check(program: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), S
     let build = Command::new(nvcc)
         .args(["-O1", "-gencode", "arch=compute_75,code=sm_75"])
         .args(["-gencode", "arch=compute_90,code=sm_90", "-I"])
-        .arg(&out)
+        .arg(out)
         .args(&flags)
         .args(&files)
         .arg("-o")

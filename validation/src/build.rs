@@ -67,9 +67,12 @@ pub fn transformed(
     cc.args(cflags).arg("-I").arg(dir);
     // A transformed file keeps its `#include "local.h"` lines, but it no
     // longer sits next to those headers: search the originals' folders for
-    // quoted includes, after the output folder (the file's own).
+    // quoted includes, after the output folder (the file's own). nvcc has
+    // no `-iquote`: there the folders are searched for every include, still
+    // after the output folder.
+    let quote = if kernels.is_empty() { "-iquote" } else { "-I" };
     for folder in source_folders(sources) {
-        cc.arg("-iquote").arg(folder);
+        cc.arg(quote).arg(folder);
     }
     cc.args(&files).args(&kernels);
     link(&mut cc, exe);
