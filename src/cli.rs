@@ -428,6 +428,9 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             let parsed = parse_all(args)?;
             let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
             ferry_isolate::write_output(std::path::Path::new(&out), &isolated)?;
+            for warning in &isolated.warnings {
+                eprintln!("{warning}");
+            }
             let mut text = String::new();
             for line in &isolated.explanations {
                 text.push_str(line);

@@ -39,6 +39,9 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
         }
     };
     ferry_isolate::write_output(&transformed, &isolated)?;
+    for warning in &isolated.warnings {
+        eprintln!("{warning}");
+    }
     let mut request = Request::new(files, cflags, transformed);
     request.link_flags = isolated
         .target

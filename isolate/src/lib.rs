@@ -180,6 +180,9 @@ pub struct Isolated {
     /// Functions with a parallel loop that run in a kernel of one
     /// work-item (their loops sequential on the device).
     pub serialised: Vec<String>,
+    /// Warnings for the user, each a `file:line:col: warning: ...` line:
+    /// loops that run sequentially in a kernel of one work-item.
+    pub warnings: Vec<String>,
 }
 
 /// Isolates the selected statements of the program made of `parsed`.
@@ -371,6 +374,7 @@ fn transform(
     let mut files = Vec::new();
     let mut kernel_files = Vec::new();
     let mut serialised = Vec::new();
+    let mut warnings = Vec::new();
     for (unit, file) in parsed.iter().enumerate() {
         let mine: Vec<&Selected> = targets.iter().filter(|t| t.unit == unit).collect();
         let edits = (unit < moves.len()).then(|| std::mem::take(&mut moves[unit]));
@@ -408,6 +412,15 @@ fn transform(
                     .iter()
                     .map(|f| f.as_str().to_string()),
             );
+            warnings.extend(kernels.state.sequential.iter().map(|l| {
+                format!(
+                    "{}: warning: this loop runs in one work-item of kernel `{}`: neither it \
+                     nor a loop inside it is parallel (`--explain` says why), so on a GPU it \
+                     runs slower than on the host",
+                    file.position(l.span),
+                    l.kernel
+                )
+            }));
             let kernels = kernels.state.unit;
             let mut text = format!("#include \"{}\"\n", ferry_rte::HEADER);
             if !kernels.kernels.is_empty() {
@@ -445,6 +458,7 @@ fn transform(
         target: options.target,
         explanations: Vec::new(),
         serialised,
+        warnings,
     })
 }
 

@@ -75,6 +75,18 @@ pub struct UnitState {
     /// Functions with a parallel loop that a kernel of one work-item
     /// calls: their loops run sequentially on the device.
     pub serialised: Vec<Symbol>,
+    /// Loops that run in a kernel of one work-item (none of them
+    /// parallel): correct, but slower on a GPU than on the host; the user
+    /// is warned.
+    pub sequential: Vec<SequentialLoop>,
+}
+
+/// A loop whose iterations run one after the other in one work-item.
+#[derive(Debug, Clone)]
+pub struct SequentialLoop {
+    /// The outermost such loop of the kernel, in the original program.
+    pub span: Span,
+    pub kernel: String,
 }
 
 /// What the outliner knows of the program around one statement.
@@ -913,6 +925,12 @@ impl<'a> Outliner<'a> {
             locals: Vec::new(),
             body,
         };
+        if let Some(span) = first_loop(s) {
+            self.state.sequential.push(SequentialLoop {
+                span,
+                kernel: kernel.name.clone(),
+            });
+        }
         let args = launch_arguments(&kernel, &HashMap::new());
         let call = stmt(StmtKind::Expr(Box::new(expr(ExprKind::Call(
             Box::new(ident(Symbol::intern(&kernel.launcher()))),
@@ -1657,6 +1675,14 @@ fn step_of(e: &Expr, index: Symbol) -> Option<i64> {
 
 /// Whether `s` has a `break` (and, unless `only_break`, a `continue`)
 /// that leaves it for a loop or `switch` around it.
+/// The first loop of `s` (itself, or the first in source order inside it).
+fn first_loop(s: &Stmt) -> Option<Span> {
+    match s.kind {
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => Some(s.span),
+        _ => s.sub_statements().into_iter().find_map(first_loop),
+    }
+}
+
 fn jumps_out(s: &Stmt, only_break: bool) -> bool {
     match &s.kind {
         StmtKind::Break => true,

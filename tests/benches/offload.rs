@@ -1,9 +1,10 @@
-//! The kernel suite (`tests/c/kernels`) offloaded to OpenCL against the
-//! sequential program: each kernel isolated with `--function` and
-//! `--target opencl`, built with `cc -O2` (and `-lOpenCL`) beside the
-//! original built with `cc -O2`, both run on the same size argument.
+//! The kernel suite (`tests/c/kernels`) offloaded to OpenCL or CUDA
+//! against the sequential program: each kernel isolated with `--function`
+//! and `--target opencl` (built with `cc -O2 ... -lOpenCL`) or `--target
+//! cuda` (built with `nvcc -O2`), beside the original built with `cc -O2`,
+//! both run on the same size argument.
 //!
-//!     cargo bench -p ferry-tests --bench offload [-- [--size N] [--repeat R] [--limit S] [KERNEL...]]
+//!     cargo bench -p ferry-tests --bench offload [-- [--target opencl|cuda] [--size N] [--repeat R] [--limit S] [KERNEL...]]
 //!
 //! Per kernel: the best wall time of R runs (default 3) of each program,
 //! after one unmeasured run of the offloaded one (which fills the OpenCL
@@ -20,8 +21,12 @@
 //! The `xfer+kern` column is the part of the best offloaded run spent in
 //! array copies and kernels (`transfer_ns` + `kernel_ns` of its
 //! `FERRY_STATS`): what remains is start-up, the OpenCL program's build
-//! (from pocl's cache after the first run), initialisation and output.
+//! (from pocl's cache after the first run), initialisation and output;
+//! `kern` is the kernels' part alone, and `seq/kern` the sequential
+//! program's whole time over it (a bound on the kernels' speed-up: the
+//! sequential time includes initialisation).
 
+use ferry_tests::offload::nvcc;
 use ferry_tests::transfer_volume::kernel_function;
 use ferry_tests::{RunError, c_dir, c_files_in, ferry_bin, run_with_timeout, scratch_dir};
 use std::path::Path;
@@ -39,12 +44,31 @@ struct Measured {
     /// Of the best offloaded run: the time in its array copies and in its
     /// kernels (from launch to end), as its runtime measured them.
     device: Duration,
+    /// Of the same run: the time in kernels alone.
+    kernels: Duration,
     bytes_in: u64,
     bytes_out: u64,
     launches: u64,
 }
 
+/// The accelerator API the kernels are offloaded through.
+#[derive(Clone, Copy)]
+enum Target {
+    OpenCl,
+    Cuda,
+}
+
+impl Target {
+    fn name(self) -> &'static str {
+        match self {
+            Target::OpenCl => "opencl",
+            Target::Cuda => "cuda",
+        }
+    }
+}
+
 fn main() {
+    let mut target = Target::OpenCl;
     let mut size = "200".to_owned();
     let mut repeat = 3usize;
     let mut limit = Duration::from_secs(60);
@@ -52,6 +76,13 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--target" => {
+                target = match args.next().as_deref() {
+                    Some("opencl") => Target::OpenCl,
+                    Some("cuda") => Target::Cuda,
+                    _ => panic!("--target needs opencl or cuda"),
+                }
+            }
             "--size" => size = args.next().expect("--size needs a value"),
             "--repeat" => {
                 repeat = args
@@ -74,7 +105,7 @@ fn main() {
         }
     }
     let scratch = scratch_dir("offload-bench");
-    print!("{}", header(&size, repeat));
+    print!("{}", header(target, &size, repeat));
     let mut rows = Vec::new();
     for program in c_files_in(&c_dir().join("kernels"))
         .into_iter()
@@ -82,7 +113,7 @@ fn main() {
     {
         let kernel = kernel_function(&program);
         let work = scratch.join(&kernel);
-        let outcome = measure(&program, &kernel, &size, repeat, limit, &work);
+        let outcome = measure(target, &program, &kernel, &size, repeat, limit, &work);
         let row = Row { kernel, outcome };
         print!("{}", line(&row));
         rows.push(row);
@@ -92,6 +123,7 @@ fn main() {
 }
 
 fn measure(
+    target: Target,
     program: &Path,
     kernel: &str,
     size: &str,
@@ -99,12 +131,12 @@ fn measure(
     limit: Duration,
     work: &Path,
 ) -> Result<Measured, String> {
-    let out = work.join("opencl");
+    let out = work.join(target.name());
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     let isolate = Command::new(ferry_bin())
         .arg("isolate")
         .arg(program)
-        .args(["--function", kernel, "--target", "opencl", "-o"])
+        .args(["--function", kernel, "--target", target.name(), "-o"])
         .arg(&out)
         .output()
         .map_err(|e| format!("cannot run ferry: {e}"))?;
@@ -118,21 +150,38 @@ fn measure(
     let original = work.join("sequential");
     build(Command::new("cc").arg("-O2").arg(program), &original)?;
     let offloaded = work.join("offloaded");
+    let extensions: &[&str] = match target {
+        Target::OpenCl => &["c"],
+        Target::Cuda => &["c", "cu"],
+    };
     let mut sources: Vec<_> = std::fs::read_dir(&out)
         .map_err(|e| e.to_string())?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|x| extensions.iter().any(|e| x == *e))
+        })
         .collect();
     sources.sort();
-    build(
-        Command::new("cc")
-            .args(["-O2", "-I"])
-            .arg(&out)
-            .args(&sources)
-            .arg("-lOpenCL"),
-        &offloaded,
-    )?;
+    let mut compiler = match target {
+        Target::OpenCl => Command::new("cc"),
+        Target::Cuda => Command::new(nvcc().ok_or("no nvcc: set NVCC or run scripts/setup.sh")?),
+    };
+    compiler.args(["-O2", "-I"]).arg(&out).args(&sources);
+    match target {
+        Target::OpenCl => {
+            compiler.arg("-lOpenCL");
+        }
+        // The output is compared byte for byte with the sequential
+        // program's: no fused multiply-adds on the device (nvcc fuses by
+        // default, and the kernels' sums then print other digits), as
+        // `ferry validate` builds it.
+        Target::Cuda => {
+            compiler.arg("--fmad=false");
+        }
+    }
+    build(&mut compiler, &offloaded)?;
     let stats = work.join("stats.json");
     let pocl_cache = work.join("pocl-cache");
     let run = |exe: &Path| -> Result<(Duration, Vec<u8>), String> {
@@ -187,6 +236,7 @@ fn measure(
         sequential: best_sequential,
         offloaded: best_offloaded,
         device: Duration::from_nanos(field("transfer_ns") + field("kernel_ns")),
+        kernels: Duration::from_nanos(field("kernel_ns")),
         bytes_in: field("bytes_to_accel"),
         bytes_out: field("bytes_from_accel"),
         launches: field("kernel_launches"),
@@ -210,16 +260,20 @@ fn build(cc: &mut Command, exe: &Path) -> Result<(), String> {
     }
 }
 
-fn header(size: &str, repeat: usize) -> String {
+fn header(target: Target, size: &str, repeat: usize) -> String {
     format!(
-        "Kernels offloaded to OpenCL against sequential cc -O2 (size {size}, best of {repeat}, \
-         end to end; xfer+kern: the offloaded run's time in copies and kernels)\n\n\
-         {:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>12} {:>9}\n",
+        "Kernels offloaded to {} against sequential cc -O2 (size {size}, best of {repeat}, \
+         end to end; xfer+kern: the offloaded run's time in copies and kernels; kern: in \
+         kernels)\n\n\
+         {:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>10} {:>12} {:>12} {:>9}\n",
+        target.name(),
         "kernel",
         "sequential",
-        "opencl",
-        "seq/ocl",
+        target.name(),
+        "seq/off",
         "xfer+kern",
+        "kern",
+        "seq/kern",
         "bytes in",
         "bytes out",
         "launches"
@@ -233,12 +287,14 @@ fn ratio(m: &Measured) -> f64 {
 fn line(row: &Row) -> String {
     match &row.outcome {
         Ok(m) => format!(
-            "{:<20} {:>11.4}s {:>11.4}s {:>9.3} {:>11.4}s {:>12} {:>12} {:>9}\n",
+            "{:<20} {:>11.4}s {:>11.4}s {:>9.3} {:>11.4}s {:>11.4}s {:>10.1} {:>12} {:>12} {:>9}\n",
             row.kernel,
             m.sequential.as_secs_f64(),
             m.offloaded.as_secs_f64(),
             ratio(m),
             m.device.as_secs_f64(),
+            m.kernels.as_secs_f64(),
+            m.sequential.as_secs_f64() / m.kernels.as_secs_f64().max(1e-9),
             m.bytes_in,
             m.bytes_out,
             m.launches

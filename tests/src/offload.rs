@@ -2,6 +2,9 @@
 //! expected to do, shared by the OpenCL runs (`isolate_exec.rs`) and the
 //! CUDA builds (`offload_cuda.rs`): every program not listed offloads.
 
+use std::path::PathBuf;
+use std::process::Command;
+
 /// Programs that `--target opencl` and `--target cuda` refuse, by the
 /// reason in the diagnostic (each must still be refused with a
 /// `file:line:col` diagnostic saying `cannot offload`; once one offloads,
@@ -25,3 +28,24 @@ pub const REFUSED: &[(&str, &str)] = &[
 /// whole buffers to an F with a parallel loop stays on the host and
 /// launches F's kernels.
 pub const NOT_LIFTED: &[&str] = &["calls_lift_device_scalar.c"];
+
+/// nvcc: `$NVCC`, the one `scripts/setup.sh` installs under `.cuda/`, or
+/// the one on the PATH.
+pub fn nvcc() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("NVCC").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    let lib = crate::workspace_root().join(".cuda").join("lib");
+    for entry in std::fs::read_dir(&lib).into_iter().flatten().flatten() {
+        let candidate = entry.path().join("site-packages/nvidia/cu13/bin/nvcc");
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+    }
+    Command::new("nvcc")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| PathBuf::from("nvcc"))
+}

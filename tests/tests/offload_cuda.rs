@@ -17,27 +17,6 @@ use ferry_tests::{
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// nvcc: `$NVCC`, the one `scripts/setup.sh` installs under `.cuda/`, or
-/// the one on the PATH.
-fn nvcc() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("NVCC").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(path));
-    }
-    let lib = workspace_root().join(".cuda").join("lib");
-    for entry in std::fs::read_dir(&lib).into_iter().flatten().flatten() {
-        let candidate = entry.path().join("site-packages/nvidia/cu13/bin/nvcc");
-        if candidate.is_file() {
-            return Some(candidate);
-        }
-    }
-    Command::new("nvcc")
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| PathBuf::from("nvcc"))
-}
-
 fn has_gpu() -> bool {
     Command::new("nvidia-smi")
         .arg("-L")
@@ -75,7 +54,7 @@ fn offloaded_kernels_compile_for_cuda_and_run_on_a_gpu() {
 }
 
 fn required_nvcc() -> PathBuf {
-    nvcc().unwrap_or_else(|| {
+    offload::nvcc().unwrap_or_else(|| {
         panic!(
             "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
         )

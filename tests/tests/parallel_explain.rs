@@ -72,3 +72,42 @@ fn reductions() {
         );
     }
 }
+
+/// A loop none of whose loops is parallel runs in a kernel of one
+/// work-item: ferry warns at the loop, naming the kernel (LU without
+/// pivoting: every loop carries a dependence); a kernel suite function
+/// whose nests are parallel gets no warning (gemm's `i` loop).
+#[test]
+fn sequential_kernels_are_warned_about() {
+    let out = std::env::temp_dir().join(format!("ferry-sequential-{}", std::process::id()));
+    let warnings_of = |kernel: &str| -> Vec<String> {
+        let _ = std::fs::remove_dir_all(&out);
+        let output = run_ferry([
+            "isolate".to_string(),
+            format!("tests/c/kernels/{kernel}.c"),
+            "--function".into(),
+            kernel.into(),
+            "--target".into(),
+            "cuda".into(),
+            "-o".into(),
+            out.display().to_string(),
+        ]);
+        let _ = std::fs::remove_dir_all(&out);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{stderr}");
+        stderr
+            .lines()
+            .filter(|l| l.contains("warning:"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let lu = warnings_of("lu");
+    assert_eq!(lu.len(), 1, "{lu:?}");
+    assert!(
+        lu[0].starts_with(
+            "tests/c/kernels/lu.c:8:5: warning: this loop runs in one work-item of kernel `lu_k0`"
+        ),
+        "{lu:?}"
+    );
+    assert_eq!(warnings_of("gemm"), Vec::<String>::new());
+}
