@@ -121,13 +121,9 @@ pub fn compute(
 /// vertex would redo them, quadratic in a large `switch`. Still, with
 /// hundreds of components over hundreds of entities (SQLite's bytecode
 /// interpreter), it is the longest part of a function's OUT regions: the
-/// function's deadline is checked at every component, past which the
-/// unions answer at once with sound defaults.
-fn reachable_reads<E>(
-    ctx: &isl_rs::Context,
-    graph: &DiGraph<Vertex, E>,
-    reads: &[RegionMap],
-) -> Vec<RegionMap> {
+/// function's deadline is checked at every component, past which there is
+/// no answer (`None`).
+fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Option<Vec<RegionMap>> {
     let components = tarjan_scc(graph);
     let mut component = vec![0; graph.node_count()];
     for (c, members) in components.iter().enumerate() {
@@ -140,7 +136,9 @@ fn reachable_reads<E>(
     let mut below: Vec<RegionMap> = Vec::with_capacity(components.len());
     let mut from: Vec<RegionMap> = Vec::with_capacity(components.len());
     for (c, members) in components.iter().enumerate() {
-        budget::enforce_deadline(ctx);
+        if budget::out_of_time() {
+            return None;
+        }
         let next: BTreeSet<usize> = members
             .iter()
             .flat_map(|&v| graph.neighbors(v))
@@ -158,7 +156,7 @@ fn reachable_reads<E>(
         below.push(after);
         from.push(all);
     }
-    graph
+    let after = graph
         .node_indices()
         .map(|v| {
             let c = component[v.index()];
@@ -170,7 +168,8 @@ fn reachable_reads<E>(
                 below[c].clone()
             }
         })
-        .collect()
+        .collect();
+    Some(after)
 }
 
 /// Which memory behind a function's pointer parameters its callers may
@@ -325,6 +324,13 @@ impl Walker<'_, '_> {
     /// OUT and liveness of `id` and the nodes inside it, within an isl
     /// quota per node (see [`ferry_hcfg::semantics::budget`]).
     fn descend(&mut self, id: NodeId, live: &RegionMap) {
+        if budget::out_of_time() {
+            // Past the deadline every isl operation answers at once, but
+            // the walk itself (a region map per vertex of a large graph)
+            // would still cost seconds: the subtree takes its fallback.
+            self.give_up(id, live);
+            return;
+        }
         let window = Window::open(self.cx.ctx, crate::ISL_OPERATIONS_PER_STATEMENT);
         self.descend_within(id, live);
         if window.degraded() {
@@ -338,6 +344,35 @@ impl Walker<'_, '_> {
         }
     }
 
+    /// Sound OUT and liveness for `id` and every node inside it, without
+    /// walking it: OUT is all a node writes (may); what is live after a
+    /// node inside is at most every element of what is live after `id` or
+    /// read by a node inside (each node's reads: the reads of `id` itself
+    /// no longer name the locals declared inside it), may.
+    fn give_up(&mut self, id: NodeId, live: &RegionMap) {
+        let mut nodes = Vec::new();
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            nodes.push(n);
+            stack.extend(self.body.node(n).kind.children());
+        }
+        let mut read: BTreeSet<Entity> = live.keys().cloned().collect();
+        for &n in &nodes {
+            if let Some(Some(rw)) = self.rw.get(n.index()) {
+                read.extend(rw.read.keys().cloned());
+            }
+        }
+        let ctx = self.cx.ctx;
+        let inner: RegionMap = read
+            .into_iter()
+            .map(|e| (e, region::everything(ctx)))
+            .collect();
+        for n in nodes {
+            self.out[n.index()] = Some(region::all_may(&self.rw(n).write));
+            self.live[n.index()] = Some(if n == id { live.clone() } else { inner.clone() });
+        }
+    }
+
     fn descend_within(&mut self, id: NodeId, live: &RegionMap) {
         let rw = self.rw(id);
         let mut out = intersect_maps(&rw.write, live);
@@ -345,7 +380,7 @@ impl Walker<'_, '_> {
         self.out[id.index()] = Some(out);
         self.live[id.index()] = Some(live.clone());
         match &self.body.node(id).kind {
-            NodeKind::Seq { items, .. } => self.sequence(items, live),
+            NodeKind::Seq { items, .. } => self.sequence(id, items, live),
             NodeKind::If {
                 then_branch,
                 else_branch,
@@ -392,11 +427,16 @@ impl Walker<'_, '_> {
                         Vertex::Join | Vertex::Exit => RegionMap::new(),
                     })
                     .collect();
-                let after = reachable_reads(self.cx.ctx, &u.graph, &reads);
+                let Some(after) = reachable_reads(&u.graph, &reads) else {
+                    return self.give_up(id, live);
+                };
                 for v in u.graph.node_indices() {
                     let Vertex::Node(n) = u.graph[v] else {
                         continue;
                     };
+                    if budget::out_of_time() {
+                        return self.give_up(id, live);
+                    }
                     let mut inner = live.clone();
                     merge(&mut inner, after[v.index()].clone());
                     let inner = region::all_may(&forget_all(&inner, &modified));
@@ -407,11 +447,17 @@ impl Walker<'_, '_> {
         }
     }
 
-    fn sequence(&mut self, items: &[NodeId], live: &RegionMap) {
+    /// OUT and liveness of the items of sequence `id`. Past the deadline
+    /// (checked per item: a function's body can be a long sequence) the
+    /// whole sequence takes its fallback.
+    fn sequence(&mut self, id: NodeId, items: &[NodeId], live: &RegionMap) {
         // Liveness after the sequence, over the store before each item.
         let mut forwarded = Vec::with_capacity(items.len());
         let mut current = live.clone();
         for &item in items {
+            if budget::out_of_time() {
+                return self.give_up(id, live);
+            }
             forwarded.push(current.clone());
             current = self.forward_through(&current, item);
         }
@@ -420,6 +466,9 @@ impl Walker<'_, '_> {
         let mut later = Rw::default();
         let mut after_last = current;
         for (k, &item) in items.iter().enumerate().rev() {
+            if budget::out_of_time() {
+                return self.give_up(id, live);
+            }
             let mut live_after = later.input.clone();
             merge(&mut live_after, minus_map(&after_last, &later.write));
             let live_k = self.back_through(&live_after, item);

@@ -406,7 +406,6 @@ pub fn all_may(map: &RegionMap) -> RegionMap {
     map_regions(map, |r| r.clone().may())
 }
 
-/// Every region of `map` made may, in place.
 /// Every region of `map` over only the parameters it mentions
 /// ([`Poly::without_unused_params`]): what a statement keeps of its
 /// regions for the statements around it, the reports and isolation. In
@@ -421,6 +420,7 @@ pub fn compact_all(map: &mut RegionMap) {
     }
 }
 
+/// Every region of `map` made may, in place.
 pub fn make_all_may(map: &mut RegionMap) {
     for r in map.values_mut() {
         r.make_may();

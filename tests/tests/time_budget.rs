@@ -16,9 +16,12 @@ fn isolation_without_time_stays_correct() {
     let mut validated = 0;
     let mut noted = 0;
     let files = c_files_in(&c_dir().join("isolate"));
-    // Every fourth program of the isolation suite: a spread of kernels,
-    // calls and loops, at a fraction of the suite's time.
-    for file in files.iter().step_by(4) {
+    // Every program of the isolation suite: past the deadline each
+    // analysis has a fallback of its own (the OUT regions give up at the
+    // function's root), and a fallback that forgets one construct (the
+    // locals of a block, calls lifted to their sites) shows in one
+    // program only.
+    for file in &files {
         let source = std::fs::read_to_string(file).expect("readable test program");
         let spec = isolate_spec::parse(&source).expect("a valid ferry-test spec");
         if spec.refuse.is_some() || spec.isolate.is_empty() {

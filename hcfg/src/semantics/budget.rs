@@ -106,6 +106,14 @@ impl Drop for Deadline {
     }
 }
 
+/// Whether the function being analysed on this thread has run out of
+/// time: analyses whose own (non-isl) work is large stop it there and
+/// take a sound over-approximation for the rest (the function is then
+/// named in the notes, as when a window is cut).
+pub fn out_of_time() -> bool {
+    past_deadline()
+}
+
 fn past_deadline() -> bool {
     let past = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
     if past {
