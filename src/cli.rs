@@ -283,12 +283,22 @@ fn analyse(
     args: Vec<String>,
 ) -> Result<(Vec<ferry_parser::ParsedFile>, ferry_hcfg::Analyses), Diagnostic> {
     let (files, cflags) = files_and_flags(args)?;
+    let timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
     let parsed = files
         .iter()
         .map(|f| parse_file(f, &cflags))
         .collect::<Result<Vec<_>, _>>()?;
+    drop(timed);
     let analyses = ferry_hcfg::Analyses::run(&parsed);
     Ok((parsed, analyses))
+}
+
+/// A whole program's analyses, left for the process's exit to reclaim:
+/// the command prints its answer and exits, and freeing millions of isl
+/// sets one by one first would only hold the exit back (seconds on
+/// SQLite).
+fn kept_until_exit<T>(analyses: T) {
+    std::mem::forget(analyses);
 }
 
 /// Splits `FILE.c... CFLAGS` into the C files and the compiler's flags.
@@ -441,12 +451,14 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
         Command::Validate { .. } => unreachable!("`run` dispatches ferry validate itself"),
         Command::Effects { program } => {
             let (parsed, analyses) = analyse(program.args)?;
-            Ok(ferry_hcfg::report::annotated_effects(&analyses, &parsed))
+            let text = ferry_hcfg::report::annotated_effects(&analyses, &parsed);
+            kept_until_exit((parsed, analyses));
+            Ok(text)
         }
         Command::Semantics { json, program } => {
             let (args, json) = json_flag(program.args, json);
             let (parsed, analyses) = analyse(args)?;
-            Ok(if json {
+            let text = if json {
                 let mut text = serde_json::to_string_pretty(&ferry_hcfg::report::semantics_json(
                     &analyses, &parsed,
                 ))
@@ -455,20 +467,25 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 text
             } else {
                 ferry_hcfg::report::annotated_semantics(&analyses, &parsed)
-            })
+            };
+            kept_until_exit((parsed, analyses));
+            Ok(text)
         }
         Command::Regions { json, program } => {
             let (args, json) = json_flag(program.args, json);
             let (parsed, analyses) = analyse(args)?;
             let regions = ferry_regions::RegionsAnalysis::run_for_report(&analyses);
-            Ok(if json {
+            let _timed = ferry_hcfg::semantics::budget::Timed::start(|| "the report".into());
+            let text = if json {
                 let value = ferry_regions::report::regions_json_all(&analyses, &regions, &parsed);
                 let mut text = serde_json::to_string_pretty(&value).expect("JSON of plain values");
                 text.push('\n');
                 text
             } else {
                 ferry_regions::report::annotated_regions(&analyses, &regions, &parsed)
-            })
+            };
+            kept_until_exit((parsed, analyses, regions));
+            Ok(text)
         }
     }
 }

@@ -313,9 +313,14 @@ pub fn print_annotated(
         out.push_str(&format!("// ---- {}\n", file.path.display()));
     }
     let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
-    out.push_str(&ferry_parser::output::print_user_file_annotated(
-        file, &annotate,
-    ));
+    let printed = ferry_parser::output::print_user_file_annotated(file, &annotate);
+    // One unit's annotated text is most of the answer (hundreds of MB on
+    // SQLite's amalgamation): moved, not copied, when it is the first.
+    if out.is_empty() {
+        *out = printed;
+    } else {
+        out.push_str(&printed);
+    }
 }
 
 /// The main file of each unit, annotated with transformers and preconditions.

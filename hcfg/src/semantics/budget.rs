@@ -71,7 +71,34 @@ thread_local! {
 /// until the guard is dropped.
 pub struct Deadline {
     what: String,
+    _timed: Timed,
+}
+
+/// A phase of a command timed for `FERRY_PROFILE`: when that variable is
+/// set, dropping the guard prints `profile: SECONDS s WHAT` on stderr.
+pub struct Timed {
+    what: Option<String>,
     started: Instant,
+}
+
+impl Timed {
+    pub fn start(what: impl FnOnce() -> String) -> Timed {
+        Timed {
+            what: std::env::var_os("FERRY_PROFILE").map(|_| what()),
+            started: Instant::now(),
+        }
+    }
+}
+
+impl Drop for Timed {
+    fn drop(&mut self) {
+        if let Some(what) = &self.what {
+            eprintln!(
+                "profile: {:.3} s {what}",
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+    }
 }
 
 impl Deadline {
@@ -79,9 +106,10 @@ impl Deadline {
     pub fn start(what: impl Into<String>) -> Deadline {
         DEADLINE.with(|d| d.set(function_time_budget().map(|b| Instant::now() + b)));
         OVERRAN.with(|o| o.set(false));
+        let what = what.into();
         Deadline {
-            what: what.into(),
-            started: Instant::now(),
+            _timed: Timed::start(|| what.clone()),
+            what,
         }
     }
 }
@@ -89,13 +117,6 @@ impl Deadline {
 impl Drop for Deadline {
     fn drop(&mut self) {
         DEADLINE.with(|d| d.set(None));
-        if std::env::var_os("FERRY_PROFILE").is_some() {
-            eprintln!(
-                "profile: {:.3} s {}",
-                self.started.elapsed().as_secs_f64(),
-                self.what
-            );
-        }
         if OVERRAN.with(|o| o.replace(false)) {
             note(format!(
                 "{} ran past the time budget of a function (--time-budget); \
