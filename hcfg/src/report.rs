@@ -2,13 +2,15 @@
 
 use crate::Analyses;
 use crate::ir::*;
-use crate::semantics::poly::{Name, Poly};
+use crate::semantics::poly::{Constraint, Name, Poly, set_text};
 use crate::semantics::{RETURN, Transformer};
 use ferry_parser::ParsedFile;
 use ferry_parser::ast::StmtId;
 use ferry_parser::span::Span;
 use serde_json::{Value, json};
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 /// Words isl's parser reserves: a variable spelled so gets a `_` appended.
 const ISL_KEYWORDS: &[&str] = &[
@@ -74,12 +76,47 @@ impl Names {
     }
 }
 
+/// What [`constraints`] computes of a set before naming its parameters:
+/// `None` when it is empty, else its pieces.
+type Shape = Option<Vec<Option<Vec<Constraint>>>>;
+
+/// Sets displayed in a row before the cache of their shapes starts again.
+const MAX_SHAPES: usize = 100_000;
+
+thread_local! {
+    /// Shapes of the sets displayed, by isl's text of the set (which
+    /// determines it). A report displays the same sets over and over:
+    /// SQLite's shows two million regions made of thirty thousand
+    /// distinct sets, and simplifying each for display was most of the
+    /// report's time.
+    static SHAPES: RefCell<HashMap<String, Rc<Shape>>> = RefCell::new(HashMap::new());
+}
+
+fn shape_of(p: &Poly) -> Rc<Shape> {
+    let compute = || Rc::new((!p.is_empty()).then(|| p.pieces()));
+    let Some(key) = set_text(&p.set) else {
+        return compute();
+    };
+    if let Some(shape) = SHAPES.with(|m| m.borrow().get(&key).cloned()) {
+        return shape;
+    }
+    let shape = compute();
+    SHAPES.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MAX_SHAPES {
+            m.clear();
+        }
+        m.insert(key, shape.clone());
+    });
+    shape
+}
+
 /// `{1<=i, i<=n}`, one brace group per convex piece, joined by ` or `.
 pub fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
-    if p.is_empty() {
+    let shape = shape_of(p);
+    let Some(pieces) = shape.as_ref() else {
         return "{0==-1}".to_string();
-    }
-    let pieces = p.pieces();
+    };
     if pieces.is_empty() {
         return "{}".to_string();
     }
@@ -88,10 +125,10 @@ pub fn constraints(p: &Poly, name: &dyn Fn(&str) -> String) -> String {
         return p.to_isl_string(name);
     }
     let mut out = Vec::new();
-    for piece in pieces.into_iter().flatten() {
+    for piece in pieces.iter().flatten() {
         let mut items = Vec::new();
         for (terms, constant, equality) in piece {
-            items.push(constraint(&terms, constant, equality, name));
+            items.push(constraint(terms, *constant, *equality, name));
         }
         items.sort();
         out.push(format!("{{{}}}", items.join(", ")));
