@@ -266,8 +266,10 @@ pub(crate) fn take_isolate_options(
         })?;
     }
     if let Some(cost) = take_value(args, "--transfer-cost")? {
-        options.transfer_cost = ferry_isolate::planning::cost::CostModel::parse(&cost)
-            .map_err(|e| Diagnostic::error(format!("bad --transfer-cost `{cost}`: {e}")))?;
+        options.transfer_cost = Some(
+            ferry_isolate::planning::cost::CostModel::parse(&cost)
+                .map_err(|e| Diagnostic::error(format!("bad --transfer-cost `{cost}`: {e}")))?,
+        );
     }
     Ok(options)
 }

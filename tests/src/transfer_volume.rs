@@ -200,7 +200,7 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
         auto_gpu: isolated(
             &function,
             Options {
-                transfer_cost: CostModel::GPU,
+                transfer_cost: Some(CostModel::GPU),
                 ..plan(TransferPlan::Auto)
             },
             "auto-gpu",

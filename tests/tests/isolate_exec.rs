@@ -57,8 +57,10 @@ const KNOWN_IMPRECISE: &[(&str, &str)] = &[
 /// checked as any other).
 const KNOWN_REFUSED: &[(&str, &str)] = &[];
 
-/// The flags that offload to OpenCL (pocl in the tests).
-const OPENCL: [&str; 2] = ["--target", "opencl"];
+/// The flags that offload to OpenCL (pocl in the tests), under the host
+/// simulation's cost model, for which the hand counts are made (an
+/// accelerator target otherwise plans under the GPU's).
+const OPENCL: [&str; 4] = ["--target", "opencl", "--transfer-cost", "host"];
 
 /// Processes of one check at a time per worker: the test machines have 2 cores.
 const WORKERS: usize = 2;
@@ -218,6 +220,45 @@ fn triangular_nests_launch_one_grid_over_their_box() {
     }
 }
 
+/// An accelerator target plans its copies under the GPU's cost model
+/// (microseconds per copy call): tri_3d's tetrahedra at n = 60 go as one
+/// box each way, where the host simulation's model (a `memcpy` per run)
+/// moves exactly the elements in 1,830 runs each way. Both behave as the
+/// original.
+#[test]
+fn accelerator_targets_plan_copies_for_a_gpu() {
+    let transfers = |cost: &[&str]| -> (u64, u64) {
+        let mut args: Vec<String> = [
+            "validate",
+            "tests/c/kernels/tri_3d.c",
+            "--function",
+            "tri_3d",
+            "--target",
+            "opencl",
+            "--run",
+            "60",
+            "--json",
+        ]
+        .map(String::from)
+        .to_vec();
+        args.extend(cost.iter().map(|c| c.to_string()));
+        let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
+        assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
+        let json: Value = serde_json::from_str(&stdout).expect("JSON");
+        assert_eq!(json["verdict"], "same", "{}", shell_line(&args));
+        let stats = &json["runs"][0]["stats"];
+        (
+            stats["transfers_to_accel"].as_u64().unwrap_or(0),
+            stats["bytes_to_accel"].as_u64().unwrap_or(0),
+        )
+    };
+    let (gpu_copies, gpu_bytes) = transfers(&[]);
+    let (host_copies, host_bytes) = transfers(&["--transfer-cost", "host"]);
+    assert!(gpu_copies <= 4, "{gpu_copies} copies to the device");
+    assert!(host_copies > 1000, "{host_copies} copies to the device");
+    assert!(gpu_bytes > host_bytes, "{gpu_bytes} <= {host_bytes} bytes");
+}
+
 fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
     let spec = spec_of(program)?;
     let name = program
@@ -231,7 +272,15 @@ fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
             Some(p) if spec.runs.is_empty() => (p.flags.clone(), &p.runs),
             _ => (Vec::new(), &spec.runs),
         };
-        let flags: Vec<String> = plan_flags.into_iter().chain(flags).collect();
+        // A plan's own cost model stands.
+        let flags: Vec<String> = if plan_flags.iter().any(|f| f == "--transfer-cost") {
+            plan_flags
+                .into_iter()
+                .chain(flags.into_iter().take(2))
+                .collect()
+        } else {
+            plan_flags.into_iter().chain(flags).collect()
+        };
         if offload::NOT_LIFTED.contains(&name.as_str()) {
             let behaviour: Vec<isolate_spec::RunSpec> = runs
                 .iter()

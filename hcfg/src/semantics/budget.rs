@@ -93,12 +93,25 @@ impl Timed {
 impl Drop for Timed {
     fn drop(&mut self) {
         if let Some(what) = &self.what {
+            let resident = resident_bytes()
+                .map(|b| format!(" (resident {:.2} GB)", b as f64 / 1e9))
+                .unwrap_or_default();
             eprintln!(
-                "profile: {:.3} s {what}",
+                "profile: {:.3} s {what}{resident}",
                 self.started.elapsed().as_secs_f64()
             );
         }
     }
+}
+
+/// The process's resident memory, where the system says (Linux's
+/// `/proc/self/statm`: pages).
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a system constant.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).ok()?)
 }
 
 impl Deadline {
