@@ -75,7 +75,9 @@ pub struct Deadline {
 }
 
 /// A phase of a command timed for `FERRY_PROFILE`: when that variable is
-/// set, dropping the guard prints `profile: SECONDS s WHAT` on stderr.
+/// set, dropping the guard prints `profile: SECONDS s WHAT` on stderr if
+/// the phase took a millisecond or more (a large program has thousands of
+/// functions, most of them declarations from headers that cost nothing).
 pub struct Timed {
     what: Option<String>,
     started: Instant,
@@ -92,14 +94,14 @@ impl Timed {
 
 impl Drop for Timed {
     fn drop(&mut self) {
-        if let Some(what) = &self.what {
+        let elapsed = self.started.elapsed();
+        if let Some(what) = &self.what
+            && elapsed >= Duration::from_millis(1)
+        {
             let resident = resident_bytes()
                 .map(|b| format!(" (resident {:.2} GB)", b as f64 / 1e9))
                 .unwrap_or_default();
-            eprintln!(
-                "profile: {:.3} s {what}{resident}",
-                self.started.elapsed().as_secs_f64()
-            );
+            eprintln!("profile: {:.3} s {what}{resident}", elapsed.as_secs_f64());
         }
     }
 }
