@@ -346,11 +346,23 @@ pub fn print_annotated(
     file: &ParsedFile,
     lines: &HashMap<(u32, u32), Vec<String>>,
 ) {
+    let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
+    print_annotated_by(out, n_files, file, &annotate);
+}
+
+/// [`print_annotated`] with each statement's lines made when the printer
+/// reaches it (`annotate`), so that a large program's lines are never all
+/// held at once.
+pub fn print_annotated_by(
+    out: &mut String,
+    n_files: usize,
+    file: &ParsedFile,
+    annotate: &dyn Fn(Span) -> Vec<String>,
+) {
     if n_files > 1 {
         out.push_str(&format!("// ---- {}\n", file.path.display()));
     }
-    let annotate = |span: Span| lines.get(&(span.lo, span.hi)).cloned().unwrap_or_default();
-    let printed = ferry_parser::output::print_user_file_annotated(file, &annotate);
+    let printed = ferry_parser::output::print_user_file_annotated(file, annotate);
     // One unit's annotated text is most of the answer (hundreds of MB on
     // SQLite's amalgamation): moved, not copied, when it is the first.
     if out.is_empty() {

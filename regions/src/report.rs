@@ -11,7 +11,7 @@ use crate::set::Split;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::report::{
-    Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated,
+    Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated_by,
     statement_kind, variable_json,
 };
 use ferry_hcfg::semantics::poly::{Name, Poly, set_text};
@@ -191,29 +191,55 @@ fn lines_of(regions: &Regions, names: &Names, var_name: &dyn Fn(VarId) -> String
 /// The main file of each unit, annotated with the regions of every
 /// statement and each function's summary regions.
 pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]) -> String {
+    /// What a span of the source is annotated with.
+    enum Site {
+        Summary(FuncId),
+        Statement(FuncId, Vec<NodeId>),
+    }
     let mut out = String::new();
     for (unit, file) in files.iter().enumerate() {
-        let mut lines: HashMap<(u32, u32), Vec<String>> = HashMap::new();
+        let mut sites: HashMap<(u32, u32), Site> = HashMap::new();
         for f in functions_of_unit(a, unit, file) {
-            let names = Names::new(&a.program, f);
-            let var_name = |v: VarId| names.var(v);
             let func = a.program.function(f);
-            if let Some(s) = summary_regions(r, f) {
-                lines.insert(
-                    (func.span.lo, func.span.hi),
-                    lines_of(&s, &names, &var_name),
-                );
+            if r.summaries[f.index()].is_some() {
+                sites.insert((func.span.lo, func.span.hi), Site::Summary(f));
             }
             let Some(body) = &func.body else { continue };
             for (key, ids) in nodes_by_span(body) {
-                if key == (func.span.lo, func.span.hi) {
-                    continue;
+                if key != (func.span.lo, func.span.hi) {
+                    sites.insert(key, Site::Statement(f, ids));
                 }
-                let regions = statement_regions(a, r, f, &ids);
-                lines.insert(key, lines_of(&regions, &names, &var_name));
             }
         }
-        print_annotated(&mut out, files.len(), file, &lines);
+        // The lines of a statement are made as the printer reaches it: held
+        // all at once, SQLite's would take most of a gigabyte. The names of
+        // the function printed last are kept (made from every global).
+        let names_of: std::cell::RefCell<Option<(FuncId, std::rc::Rc<Names>)>> =
+            std::cell::RefCell::new(None);
+        let annotate = |span: ferry_parser::span::Span| -> Vec<String> {
+            let (f, regions) = match sites.get(&(span.lo, span.hi)) {
+                None => return Vec::new(),
+                Some(Site::Summary(f)) => match summary_regions(r, *f) {
+                    Some(s) => (*f, s),
+                    None => return Vec::new(),
+                },
+                Some(Site::Statement(f, ids)) => (*f, statement_regions(a, r, *f, ids)),
+            };
+            let names = {
+                let mut last = names_of.borrow_mut();
+                match &*last {
+                    Some((g, names)) if *g == f => names.clone(),
+                    _ => {
+                        let names = std::rc::Rc::new(Names::new(&a.program, f));
+                        *last = Some((f, names.clone()));
+                        names
+                    }
+                }
+            };
+            let var_name = |v: VarId| names.var(v);
+            lines_of(&regions, &names, &var_name)
+        };
+        print_annotated_by(&mut out, files.len(), file, &annotate);
     }
     out
 }
