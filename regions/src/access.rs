@@ -33,6 +33,13 @@ impl Rw {
         }
     }
 
+    /// Every region onto the sets `interner` stored before.
+    pub fn share(&mut self, interner: &crate::region::Interner) {
+        for map in [&mut self.read, &mut self.write, &mut self.input] {
+            interner.share(map);
+        }
+    }
+
     /// Every region made may: what was computed is still an
     /// over-approximation, but no longer known to be exact.
     pub fn make_may(&mut self) {

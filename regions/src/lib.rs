@@ -78,6 +78,7 @@ impl RegionsAnalysis {
         let mut nodes: Vec<Vec<Option<Rw>>> = vec![Vec::new(); n];
         let mut summaries: Vec<Option<Summary>> = vec![None; n];
         let fresh = Cell::new(0);
+        let interner = region::Interner::default();
         for component in &a.calls.components {
             for &f in component {
                 let Some(body) = &program.function(f).body else {
@@ -106,7 +107,11 @@ impl RegionsAnalysis {
                         program.function(f).name
                     ));
                 }
-                nodes[f.index()] = analysis.nodes;
+                let mut analysed = analysis.nodes;
+                for rw in analysed.iter_mut().flatten() {
+                    rw.share(&interner);
+                }
+                nodes[f.index()] = analysed;
                 summaries[f.index()] = Some(summary);
             }
         }
@@ -114,7 +119,7 @@ impl RegionsAnalysis {
             out,
             live,
             summaries: out_summaries,
-        } = out::compute(a, &nodes, &summaries, &fresh, keep_live);
+        } = out::compute(a, &nodes, &summaries, &fresh, &interner, keep_live);
         RegionsAnalysis {
             nodes,
             out,

@@ -48,6 +48,7 @@ pub fn compute(
     nodes: &PerNode<Rw>,
     summaries: &[Option<Summary>],
     fresh: &Cell<u32>,
+    interner: &region::Interner,
     keep_live: bool,
 ) -> Computed {
     let program = &a.program;
@@ -102,7 +103,11 @@ pub fn compute(
                 .map(|(e, r)| (e.clone(), r.clone()))
                 .collect()
         });
-        out[f.index()] = walker.out;
+        let mut walked = walker.out;
+        for map in walked.iter_mut().flatten() {
+            interner.share(map);
+        }
+        out[f.index()] = walked;
         if keep_live {
             live_after[f.index()] = walker.live;
         }
