@@ -987,19 +987,33 @@ fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLEr
 /// isl's text of a set; `None` when isl cannot print it (isl-rs's own
 /// `to_str` reads a null pointer then).
 pub fn set_text(set: &Set) -> Option<String> {
+    if set.ptr == 0 {
+        return None;
+    }
+    // Printed with isl's operation quota lifted: past the quota, isl's
+    // printer stops where it is and returns the text so far, and two
+    // different sets would print alike (the report's cache and the
+    // regions' interner take the text for the set's identity). Printing
+    // costs the set's size: nothing to bound.
+    let ctx = set.get_ctx();
+    let max = ctx.get_max_operations();
+    ctx.set_max_operations(0);
     // SAFETY: `set.ptr` is a live set, kept (not taken) by the call; the
     // returned string is ours to free.
-    unsafe {
+    let out = unsafe {
         let text = isl_set_to_str(set.ptr);
         if text.is_null() {
-            return None;
+            None
+        } else {
+            let out = std::ffi::CStr::from_ptr(text)
+                .to_string_lossy()
+                .into_owned();
+            libc::free(text as *mut libc::c_void);
+            Some(out)
         }
-        let out = std::ffi::CStr::from_ptr(text)
-            .to_string_lossy()
-            .into_owned();
-        libc::free(text as *mut libc::c_void);
-        Some(out)
-    }
+    };
+    ctx.set_max_operations(max);
+    out
 }
 
 unsafe extern "C" {
@@ -1014,4 +1028,28 @@ unsafe extern "C" {
     ) -> libc::c_int;
     fn isl_map_transitive_closure(map: libc::uintptr_t, exact: *mut libc::c_int)
     -> libc::uintptr_t;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past isl's operation quota, a set's text is still all of it: the
+    /// text is taken for the set's identity (the report's cache, the
+    /// regions' interner), and a text cut short made two sets one.
+    #[test]
+    fn set_text_is_whole_past_the_quota() {
+        let ctx = Context::alloc();
+        let set =
+            Set::read_from_str(&ctx, "[n, m] -> { : 0 <= n <= m + 7 and m >= 3 }").expect("a set");
+        let whole = set_text(&set).expect("its text");
+        ctx.reset_operations();
+        ctx.set_max_operations(1);
+        // Exhausts the quota.
+        let _ = set.copy().and_then(|s| s.coalesce());
+        let past = set_text(&set);
+        ctx.set_max_operations(0);
+        ctx.reset_error();
+        assert_eq!(past.as_deref(), Some(whole.as_str()));
+    }
 }
