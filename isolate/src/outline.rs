@@ -1673,8 +1673,6 @@ fn step_of(e: &Expr, index: Symbol) -> Option<i64> {
     }
 }
 
-/// Whether `s` has a `break` (and, unless `only_break`, a `continue`)
-/// that leaves it for a loop or `switch` around it.
 /// The first loop of `s` (itself, or the first in source order inside it).
 fn first_loop(s: &Stmt) -> Option<Span> {
     match s.kind {
@@ -1683,6 +1681,8 @@ fn first_loop(s: &Stmt) -> Option<Span> {
     }
 }
 
+/// Whether `s` has a `break` (and, unless `only_break`, a `continue`)
+/// that leaves it for a loop or `switch` around it.
 fn jumps_out(s: &Stmt, only_break: bool) -> bool {
     match &s.kind {
         StmtKind::Break => true,

@@ -16,8 +16,10 @@ use ferry_hcfg::report::{
 };
 use ferry_hcfg::semantics::poly::{Name, Poly, set_text};
 use ferry_parser::ParsedFile;
+use ferry_parser::span::Span;
 use isl_rs::{DimType, Set};
 use serde_json::{Value, json};
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -214,9 +216,8 @@ pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]
         // The lines of a statement are made as the printer reaches it: held
         // all at once, SQLite's would take most of a gigabyte. The names of
         // the function printed last are kept (made from every global).
-        let names_of: std::cell::RefCell<Option<(FuncId, std::rc::Rc<Names>)>> =
-            std::cell::RefCell::new(None);
-        let annotate = |span: ferry_parser::span::Span| -> Vec<String> {
+        let names_of: RefCell<Option<(FuncId, Names)>> = RefCell::new(None);
+        let annotate = |span: Span| -> Vec<String> {
             let (f, regions) = match sites.get(&(span.lo, span.hi)) {
                 None => return Vec::new(),
                 Some(Site::Summary(f)) => match summary_regions(r, *f) {
@@ -225,19 +226,13 @@ pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]
                 },
                 Some(Site::Statement(f, ids)) => (*f, statement_regions(a, r, *f, ids)),
             };
-            let names = {
-                let mut last = names_of.borrow_mut();
-                match &*last {
-                    Some((g, names)) if *g == f => names.clone(),
-                    _ => {
-                        let names = std::rc::Rc::new(Names::new(&a.program, f));
-                        *last = Some((f, names.clone()));
-                        names
-                    }
-                }
-            };
+            let mut last = names_of.borrow_mut();
+            if last.as_ref().is_none_or(|(g, _)| *g != f) {
+                *last = Some((f, Names::new(&a.program, f)));
+            }
+            let (_, names) = last.as_ref().expect("just made");
             let var_name = |v: VarId| names.var(v);
-            lines_of(&regions, &names, &var_name)
+            lines_of(&regions, names, &var_name)
         };
         print_annotated_by(&mut out, files.len(), file, &annotate);
     }

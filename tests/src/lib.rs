@@ -278,6 +278,28 @@ pub fn for_each_parallel<T: Send>(
     for_each_parallel_on(workers, programs, check)
 }
 
+/// Fails with every failure of `results` (one per program of `programs`),
+/// each under the program's path from the workspace root.
+pub fn assert_all_pass(programs: &[PathBuf], results: Vec<Result<(), String>>) {
+    let failures: Vec<String> = programs
+        .iter()
+        .zip(results)
+        .filter_map(|(program, result)| {
+            let path = program.strip_prefix(workspace_root()).unwrap_or(program);
+            result
+                .err()
+                .map(|e| format!("--- {}\n{}", path.display(), indent(&e)))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs fail:\n{}",
+        failures.len(),
+        programs.len(),
+        failures.join("\n")
+    );
+}
+
 /// [`for_each_parallel`] on at most `workers` threads (for checks that
 /// start processes of their own).
 pub fn for_each_parallel_on<T: Send>(

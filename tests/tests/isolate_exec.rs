@@ -13,11 +13,11 @@
 use ferry_tests::isolate_spec::{self, Spec};
 use ferry_tests::offload;
 use ferry_tests::{
-    RunError, c_dir, c_files_in, ferry_bin, for_each_parallel_on, indent, run_with_timeout,
-    scratch_dir, workspace_root,
+    RunError, assert_all_pass, c_dir, c_files_in, ferry_bin, for_each_parallel_on, indent,
+    run_with_timeout, scratch_dir, workspace_root,
 };
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -74,7 +74,7 @@ fn isolated_programs_behave_as_the_originals() {
     let programs = c_files_in(&c_dir().join("isolate"));
     assert!(!programs.is_empty(), "no program in tests/c/isolate");
     let results = for_each_parallel_on(WORKERS, &programs, validate_program);
-    report(&programs, results);
+    assert_all_pass(&programs, results);
 }
 
 /// Every isolation test program with its kernels on the OpenCL device:
@@ -86,7 +86,7 @@ fn offloaded_programs_behave_as_the_originals_on_opencl() {
     let scratch = scratch_dir("offload-refused");
     let results = for_each_parallel_on(WORKERS, &programs, |p| offload_program(p, &scratch));
     let _ = std::fs::remove_dir_all(&scratch);
-    report(&programs, results);
+    assert_all_pass(&programs, results);
 }
 
 /// Every kernel of the suite (`tests/c/kernels`), its function offloaded
@@ -142,7 +142,7 @@ fn offloaded_kernels_behave_as_the_originals_on_opencl() {
             ))
         }
     });
-    report(&kernels, results);
+    assert_all_pass(&kernels, results);
 }
 
 /// Kernels are launched per parallel nest, never per iteration of the host
@@ -326,29 +326,10 @@ fn refused_isolations_say_why_and_write_nothing() {
     let scratch = scratch_dir("isolate-refused");
     let results = for_each_parallel_on(WORKERS, &programs, |p| check_refusal(p, &scratch));
     let _ = std::fs::remove_dir_all(&scratch);
-    report(&programs, results);
+    assert_all_pass(&programs, results);
 }
 
 /// Fails with every program's failure, not only the first.
-fn report(programs: &[PathBuf], results: Vec<Result<(), String>>) {
-    let failures: Vec<String> = programs
-        .iter()
-        .zip(results)
-        .filter_map(|(program, result)| {
-            result
-                .err()
-                .map(|e| format!("--- {}\n{}", relative(program), indent(&e)))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} programs fail:\n{}",
-        failures.len(),
-        programs.len(),
-        failures.join("\n")
-    );
-}
-
 fn relative(path: &Path) -> String {
     path.strip_prefix(workspace_root())
         .unwrap_or(path)

@@ -11,8 +11,8 @@
 //! and compared with the original, kernels launched.
 
 use ferry_tests::{
-    c_dir, c_files_in, ferry_bin, for_each_parallel_on, indent, isolate_spec, offload, scratch_dir,
-    workspace_root,
+    assert_all_pass, c_dir, c_files_in, ferry_bin, for_each_parallel_on, isolate_spec, offload,
+    scratch_dir, workspace_root,
 };
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,14 +26,7 @@ fn has_gpu() -> bool {
 
 #[test]
 fn cuda_output_compiles_for_sm75_and_sm90() {
-    let nvcc = required_nvcc();
-    let scratch = scratch_dir("offload-cuda");
-    let programs = c_files_in(&c_dir().join("isolate"));
-    assert!(!programs.is_empty(), "no program in tests/c/isolate");
-    let gpu = has_gpu();
-    let results = for_each_parallel_on(workers(), &programs, |p| check(p, &nvcc, &scratch, gpu));
-    let _ = std::fs::remove_dir_all(&scratch);
-    report(&programs, results);
+    check_all("isolate", check);
 }
 
 /// Every kernel of the suite with its function offloaded to CUDA: built
@@ -41,16 +34,20 @@ fn cuda_output_compiles_for_sm75_and_sm90() {
 /// validate --json`: the original's output, at least one kernel launched).
 #[test]
 fn offloaded_kernels_compile_for_cuda_and_run_on_a_gpu() {
+    check_all("kernels", check_kernel);
+}
+
+/// `check` on every program of `tests/c/<folder>`, with nvcc and a GPU if
+/// one is at hand; fails with every failure.
+fn check_all(folder: &str, check: fn(&Path, &Path, &Path, bool) -> Result<(), String>) {
     let nvcc = required_nvcc();
-    let scratch = scratch_dir("offload-cuda-kernels");
-    let kernels = c_files_in(&c_dir().join("kernels"));
-    assert!(!kernels.is_empty(), "no program in tests/c/kernels");
+    let scratch = scratch_dir(&format!("offload-cuda-{folder}"));
+    let programs = c_files_in(&c_dir().join(folder));
+    assert!(!programs.is_empty(), "no program in tests/c/{folder}");
     let gpu = has_gpu();
-    let results = for_each_parallel_on(workers(), &kernels, |k| {
-        check_kernel(k, &nvcc, &scratch, gpu)
-    });
+    let results = for_each_parallel_on(workers(), &programs, |p| check(p, &nvcc, &scratch, gpu));
     let _ = std::fs::remove_dir_all(&scratch);
-    report(&kernels, results);
+    assert_all_pass(&programs, results);
 }
 
 fn required_nvcc() -> PathBuf {
@@ -65,24 +62,6 @@ fn required_nvcc() -> PathBuf {
 /// the test machines have 2 cores; a GPU machine has more.
 fn workers() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8))
-}
-
-fn report(programs: &[PathBuf], results: Vec<Result<(), String>>) {
-    let failures: Vec<String> = programs
-        .iter()
-        .zip(results)
-        .filter_map(|(p, r)| {
-            r.err()
-                .map(|e| format!("--- {}\n{}", p.display(), indent(&e)))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} failed:\n{}",
-        failures.len(),
-        programs.len(),
-        failures.join("\n")
-    );
 }
 
 fn check_kernel(kernel: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result<(), String> {

@@ -991,10 +991,10 @@ pub fn set_text(set: &Set) -> Option<String> {
         return None;
     }
     // Printed with isl's operation quota lifted: past the quota, isl's
-    // printer stops where it is and returns the text so far, and two
-    // different sets would print alike (the report's cache and the
-    // regions' interner take the text for the set's identity). Printing
-    // costs the set's size: nothing to bound.
+    // printer fails partway (no text in the test below; under
+    // --time-budget, texts that merged different sets in the regions'
+    // interner, which like the report's cache takes the text for the
+    // set's identity). Printing costs the set's size: nothing to bound.
     let ctx = set.get_ctx();
     let max = ctx.get_max_operations();
     ctx.set_max_operations(0);
