@@ -52,6 +52,11 @@ impl Effects {
     pub fn may_write(&self, program: &Program, v: VarId) -> bool {
         may_touch(&self.writes, program, v)
     }
+
+    /// Whether `v` may be read (directly, or as part of a coarser location).
+    pub fn may_read(&self, program: &Program, v: VarId) -> bool {
+        may_touch(&self.reads, program, v)
+    }
 }
 
 fn may_touch(set: &BTreeSet<Location>, program: &Program, v: VarId) -> bool {

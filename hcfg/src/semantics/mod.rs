@@ -30,8 +30,9 @@ use affine::{Env, range_constraints};
 use isl_rs::Context;
 use petgraph::visit::EdgeRef;
 use poly::{Conj, Cons, Lin, Name, Poly};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 pub use transformer::Transformer;
 
 /// The pseudo-variable holding a function's return value.
@@ -73,7 +74,15 @@ struct Analyzer<'p> {
     /// Entry conditions contributed by call sites analysed so far.
     call_sites: Vec<Vec<Poly>>,
     tracked_globals: BTreeSet<VarId>,
+    /// Per function, once asked: the tracked globals it sees, and the
+    /// names of those it does not (see [`Analyzer::globals_seen`]).
+    seen: RefCell<HashMap<FuncId, Rc<SeenGlobals>>>,
     scope: &'p Scope,
+}
+
+struct SeenGlobals {
+    seen: Vec<VarId>,
+    unseen_names: Vec<String>,
 }
 
 impl Semantics {
@@ -123,6 +132,7 @@ impl Semantics {
             summaries: vec![None; n],
             call_sites: vec![Vec::new(); n],
             tracked_globals,
+            seen: RefCell::default(),
             scope,
         };
         // isl reports a spent quota (and any failure) through results, which
@@ -233,6 +243,32 @@ impl<'p> Analyzer<'p> {
             }
         }
         self.summaries[f.index()] = Some(summary.hull());
+    }
+
+    /// The tracked globals `f` and its callees may read or write: its
+    /// preconditions speak of no other. Another global keeps its value
+    /// through `f`, and what is known of it, in `f`'s callers; what links
+    /// it to the globals `f` sees is kept as what it implies on them.
+    fn globals_seen(&self, f: FuncId) -> Rc<SeenGlobals> {
+        if let Some(known) = self.seen.borrow().get(&f) {
+            return known.clone();
+        }
+        let effects = &self.effects.summaries[f.index()];
+        let (seen, unseen): (Vec<VarId>, Vec<VarId>) =
+            self.tracked_globals.iter().partition(|&&g| {
+                effects.may_read(self.program, g) || effects.may_write(self.program, g)
+            });
+        let globals = Rc::new(SeenGlobals {
+            seen,
+            unseen_names: unseen.iter().map(|&g| Name::Pre(g).isl()).collect(),
+        });
+        self.seen.borrow_mut().insert(f, globals.clone());
+        globals
+    }
+
+    /// `p` without the tracked globals `f` does not see.
+    fn seen_by(&self, f: FuncId, p: &Poly) -> Poly {
+        p.project_all(&self.globals_seen(f).unseen_names)
     }
 
     fn globals_written(&self, f: FuncId) -> Vec<VarId> {
@@ -767,14 +803,15 @@ impl<'p> Analyzer<'p> {
             for s in &sites {
                 acc = acc.union(s);
             }
-            acc.hull()
+            self.seen_by(f, &acc.hull())
         } else {
             Poly::universe(self.ctx)
         };
         // Facts true at every entry: type ranges, positive VLA extents.
         let tracked = self.tracked(f);
         let mut conj = Conj::default();
-        for &v in func.params.iter().chain(&self.tracked_globals) {
+        let globals = self.globals_seen(f);
+        for &v in func.params.iter().chain(&globals.seen) {
             if tracked(v) {
                 let var = self.program.var(v);
                 conj.cons
@@ -925,11 +962,16 @@ impl<'p> Analyzer<'p> {
         let mut state: HashMap<petgraph::graph::NodeIndex, Poly> = HashMap::new();
         let mut visits: HashMap<petgraph::graph::NodeIndex, u32> = HashMap::new();
         state.insert(u.entry, p.clone());
-        let mut work = vec![u.entry];
+        // Vertices are taken in reverse postorder from the entry: within a
+        // pass, a vertex waits for all its forward predecessors, each join
+        // seeing all it joins.
+        let rank = reverse_postorder(graph, u.entry);
+        let rank_of = |v: petgraph::graph::NodeIndex| rank.get(&v).copied().unwrap_or(usize::MAX);
+        let mut work = BTreeSet::from([(rank_of(u.entry), u.entry)]);
         let budget = 64 * graph.node_count().max(1) + 256;
         let mut steps = 0;
         let mut gave_up = false;
-        while let Some(v) = work.pop() {
+        while let Some((_, v)) = work.pop_first() {
             budget::enforce_deadline(ctx);
             steps += 1;
             if steps > budget {
@@ -978,8 +1020,18 @@ impl<'p> Analyzer<'p> {
                 if out.is_empty() {
                     continue;
                 }
+                // A vertex with one way in takes what comes, as it comes:
+                // its predecessor's store only grows, and so does what it
+                // sends. Only where ways meet (every cycle has such a
+                // vertex) is the store joined, compared and widened.
+                let joins = target == u.entry
+                    || graph
+                        .neighbors_directed(target, petgraph::Direction::Incoming)
+                        .nth(1)
+                        .is_some();
                 let updated = match state.get(&target) {
                     None => Some(out.hull()),
+                    Some(_) if !joins => Some(out.hull()),
                     Some(old) if out.is_subset(old) => None,
                     Some(old) => {
                         let count = visits.entry(target).or_insert(0);
@@ -994,9 +1046,7 @@ impl<'p> Analyzer<'p> {
                 };
                 if let Some(new) = updated {
                     state.insert(target, new.simplify());
-                    if !work.contains(&target) {
-                        work.push(target);
-                    }
+                    work.insert((rank_of(target), target));
                 }
             }
         }
@@ -1111,15 +1161,32 @@ impl<'p> Analyzer<'p> {
                     .collect();
                 site = site.intersect(&self.conj_poly(&conjs));
             }
-            for &v in &locals {
-                if target == f {
-                    break;
-                }
-                site = site.project(&Name::Pre(v).isl());
+            if target != f {
+                let locals: Vec<String> = locals.iter().map(|&v| Name::Pre(v).isl()).collect();
+                site = self.seen_by(target, &site.project_all(&locals));
             }
             self.call_sites[target.index()].push(site.hull());
         }
     }
+}
+
+/// The rank of each vertex reachable from `entry` in a reverse postorder
+/// of the depth-first search from it.
+fn reverse_postorder(
+    graph: &petgraph::graph::DiGraph<Vertex, Edge>,
+    entry: petgraph::graph::NodeIndex,
+) -> HashMap<petgraph::graph::NodeIndex, usize> {
+    let mut post = petgraph::visit::DfsPostOrder::new(graph, entry);
+    let mut order = Vec::new();
+    while let Some(v) = post.next(graph) {
+        order.push(v);
+    }
+    order
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, &v)| (v, i))
+        .collect()
 }
 
 fn subtree_has_return(body: &Body, root: NodeId) -> bool {

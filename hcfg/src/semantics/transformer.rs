@@ -79,10 +79,8 @@ impl Transformer {
             first = first.rename(&Name::Post(v).isl(), &Name::Mid(v).isl());
             second = second.rename(&Name::Pre(v).isl(), &Name::Mid(v).isl());
         }
-        let mut rel = first.intersect(&second);
-        for &v in &self.modified {
-            rel = rel.project(&Name::Mid(v).isl());
-        }
+        let mids: Vec<String> = self.modified.iter().map(|&v| Name::Mid(v).isl()).collect();
+        let rel = first.intersect(&second).project_all(&mids);
         Transformer {
             modified: next.modified,
             rel,
@@ -109,10 +107,8 @@ impl Transformer {
 
     /// The store after `self`, from the store `pre` before it.
     pub fn apply(&self, pre: &Poly) -> Poly {
-        let mut p = pre.intersect(&self.rel);
-        for &v in &self.modified {
-            p = p.project(&Name::Pre(v).isl());
-        }
+        let pres: Vec<String> = self.modified.iter().map(|&v| Name::Pre(v).isl()).collect();
+        let mut p = pre.intersect(&self.rel).project_all(&pres);
         for &v in &self.modified {
             p = p.rename(&Name::Post(v).isl(), &Name::Pre(v).isl());
         }
