@@ -554,13 +554,8 @@ impl Walker<'_, '_> {
 }
 
 fn forget_all(map: &RegionMap, vars: &[VarId]) -> RegionMap {
-    region::map_regions(map, |r| {
-        let mut r = r.clone();
-        for &v in vars {
-            r = r.forget(&Name::Pre(v).isl());
-        }
-        r
-    })
+    let names: Vec<String> = vars.iter().map(|&v| Name::Pre(v).isl()).collect();
+    region::map_regions(map, |r| r.forget_any(&names))
 }
 
 fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {
