@@ -490,12 +490,13 @@ pub fn make_all_may(map: &mut RegionMap) {
 /// the statement terminates, so a region translated through it stays exact.
 pub fn is_functional(t: &Transformer, v: VarId) -> bool {
     let post = Name::Post(v).isl();
-    let mut one = t.rel.clone();
-    for &w in &t.modified {
-        if w != v {
-            one = one.project(&Name::Post(w).isl());
-        }
-    }
+    let others: Vec<String> = t
+        .modified
+        .iter()
+        .filter(|&&w| w != v)
+        .map(|&w| Name::Post(w).isl())
+        .collect();
+    let one = t.rel.project_all(&others);
     let twin = format!("{post}_twin");
     let other = one.rename(&post, &twin);
     let both = one.intersect(&other);
@@ -508,17 +509,35 @@ pub fn is_functional(t: &Transformer, v: VarId) -> bool {
 /// region over the store before it. Exact when the region is and `t`
 /// determines every modified variable the region depends on.
 pub fn translate(region: &Region, t: &Transformer) -> Region {
+    translate_with(region, t, &mut |v| is_functional(t, v))
+}
+
+/// [`translate`], with whether `t` determines a variable asked of
+/// `functional` (which [`translate_map`] answers once per variable for
+/// all the regions of a map). The variables the region depends on are
+/// found among its few parameters, not asked of isl one by one: a
+/// statement of SQLite may modify hundreds.
+fn translate_with(
+    region: &Region,
+    t: &Transformer,
+    functional: &mut dyn FnMut(VarId) -> bool,
+) -> Region {
+    let mut params: HashSet<String> = region.set.params().into_iter().collect();
+    if let Some(m) = &region.must {
+        params.extend(m.params());
+    }
     let mentioned: Vec<VarId> = t
         .modified
         .iter()
         .copied()
-        .filter(|&v| region.mentions(&Name::Pre(v).isl()))
+        .filter(|&v| params.contains(&Name::Pre(v).isl()) && region.mentions(&Name::Pre(v).isl()))
         .collect();
     if mentioned.is_empty() {
         return region.clone();
     }
     let mut rel = t.rel.clone();
     let mut set = region.set.clone();
+    let mut unmentioned = Vec::new();
     for &v in &t.modified {
         let post = Name::Post(v).isl();
         if mentioned.contains(&v) {
@@ -526,16 +545,14 @@ pub fn translate(region: &Region, t: &Transformer) -> Region {
             rel = rel.rename(&post, &mid);
             set = set.rename(&Name::Pre(v).isl(), &mid);
         } else {
-            rel = rel.project(&post);
+            unmentioned.push(post);
         }
     }
-    let mut joined = set.intersect(&rel);
-    for &v in &mentioned {
-        joined = joined.project(&Name::Mid(v).isl());
-    }
+    let rel = rel.project_all(&unmentioned);
+    let mids: Vec<String> = mentioned.iter().map(|&v| Name::Mid(v).isl()).collect();
+    let joined = set.intersect(&rel).project_all(&mids);
     let (set, exact) = convex(&joined);
-    let functional = mentioned.iter().all(|&v| is_functional(t, v));
-    if !functional {
+    if !mentioned.iter().all(|&v| functional(v)) {
         return Region::new(set, Approx::May);
     }
     // The transformer determines the variables: what was surely touched
@@ -552,7 +569,17 @@ pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {
     if t.modified.is_empty() {
         return map.clone();
     }
-    map_regions(map, |r| translate(r, t))
+    let known: RefCell<HashMap<VarId, bool>> = RefCell::default();
+    map_regions(map, |r| {
+        translate_with(r, t, &mut |v| {
+            if let Some(&f) = known.borrow().get(&v) {
+                return f;
+            }
+            let f = is_functional(t, v);
+            known.borrow_mut().insert(v, f);
+            f
+        })
+    })
 }
 
 /// A universe region (every element), may.

@@ -152,8 +152,13 @@ fn header(title: &str, size: &str) {
     );
 }
 
+/// Issue 27's goal for each random program.
+const CSMITH_GOAL: Duration = Duration::from_secs(2);
+
 fn csmith(dir: &Path, o: &Options) {
     header(&format!("Csmith ({})", csmith::FLAGS.join(" ")), "lines");
+    let mut times: Vec<Duration> = Vec::new();
+    let mut failed = 0;
     for seed in o.seeds.clone() {
         let file = match csmith::generate(dir, seed) {
             Ok(file) => file,
@@ -166,13 +171,35 @@ fn csmith(dir: &Path, o: &Options) {
         let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
         args.extend(o.budget.iter().cloned());
         args.push(csmith::INCLUDE.into());
+        let cost = measure(&args, o.limit);
         row(
             &format!("seed {seed}"),
             text.lines().count(),
             Some(csmith::functions(&text).len()),
-            &measure(&args, o.limit),
+            &cost,
         );
+        match cost {
+            Ok(c) if c.status == 0 => times.push(c.wall),
+            _ => failed += 1,
+        }
     }
+    summary(&mut times, failed);
+}
+
+/// How many programs finished within the goal, the median and the worst.
+fn summary(times: &mut [Duration], failed: usize) {
+    if times.is_empty() {
+        return;
+    }
+    times.sort();
+    let within = times.iter().filter(|&&t| t <= CSMITH_GOAL).count();
+    println!(
+        "{within} of {} programs within {} s ({failed} failed or past the limit); median {:.2} s, worst {:.2} s",
+        times.len() + failed,
+        CSMITH_GOAL.as_secs(),
+        times[times.len() / 2].as_secs_f64(),
+        times[times.len() - 1].as_secs_f64(),
+    );
 }
 
 fn corpus(o: &Options, sqlite: bool) {

@@ -1017,7 +1017,10 @@ impl<'p> Analyzer<'p> {
                 Vertex::Exit => {}
             }
             for (target, out) in outs {
-                if out.is_empty() {
+                // Simplifying finds an empty store (isl's affine hull finds
+                // no point) as it finds the implicit equalities it keeps.
+                let out = out.simplify();
+                if out.plain_is_empty() {
                     continue;
                 }
                 // A vertex with one way in takes what comes, as it comes:
@@ -1029,9 +1032,13 @@ impl<'p> Analyzer<'p> {
                         .neighbors_directed(target, petgraph::Direction::Incoming)
                         .nth(1)
                         .is_some();
+                let taken = |out: Poly| match out.is_convex() {
+                    true => out,
+                    false => out.hull().simplify(),
+                };
                 let updated = match state.get(&target) {
-                    None => Some(out.hull()),
-                    Some(_) if !joins => Some(out.hull()),
+                    None => Some(taken(out)),
+                    Some(_) if !joins => Some(taken(out)),
                     Some(old) if out.is_subset(old) => None,
                     Some(old) => {
                         let count = visits.entry(target).or_insert(0);
@@ -1042,10 +1049,11 @@ impl<'p> Analyzer<'p> {
                         } else {
                             joined
                         })
+                        .map(|new| new.simplify())
                     }
                 };
                 if let Some(new) = updated {
-                    state.insert(target, new.simplify());
+                    state.insert(target, new);
                     work.insert((rank_of(target), target));
                 }
             }

@@ -415,9 +415,7 @@ impl Poly {
     /// The smallest convex polyhedron containing the set, without
     /// existentially quantified variables (PIPS's convex polyhedra).
     pub fn hull(&self) -> Poly {
-        let plain =
-            self.set.n_basic_set().unwrap_or(0) <= 1 && !self.set.involves_locals().unwrap_or(true);
-        if plain {
+        if self.is_convex() {
             return self.clone();
         }
         let result = self.convex_hull();
@@ -587,6 +585,18 @@ impl Poly {
         hull.set
             .align_params(self.set.get_space()?)?
             .remove_redundancies()
+    }
+
+    /// Whether the set is its own hull: one piece (or none) without
+    /// existentials.
+    pub fn is_convex(&self) -> bool {
+        self.set.n_basic_set().unwrap_or(0) <= 1 && !self.set.involves_locals().unwrap_or(true)
+    }
+
+    /// Whether isl knows the set empty without looking for a point (after
+    /// [`Poly::simplify`], which does, it knows).
+    pub fn plain_is_empty(&self) -> bool {
+        self.query(self.set.plain_is_empty(), false)
     }
 
     pub fn is_empty(&self) -> bool {
