@@ -203,16 +203,14 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         if scoped.is_empty() {
             return rw;
         }
+        let names: Vec<String> = scoped.iter().map(|&v| Name::Pre(v).isl()).collect();
         let strip = |map: RegionMap| -> RegionMap {
             let mut out = RegionMap::new();
-            for (e, mut r) in map {
+            for (e, r) in map {
                 if matches!(e.root, Root::Var(v) if scoped.contains(&v)) {
                     continue;
                 }
-                for &v in scoped {
-                    r = r.forget(&Name::Pre(v).isl());
-                }
-                out.insert(e, r);
+                out.insert(e, r.forget_any(&names));
             }
             out
         };
@@ -236,14 +234,17 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
     fn under_condition(&self, rw: Rw, condition: &Expr, positive: bool) -> Rw {
         let (guard, exact) = self.guard(condition, positive);
         let side_effects = has_side_effects(condition);
-        let modified = self.cx.modified_inside(condition);
+        let modified: Vec<String> = self
+            .cx
+            .modified_inside(condition)
+            .iter()
+            .map(|&v| Name::Pre(v).isl())
+            .collect();
         let fix = |map: &RegionMap| {
             region::map_regions(map, |r| {
                 let mut r = r.clone();
                 if side_effects {
-                    for &v in &modified {
-                        r = r.forget(&Name::Pre(v).isl());
-                    }
+                    r = r.forget_any(&modified);
                 } else {
                     r = r.intersect(&guard);
                 }
@@ -577,15 +578,14 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             merge(&mut out.write, rw.write);
             merge(&mut out.input, rw.input);
         }
-        let modified = self.transformer(id).modified;
+        let modified: Vec<String> = self
+            .transformer(id)
+            .modified
+            .iter()
+            .map(|&v| Name::Pre(v).isl())
+            .collect();
         let forget = |map: &RegionMap| {
-            let map = region::map_regions(map, |r| {
-                let mut r = r.clone().may();
-                for &v in &modified {
-                    r = r.forget(&Name::Pre(v).isl());
-                }
-                r
-            });
+            let map = region::map_regions(map, |r| r.clone().may().forget_any(&modified));
             self.rebase_pointers(map, id)
         };
         Rw {

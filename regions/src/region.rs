@@ -166,7 +166,12 @@ impl Region {
         if other.is_exact() && self.set.is_subset(&other.set) {
             return other.clone();
         }
-        let (set, exact) = convex(&self.set.union(&other.set));
+        let union = self.set.union(&other.set);
+        let (set, exact) = if self.is_exact() && other.is_exact() {
+            convex(&union)
+        } else {
+            (crate::set::convex_hull_of(&union), false)
+        };
         let both = self.approx.and(other.approx).and(Approx::from_exact(exact));
         if both == Approx::Exact {
             return Region::new(set, both);
