@@ -47,7 +47,7 @@ fn counted_loop(
     step: NodeId,
     loop_body: NodeId,
 ) -> Option<CountedLoop> {
-    let (index, lower) = match &body.node(init).kind {
+    let (index, value) = match &body.node(init).kind {
         NodeKind::Expr(Expr {
             kind: ExprKind::Assign(AssignOp::Assign, target, value),
             ..
@@ -57,6 +57,18 @@ fn counted_loop(
     let var = program.var(index);
     let Type::Int { signed, .. } = var.ty else {
         return None;
+    };
+    // The index starts at the value converted to its type, as the
+    // assignment stores it: `for (u = -12; u <= 49; u++)` with `u`
+    // unsigned starts at 2^32 - 12 and never runs.
+    let lower = if value.ty == var.ty {
+        value
+    } else {
+        Expr {
+            span: value.span,
+            kind: ExprKind::Cast(Box::new(value)),
+            ty: var.ty.clone(),
+        }
     };
     if var.address_taken || var.is_volatile {
         return None;
@@ -85,6 +97,7 @@ fn counted_loop(
     if !is_invariant_bound(program, bound, &written, calls) {
         return None;
     }
+    let bound = comparable_bound(&var.ty, bound, op)?;
     let one = |sign: i128| Expr {
         kind: ExprKind::Int(sign),
         ty: Type::int(),
@@ -102,6 +115,77 @@ fn counted_loop(
         upper,
         step: step as i64,
     })
+}
+
+/// The bound as a value the index's own value may be compared with as
+/// integers, which is what the counted loop's semantics does; `None` where
+/// C's comparison differs from it. C compares after the usual arithmetic
+/// conversions: an unsigned index against a negative bound compares with
+/// the bound wrapped, a signed index against an unsigned bound compares
+/// the index wrapped. A bound of an unsigned type is given a signed type
+/// wider than its own, so that `n - 1` is -1 when `n` is 0 rather than the
+/// type's largest value; a 64-bit unsigned one has none and is refused. A
+/// constant bound must leave an unsigned index room to pass it (`u <= 255`
+/// with `u` of 8 bits never ends).
+fn comparable_bound(index: &Type, bound: &Expr, op: BinaryOp) -> Option<Expr> {
+    let Type::Int { signed, bits } = *index else {
+        return None;
+    };
+    if let Some(c) = int_constant(bound) {
+        if signed {
+            return Some(bound.clone());
+        }
+        let max = if bits >= 127 {
+            i128::MAX
+        } else {
+            (1i128 << bits) - 1
+        };
+        let room = match op {
+            BinaryOp::Le => c < max,
+            _ => c <= max,
+        };
+        return (c >= 0 && room).then(|| bound.clone());
+    }
+    let compared = Type::arithmetic_conversion(index, &bound.ty);
+    if !holds(index, &compared) || !holds(&bound.ty, &compared) {
+        return None;
+    }
+    match bound.ty.promoted() {
+        Type::Int {
+            signed: false,
+            bits,
+        } if bits < 64 => Some(Expr {
+            span: bound.span,
+            kind: ExprKind::Cast(Box::new(bound.clone())),
+            ty: Type::Int {
+                signed: true,
+                bits: 64,
+            },
+        }),
+        Type::Int { signed: false, .. } => None,
+        _ => Some(bound.clone()),
+    }
+}
+
+/// Whether every value of integer type `from` is a value of `to`.
+fn holds(from: &Type, to: &Type) -> bool {
+    match (from.promoted(), to) {
+        (
+            Type::Int {
+                signed: fs,
+                bits: fb,
+            },
+            Type::Int {
+                signed: ts,
+                bits: tb,
+            },
+        ) => match (fs, *ts) {
+            (false, false) | (true, true) => fb <= *tb,
+            (false, true) => fb < *tb,
+            (true, false) => false,
+        },
+        _ => false,
+    }
 }
 
 fn binary(op: BinaryOp, a: Expr, b: Expr) -> Expr {

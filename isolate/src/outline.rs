@@ -722,6 +722,15 @@ impl<'a> Outliner<'a> {
         let ExprKind::Binary(op, left, bound) = &strip(condition.as_deref()?).kind else {
             return None;
         };
+        // The launcher counts the iterations in `long` from the first value
+        // and the bound as written. For an unsigned index C converts both
+        // (`for (u = -12; u <= 49; u++)` never runs), so only literals that
+        // need no conversion are taken; other such loops stay sequential.
+        if matches!(ty, Scalar::Int { signed: false, .. })
+            && !(is_small_literal(&first) && is_small_literal(bound))
+        {
+            return None;
+        }
         if !matches!(strip(left).kind, ExprKind::Ident(n) if n == index) {
             return None;
         }
@@ -1649,6 +1658,18 @@ impl Header {
             Box::new(int(0)),
         ))
     }
+}
+
+/// A non-negative decimal integer literal below 2^31, which every integer
+/// type holds and no conversion changes.
+fn is_small_literal(e: &Expr) -> bool {
+    let ExprKind::IntLit(text) = &strip(e).kind else {
+        return false;
+    };
+    text.as_str()
+        .trim_end_matches(['u', 'U', 'l', 'L'])
+        .parse::<u32>()
+        .is_ok_and(|v| v < 1 << 31)
 }
 
 /// The step of `index` in a `for`'s third expression.
