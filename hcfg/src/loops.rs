@@ -9,6 +9,7 @@
 //! counted only upwards by 1, where it cannot wrap.
 
 use crate::ir::*;
+use crate::semantics::affine::convert_is_identity;
 
 /// Rewrites every qualifying `For` loop of the program as `Counted`.
 pub fn normalize_loops(program: &mut Program) {
@@ -147,7 +148,9 @@ fn comparable_bound(index: &Type, bound: &Expr, op: BinaryOp) -> Option<Expr> {
         return (c >= 0 && room).then(|| bound.clone());
     }
     let compared = Type::arithmetic_conversion(index, &bound.ty);
-    if !holds(index, &compared) || !holds(&bound.ty, &compared) {
+    // Both operands keep their values in the type C compares them in.
+    let kept = |t: &Type| convert_is_identity(&t.promoted(), &compared);
+    if !kept(index) || !kept(&bound.ty) {
         return None;
     }
     match bound.ty.promoted() {
@@ -164,27 +167,6 @@ fn comparable_bound(index: &Type, bound: &Expr, op: BinaryOp) -> Option<Expr> {
         }),
         Type::Int { signed: false, .. } => None,
         _ => Some(bound.clone()),
-    }
-}
-
-/// Whether every value of integer type `from` is a value of `to`.
-fn holds(from: &Type, to: &Type) -> bool {
-    match (from.promoted(), to) {
-        (
-            Type::Int {
-                signed: fs,
-                bits: fb,
-            },
-            Type::Int {
-                signed: ts,
-                bits: tb,
-            },
-        ) => match (fs, *ts) {
-            (false, false) | (true, true) => fb <= *tb,
-            (false, true) => fb < *tb,
-            (true, false) => false,
-        },
-        _ => false,
     }
 }
 

@@ -1663,13 +1663,18 @@ impl Header {
 /// A non-negative decimal integer literal below 2^31, which every integer
 /// type holds and no conversion changes.
 fn is_small_literal(e: &Expr) -> bool {
+    decimal_literal(e).is_some_and(|v| (0..1 << 31).contains(&v))
+}
+
+/// The value of a decimal integer literal (its suffix aside).
+fn decimal_literal(e: &Expr) -> Option<i64> {
     let ExprKind::IntLit(text) = &strip(e).kind else {
-        return false;
+        return None;
     };
     text.as_str()
         .trim_end_matches(['u', 'U', 'l', 'L'])
-        .parse::<u32>()
-        .is_ok_and(|v| v < 1 << 31)
+        .parse()
+        .ok()
 }
 
 /// The step of `index` in a `for`'s third expression.
@@ -1679,14 +1684,7 @@ fn step_of(e: &Expr, index: Symbol) -> Option<i64> {
         ExprKind::Unary(UnaryOp::PostInc | UnaryOp::PreInc, x) if is_index(x) => Some(1),
         ExprKind::Unary(UnaryOp::PostDec | UnaryOp::PreDec, x) if is_index(x) => Some(-1),
         ExprKind::Assign(op @ (AssignOp::Add | AssignOp::Sub), x, value) if is_index(x) => {
-            let ExprKind::IntLit(text) = &strip(value).kind else {
-                return None;
-            };
-            let v: i64 = text
-                .as_str()
-                .trim_end_matches(['u', 'U', 'l', 'L'])
-                .parse()
-                .ok()?;
+            let v = decimal_literal(value)?;
             let v = if *op == AssignOp::Sub { -v } else { v };
             (v != 0).then_some(v)
         }

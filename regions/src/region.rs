@@ -255,16 +255,23 @@ impl Region {
         self.project(name).may()
     }
 
+    /// The names of the parameters of the set and of its sure part: a
+    /// superset of those the region [`Region::mentions`].
+    fn param_names(&self) -> HashSet<String> {
+        let mut params: HashSet<String> = self.set.params().into_iter().collect();
+        if let Some(m) = &self.must {
+            params.extend(m.params());
+        }
+        params
+    }
+
     /// Forgets every name of `names` the region mentions, in their order.
     /// The names are looked up among the region's few parameters, not
     /// asked of isl one by one: a loop of a random program modifies
     /// hundreds of variables, and asking isl for each of them in each
     /// region was a third of the time of the OUT regions.
     pub fn forget_any(&self, names: &[String]) -> Region {
-        let mut params: HashSet<String> = self.set.params().into_iter().collect();
-        if let Some(m) = &self.must {
-            params.extend(m.params());
-        }
+        let params = self.param_names();
         let mut r = self.clone();
         for name in names.iter().filter(|n| params.contains(*n)) {
             r = r.forget(name);
@@ -527,15 +534,15 @@ fn translate_with(
     t: &Transformer,
     functional: &mut dyn FnMut(VarId) -> bool,
 ) -> Region {
-    let mut params: HashSet<String> = region.set.params().into_iter().collect();
-    if let Some(m) = &region.must {
-        params.extend(m.params());
-    }
+    let params = region.param_names();
     let mentioned: Vec<VarId> = t
         .modified
         .iter()
         .copied()
-        .filter(|&v| params.contains(&Name::Pre(v).isl()) && region.mentions(&Name::Pre(v).isl()))
+        .filter(|&v| {
+            let pre = Name::Pre(v).isl();
+            params.contains(&pre) && region.mentions(&pre)
+        })
         .collect();
     if mentioned.is_empty() {
         return region.clone();

@@ -75,20 +75,39 @@ pub fn n_pieces(p: &Poly) -> i32 {
     })
 }
 
+/// How the convex piece [`hull_of`] gives stands to the set it holds.
+enum Fit {
+    /// It is the set (one piece once coalesced).
+    Exact,
+    /// It may hold more (too many pieces to coalesce, or isl failed).
+    Over,
+    /// It is the hull of these coalesced pieces: exact if it lies in them.
+    HullOf(Poly),
+}
+
+/// One convex piece holding `p`, and how it fits `p`.
+fn hull_of(p: &Poly) -> (Poly, Fit) {
+    if n_pieces(p) > MAX_COALESCED_PIECES {
+        return (p.hull(), Fit::Over);
+    }
+    let Some(c) = coalesce(p) else {
+        return (universe_like(p), Fit::Over);
+    };
+    if n_pieces(&c) <= 1 {
+        return (c, Fit::Exact);
+    }
+    (c.hull(), Fit::HullOf(c))
+}
+
 /// One convex piece holding `p` (a Z-polyhedron: it may keep existentially
 /// quantified variables, as strides need), and whether it is exactly `p`.
 pub fn convex(p: &Poly) -> (Poly, bool) {
-    if n_pieces(p) > MAX_COALESCED_PIECES {
-        return (p.hull(), false);
-    }
-    let Some(c) = coalesce(p) else {
-        return (universe_like(p), false);
+    let (hull, fit) = hull_of(p);
+    let exact = match fit {
+        Fit::Exact => true,
+        Fit::Over => false,
+        Fit::HullOf(pieces) => hull.is_subset(&pieces),
     };
-    if n_pieces(&c) <= 1 {
-        return (c, true);
-    }
-    let hull = c.hull();
-    let exact = hull.is_subset(&c);
     (hull, exact)
 }
 
@@ -97,16 +116,7 @@ pub fn convex(p: &Poly) -> (Poly, bool) {
 /// with a may region), where that test was a tenth of the time of the
 /// regions of SQLite.
 pub fn convex_hull_of(p: &Poly) -> Poly {
-    if n_pieces(p) > MAX_COALESCED_PIECES {
-        return p.hull();
-    }
-    let Some(c) = coalesce(p) else {
-        return universe_like(p);
-    };
-    if n_pieces(&c) <= 1 {
-        return c;
-    }
-    c.hull()
+    hull_of(p).0
 }
 
 /// `p` simplified under the assumption that `context` holds.

@@ -1170,8 +1170,11 @@ impl<'p> Analyzer<'p> {
                 site = site.intersect(&self.conj_poly(&conjs));
             }
             if target != f {
-                let locals: Vec<String> = locals.iter().map(|&v| Name::Pre(v).isl()).collect();
-                site = self.seen_by(target, &site.project_all(&locals));
+                // The caller's locals and the globals the callee does not
+                // see, in one projection.
+                let mut gone: Vec<String> = locals.iter().map(|&v| Name::Pre(v).isl()).collect();
+                gone.extend(self.globals_seen(target).unseen_names.iter().cloned());
+                site = site.project_all(&gone);
             }
             self.call_sites[target.index()].push(site.hull());
         }
