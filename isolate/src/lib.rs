@@ -19,6 +19,7 @@ mod outline;
 pub mod parallel;
 pub mod planning;
 mod reduction;
+mod reshape;
 pub mod reuse;
 mod rewrite;
 pub mod select;
@@ -246,13 +247,13 @@ pub fn isolate(
     if options.target.has_kernels() {
         for (unit, d) in decisions {
             if let Some(stmt) = d.stmt {
-                verdicts[unit].insert(stmt, d.verdict);
+                verdicts[unit].insert(stmt, d);
             }
         }
         parallel_body = verdicts
             .iter()
             .flat_map(|unit| unit.values())
-            .any(|v| matches!(v, parallel::Verdict::Parallel { .. }));
+            .any(|d| matches!(d.verdict, parallel::Verdict::Parallel { .. }));
         // The loops of the functions the statements call, decided in
         // their own context (so for every call): a clone that has a
         // parallel loop is called from the host and launches it.
@@ -269,7 +270,7 @@ pub fn isolate(
             };
             for d in parallel::loops_in(&analyses, &regions, f, body.root, options.reassociate) {
                 if let Some(stmt) = d.stmt {
-                    verdicts[function.unit].insert(stmt, d.verdict);
+                    verdicts[function.unit].insert(stmt, d);
                 }
             }
         }
@@ -325,7 +326,9 @@ pub fn isolate(
 
 /// The verdict on every loop of the selected statements of one unit, by
 /// the loop's span.
-type Verdicts = HashMap<StmtId, parallel::Verdict>;
+/// The decision on every loop of the selected statements and their
+/// callees, by statement.
+type Verdicts = HashMap<StmtId, parallel::Decision>;
 
 /// One line per loop of the selected statements: where it is, and whether
 /// its iterations may run in parallel (and why not).

@@ -19,7 +19,8 @@
 //! loop). A host scalar a one-work-item kernel writes goes to the device
 //! in a cell and comes back after the kernel (`ParamKind::Cell`).
 
-use crate::parallel::Verdict;
+use crate::parallel::{Decision, Verdict};
+use crate::reshape;
 use ferry_parser::ast::{
     ArraySize, AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration,
     Declarator, Expr, ExprKind, ForInit, FunctionDef, FunctionParams, Initializer, Stmt, StmtId,
@@ -91,8 +92,10 @@ pub struct SequentialLoop {
 
 /// What the outliner knows of the program around one statement.
 pub struct Outliner<'a> {
-    /// The verdict on every loop of the original statement, by span.
-    pub verdicts: &'a HashMap<StmtId, Verdict>,
+    /// The decision on every loop of the original statement.
+    pub verdicts: &'a HashMap<StmtId, Decision>,
+    /// The verdicts on loops that reshaping made.
+    reshaped: reshape::Made,
     /// Device buffers by their names in the rewritten statement.
     pub arrays: HashMap<Symbol, DeviceArray>,
     /// Host scalars the statement may read, with their types (the device
@@ -131,7 +134,7 @@ const DEVICE_FUNCTIONS: &[&str] = &[
 
 impl<'a> Outliner<'a> {
     pub fn new(
-        verdicts: &'a HashMap<StmtId, Verdict>,
+        verdicts: &'a HashMap<StmtId, Decision>,
         arrays: HashMap<Symbol, DeviceArray>,
         values: HashMap<Symbol, Scalar>,
         user_names: HashMap<Symbol, Symbol>,
@@ -141,6 +144,7 @@ impl<'a> Outliner<'a> {
     ) -> Self {
         Outliner {
             verdicts,
+            reshaped: reshape::Made::new(),
             arrays,
             values,
             user_names,
@@ -153,6 +157,11 @@ impl<'a> Outliner<'a> {
             in_single: false,
             scopes: Vec::new(),
         }
+    }
+
+    /// The verdict on the loop `id`.
+    fn verdict(&self, id: StmtId) -> Option<&Verdict> {
+        reshape::verdict(self.verdicts, &self.reshaped, id)
     }
 
     /// `name` as the user wrote it (a device copy's variable).
@@ -174,6 +183,9 @@ impl<'a> Outliner<'a> {
             StmtKind::Compound(b) => self.host_block(b),
             StmtKind::Labeled { body, .. } => self.host(body),
             StmtKind::For { .. } => {
+                if reshape::reshape(s, self.verdicts, &mut self.reshaped) {
+                    return self.host(s);
+                }
                 if let Some(nest) = self.nest(s) {
                     *s = self.launch(s, nest)?;
                     return Ok(());
@@ -429,7 +441,7 @@ impl<'a> Outliner<'a> {
     }
 
     fn has_parallel_loop(&self, s: &Stmt) -> bool {
-        matches!(self.verdicts.get(&s.id), Some(Verdict::Parallel { .. }))
+        matches!(self.verdict(s.id), Some(Verdict::Parallel { .. }))
             && matches!(s.kind, StmtKind::For { .. })
             || self.hosted_call(s).is_some()
             || s.sub_statements()
@@ -605,7 +617,7 @@ impl<'a> Outliner<'a> {
     fn nest<'s>(&self, s: &'s Stmt) -> Option<Vec<(&'s Stmt, Header)>> {
         let mut nest: Vec<(&Stmt, Header)> = Vec::new();
         let mut current = s;
-        while let Some(Verdict::Parallel { private_arrays, .. }) = self.verdicts.get(&current.id) {
+        while let Some(Verdict::Parallel { private_arrays, .. }) = self.verdict(current.id) {
             // Each work-item needs its own copy of these arrays: the host
             // must know their sizes.
             if private_arrays
@@ -760,7 +772,7 @@ impl<'a> Outliner<'a> {
         let StmtKind::For { body, .. } = &innermost.kind else {
             unreachable!("a nest is made of `for` loops")
         };
-        let (reductions, private_arrays) = match self.verdicts.get(&s.id) {
+        let (reductions, private_arrays) = match self.verdict(s.id) {
             Some(Verdict::Parallel {
                 reductions,
                 private_arrays,
@@ -1993,7 +2005,7 @@ fn walk_expr<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
 
 /// Calls `f` on every variable `e` names (identifiers other than called
 /// functions).
-fn variable_names(e: &Expr, f: &mut dyn FnMut(Symbol)) {
+pub(crate) fn variable_names(e: &Expr, f: &mut dyn FnMut(Symbol)) {
     match &e.kind {
         ExprKind::Ident(n) => f(*n),
         ExprKind::Call(_, args) => {

@@ -35,6 +35,28 @@ pub struct Decision {
     /// Its index, for a counted loop.
     pub index: Option<VarId>,
     pub verdict: Verdict,
+    /// What the outliner may do to the loop to get deeper kernels.
+    pub reshaping: Reshaping,
+}
+
+/// Loop transformations found legal, which the outliner makes where they
+/// give a kernel more parallel dimensions (gemm's `i` loop over two nests,
+/// its `k` loop around a parallel `j`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reshaping {
+    /// The loop is parallel and may be distributed over the statements of
+    /// its body: with iterations independent, the statements of one
+    /// iteration only depend on each other, in order; and no private scalar
+    /// of the loop is read by one of them before it writes it (its value
+    /// would come from another statement of the same iteration).
+    pub distributable: bool,
+    /// The loop is the sole statement of a sequential counted loop around
+    /// it and stays parallel when its iterations range over every
+    /// iteration of that loop too: every dependence then keeps its index,
+    /// so it may be interchanged with that loop and run outside it. Both
+    /// indices are dead after the nest (the interchange changes their last
+    /// values). No reductions, no private arrays.
+    pub hoistable: bool,
 }
 
 /// A scalar the iterations of a parallel loop accumulate into.
@@ -75,15 +97,22 @@ pub fn loops_in(
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(id) = stack.pop() {
+    // Each node with the counted loop it is the sole statement of, if any.
+    let mut stack: Vec<(NodeId, Option<NodeId>)> = vec![(root, None)];
+    while let Some((id, sole_in)) = stack.pop() {
         let node = body.node(id);
         if let NodeKind::Loop(l) = &node.kind {
+            let mut reshaping = Reshaping::default();
             let (index, verdict) = match &l.kind {
-                LoopKind::Counted(c) => (
-                    Some(c.index),
-                    decide(a, r, f, body, id, c.index, l.body, reassociate),
-                ),
+                LoopKind::Counted(c) => {
+                    let verdict = decide(a, r, f, body, id, c.index, l.body, &[], reassociate);
+                    reshaping.distributable = matches!(&verdict, Verdict::Parallel { .. })
+                        && distributable(r, f, body, l.body, &verdict);
+                    reshaping.hoistable = sole_in.is_some_and(|parent| {
+                        hoistable(a, r, f, body, parent, id, c.index, l.body, reassociate)
+                    });
+                    (Some(c.index), verdict)
+                }
                 _ => (
                     None,
                     Verdict::Sequential(
@@ -98,13 +127,108 @@ pub fn loops_in(
                 span: node.span,
                 index,
                 verdict,
+                reshaping,
             });
         }
+        // A counted loop's body, and a block of one item, pass on the
+        // loop that the loop they lead to would be the sole statement of.
+        let sole_in = match &node.kind {
+            NodeKind::Loop(l) if matches!(l.kind, LoopKind::Counted(_)) => {
+                sole_loop(body, l.body).map(|_| (l.body, id))
+            }
+            NodeKind::Seq { items, .. } if items.len() == 1 => sole_in.map(|p| (items[0], p)),
+            _ => None,
+        };
         let mut children = node.kind.children();
         children.reverse();
-        stack.extend(children);
+        stack.extend(children.into_iter().map(|c| {
+            let parent = sole_in.and_then(|(inner, parent)| (inner == c).then_some(parent));
+            (c, parent)
+        }));
     }
     out
+}
+
+/// The loop `node` is, or holds as its only statement (through blocks of
+/// one item: `{ for (int j = ...) ... }`).
+fn sole_loop(body: &Body, node: NodeId) -> Option<NodeId> {
+    match &body.node(node).kind {
+        NodeKind::Loop(_) => Some(node),
+        NodeKind::Seq { items, .. } => match items.as_slice() {
+            [only] => sole_loop(body, *only),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether a parallel loop may be distributed over the statements of its
+/// body (see [`Reshaping::distributable`]).
+fn distributable(
+    r: &RegionsAnalysis,
+    f: FuncId,
+    body: &Body,
+    loop_body: NodeId,
+    verdict: &Verdict,
+) -> bool {
+    let Verdict::Parallel {
+        private,
+        reductions,
+        private_arrays,
+    } = verdict
+    else {
+        return false;
+    };
+    if !reductions.is_empty() || !private_arrays.is_empty() {
+        return false;
+    }
+    let NodeKind::Seq { items, .. } = &body.node(loop_body).kind else {
+        return true;
+    };
+    items.iter().all(|&item| {
+        r.node(f, item).is_some_and(|rw| {
+            private
+                .iter()
+                .all(|&v| !touches(&rw.input, &Entity::var(v)))
+        })
+    })
+}
+
+/// Whether the loop `the_loop`, sole statement of the counted loop
+/// `parent`, may be interchanged with it (see [`Reshaping::hoistable`]).
+#[allow(clippy::too_many_arguments)]
+fn hoistable(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    f: FuncId,
+    body: &Body,
+    parent: NodeId,
+    the_loop: NodeId,
+    index: VarId,
+    loop_body: NodeId,
+    reassociate: bool,
+) -> bool {
+    let NodeKind::Loop(p) = &body.node(parent).kind else {
+        return false;
+    };
+    let LoopKind::Counted(outer) = &p.kind else {
+        return false;
+    };
+    let live_after = r.live[f.index()]
+        .get(parent.index())
+        .and_then(Option::as_ref);
+    if live_after.is_none_or(|live| {
+        [outer.index, index]
+            .iter()
+            .any(|&v| touches(live, &Entity::var(v)))
+    }) {
+        return false;
+    }
+    matches!(
+        decide(a, r, f, body, the_loop, index, loop_body, &[outer.index], reassociate),
+        Verdict::Parallel { reductions, private_arrays, .. }
+            if reductions.is_empty() && private_arrays.is_empty()
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -116,6 +240,7 @@ fn decide(
     the_loop: NodeId,
     index: VarId,
     loop_body: NodeId,
+    varying: &[VarId],
     reassociate: bool,
 ) -> Verdict {
     let program = &a.program;
@@ -125,6 +250,9 @@ fn decide(
     };
     let mut written: Vec<VarId> = ferry_hcfg::loops::written_scalars(body, loop_body);
     written.push(index);
+    // Indices of loops around whose iterations count as this loop's too:
+    // the other iteration may be at any of their values.
+    written.extend_from_slice(varying);
     written.sort();
     written.dedup();
     let ctx = &a.semantics.ctx;

@@ -259,6 +259,44 @@ fn accelerator_targets_plan_copies_for_a_gpu() {
     assert!(gpu_bytes > host_bytes, "{gpu_bytes} <= {host_bytes} bytes");
 }
 
+/// A parallel loop over two nests is distributed, and a parallel loop
+/// under a sequential one moves outside it, so that each kernel gets the
+/// grid's dimensions the nest has. gemm at n = 37 (ni = 37, nj = 40):
+/// `C *= beta` and the product (its `k` loop moved inside `j`) are two
+/// kernels of 37 x 40 work-items, where they were one kernel of 37
+/// work-items (one per row). trmm at n = 37 (m = 36): `j` moves outside
+/// the sequential `i`, one launch of 37 work-items instead of 36 launches.
+/// Both behave as the original, on pocl with poisoned buffers.
+#[test]
+fn nests_are_reshaped_into_deeper_kernels() {
+    let stats_of = |kernel: &str| -> (u64, u64) {
+        let args: Vec<String> = [
+            "validate",
+            &format!("tests/c/kernels/{kernel}.c"),
+            "--function",
+            kernel,
+            "--target",
+            "opencl",
+            "--run",
+            "37",
+            "--json",
+        ]
+        .map(String::from)
+        .to_vec();
+        let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
+        assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
+        let json: Value = serde_json::from_str(&stdout).expect("JSON");
+        assert_eq!(json["verdict"], "same", "{}", shell_line(&args));
+        let stats = &json["runs"][0]["stats"];
+        (
+            stats["kernel_launches"].as_u64().unwrap_or(0),
+            stats["work_items"].as_u64().unwrap_or(0),
+        )
+    };
+    assert_eq!(stats_of("gemm"), (2, 2 * 37 * 40));
+    assert_eq!(stats_of("trmm"), (1, 37));
+}
+
 fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
     let spec = spec_of(program)?;
     let name = program

@@ -1,0 +1,298 @@
+//! Loop distribution and interchange ahead of outlining, where they give a
+//! kernel more parallel dimensions. gemm's `i` loop holds two nests; run
+//! as it is, one work-item per row walks the whole row. Distributed over
+//! its body, each nest is a kernel of its own; the second,
+//! `for i for k for j`, has its parallel `j` interchanged with the
+//! sequential `k` (every dependence keeps `j`), so `i` and `j` are a 2-D
+//! grid with `k` inside each work-item.
+//!
+//! Legality comes from the regions (`parallel::Reshaping`); this module
+//! only checks what the syntax must allow: plain statements, no jumps,
+//! bounds that do not depend on the loop moved across.
+
+use crate::outline::variable_names;
+use crate::parallel::{Decision, Verdict};
+use ferry_parser::ast::{
+    Block, BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt, StmtId,
+    StmtKind,
+};
+use ferry_parser::intern::Symbol;
+use std::collections::HashMap;
+
+/// The verdicts on loops the reshaping made (distributed copies, a loop
+/// moved outward), by their fresh ids.
+pub type Made = HashMap<StmtId, Verdict>;
+
+/// The verdict on `id`: a loop the reshaping made, or one of the program.
+pub fn verdict<'v>(
+    decisions: &'v HashMap<StmtId, Decision>,
+    made: &'v Made,
+    id: StmtId,
+) -> Option<&'v Verdict> {
+    made.get(&id)
+        .or_else(|| decisions.get(&id).map(|d| &d.verdict))
+}
+
+/// Reshapes the `for` loop `s` in place: distributed over its body (it
+/// becomes a block of loops; `true`), or with a loop of its sole-statement
+/// chain interchanged with the loop around it (`false`).
+pub fn reshape(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Made) -> bool {
+    if distribute(s, decisions, made) {
+        return true;
+    }
+    let StmtKind::For { body, .. } = &mut s.kind else {
+        return false;
+    };
+    let Some(inner) = sole_statement_mut(body) else {
+        return false;
+    };
+    if !matches!(inner.kind, StmtKind::For { .. }) {
+        return false;
+    }
+    if reshape(inner, decisions, made) {
+        // The loop inside became a block of loops: this one may be
+        // distributed over them in turn.
+        return distribute(s, decisions, made);
+    }
+    interchange(s, decisions, made);
+    false
+}
+
+/// `for (h) { S1; ...; Sn }` as `{ for (h) S1; ...; for (h) Sn }` where the
+/// loop is distributable and one of the statements is a loop that a kernel
+/// can then take as a further dimension.
+fn distribute(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Made) -> bool {
+    let Some(decision) = decisions.get(&s.id) else {
+        return false;
+    };
+    if !decision.reshaping.distributable {
+        return false;
+    }
+    let StmtKind::For {
+        init,
+        condition,
+        step,
+        body,
+    } = &s.kind
+    else {
+        return false;
+    };
+    let Some(block) = block_of(body) else {
+        return false;
+    };
+    let mut items = Vec::new();
+    for item in &block.items {
+        match item {
+            BlockItem::Statement(x)
+                if !matches!(x.kind, StmtKind::Labeled { .. } | StmtKind::Empty) =>
+            {
+                items.push(x)
+            }
+            BlockItem::Statement(_) => {}
+            _ => return false,
+        }
+    }
+    if items.len() < 2
+        || items.iter().any(|x| has_jump(x))
+        || !items.iter().any(|x| deepens(x, decisions, made))
+    {
+        return false;
+    }
+    let pieces = items
+        .into_iter()
+        .map(|item| {
+            let piece = Stmt {
+                kind: StmtKind::For {
+                    init: init.clone(),
+                    condition: condition.clone(),
+                    step: step.clone(),
+                    body: Box::new(item.clone()),
+                },
+                span: s.span,
+                pragmas: Vec::new(),
+                id: StmtId::fresh(),
+            };
+            made.insert(piece.id, decision.verdict.clone());
+            BlockItem::Statement(piece)
+        })
+        .collect();
+    s.kind = StmtKind::Compound(Block {
+        items: pieces,
+        local_labels: Vec::new(),
+        span: s.span,
+    });
+    true
+}
+
+/// Whether `s`, as the body of a parallel loop of its own, gives a kernel
+/// more than one dimension: a parallel loop, or a loop with one that may
+/// move outward.
+fn deepens(s: &Stmt, decisions: &HashMap<StmtId, Decision>, made: &Made) -> bool {
+    let Some(s) = sole_statement(s) else {
+        return false;
+    };
+    if matches!(
+        verdict(decisions, made, s.id),
+        Some(Verdict::Parallel { .. })
+    ) {
+        return true;
+    }
+    let StmtKind::For { body, .. } = &s.kind else {
+        return false;
+    };
+    sole_statement(body)
+        .and_then(|inner| decisions.get(&inner.id))
+        .is_some_and(|d| d.reshaping.hoistable)
+}
+
+/// `for (p) for (l) B` as `for (l) for (p) B`, where `l` is hoistable and
+/// its header does not read `p`'s index.
+fn interchange(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Made) {
+    let StmtKind::For {
+        init: outer_init,
+        condition: outer_condition,
+        step: outer_step,
+        body,
+    } = &mut s.kind
+    else {
+        return;
+    };
+    let Some(inner) = sole_statement_mut(body) else {
+        return;
+    };
+    let Some(decision) = decisions.get(&inner.id) else {
+        return;
+    };
+    if !decision.reshaping.hoistable {
+        return;
+    }
+    // Two parallel loops keep their order (the inner one is the grid's
+    // first dimension, which coalesces accesses).
+    if matches!(
+        verdict(decisions, made, s.id),
+        Some(Verdict::Parallel { .. })
+    ) {
+        return;
+    }
+    let Some(outer_index) = index_of(outer_init) else {
+        return;
+    };
+    let StmtKind::For {
+        init,
+        condition,
+        step,
+        ..
+    } = &mut inner.kind
+    else {
+        return;
+    };
+    let mut reads_outer = false;
+    let header = [init_value(init), condition.as_deref(), step.as_deref()];
+    for e in header.into_iter().flatten() {
+        variable_names(e, &mut |n| reads_outer |= n == outer_index);
+    }
+    if reads_outer {
+        return;
+    }
+    std::mem::swap(init, outer_init);
+    std::mem::swap(condition, outer_condition);
+    std::mem::swap(step, outer_step);
+    // The statements keep their headers' ids and spans: the one outside
+    // is new, parallel as the moved loop was; the one inside keeps the
+    // sequential loop's id.
+    let moved = std::mem::replace(&mut inner.id, s.id);
+    std::mem::swap(&mut inner.span, &mut s.span);
+    s.id = StmtId::fresh();
+    made.insert(s.id, decisions[&moved].verdict.clone());
+}
+
+/// A loop's index, from its first clause (`int i = 0` or `i = 0`).
+fn index_of(init: &ForInit) -> Option<Symbol> {
+    match init {
+        ForInit::Declaration(d) => match &**d {
+            Declaration::Normal { declarators, .. } => match declarators.as_slice() {
+                [decl] => match decl.declarator {
+                    Declarator::Ident(name, _) => Some(name),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        },
+        ForInit::Expr(e) => match &e.kind {
+            ExprKind::Assign(_, target, _) => match target.kind {
+                ExprKind::Ident(name) => Some(name),
+                _ => None,
+            },
+            _ => None,
+        },
+        ForInit::Empty => None,
+    }
+}
+
+/// The expression a loop's first clause evaluates (the initialiser, or
+/// the assignment).
+fn init_value(init: &ForInit) -> Option<&Expr> {
+    match init {
+        ForInit::Declaration(d) => match &**d {
+            Declaration::Normal { declarators, .. } => match declarators.as_slice() {
+                [decl] => match &decl.initializer {
+                    Some(Initializer::Expr(e)) => Some(e),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        },
+        ForInit::Expr(e) => Some(e),
+        ForInit::Empty => None,
+    }
+}
+
+/// Whether `s` has a jump that would leave it for the loop around it: a
+/// `break`, `continue`, `goto` or `return` (a distributed copy would end
+/// only its own part of the iteration).
+fn has_jump(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Break | StmtKind::Continue | StmtKind::Goto(_) | StmtKind::Return(_) => true,
+        StmtKind::Labeled { .. } => true,
+        _ => s.sub_statements().into_iter().any(has_jump),
+    }
+}
+
+/// The block of a loop body, through blocks of one block.
+fn block_of(s: &Stmt) -> Option<&Block> {
+    match &s.kind {
+        StmtKind::Compound(b) => match b.items.as_slice() {
+            [BlockItem::Statement(inner)] if matches!(inner.kind, StmtKind::Compound(_)) => {
+                block_of(inner)
+            }
+            _ => Some(b),
+        },
+        _ => None,
+    }
+}
+
+/// A loop body when it is one statement (possibly braced alone).
+fn sole_statement(s: &Stmt) -> Option<&Stmt> {
+    match &s.kind {
+        StmtKind::Compound(b) => match b.items.as_slice() {
+            [BlockItem::Statement(inner)] => sole_statement(inner),
+            _ => None,
+        },
+        _ => Some(s),
+    }
+}
+
+fn sole_statement_mut(s: &mut Stmt) -> Option<&mut Stmt> {
+    if !matches!(s.kind, StmtKind::Compound(_)) {
+        return Some(s);
+    }
+    match &mut s.kind {
+        StmtKind::Compound(b) => match b.items.as_mut_slice() {
+            [BlockItem::Statement(inner)] => sole_statement_mut(inner),
+            _ => None,
+        },
+        _ => None,
+    }
+}
