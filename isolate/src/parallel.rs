@@ -44,18 +44,23 @@ pub struct Decision {
 /// its `k` loop around a parallel `j`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reshaping {
-    /// The loop is parallel and may be distributed over the statements of
-    /// its body: with iterations independent, the statements of one
-    /// iteration only depend on each other, in order; and no private scalar
-    /// of the loop is read by one of them before it writes it (its value
-    /// would come from another statement of the same iteration).
-    pub distributable: bool,
-    /// The loop is the sole statement of a sequential counted loop around
-    /// it and stays parallel when its iterations range over every
-    /// iteration of that loop too: every dependence then keeps its index,
-    /// so it may be interchanged with that loop and run outside it. Both
-    /// indices are dead after the nest (the interchange changes their last
-    /// values). No reductions, no private arrays.
+    /// The loop may be distributed over the statements of its body (the
+    /// HCFG's items of the block, in order): each statement's own loop
+    /// with its verdict. A parallel loop may where no private scalar is
+    /// read by a statement before it writes it (its value would come from
+    /// another statement of the same iteration): the statements of one
+    /// iteration only depend on each other, in order. Any other where no
+    /// dependence goes back from a statement to one before it
+    /// ([`no_backward_dependence`]).
+    pub distribution: Option<Vec<Verdict>>,
+    /// The loop is a statement of the body of a counted loop around it and
+    /// stays parallel when its iterations range over every iteration of
+    /// that loop too: every dependence then keeps its index, so once it is
+    /// that body's only statement (as it is, or after a distribution) it
+    /// may be interchanged with that loop and run outside it. Both indices
+    /// are dead after the nest, and the body's statements after it do not
+    /// read its index (the interchange changes their last values). No
+    /// reductions, no private arrays.
     pub hoistable: bool,
 }
 
@@ -83,6 +88,10 @@ pub enum Verdict {
     Sequential(String),
 }
 
+/// A node's place in the body of a counted loop: the loop, and the items
+/// of its body after the node.
+type Within = (NodeId, Vec<NodeId>);
+
 /// Every loop of the statement at `root` of function `f`, outermost
 /// first.
 /// `reassociate`: floating-point sums and products may be reductions.
@@ -97,19 +106,29 @@ pub fn loops_in(
         return Vec::new();
     };
     let mut out = Vec::new();
-    // Each node with the counted loop it is the sole statement of, if any.
-    let mut stack: Vec<(NodeId, Option<NodeId>)> = vec![(root, None)];
-    while let Some((id, sole_in)) = stack.pop() {
+    let mut stack: Vec<(NodeId, Option<Within>)> = vec![(root, None)];
+    while let Some((id, within)) = stack.pop() {
         let node = body.node(id);
         if let NodeKind::Loop(l) = &node.kind {
             let mut reshaping = Reshaping::default();
             let (index, verdict) = match &l.kind {
                 LoopKind::Counted(c) => {
-                    let verdict = decide(a, r, f, body, id, c.index, l.body, &[], reassociate);
-                    reshaping.distributable = matches!(&verdict, Verdict::Parallel { .. })
-                        && distributable(r, f, body, l.body, &verdict);
-                    reshaping.hoistable = sole_in.is_some_and(|parent| {
-                        hoistable(a, r, f, body, parent, id, c.index, l.body, reassociate)
+                    let verdict = decide(a, r, f, body, id, c.index, l.body, &[], &[], reassociate);
+                    reshaping.distribution =
+                        distribution(a, r, f, body, id, c.index, l.body, &verdict, reassociate);
+                    reshaping.hoistable = within.as_ref().is_some_and(|(parent, later)| {
+                        hoistable(
+                            a,
+                            r,
+                            f,
+                            body,
+                            *parent,
+                            later,
+                            id,
+                            c.index,
+                            l.body,
+                            reassociate,
+                        )
                     });
                     (Some(c.index), verdict)
                 }
@@ -130,72 +149,100 @@ pub fn loops_in(
                 reshaping,
             });
         }
-        // A counted loop's body, and a block of one item, pass on the
-        // loop that the loop they lead to would be the sole statement of.
-        let sole_in = match &node.kind {
-            NodeKind::Loop(l) if matches!(l.kind, LoopKind::Counted(_)) => {
-                sole_loop(body, l.body).map(|_| (l.body, id))
-            }
-            NodeKind::Seq { items, .. } if items.len() == 1 => sole_in.map(|p| (items[0], p)),
-            _ => None,
+        let children: Vec<(NodeId, Option<Within>)> = match &node.kind {
+            NodeKind::Loop(l) if matches!(l.kind, LoopKind::Counted(_)) => node
+                .kind
+                .children()
+                .into_iter()
+                .map(|c| (c, (c == l.body).then(|| (id, Vec::new()))))
+                .collect(),
+            NodeKind::Seq { items, .. } => match within {
+                Some((parent, later)) => items
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &item)| {
+                        let mut after = items[k + 1..].to_vec();
+                        after.extend_from_slice(&later);
+                        (item, Some((parent, after)))
+                    })
+                    .collect(),
+                None => items.iter().map(|&item| (item, None)).collect(),
+            },
+            _ => node
+                .kind
+                .children()
+                .into_iter()
+                .map(|c| (c, None))
+                .collect(),
         };
-        let mut children = node.kind.children();
-        children.reverse();
-        stack.extend(children.into_iter().map(|c| {
-            let parent = sole_in.and_then(|(inner, parent)| (inner == c).then_some(parent));
-            (c, parent)
-        }));
+        stack.extend(children.into_iter().rev());
     }
     out
 }
 
-/// The loop `node` is, or holds as its only statement (through blocks of
-/// one item: `{ for (int j = ...) ... }`).
-fn sole_loop(body: &Body, node: NodeId) -> Option<NodeId> {
-    match &body.node(node).kind {
-        NodeKind::Loop(_) => Some(node),
-        NodeKind::Seq { items, .. } => match items.as_slice() {
-            [only] => sole_loop(body, *only),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether a parallel loop may be distributed over the statements of its
-/// body (see [`Reshaping::distributable`]).
-fn distributable(
+/// The loop's distribution over the statements of its body, if it may
+/// be distributed (see [`Reshaping::distribution`]).
+#[allow(clippy::too_many_arguments)]
+fn distribution(
+    a: &Analyses,
     r: &RegionsAnalysis,
     f: FuncId,
     body: &Body,
+    the_loop: NodeId,
+    index: VarId,
     loop_body: NodeId,
     verdict: &Verdict,
-) -> bool {
-    let Verdict::Parallel {
+    reassociate: bool,
+) -> Option<Vec<Verdict>> {
+    let NodeKind::Seq { items, .. } = &body.node(loop_body).kind else {
+        return None;
+    };
+    if items.len() < 2 {
+        return None;
+    }
+    if let Verdict::Parallel {
         private,
         reductions,
         private_arrays,
     } = verdict
-    else {
-        return false;
-    };
-    if !reductions.is_empty() || !private_arrays.is_empty() {
-        return false;
+    {
+        let imports_private = |item: NodeId| {
+            r.node(f, item)
+                .is_none_or(|rw| private.iter().any(|&v| touches(&rw.input, &Entity::var(v))))
+        };
+        return (reductions.is_empty()
+            && private_arrays.is_empty()
+            && !items.iter().any(|&item| imports_private(item)))
+        .then(|| vec![verdict.clone(); items.len()]);
     }
-    let NodeKind::Seq { items, .. } = &body.node(loop_body).kind else {
-        return true;
-    };
-    items.iter().all(|&item| {
-        r.node(f, item).is_some_and(|rw| {
-            private
-                .iter()
-                .all(|&v| !touches(&rw.input, &Entity::var(v)))
-        })
-    })
+    if !no_backward_dependence(a, r, f, body, index, loop_body, items) {
+        return None;
+    }
+    let mut verdicts = Vec::new();
+    for (k, &item) in items.iter().enumerate() {
+        let read_later: Vec<&RegionMap> = items[k + 1..]
+            .iter()
+            .filter_map(|&later| r.node(f, later).map(|rw| &rw.read))
+            .collect();
+        verdicts.push(decide(
+            a,
+            r,
+            f,
+            body,
+            the_loop,
+            index,
+            item,
+            &[],
+            &read_later,
+            reassociate,
+        ));
+    }
+    Some(verdicts)
 }
 
-/// Whether the loop `the_loop`, sole statement of the counted loop
-/// `parent`, may be interchanged with it (see [`Reshaping::hoistable`]).
+/// Whether the loop `the_loop`, in the body of the counted loop `parent`
+/// (before the items `later`), may be interchanged with it once it is
+/// that body's only statement (see [`Reshaping::hoistable`]).
 #[allow(clippy::too_many_arguments)]
 fn hoistable(
     a: &Analyses,
@@ -203,6 +250,7 @@ fn hoistable(
     f: FuncId,
     body: &Body,
     parent: NodeId,
+    later: &[NodeId],
     the_loop: NodeId,
     index: VarId,
     loop_body: NodeId,
@@ -224,11 +272,137 @@ fn hoistable(
     }) {
         return false;
     }
+    // The statements after it in the body, once distributed, run after
+    // the interchanged nest: they must not read the index it leaves.
+    if later.iter().any(|&item| {
+        r.node(f, item)
+            .is_none_or(|rw| touches(&rw.input, &Entity::var(index)))
+    }) {
+        return false;
+    }
     matches!(
-        decide(a, r, f, body, the_loop, index, loop_body, &[outer.index], reassociate),
+        decide(a, r, f, body, the_loop, index, loop_body, &[outer.index], &[], reassociate),
         Verdict::Parallel { reductions, private_arrays, .. }
             if reductions.is_empty() && private_arrays.is_empty()
     )
+}
+
+/// Two iterations of a loop: this one, over the analyses' names, and the
+/// other, with the loop's index and every scalar the code run by each
+/// iteration writes renamed (their values at the two iterations' starts
+/// differ); scalars the loop leaves alone keep their name, as they have
+/// one value throughout. Both are taken within the precondition of that
+/// code, so the loop's bounds apply to each.
+struct TwoIterations {
+    written: Vec<VarId>,
+    /// Both iterations' preconditions, and this one before the other.
+    before: Poly,
+    /// Both iterations' preconditions, and this one after the other.
+    after: Poly,
+}
+
+impl TwoIterations {
+    /// For the code at `node`, run by each iteration of the loop counting
+    /// `index`; the indices `varying` of loops around count as the loop's
+    /// own (the other iteration may be at any of their values).
+    fn new(
+        a: &Analyses,
+        f: FuncId,
+        body: &Body,
+        index: VarId,
+        node: NodeId,
+        varying: &[VarId],
+    ) -> Option<TwoIterations> {
+        let mut written: Vec<VarId> = ferry_hcfg::loops::written_scalars(body, node);
+        written.push(index);
+        written.extend_from_slice(varying);
+        written.sort();
+        written.dedup();
+        let ctx = &a.semantics.ctx;
+        let pre = a.semantics.preconditions[f.index()]
+            .get(node.index())
+            .and_then(Option::clone)
+            .unwrap_or_else(|| Poly::universe(ctx));
+        let mut two = TwoIterations {
+            written,
+            before: Poly::universe(ctx),
+            after: Poly::universe(ctx),
+        };
+        let both = pre.intersect(&two.other(&pre));
+        let i = Lin::name(Name::Pre(index).isl());
+        let j = Lin::name(other_name(index));
+        let earlier = |x: &Lin, y: &Lin| {
+            let lin = y.sub(x)?.add(&Lin::constant(-1))?;
+            Some(Poly::from_dnf(
+                ctx,
+                &[Conj {
+                    cons: vec![Cons::ge0(lin)],
+                    exists: Vec::new(),
+                }],
+            ))
+        };
+        two.before = earlier(&i, &j)?.intersect(&both);
+        two.after = earlier(&j, &i)?.intersect(&both);
+        Some(two)
+    }
+
+    /// `p` over the other iteration's names.
+    fn other(&self, p: &Poly) -> Poly {
+        let mut p = p.clone();
+        for &v in &self.written {
+            p = p.rename(&Name::Pre(v).isl(), &other_name(v));
+        }
+        p
+    }
+}
+
+/// Whether the statements `items` of a loop's body may run as loops of
+/// their own, one after the other: no statement reads or writes, at one
+/// iteration, what a statement before it writes or reads at a later
+/// iteration (such a dependence would be reversed). One that does not
+/// write where the other reads or writes does not matter.
+#[allow(clippy::too_many_arguments)]
+fn no_backward_dependence(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    f: FuncId,
+    body: &Body,
+    index: VarId,
+    loop_body: NodeId,
+    items: &[NodeId],
+) -> bool {
+    let Some(two) = TwoIterations::new(a, f, body, index, loop_body, &[]) else {
+        return false;
+    };
+    let meet = |mine: &RegionMap, theirs: &RegionMap| {
+        mine.iter().any(|(e1, r1)| {
+            theirs.iter().any(|(e2, r2)| match (e1.root, e2.root) {
+                (Root::Anywhere, _) | (_, Root::Anywhere) => true,
+                (Root::Var(v1), Root::Var(v2)) if v1 == v2 => {
+                    e1.overlaps_apart(e2)
+                        || e1 == e2
+                            && !r1
+                                .set
+                                .intersect(&two.before)
+                                .intersect(&two.other(&r2.set))
+                                .is_empty()
+                }
+                _ => false,
+            })
+        })
+    };
+    let regions: Option<Vec<&ferry_regions::access::Rw>> =
+        items.iter().map(|&item| r.node(f, item)).collect();
+    let Some(regions) = regions else {
+        return false;
+    };
+    regions.iter().enumerate().all(|(k, earlier)| {
+        regions[k + 1..].iter().all(|later| {
+            !meet(&later.write, &earlier.read)
+                && !meet(&later.write, &earlier.write)
+                && !meet(&later.read, &earlier.write)
+        })
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -241,6 +415,7 @@ fn decide(
     index: VarId,
     loop_body: NodeId,
     varying: &[VarId],
+    read_later: &[&RegionMap],
     reassociate: bool,
 ) -> Verdict {
     let program = &a.program;
@@ -248,50 +423,20 @@ fn decide(
     let Some(rw) = r.node(f, loop_body) else {
         return Verdict::Sequential("ferry has no regions for its body".into());
     };
-    let mut written: Vec<VarId> = ferry_hcfg::loops::written_scalars(body, loop_body);
-    written.push(index);
-    // Indices of loops around whose iterations count as this loop's too:
-    // the other iteration may be at any of their values.
-    written.extend_from_slice(varying);
-    written.sort();
-    written.dedup();
-    let ctx = &a.semantics.ctx;
-    let pre = a.semantics.preconditions[f.index()]
-        .get(loop_body.index())
-        .and_then(Option::clone)
-        .unwrap_or_else(|| Poly::universe(ctx));
-    // The other iteration: every scalar the body writes renamed.
-    let other = |p: &Poly| {
-        let mut p = p.clone();
-        for &v in &written {
-            p = p.rename(&Name::Pre(v).isl(), &other_name(v));
-        }
-        p
-    };
-    let pre_other = other(&pre);
-    let i = Lin::name(Name::Pre(index).isl());
-    let j = Lin::name(other_name(index));
-    let before = |x: &Lin, y: &Lin| {
-        let lin = y.sub(x).and_then(|d| d.add(&Lin::constant(-1)));
-        lin.map(|lin| {
-            Poly::from_dnf(
-                ctx,
-                &[Conj {
-                    cons: vec![Cons::ge0(lin)],
-                    exists: Vec::new(),
-                }],
-            )
-        })
-    };
-    let (Some(lt), Some(gt)) = (before(&i, &j), before(&j, &i)) else {
+    let Some(two) = TwoIterations::new(a, f, body, index, loop_body, varying) else {
         return Verdict::Sequential("ferry could not compare two of its iterations".into());
     };
-    let apart = lt.union(&gt).intersect(&pre).intersect(&pre_other);
+    let other = |p: &Poly| two.other(p);
+    let apart = two.before.union(&two.after);
 
     // Scalars: private or the loop is sequential.
+    // What is read after the loop: its OUT, and what the statements of
+    // its body that run after it as loops of their own read.
     let out = r.out[f.index()]
         .get(the_loop.index())
         .and_then(Option::as_ref);
+    let live_after =
+        |e: &Entity| out.is_some_and(|o| touches(o, e)) || read_later.iter().any(|m| touches(m, e));
     let mut private = Vec::new();
     let mut reductions = Vec::new();
     for entity in rw.write.keys() {
@@ -302,7 +447,7 @@ fn decide(
             continue;
         }
         let carried = touches(&rw.input, entity);
-        let live_after = out.is_some_and(|o| touches(o, entity));
+        let live_after = live_after(entity);
         if !carried && !live_after {
             private.push(v);
             continue;
@@ -349,7 +494,7 @@ fn decide(
         let mine = w.set.intersect(&apart);
         let privatisable = entity.path.iter().all(|step| *step == Step::Index)
             && !touches(&rw.input, entity)
-            && !out.is_some_and(|o| touches(o, entity));
+            && !live_after(entity);
         let mut conflicts_with_itself = false;
         for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
             for (e2, region) in map {

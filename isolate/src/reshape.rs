@@ -59,15 +59,14 @@ pub fn reshape(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut M
 }
 
 /// `for (h) { S1; ...; Sn }` as `{ for (h) S1; ...; for (h) Sn }` where the
-/// loop is distributable and one of the statements is a loop that a kernel
-/// can then take as a further dimension.
+/// loop may be distributed and that gives kernels more work-items.
 fn distribute(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Made) -> bool {
     let Some(decision) = decisions.get(&s.id) else {
         return false;
     };
-    if !decision.reshaping.distributable {
+    let Some(verdicts) = &decision.reshaping.distribution else {
         return false;
-    }
+    };
     let StmtKind::For {
         init,
         condition,
@@ -83,24 +82,31 @@ fn distribute(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Ma
     let mut items = Vec::new();
     for item in &block.items {
         match item {
-            BlockItem::Statement(x)
-                if !matches!(x.kind, StmtKind::Labeled { .. } | StmtKind::Empty) =>
-            {
-                items.push(x)
-            }
-            BlockItem::Statement(_) => {}
+            BlockItem::Statement(x) if !matches!(x.kind, StmtKind::Labeled { .. }) => items.push(x),
             _ => return false,
         }
     }
-    if items.len() < 2
-        || items.iter().any(|x| has_jump(x))
-        || !items.iter().any(|x| deepens(x, decisions, made))
-    {
+    // The analyses' items of the body are the block's statements, in order.
+    if items.len() != verdicts.len() || items.iter().any(|x| has_jump(x)) {
+        return false;
+    }
+    // A parallel loop gains where a statement deepens its kernel; a
+    // sequential one, launched once per iteration or run in one
+    // work-item, where every loop made is a kernel of many work-items.
+    let gains = |(item, verdict): (&&Stmt, &Verdict)| {
+        matches!(verdict, Verdict::Parallel { .. }) || deepens(item, decisions, made)
+    };
+    let worth = match decision.verdict {
+        Verdict::Parallel { .. } => items.iter().any(|x| deepens(x, decisions, made)),
+        Verdict::Sequential(_) => items.iter().zip(verdicts).all(gains),
+    };
+    if !worth {
         return false;
     }
     let pieces = items
         .into_iter()
-        .map(|item| {
+        .zip(verdicts)
+        .map(|(item, verdict)| {
             let piece = Stmt {
                 kind: StmtKind::For {
                     init: init.clone(),
@@ -112,7 +118,7 @@ fn distribute(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Ma
                 pragmas: Vec::new(),
                 id: StmtId::fresh(),
             };
-            made.insert(piece.id, decision.verdict.clone());
+            made.insert(piece.id, verdict.clone());
             BlockItem::Statement(piece)
         })
         .collect();
@@ -124,9 +130,9 @@ fn distribute(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut Ma
     true
 }
 
-/// Whether `s`, as the body of a parallel loop of its own, gives a kernel
-/// more than one dimension: a parallel loop, or a loop with one that may
-/// move outward.
+/// Whether `s`, as the body of a loop of its own, gives a kernel more
+/// than one dimension: a parallel loop, or a loop that may move outside
+/// its loop, or one holding such a loop.
 fn deepens(s: &Stmt, decisions: &HashMap<StmtId, Decision>, made: &Made) -> bool {
     let Some(s) = sole_statement(s) else {
         return false;
@@ -134,7 +140,8 @@ fn deepens(s: &Stmt, decisions: &HashMap<StmtId, Decision>, made: &Made) -> bool
     if matches!(
         verdict(decisions, made, s.id),
         Some(Verdict::Parallel { .. })
-    ) {
+    ) || decisions.get(&s.id).is_some_and(|d| d.reshaping.hoistable)
+    {
         return true;
     }
     let StmtKind::For { body, .. } = &s.kind else {

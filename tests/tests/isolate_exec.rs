@@ -147,12 +147,13 @@ fn offloaded_kernels_behave_as_the_originals_on_opencl() {
 
 /// Kernels are launched per parallel nest, never per iteration of the host
 /// loops around device code. atax (m = n - 2 rows) launches its first,
-/// parallel, loop once; its row loop is sequential (every row adds into
-/// all of y) and stays on the host, launching per row one kernel for
-/// `tmp[i] = 0` and the sequential sum into it (one work-item, the two
-/// statements fused) and one for the parallel update of y: 2m + 1 = 37
-/// launches at n = 20 (a launch per statement and inner iteration would
-/// be 1 + m (n + 2) = 397).
+/// parallel, loop once. Its row loop is sequential (every row adds into
+/// all of y), but its statements depend on each other only forward, so it
+/// is distributed: `tmp[i] = 0` and the sum into `tmp[i]` are loops over
+/// the rows, each one launch; the update of y is a column loop that moves
+/// outside the rows, one launch: 4 launches at n = 20. Left a host loop
+/// over the rows it would launch 2m + 1 = 37 kernels; a launch per
+/// statement and inner iteration would be 1 + m (n + 2) = 397.
 #[test]
 fn offloaded_kernels_launch_per_nest_not_per_iteration() {
     let args: Vec<String> = [
@@ -173,7 +174,7 @@ fn offloaded_kernels_launch_per_nest_not_per_iteration() {
     assert_eq!(code, Some(0), "{}", shell_line(&args) + "\n" + &stderr);
     let json: Value = serde_json::from_str(&stdout).expect("JSON");
     assert_eq!(json["verdict"], "same");
-    assert_eq!(json["runs"][0]["stats"]["kernel_launches"], 37);
+    assert_eq!(json["runs"][0]["stats"]["kernel_launches"], 4);
 }
 
 /// A nest whose inner bounds depend on the outer indices is one launch
@@ -266,7 +267,10 @@ fn accelerator_targets_plan_copies_for_a_gpu() {
 /// kernels of 37 x 40 work-items, where they were one kernel of 37
 /// work-items (one per row). trmm at n = 37 (m = 36): `j` moves outside
 /// the sequential `i`, one launch of 37 work-items instead of 36 launches.
-/// Both behave as the original, on pocl with poisoned buffers.
+/// atax at n = 37 (m = 35): its sequential row loop is distributed (see
+/// `offloaded_kernels_launch_per_nest_not_per_iteration`), 4 launches of
+/// n, m, m and n work-items. All behave as the original, on pocl with
+/// poisoned buffers.
 #[test]
 fn nests_are_reshaped_into_deeper_kernels() {
     let stats_of = |kernel: &str| -> (u64, u64) {
@@ -295,6 +299,7 @@ fn nests_are_reshaped_into_deeper_kernels() {
     };
     assert_eq!(stats_of("gemm"), (2, 2 * 37 * 40));
     assert_eq!(stats_of("trmm"), (1, 37));
+    assert_eq!(stats_of("atax"), (4, 37 + 35 + 35 + 37));
 }
 
 fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {

@@ -111,3 +111,47 @@ fn sequential_kernels_are_warned_about() {
     );
     assert_eq!(warnings_of("gemm"), Vec::<String>::new());
 }
+
+/// Loop distribution and interchange (`tests/c/parallel/distribution.c`)
+/// where the regions allow them, and not where a dependence forbids them:
+/// the program run with its loops as OpenCL kernels (pocl) prints what the
+/// original prints, and at n = 10 launches what the derivation says.
+/// - The recurrence stays a host loop of 9 rows, each launching
+///   `a[i] = ...` (1 work-item), the row of c (10) and `b[i] = ...` (1):
+///   27 launches, 108 work-items. Distributed, its first statement would
+///   read b before the last one wrote it.
+/// - The loop with the private `t`: one launch of 10 work-items.
+/// - The sequential loop into v: distributed, `u[i] = ...` one launch of
+///   10, and the column loop outside the rows one launch of 10 (it was 10
+///   launches of one work-item each and 10 of 10).
+/// - The triangle (the column bound is the row): 10 launches of 1 to 10
+///   work-items, 55.
+#[test]
+fn distribution_and_interchange_keep_every_dependence() {
+    for n in ["10", "37", "1"] {
+        let validate = run_ferry([
+            "validate",
+            "tests/c/parallel/distribution.c",
+            "--function",
+            "cases",
+            "--target",
+            "opencl",
+            "--run",
+            n,
+            "--json",
+        ]);
+        let stdout = String::from_utf8_lossy(&validate.stdout);
+        assert!(
+            validate.status.success(),
+            "n = {n}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&validate.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+        assert_eq!(json["verdict"], "same", "n = {n}:\n{stdout}");
+        if n == "10" {
+            let stats = &json["runs"][0]["stats"];
+            assert_eq!(stats["kernel_launches"], 27 + 1 + 2 + 10, "{stats}");
+            assert_eq!(stats["work_items"], 108 + 10 + 20 + 55, "{stats}");
+        }
+    }
+}
