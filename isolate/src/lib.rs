@@ -1231,6 +1231,37 @@ fn c_type(
     Some((specifiers, declarator))
 }
 
+/// Refuses a folder holding a C or CUDA source this run does not write:
+/// a build of the folder (its Makefile, `ferry validate`) takes in every
+/// one, so the file an earlier run left there for another target or
+/// program would be built with this run's (CUDA kernels beside an OpenCL
+/// program). Nothing is written then.
+fn refuse_stale_sources(dir: &Path, files: &[(String, String)]) -> Result<(), Diagnostic> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| Diagnostic::error(format!("cannot read the folder {}: {e}", dir.display())))?;
+    let mut stale: Vec<String> = entries
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".c") || name.ends_with(".cu"))
+        .filter(|name| !files.iter().any(|(written, _)| written == name))
+        .collect();
+    if stale.is_empty() {
+        return Ok(());
+    }
+    stale.sort();
+    Err(Diagnostic::error(format!(
+        "{} holds {}, which this run does not write and a build of the folder would \
+         take in: remove {} or choose another output folder",
+        dir.display(),
+        stale
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        if stale.len() == 1 { "it" } else { "them" }
+    )))
+}
+
 /// Writes `isolated` into `dir` (created if needed). Every file is written
 /// to a temporary name first and renamed, so a failure leaves no partial
 /// file behind.
@@ -1253,12 +1284,14 @@ pub fn write_output(dir: &Path, isolated: &Isolated) -> Result<(), Diagnostic> {
             ferry_targets::build_command(isolated.target, "program")
         ),
     );
-    let files = isolated
+    let files: Vec<(String, String)> = isolated
         .files
         .iter()
         .map(|f| (f.name.clone(), f.text.clone()))
         .chain(runtime)
-        .chain(std::iter::once(makefile));
+        .chain(std::iter::once(makefile))
+        .collect();
+    refuse_stale_sources(dir, &files)?;
     for (name, text) in files {
         let path = dir.join(&name);
         let partial = dir.join(format!(".{name}.ferry-partial"));

@@ -266,3 +266,38 @@ fn transfers_do_not_move_to_a_call_missing_arguments() {
         "{text}"
     );
 }
+
+/// An output folder holding a C or CUDA source this run does not write
+/// (here the CUDA kernels of an earlier run for another target) is
+/// refused: a build of the folder would take it in. Nothing is written
+/// then, and the same run into an emptied folder succeeds.
+#[test]
+fn an_output_folder_with_sources_of_another_run_is_refused() {
+    let out = std::env::temp_dir().join(format!("ferry-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).expect("scratch folder");
+    let dir = out.to_string_lossy().into_owned();
+    let stale = out.join("v_scale_kernels.cu");
+    std::fs::write(&stale, "/* an earlier run's */\n").expect("stale file");
+    let args = [
+        "validate", SCALE, "--label", "kernel", "--run", "5", "-o", &dir,
+    ];
+    let (code, stdout, stderr) = ferry(&args);
+    assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{dir} holds `v_scale_kernels.cu`, which this run does not write"
+        )),
+        "{stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&out)
+        .expect("folder")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("v_scale_kernels.cu")]);
+    std::fs::remove_file(&stale).expect("remove");
+    let (code, stdout, stderr) = ferry(&args);
+    let _ = std::fs::remove_dir_all(&out);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+}
