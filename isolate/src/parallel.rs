@@ -482,7 +482,9 @@ fn decide(
     // after the loop (not in its OUT) is a scratch of each iteration:
     // private, as a scalar would be.
     let mut private_arrays = Vec::new();
-    for (entity, w) in &rw.write {
+    // The body's accesses one by one, made when a union conflicts.
+    let mut references: Option<Option<Vec<IterationAccess>>> = None;
+    'entities: for (entity, w) in &rw.write {
         let Root::Var(v) = entity.root else {
             return Verdict::Sequential(
                 "it writes memory ferry cannot name (through a pointer of unknown origin)".into(),
@@ -507,6 +509,17 @@ fn decide(
                 if itself && privatisable {
                     conflicts_with_itself = true;
                 } else if conflict {
+                    // The union of the entity's accesses is a hull; its
+                    // accesses one by one may still be apart.
+                    let accesses = references.get_or_insert_with(|| {
+                        iteration_accesses(a, r, f, body, loop_body, index, varying)
+                    });
+                    if accesses
+                        .as_deref()
+                        .is_some_and(|all| !accesses_conflict(all, entity, &apart, &two))
+                    {
+                        continue 'entities;
+                    }
                     return Verdict::Sequential(format!(
                         "`{}` is written by one iteration and {kind} by another",
                         entity.reference_text(&|x| name(x))
@@ -528,6 +541,81 @@ fn decide(
         reductions,
         private_arrays,
     }
+}
+
+/// One access of the code an iteration runs, over the iteration's start:
+/// the loop's index and what the body leaves alone.
+struct IterationAccess {
+    entity: Entity,
+    set: Poly,
+    write: bool,
+}
+
+/// Every access of the body at `loop_body`, one by one: each within its
+/// statement's precondition, the scalars the body writes (inner loops'
+/// indices...) projected out. `None` where the body calls a function
+/// (which may change a scalar the body does not assign).
+fn iteration_accesses(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    f: FuncId,
+    body: &Body,
+    loop_body: NodeId,
+    index: VarId,
+    varying: &[VarId],
+) -> Option<Vec<IterationAccess>> {
+    let changing: Vec<String> = ferry_hcfg::loops::written_scalars(body, loop_body)
+        .into_iter()
+        .filter(|v| *v != index && !varying.contains(v))
+        .map(|v| Name::Pre(v).isl())
+        .collect();
+    let ctx = &a.semantics.ctx;
+    let mut out = Vec::new();
+    let mut stack = vec![loop_body];
+    while let Some(id) = stack.pop() {
+        let node = body.node(id);
+        let mut calls = false;
+        for e in node.kind.own_expressions() {
+            e.walk(&mut |x| calls |= matches!(x.kind, ferry_hcfg::ir::ExprKind::Call(..)));
+        }
+        if calls {
+            return None;
+        }
+        let pre = a.semantics.preconditions[f.index()]
+            .get(id.index())
+            .and_then(Option::clone)
+            .unwrap_or_else(|| Poly::universe(ctx));
+        for reference in r.references(a, f, id) {
+            out.push(IterationAccess {
+                set: reference.region.set.intersect(&pre).project_all(&changing),
+                entity: reference.entity,
+                write: reference.write,
+            });
+        }
+        stack.extend(node.kind.children());
+    }
+    Some(out)
+}
+
+/// Whether a write of `entity` by one iteration meets an access of the
+/// same variable by another, access by access.
+fn accesses_conflict(
+    all: &[IterationAccess],
+    entity: &Entity,
+    apart: &Poly,
+    two: &TwoIterations,
+) -> bool {
+    all.iter()
+        .filter(|w| w.write && w.entity == *entity)
+        .any(|w| {
+            let mine = w.set.intersect(apart);
+            all.iter().any(|x| match x.entity.root {
+                Root::Anywhere => true,
+                _ if x.entity.root != entity.root => false,
+                _ if x.entity != *entity => entity.overlaps_apart(&x.entity),
+                _ => !mine.intersect(&two.other(&x.set)).is_empty(),
+            })
+        })
 }
 
 /// The isl name of a scalar's value at the start of the other iteration.

@@ -136,10 +136,23 @@ enum Use {
     ReadWrite,
 }
 
+/// One access of an expression, before it is merged with the others of
+/// its entity: what a dependence test tells apart where the union of an
+/// array's accesses (a convex hull) would not (`A[i][k]` and `A[k][j]`).
+#[derive(Debug, Clone)]
+pub struct Reference {
+    pub entity: Entity,
+    pub region: Region,
+    pub read: bool,
+    pub write: bool,
+}
+
 /// Collects the regions of one expression.
 pub struct Collector<'c, 'a> {
     pub cx: &'c FunctionContext<'a>,
     pub out: Rw,
+    /// Every access one by one, when asked for (`references`).
+    references: Option<Vec<Reference>>,
     /// Inside a conditionally evaluated operand (`&&`, `||`, `?:`).
     conditional: u32,
     /// The precondition of the statement, under which unions are taken
@@ -158,7 +171,17 @@ impl<'c, 'a> Collector<'c, 'a> {
             conditional: 0,
             pre: Precondition::none(),
             dirty: cx.modified_inside(e),
+            references: None,
         }
+    }
+
+    /// Every access of `e`, one by one (a call's as one per entity and
+    /// kind), each over the store before `e`.
+    pub fn references(cx: &'c FunctionContext<'a>, e: &Expr) -> Vec<Reference> {
+        let mut c = Collector::new(cx, e);
+        c.references = Some(Vec::new());
+        c.visit(e, Some(Use::Read));
+        c.references.unwrap_or_default()
     }
 
     /// The regions of `e`, with the precondition of its statement.
@@ -427,6 +450,14 @@ impl<'c, 'a> Collector<'c, 'a> {
     }
 
     fn record(&mut self, entity: &Entity, region: Region, u: Use) {
+        if let Some(references) = &mut self.references {
+            references.push(Reference {
+                entity: entity.clone(),
+                region: region.clone(),
+                read: matches!(u, Use::Read | Use::ReadWrite),
+                write: matches!(u, Use::Write | Use::ReadWrite),
+            });
+        }
         if matches!(u, Use::Read | Use::ReadWrite) {
             // Read after a write of the same entity in this expression: an
             // element may come from the expression itself.
@@ -453,6 +484,16 @@ impl<'c, 'a> Collector<'c, 'a> {
     fn merge_call(&mut self, call: Rw) {
         let conditional = self.conditional > 0;
         let fix = |r: Region| if conditional { r.may() } else { r };
+        if let Some(references) = &mut self.references {
+            for (map, write) in [(&call.read, false), (&call.write, true)] {
+                references.extend(map.iter().map(|(e, r)| Reference {
+                    entity: e.clone(),
+                    region: fix(r.clone()),
+                    read: !write,
+                    write,
+                }));
+            }
+        }
         for (e, r) in call.input {
             let r = if self.out.write.contains_key(&e) {
                 r.may()

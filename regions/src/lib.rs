@@ -129,6 +129,30 @@ impl RegionsAnalysis {
         }
     }
 
+    /// Every access of the expressions `node` evaluates itself (not its
+    /// children's), one by one, over the store before it: for dependence
+    /// tests finer than the union of an entity's accesses.
+    pub fn references(
+        &self,
+        a: &Analyses,
+        f: FuncId,
+        node: ferry_hcfg::ir::NodeId,
+    ) -> Vec<access::Reference> {
+        let Some(body) = &a.program.function(f).body else {
+            return Vec::new();
+        };
+        // Names made up while translating a call's regions, kept apart
+        // from those of the analysis.
+        let fresh = Cell::new(u32::MAX / 2);
+        let cx = function::FunctionContext::new(a, f, &self.summaries, &fresh);
+        body.node(node)
+            .kind
+            .own_expressions()
+            .into_iter()
+            .flat_map(|e| access::Collector::references(&cx, e))
+            .collect()
+    }
+
     pub fn node(&self, f: FuncId, id: ferry_hcfg::ir::NodeId) -> Option<&Rw> {
         self.nodes[f.index()]
             .get(id.index())

@@ -74,9 +74,9 @@ fn reductions() {
 }
 
 /// A loop none of whose loops is parallel runs in a kernel of one
-/// work-item: ferry warns at the loop, naming the kernel (LU without
-/// pivoting: every loop carries a dependence); a kernel suite function
-/// whose nests are parallel gets no warning (gemm's `i` loop).
+/// work-item: ferry warns at the loop, naming the kernel (Cholesky: every
+/// loop carries a dependence); a kernel suite function whose nests are
+/// parallel gets no warning (gemm's `i` loop).
 #[test]
 fn sequential_kernels_are_warned_about() {
     let out = std::env::temp_dir().join(format!("ferry-sequential-{}", std::process::id()));
@@ -101,13 +101,14 @@ fn sequential_kernels_are_warned_about() {
             .map(str::to_owned)
             .collect()
     };
-    let lu = warnings_of("lu");
-    assert_eq!(lu.len(), 1, "{lu:?}");
+    let cholesky = warnings_of("cholesky");
+    assert_eq!(cholesky.len(), 1, "{cholesky:?}");
     assert!(
-        lu[0].starts_with(
-            "tests/c/kernels/lu.c:8:5: warning: this loop runs in one work-item of kernel `lu_k0`"
+        cholesky[0].starts_with(
+            "tests/c/kernels/cholesky.c:19:5: warning: this loop runs in one work-item of kernel \
+             `cholesky_k0`"
         ),
-        "{lu:?}"
+        "{cholesky:?}"
     );
     assert_eq!(warnings_of("gemm"), Vec::<String>::new());
 }
@@ -153,5 +154,56 @@ fn distribution_and_interchange_keep_every_dependence() {
             assert_eq!(stats["kernel_launches"], 27 + 1 + 2 + 10, "{stats}");
             assert_eq!(stats["work_items"], 108 + 10 + 20 + 55, "{stats}");
         }
+    }
+}
+
+/// Accesses told apart one by one where their union per array (a convex
+/// hull) conflicts (`tests/c/parallel/references.c`): LU's row update and
+/// a matrix written by row and by column from the diagonal are parallel,
+/// a neighbour's read and a read of the rows the iterations before wrote
+/// are not. The decisions as an insta snapshot; the program then runs
+/// with its loops as OpenCL kernels (pocl) and prints what the original
+/// prints.
+#[test]
+fn accesses_one_by_one() {
+    let out = std::env::temp_dir().join(format!("ferry-references-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let output = run_ferry([
+        "isolate".to_string(),
+        "tests/c/parallel/references.c".into(),
+        "--function".into(),
+        "cases".into(),
+        "--explain".into(),
+        "-o".into(),
+        out.display().to_string(),
+    ]);
+    let _ = std::fs::remove_dir_all(&out);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let explained: String = stdout
+        .lines()
+        .chain(stderr.lines())
+        .filter(|l| l.contains(": loop"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(explained);
+    for n in ["10", "37", "1"] {
+        let validate = run_ferry([
+            "validate",
+            "tests/c/parallel/references.c",
+            "--function",
+            "cases",
+            "--target",
+            "opencl",
+            "--run",
+            n,
+        ]);
+        let stdout = String::from_utf8_lossy(&validate.stdout);
+        assert!(
+            validate.status.success() && stdout.contains("verdict: same"),
+            "n = {n}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&validate.stderr)
+        );
     }
 }
