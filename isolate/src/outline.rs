@@ -1918,7 +1918,7 @@ fn continue_to_return(s: &mut Stmt) {
 }
 
 /// A `for`'s body when it is one statement (possibly braced alone).
-fn sole_statement(s: &Stmt) -> Option<&Stmt> {
+pub(crate) fn sole_statement(s: &Stmt) -> Option<&Stmt> {
     match &s.kind {
         StmtKind::Compound(b) => match b.items.as_slice() {
             [BlockItem::Statement(inner)] => sole_statement(inner),

@@ -105,6 +105,13 @@ pub fn loops_in(
     let Some(body) = &a.program.function(f).body else {
         return Vec::new();
     };
+    let decider = Decider {
+        a,
+        r,
+        f,
+        body,
+        reassociate,
+    };
     let mut out = Vec::new();
     let mut stack: Vec<(NodeId, Option<Within>)> = vec![(root, None)];
     while let Some((id, within)) = stack.pop() {
@@ -113,22 +120,10 @@ pub fn loops_in(
             let mut reshaping = Reshaping::default();
             let (index, verdict) = match &l.kind {
                 LoopKind::Counted(c) => {
-                    let verdict = decide(a, r, f, body, id, c.index, l.body, &[], &[], reassociate);
-                    reshaping.distribution =
-                        distribution(a, r, f, body, id, c.index, l.body, &verdict, reassociate);
+                    let verdict = decider.decide(id, c.index, l.body, &[], &[]);
+                    reshaping.distribution = decider.distribution(id, c.index, l.body, &verdict);
                     reshaping.hoistable = within.as_ref().is_some_and(|(parent, later)| {
-                        hoistable(
-                            a,
-                            r,
-                            f,
-                            body,
-                            *parent,
-                            later,
-                            id,
-                            c.index,
-                            l.body,
-                            reassociate,
-                        )
+                        decider.hoistable(*parent, later, id, c.index, l.body)
                     });
                     (Some(c.index), verdict)
                 }
@@ -180,111 +175,327 @@ pub fn loops_in(
     out
 }
 
-/// The loop's distribution over the statements of its body, if it may
-/// be distributed (see [`Reshaping::distribution`]).
-#[allow(clippy::too_many_arguments)]
-fn distribution(
-    a: &Analyses,
-    r: &RegionsAnalysis,
+/// The loops of one function body, decided against its analyses.
+struct Decider<'a> {
+    a: &'a Analyses,
+    r: &'a RegionsAnalysis,
     f: FuncId,
-    body: &Body,
-    the_loop: NodeId,
-    index: VarId,
-    loop_body: NodeId,
-    verdict: &Verdict,
+    body: &'a Body,
+    /// Floating-point sums and products may be reductions.
     reassociate: bool,
-) -> Option<Vec<Verdict>> {
-    let NodeKind::Seq { items, .. } = &body.node(loop_body).kind else {
-        return None;
-    };
-    if items.len() < 2 {
-        return None;
-    }
-    if let Verdict::Parallel {
-        private,
-        reductions,
-        private_arrays,
-    } = verdict
-    {
-        let imports_private = |item: NodeId| {
-            r.node(f, item)
-                .is_none_or(|rw| private.iter().any(|&v| touches(&rw.input, &Entity::var(v))))
-        };
-        return (reductions.is_empty()
-            && private_arrays.is_empty()
-            && !items.iter().any(|&item| imports_private(item)))
-        .then(|| vec![verdict.clone(); items.len()]);
-    }
-    if !no_backward_dependence(a, r, f, body, index, loop_body, items) {
-        return None;
-    }
-    let mut verdicts = Vec::new();
-    for (k, &item) in items.iter().enumerate() {
-        let read_later: Vec<&RegionMap> = items[k + 1..]
-            .iter()
-            .filter_map(|&later| r.node(f, later).map(|rw| &rw.read))
-            .collect();
-        verdicts.push(decide(
-            a,
-            r,
-            f,
-            body,
-            the_loop,
-            index,
-            item,
-            &[],
-            &read_later,
-            reassociate,
-        ));
-    }
-    Some(verdicts)
 }
 
-/// Whether the loop `the_loop`, in the body of the counted loop `parent`
-/// (before the items `later`), may be interchanged with it once it is
-/// that body's only statement (see [`Reshaping::hoistable`]).
-#[allow(clippy::too_many_arguments)]
-fn hoistable(
-    a: &Analyses,
-    r: &RegionsAnalysis,
-    f: FuncId,
-    body: &Body,
-    parent: NodeId,
-    later: &[NodeId],
-    the_loop: NodeId,
-    index: VarId,
-    loop_body: NodeId,
-    reassociate: bool,
-) -> bool {
-    let NodeKind::Loop(p) = &body.node(parent).kind else {
-        return false;
-    };
-    let LoopKind::Counted(outer) = &p.kind else {
-        return false;
-    };
-    let live_after = r.live[f.index()]
-        .get(parent.index())
-        .and_then(Option::as_ref);
-    if live_after.is_none_or(|live| {
-        [outer.index, index]
-            .iter()
-            .any(|&v| touches(live, &Entity::var(v)))
-    }) {
-        return false;
+impl Decider<'_> {
+    /// The loop's distribution over the statements of its body, if it may
+    /// be distributed (see [`Reshaping::distribution`]).
+    fn distribution(
+        &self,
+        the_loop: NodeId,
+        index: VarId,
+        loop_body: NodeId,
+        verdict: &Verdict,
+    ) -> Option<Vec<Verdict>> {
+        let (r, f, body) = (self.r, self.f, self.body);
+        let NodeKind::Seq { items, .. } = &body.node(loop_body).kind else {
+            return None;
+        };
+        if items.len() < 2 {
+            return None;
+        }
+        if let Verdict::Parallel {
+            private,
+            reductions,
+            private_arrays,
+        } = verdict
+        {
+            let imports_private = |item: NodeId| {
+                r.node(f, item)
+                    .is_none_or(|rw| private.iter().any(|&v| touches(&rw.input, &Entity::var(v))))
+            };
+            return (reductions.is_empty()
+                && private_arrays.is_empty()
+                && !items.iter().any(|&item| imports_private(item)))
+            .then(|| vec![verdict.clone(); items.len()]);
+        }
+        if !self.no_backward_dependence(index, loop_body, items) {
+            return None;
+        }
+        let mut verdicts = Vec::new();
+        for (k, &item) in items.iter().enumerate() {
+            let read_later: Vec<&RegionMap> = items[k + 1..]
+                .iter()
+                .filter_map(|&later| r.node(f, later).map(|rw| &rw.read))
+                .collect();
+            verdicts.push(self.decide(the_loop, index, item, &[], &read_later));
+        }
+        Some(verdicts)
     }
-    // The statements after it in the body, once distributed, run after
-    // the interchanged nest: they must not read the index it leaves.
-    if later.iter().any(|&item| {
-        r.node(f, item)
-            .is_none_or(|rw| touches(&rw.input, &Entity::var(index)))
-    }) {
-        return false;
+
+    /// Whether the loop `the_loop`, in the body of the counted loop `parent`
+    /// (before the items `later`), may be interchanged with it once it is
+    /// that body's only statement (see [`Reshaping::hoistable`]).
+    fn hoistable(
+        &self,
+        parent: NodeId,
+        later: &[NodeId],
+        the_loop: NodeId,
+        index: VarId,
+        loop_body: NodeId,
+    ) -> bool {
+        let (r, f, body) = (self.r, self.f, self.body);
+        let NodeKind::Loop(p) = &body.node(parent).kind else {
+            return false;
+        };
+        let LoopKind::Counted(outer) = &p.kind else {
+            return false;
+        };
+        let live_after = r.live[f.index()]
+            .get(parent.index())
+            .and_then(Option::as_ref);
+        if live_after.is_none_or(|live| {
+            [outer.index, index]
+                .iter()
+                .any(|&v| touches(live, &Entity::var(v)))
+        }) {
+            return false;
+        }
+        // The statements after it in the body, once distributed, run after
+        // the interchanged nest: they must not read the index it leaves.
+        if later.iter().any(|&item| {
+            r.node(f, item)
+                .is_none_or(|rw| touches(&rw.input, &Entity::var(index)))
+        }) {
+            return false;
+        }
+        matches!(
+            self.decide(the_loop, index, loop_body, &[outer.index], &[]),
+            Verdict::Parallel { reductions, private_arrays, .. }
+                if reductions.is_empty() && private_arrays.is_empty()
+        )
     }
-    matches!(
-        decide(a, r, f, body, the_loop, index, loop_body, &[outer.index], &[], reassociate),
-        Verdict::Parallel { reductions, private_arrays, .. }
-            if reductions.is_empty() && private_arrays.is_empty()
-    )
+
+    /// Whether the statements `items` of a loop's body may run as loops of
+    /// their own, one after the other: no statement reads or writes, at one
+    /// iteration, what a statement before it writes or reads at a later
+    /// iteration (such a dependence would be reversed). One that does not
+    /// write where the other reads or writes does not matter.
+    fn no_backward_dependence(&self, index: VarId, loop_body: NodeId, items: &[NodeId]) -> bool {
+        let (a, r, f, body) = (self.a, self.r, self.f, self.body);
+        let Some(two) = TwoIterations::new(a, f, body, index, loop_body, &[]) else {
+            return false;
+        };
+        let meet = |mine: &RegionMap, theirs: &RegionMap| {
+            mine.iter().any(|(e1, r1)| {
+                theirs.iter().any(|(e2, r2)| match (e1.root, e2.root) {
+                    (Root::Anywhere, _) | (_, Root::Anywhere) => true,
+                    (Root::Var(v1), Root::Var(v2)) if v1 == v2 => {
+                        e1.overlaps_apart(e2)
+                            || e1 == e2
+                                && !r1
+                                    .set
+                                    .intersect(&two.before)
+                                    .intersect(&two.other(&r2.set))
+                                    .is_empty()
+                    }
+                    _ => false,
+                })
+            })
+        };
+        let regions: Option<Vec<&ferry_regions::access::Rw>> =
+            items.iter().map(|&item| r.node(f, item)).collect();
+        let Some(regions) = regions else {
+            return false;
+        };
+        regions.iter().enumerate().all(|(k, earlier)| {
+            regions[k + 1..].iter().all(|later| {
+                !meet(&later.write, &earlier.read)
+                    && !meet(&later.write, &earlier.write)
+                    && !meet(&later.read, &earlier.write)
+            })
+        })
+    }
+
+    fn decide(
+        &self,
+        the_loop: NodeId,
+        index: VarId,
+        loop_body: NodeId,
+        varying: &[VarId],
+        read_later: &[&RegionMap],
+    ) -> Verdict {
+        let (a, r, f, body) = (self.a, self.r, self.f, self.body);
+        let program = &a.program;
+        let name = |v: VarId| program.var(v).name.as_str().to_string();
+        let Some(rw) = r.node(f, loop_body) else {
+            return Verdict::Sequential("ferry has no regions for its body".into());
+        };
+        let Some(two) = TwoIterations::new(a, f, body, index, loop_body, varying) else {
+            return Verdict::Sequential("ferry could not compare two of its iterations".into());
+        };
+        let other = |p: &Poly| two.other(p);
+        let apart = two.before.union(&two.after);
+
+        // Scalars: private or the loop is sequential.
+        // What is read after the loop: its OUT, and what the statements of
+        // its body that run after it as loops of their own read.
+        let out = r.out[f.index()]
+            .get(the_loop.index())
+            .and_then(Option::as_ref);
+        let live_after = |e: &Entity| {
+            out.is_some_and(|o| touches(o, e)) || read_later.iter().any(|m| touches(m, e))
+        };
+        let mut private = Vec::new();
+        let mut reductions = Vec::new();
+        for entity in rw.write.keys() {
+            let Root::Var(v) = entity.root else {
+                continue;
+            };
+            if entity.dims() > 0 || !entity.path.is_empty() || v == index {
+                continue;
+            }
+            let carried = touches(&rw.input, entity);
+            let live_after = live_after(entity);
+            if !carried && !live_after {
+                private.push(v);
+                continue;
+            }
+            match reduction::of(a, body, loop_body, v, self.reassociate) {
+                Ok(operator) => reductions.push(Reduction {
+                    var: v,
+                    name: program.var(v).name,
+                    operator,
+                }),
+                Err(NotReduction::Refused(why)) => return Verdict::Sequential(why),
+                Err(NotReduction::Pattern) if carried => {
+                    return Verdict::Sequential(format!(
+                        "`{}` is carried from one iteration to the next (read before it is \
+                         written, and not a reduction)",
+                        name(v)
+                    ));
+                }
+                Err(NotReduction::Pattern) => {
+                    return Verdict::Sequential(format!(
+                        "`{}` is written by every iteration and read after the loop (its last \
+                         value would be needed)",
+                        name(v)
+                    ));
+                }
+            }
+        }
+
+        // Arrays: one iteration's writes against another's reads and writes.
+        // An array whose only conflicts are with itself, that every iteration
+        // writes before reading (not in the body's IN) and that nothing reads
+        // after the loop (not in its OUT) is a scratch of each iteration:
+        // private, as a scalar would be.
+        let mut private_arrays = Vec::new();
+        // The body's accesses one by one, made when a union conflicts.
+        let mut references: Option<Option<Vec<IterationAccess>>> = None;
+        'entities: for (entity, w) in &rw.write {
+            let Root::Var(v) = entity.root else {
+                return Verdict::Sequential(
+                    "it writes memory ferry cannot name (through a pointer of unknown origin)"
+                        .into(),
+                );
+            };
+            if entity.dims() == 0 && entity.path.is_empty() {
+                continue;
+            }
+            let mine = w.set.intersect(&apart);
+            let privatisable = entity.path.iter().all(|step| *step == Step::Index)
+                && !touches(&rw.input, entity)
+                && !live_after(entity);
+            let mut conflicts_with_itself = false;
+            for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
+                for (e2, region) in map {
+                    let itself = e2 == entity && !mine.intersect(&other(&region.set)).is_empty();
+                    let conflict = match e2.root {
+                        Root::Anywhere => true,
+                        Root::Var(v2) if v2 == v => {
+                            itself || e2 != entity && entity.overlaps_apart(e2)
+                        }
+                        Root::Var(_) => false,
+                    };
+                    if itself && privatisable {
+                        conflicts_with_itself = true;
+                    } else if conflict {
+                        // The union of the entity's accesses is a hull; its
+                        // accesses one by one may still be apart.
+                        let accesses = references.get_or_insert_with(|| {
+                            self.iteration_accesses(loop_body, index, varying)
+                        });
+                        if accesses
+                            .as_deref()
+                            .is_some_and(|all| !accesses_conflict(all, entity, &apart, &two))
+                        {
+                            continue 'entities;
+                        }
+                        return Verdict::Sequential(format!(
+                            "`{}` is written by one iteration and {kind} by another",
+                            entity.reference_text(&|x| name(x))
+                        ));
+                    }
+                }
+            }
+            if conflicts_with_itself {
+                private_arrays.push(program.var(v).name);
+            }
+        }
+        if rw.read.keys().any(|e| e.root == Root::Anywhere) {
+            return Verdict::Sequential(
+                "it reads memory ferry cannot name, which another iteration may write".into(),
+            );
+        }
+        Verdict::Parallel {
+            private,
+            reductions,
+            private_arrays,
+        }
+    }
+
+    /// Every access of the body at `loop_body`, one by one: each within its
+    /// statement's precondition, the scalars the body writes (inner loops'
+    /// indices...) projected out. `None` where the body calls a function
+    /// (which may change a scalar the body does not assign).
+    fn iteration_accesses(
+        &self,
+        loop_body: NodeId,
+        index: VarId,
+        varying: &[VarId],
+    ) -> Option<Vec<IterationAccess>> {
+        let (a, r, f, body) = (self.a, self.r, self.f, self.body);
+        let changing: Vec<String> = ferry_hcfg::loops::written_scalars(body, loop_body)
+            .into_iter()
+            .filter(|v| *v != index && !varying.contains(v))
+            .map(|v| Name::Pre(v).isl())
+            .collect();
+        let ctx = &a.semantics.ctx;
+        let mut out = Vec::new();
+        let mut stack = vec![loop_body];
+        while let Some(id) = stack.pop() {
+            let node = body.node(id);
+            let mut calls = false;
+            for e in node.kind.own_expressions() {
+                e.walk(&mut |x| calls |= matches!(x.kind, ferry_hcfg::ir::ExprKind::Call(..)));
+            }
+            if calls {
+                return None;
+            }
+            let pre = a.semantics.preconditions[f.index()]
+                .get(id.index())
+                .and_then(Option::clone)
+                .unwrap_or_else(|| Poly::universe(ctx));
+            for reference in r.references(a, f, id) {
+                out.push(IterationAccess {
+                    set: reference.region.set.intersect(&pre).project_all(&changing),
+                    entity: reference.entity,
+                    write: reference.write,
+                });
+            }
+            stack.extend(node.kind.children());
+        }
+        Some(out)
+    }
 }
 
 /// Two iterations of a loop: this one, over the analyses' names, and the
@@ -356,245 +567,12 @@ impl TwoIterations {
     }
 }
 
-/// Whether the statements `items` of a loop's body may run as loops of
-/// their own, one after the other: no statement reads or writes, at one
-/// iteration, what a statement before it writes or reads at a later
-/// iteration (such a dependence would be reversed). One that does not
-/// write where the other reads or writes does not matter.
-#[allow(clippy::too_many_arguments)]
-fn no_backward_dependence(
-    a: &Analyses,
-    r: &RegionsAnalysis,
-    f: FuncId,
-    body: &Body,
-    index: VarId,
-    loop_body: NodeId,
-    items: &[NodeId],
-) -> bool {
-    let Some(two) = TwoIterations::new(a, f, body, index, loop_body, &[]) else {
-        return false;
-    };
-    let meet = |mine: &RegionMap, theirs: &RegionMap| {
-        mine.iter().any(|(e1, r1)| {
-            theirs.iter().any(|(e2, r2)| match (e1.root, e2.root) {
-                (Root::Anywhere, _) | (_, Root::Anywhere) => true,
-                (Root::Var(v1), Root::Var(v2)) if v1 == v2 => {
-                    e1.overlaps_apart(e2)
-                        || e1 == e2
-                            && !r1
-                                .set
-                                .intersect(&two.before)
-                                .intersect(&two.other(&r2.set))
-                                .is_empty()
-                }
-                _ => false,
-            })
-        })
-    };
-    let regions: Option<Vec<&ferry_regions::access::Rw>> =
-        items.iter().map(|&item| r.node(f, item)).collect();
-    let Some(regions) = regions else {
-        return false;
-    };
-    regions.iter().enumerate().all(|(k, earlier)| {
-        regions[k + 1..].iter().all(|later| {
-            !meet(&later.write, &earlier.read)
-                && !meet(&later.write, &earlier.write)
-                && !meet(&later.read, &earlier.write)
-        })
-    })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn decide(
-    a: &Analyses,
-    r: &RegionsAnalysis,
-    f: FuncId,
-    body: &Body,
-    the_loop: NodeId,
-    index: VarId,
-    loop_body: NodeId,
-    varying: &[VarId],
-    read_later: &[&RegionMap],
-    reassociate: bool,
-) -> Verdict {
-    let program = &a.program;
-    let name = |v: VarId| program.var(v).name.as_str().to_string();
-    let Some(rw) = r.node(f, loop_body) else {
-        return Verdict::Sequential("ferry has no regions for its body".into());
-    };
-    let Some(two) = TwoIterations::new(a, f, body, index, loop_body, varying) else {
-        return Verdict::Sequential("ferry could not compare two of its iterations".into());
-    };
-    let other = |p: &Poly| two.other(p);
-    let apart = two.before.union(&two.after);
-
-    // Scalars: private or the loop is sequential.
-    // What is read after the loop: its OUT, and what the statements of
-    // its body that run after it as loops of their own read.
-    let out = r.out[f.index()]
-        .get(the_loop.index())
-        .and_then(Option::as_ref);
-    let live_after =
-        |e: &Entity| out.is_some_and(|o| touches(o, e)) || read_later.iter().any(|m| touches(m, e));
-    let mut private = Vec::new();
-    let mut reductions = Vec::new();
-    for entity in rw.write.keys() {
-        let Root::Var(v) = entity.root else {
-            continue;
-        };
-        if entity.dims() > 0 || !entity.path.is_empty() || v == index {
-            continue;
-        }
-        let carried = touches(&rw.input, entity);
-        let live_after = live_after(entity);
-        if !carried && !live_after {
-            private.push(v);
-            continue;
-        }
-        match reduction::of(a, body, loop_body, v, reassociate) {
-            Ok(operator) => reductions.push(Reduction {
-                var: v,
-                name: program.var(v).name,
-                operator,
-            }),
-            Err(NotReduction::Refused(why)) => return Verdict::Sequential(why),
-            Err(NotReduction::Pattern) if carried => {
-                return Verdict::Sequential(format!(
-                    "`{}` is carried from one iteration to the next (read before it is \
-                     written, and not a reduction)",
-                    name(v)
-                ));
-            }
-            Err(NotReduction::Pattern) => {
-                return Verdict::Sequential(format!(
-                    "`{}` is written by every iteration and read after the loop (its last \
-                     value would be needed)",
-                    name(v)
-                ));
-            }
-        }
-    }
-
-    // Arrays: one iteration's writes against another's reads and writes.
-    // An array whose only conflicts are with itself, that every iteration
-    // writes before reading (not in the body's IN) and that nothing reads
-    // after the loop (not in its OUT) is a scratch of each iteration:
-    // private, as a scalar would be.
-    let mut private_arrays = Vec::new();
-    // The body's accesses one by one, made when a union conflicts.
-    let mut references: Option<Option<Vec<IterationAccess>>> = None;
-    'entities: for (entity, w) in &rw.write {
-        let Root::Var(v) = entity.root else {
-            return Verdict::Sequential(
-                "it writes memory ferry cannot name (through a pointer of unknown origin)".into(),
-            );
-        };
-        if entity.dims() == 0 && entity.path.is_empty() {
-            continue;
-        }
-        let mine = w.set.intersect(&apart);
-        let privatisable = entity.path.iter().all(|step| *step == Step::Index)
-            && !touches(&rw.input, entity)
-            && !live_after(entity);
-        let mut conflicts_with_itself = false;
-        for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
-            for (e2, region) in map {
-                let itself = e2 == entity && !mine.intersect(&other(&region.set)).is_empty();
-                let conflict = match e2.root {
-                    Root::Anywhere => true,
-                    Root::Var(v2) if v2 == v => itself || e2 != entity && entity.overlaps_apart(e2),
-                    Root::Var(_) => false,
-                };
-                if itself && privatisable {
-                    conflicts_with_itself = true;
-                } else if conflict {
-                    // The union of the entity's accesses is a hull; its
-                    // accesses one by one may still be apart.
-                    let accesses = references.get_or_insert_with(|| {
-                        iteration_accesses(a, r, f, body, loop_body, index, varying)
-                    });
-                    if accesses
-                        .as_deref()
-                        .is_some_and(|all| !accesses_conflict(all, entity, &apart, &two))
-                    {
-                        continue 'entities;
-                    }
-                    return Verdict::Sequential(format!(
-                        "`{}` is written by one iteration and {kind} by another",
-                        entity.reference_text(&|x| name(x))
-                    ));
-                }
-            }
-        }
-        if conflicts_with_itself {
-            private_arrays.push(program.var(v).name);
-        }
-    }
-    if rw.read.keys().any(|e| e.root == Root::Anywhere) {
-        return Verdict::Sequential(
-            "it reads memory ferry cannot name, which another iteration may write".into(),
-        );
-    }
-    Verdict::Parallel {
-        private,
-        reductions,
-        private_arrays,
-    }
-}
-
 /// One access of the code an iteration runs, over the iteration's start:
 /// the loop's index and what the body leaves alone.
 struct IterationAccess {
     entity: Entity,
     set: Poly,
     write: bool,
-}
-
-/// Every access of the body at `loop_body`, one by one: each within its
-/// statement's precondition, the scalars the body writes (inner loops'
-/// indices...) projected out. `None` where the body calls a function
-/// (which may change a scalar the body does not assign).
-fn iteration_accesses(
-    a: &Analyses,
-    r: &RegionsAnalysis,
-    f: FuncId,
-    body: &Body,
-    loop_body: NodeId,
-    index: VarId,
-    varying: &[VarId],
-) -> Option<Vec<IterationAccess>> {
-    let changing: Vec<String> = ferry_hcfg::loops::written_scalars(body, loop_body)
-        .into_iter()
-        .filter(|v| *v != index && !varying.contains(v))
-        .map(|v| Name::Pre(v).isl())
-        .collect();
-    let ctx = &a.semantics.ctx;
-    let mut out = Vec::new();
-    let mut stack = vec![loop_body];
-    while let Some(id) = stack.pop() {
-        let node = body.node(id);
-        let mut calls = false;
-        for e in node.kind.own_expressions() {
-            e.walk(&mut |x| calls |= matches!(x.kind, ferry_hcfg::ir::ExprKind::Call(..)));
-        }
-        if calls {
-            return None;
-        }
-        let pre = a.semantics.preconditions[f.index()]
-            .get(id.index())
-            .and_then(Option::clone)
-            .unwrap_or_else(|| Poly::universe(ctx));
-        for reference in r.references(a, f, id) {
-            out.push(IterationAccess {
-                set: reference.region.set.intersect(&pre).project_all(&changing),
-                entity: reference.entity,
-                write: reference.write,
-            });
-        }
-        stack.extend(node.kind.children());
-    }
-    Some(out)
 }
 
 /// Whether a write of `entity` by one iteration meets an access of the

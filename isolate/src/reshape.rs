@@ -10,7 +10,7 @@
 //! only checks what the syntax must allow: plain statements, no jumps,
 //! bounds that do not depend on the loop moved across.
 
-use crate::outline::variable_names;
+use crate::outline::{sole_statement, variable_names};
 use crate::parallel::{Decision, Verdict};
 use ferry_parser::ast::{
     Block, BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt, StmtId,
@@ -281,16 +281,6 @@ fn block_of(s: &Stmt) -> Option<&Block> {
 }
 
 /// A loop body when it is one statement (possibly braced alone).
-fn sole_statement(s: &Stmt) -> Option<&Stmt> {
-    match &s.kind {
-        StmtKind::Compound(b) => match b.items.as_slice() {
-            [BlockItem::Statement(inner)] => sole_statement(inner),
-            _ => None,
-        },
-        _ => Some(s),
-    }
-}
-
 fn sole_statement_mut(s: &mut Stmt) -> Option<&mut Stmt> {
     if !matches!(s.kind, StmtKind::Compound(_)) {
         return Some(s);

@@ -15,37 +15,11 @@
 //!   the original prints: the six reductions combined by work-group trees
 //!   and their launchers, over several groups, one, and none.
 
-use ferry_tests::{c_dir, run_ferry};
+use ferry_tests::{run_ferry, workspace_root};
 
 #[test]
 fn reductions() {
-    let source = c_dir().join("parallel").join("reductions.c");
-    let out = std::env::temp_dir().join(format!("ferry-explain-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let args: Vec<String> = [
-        "isolate",
-        "tests/c/parallel/reductions.c",
-        "--function",
-        "cases",
-        "--explain",
-        "-o",
-    ]
-    .iter()
-    .map(|a| a.to_string())
-    .chain([out.display().to_string()])
-    .collect();
-    assert!(source.is_file());
-    let output = run_ferry(&args);
-    let _ = std::fs::remove_dir_all(&out);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    let explained: String = stdout
-        .lines()
-        .chain(stderr.lines())
-        .filter(|l| l.contains(": loop"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let explained = explained("tests/c/parallel/reductions.c");
     assert_eq!(
         explained.lines().count(),
         14,
@@ -54,22 +28,7 @@ fn reductions() {
     insta::assert_snapshot!(explained);
 
     for n in ["700", "1", "0"] {
-        let validate = run_ferry([
-            "validate",
-            "tests/c/parallel/reductions.c",
-            "--function",
-            "cases",
-            "--target",
-            "opencl",
-            "--run",
-            n,
-        ]);
-        let stdout = String::from_utf8_lossy(&validate.stdout);
-        assert!(
-            validate.status.success() && stdout.contains("verdict: same"),
-            "n = {n}:\n{stdout}\n{}",
-            String::from_utf8_lossy(&validate.stderr)
-        );
+        behaves_as_the_original("tests/c/parallel/reductions.c", n);
     }
 }
 
@@ -130,27 +89,8 @@ fn sequential_kernels_are_warned_about() {
 #[test]
 fn distribution_and_interchange_keep_every_dependence() {
     for n in ["10", "37", "1"] {
-        let validate = run_ferry([
-            "validate",
-            "tests/c/parallel/distribution.c",
-            "--function",
-            "cases",
-            "--target",
-            "opencl",
-            "--run",
-            n,
-            "--json",
-        ]);
-        let stdout = String::from_utf8_lossy(&validate.stdout);
-        assert!(
-            validate.status.success(),
-            "n = {n}:\n{stdout}\n{}",
-            String::from_utf8_lossy(&validate.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
-        assert_eq!(json["verdict"], "same", "n = {n}:\n{stdout}");
+        let stats = behaves_as_the_original("tests/c/parallel/distribution.c", n);
         if n == "10" {
-            let stats = &json["runs"][0]["stats"];
             assert_eq!(stats["kernel_launches"], 27 + 1 + 2 + 10, "{stats}");
             assert_eq!(stats["work_items"], 108 + 10 + 20 + 55, "{stats}");
         }
@@ -166,11 +106,26 @@ fn distribution_and_interchange_keep_every_dependence() {
 /// prints.
 #[test]
 fn accesses_one_by_one() {
-    let out = std::env::temp_dir().join(format!("ferry-references-{}", std::process::id()));
+    let explained = explained("tests/c/parallel/references.c");
+    insta::assert_snapshot!(explained);
+    for n in ["10", "37", "1"] {
+        behaves_as_the_original("tests/c/parallel/references.c", n);
+    }
+}
+
+/// The decision on every loop of `program`'s function `cases`, a line
+/// each (`isolate --explain`).
+fn explained(program: &str) -> String {
+    assert!(workspace_root().join(program).is_file(), "{program}");
+    let out = std::env::temp_dir().join(format!(
+        "ferry-explain-{}-{}",
+        std::process::id(),
+        program.replace('/', "-")
+    ));
     let _ = std::fs::remove_dir_all(&out);
     let output = run_ferry([
         "isolate".to_string(),
-        "tests/c/parallel/references.c".into(),
+        program.into(),
         "--function".into(),
         "cases".into(),
         "--explain".into(),
@@ -181,29 +136,36 @@ fn accesses_one_by_one() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    let explained: String = stdout
+    stdout
         .lines()
         .chain(stderr.lines())
         .filter(|l| l.contains(": loop"))
         .map(|l| format!("{l}\n"))
-        .collect();
-    insta::assert_snapshot!(explained);
-    for n in ["10", "37", "1"] {
-        let validate = run_ferry([
-            "validate",
-            "tests/c/parallel/references.c",
-            "--function",
-            "cases",
-            "--target",
-            "opencl",
-            "--run",
-            n,
-        ]);
-        let stdout = String::from_utf8_lossy(&validate.stdout);
-        assert!(
-            validate.status.success() && stdout.contains("verdict: same"),
-            "n = {n}:\n{stdout}\n{}",
-            String::from_utf8_lossy(&validate.stderr)
-        );
-    }
+        .collect()
+}
+
+/// Runs `program`'s function `cases` with its loops as OpenCL kernels
+/// (pocl) on the argument `n`, checks that it prints what the original
+/// prints, and gives the run's `FERRY_STATS`.
+fn behaves_as_the_original(program: &str, n: &str) -> serde_json::Value {
+    let validate = run_ferry([
+        "validate",
+        program,
+        "--function",
+        "cases",
+        "--target",
+        "opencl",
+        "--run",
+        n,
+        "--json",
+    ]);
+    let stdout = String::from_utf8_lossy(&validate.stdout);
+    assert!(
+        validate.status.success(),
+        "{program}, n = {n}:\n{stdout}\n{}",
+        String::from_utf8_lossy(&validate.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(json["verdict"], "same", "{program}, n = {n}:\n{stdout}");
+    json["runs"][0]["stats"].clone()
 }
