@@ -50,9 +50,9 @@ pub fn reshape(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut M
         return false;
     }
     if reshape(inner, decisions, made) {
-        // The loop inside became a block of loops: this one may be
-        // distributed over them in turn.
-        return distribute(s, decisions, made);
+        // The loop inside became a block of loops; this one stays around
+        // them (its own distribution was decided on its body as written).
+        return false;
     }
     interchange(s, decisions, made);
     false
