@@ -88,6 +88,11 @@ pub enum Verdict {
     Sequential(String),
 }
 
+/// The largest loop body whose accesses are tested one by one (HCFG
+/// nodes): kernels have a few dozen; a loop of a large legacy function
+/// may have thousands.
+const MAX_NODES_ACCESS_BY_ACCESS: usize = 256;
+
 /// A node's place in the body of a counted loop: the loop, and the items
 /// of its body after the node.
 type Within = (NodeId, Vec<NodeId>);
@@ -456,7 +461,10 @@ impl Decider<'_> {
     /// Every access of the body at `loop_body`, one by one: each within its
     /// statement's precondition, the scalars the body writes (inner loops'
     /// indices...) projected out. `None` where the body calls a function
-    /// (which may change a scalar the body does not assign).
+    /// (which may change a scalar the body does not assign), and where the
+    /// body has more than [`MAX_NODES_ACCESS_BY_ACCESS`] nodes (the union's
+    /// verdict stands there: each loop of a nest would take its body's
+    /// accesses again).
     fn iteration_accesses(
         &self,
         loop_body: NodeId,
@@ -472,7 +480,12 @@ impl Decider<'_> {
         let ctx = &a.semantics.ctx;
         let mut out = Vec::new();
         let mut stack = vec![loop_body];
+        let mut visited = 0;
         while let Some(id) = stack.pop() {
+            visited += 1;
+            if visited > MAX_NODES_ACCESS_BY_ACCESS {
+                return None;
+            }
             let node = body.node(id);
             let mut calls = false;
             for e in node.kind.own_expressions() {
