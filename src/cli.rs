@@ -93,7 +93,9 @@ enum Command {
     /// Isolate (as `ferry isolate`), then build the original and the
     /// transformed program with `cc` (or `$CC`), run both, each in a fresh
     /// empty folder, and compare stdout, exit status and the named output
-    /// files byte for byte. Prints each run's verdict and transfer
+    /// files byte for byte (or, with `--tolerance REL`, floating-point
+    /// numbers within that relative distance, integers and other text
+    /// exact). Prints each run's verdict and transfer
     /// statistics; exit status 0 when every run is the same, 1 when some
     /// run differs.
     ///
@@ -103,7 +105,8 @@ enum Command {
     /// `--run ARGS` (repeatable: one execution each, ARGS
     /// split on whitespace; none means one run without arguments);
     /// `--compare-files F...` (files each run writes in its folder);
-    /// `--timeout SECONDS` (per execution, default 60); `--json`; `-o
+    /// `--timeout SECONDS` (per execution, default 60); `--tolerance REL`
+    /// (default 0); `--json`; `-o
     /// OUTDIR` (keep the transformed program there instead of a temporary
     /// folder).
     Validate {

@@ -19,6 +19,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let runs = take_runs(&mut args)?;
     let compare_files = take_list(&mut args, "--compare-files")?;
     let timeout = take_timeout(&mut args)?;
+    let tolerance = take_tolerance(&mut args)?;
     let json = take_flag(&mut args, "--json");
     let selection = take_selection(&mut args)?;
     let options = take_isolate_options(&mut args)?;
@@ -56,6 +57,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     if let Some(limit) = timeout {
         request.timeout = limit;
     }
+    request.tolerance = tolerance;
     let report = ferry_validation::validate(&request).map_err(|e| {
         if e.is_internal() {
             Failure::Internal(e.to_string())
@@ -120,6 +122,23 @@ fn take_list(args: &mut Vec<String>, name: &str) -> Result<Vec<String>, Diagnost
         values.push(value);
     }
     Ok(values)
+}
+
+/// `--tolerance REL`: how far, relative to the larger magnitude, a
+/// floating-point number the transformed program prints may be from the
+/// original's (a GPU's fused multiply-adds, a reassociated sum); 0 by
+/// default, outputs then compared byte for byte.
+fn take_tolerance(args: &mut Vec<String>) -> Result<f64, Diagnostic> {
+    let Some(text) = take_value(args, "--tolerance")? else {
+        return Ok(0.0);
+    };
+    match text.parse::<f64>() {
+        Ok(tolerance) if (0.0..1.0).contains(&tolerance) => Ok(tolerance),
+        _ => Err(Diagnostic::error(format!(
+            "`--tolerance` takes a relative distance at least 0 and below 1 (1e-9, say), not \
+             `{text}`"
+        ))),
+    }
 }
 
 /// `--timeout SECONDS`: the limit of one execution of one program.

@@ -177,6 +177,21 @@ fn option_errors_exit_1_with_a_message() {
             vec!["validate", SCALE, "--label", "kernel", "--transfers-only"],
             "exclude each other",
         ),
+        (
+            vec!["validate", SCALE, "--label", "kernel", "--tolerance", "1"],
+            "`--tolerance` takes a relative distance at least 0 and below 1",
+        ),
+        (
+            vec![
+                "validate",
+                SCALE,
+                "--label",
+                "kernel",
+                "--tolerance",
+                "close",
+            ],
+            "not `close`",
+        ),
     ] {
         let (code, _, stderr) = ferry(&args);
         assert_eq!(code, Some(1), "{args:?}: {stderr}");
@@ -300,4 +315,71 @@ fn an_output_folder_with_sources_of_another_run_is_refused() {
     let (code, stdout, stderr) = ferry(&args);
     let _ = std::fs::remove_dir_all(&out);
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+}
+
+/// `--tolerance`: a floating-point sum run as a reduction on pocl
+/// (`--reassociate`) prints other last digits than the original
+/// (`tests/c/parallel/float_sum.c`, 100,000 terms: 12.100146029863486
+/// against ...424, a relative 5e-15). Compared byte for byte it is
+/// different (exit 1); within a relative 1e-12 the same (exit 0, the
+/// verdict and the JSON say under which tolerance); within 1e-16 it is
+/// different again.
+#[test]
+fn floating_results_agree_within_a_tolerance() {
+    let verdict_under = |tolerance: Option<&str>| -> (Option<i32>, Value) {
+        let mut args = vec![
+            "validate",
+            "tests/c/parallel/float_sum.c",
+            "--function",
+            "cases",
+            "--target",
+            "opencl",
+            "--reassociate",
+            "--run",
+            "100000",
+            "--json",
+        ];
+        if let Some(t) = tolerance {
+            args.extend(["--tolerance", t]);
+        }
+        let (code, stdout, stderr) = ferry(&args);
+        let json: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}\n{stdout}\n{stderr}"));
+        (code, json)
+    };
+    let (code, exact) = verdict_under(None);
+    assert_eq!(
+        (code, &exact["verdict"]),
+        (Some(1), &Value::from("different"))
+    );
+    assert_eq!(exact["tolerance"], 0.0);
+    let (code, close) = verdict_under(Some("1e-12"));
+    assert_eq!((code, &close["verdict"]), (Some(0), &Value::from("same")));
+    assert_eq!(close["tolerance"], 1e-12);
+    let (code, tight) = verdict_under(Some("1e-16"));
+    assert_eq!(
+        (code, &tight["verdict"]),
+        (Some(1), &Value::from("different"))
+    );
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "tests/c/parallel/float_sum.c",
+        "--function",
+        "cases",
+        "--target",
+        "opencl",
+        "--reassociate",
+        "--run",
+        "100000",
+        "--tolerance",
+        "1e-12",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.ends_with(
+            "verdict: same (the run behaves identically, floating-point results within a \
+             relative 1e-12)\n"
+        ),
+        "{stdout}"
+    );
 }

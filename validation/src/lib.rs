@@ -51,6 +51,10 @@ pub struct Request {
     /// Libraries the transformed program links with besides `-lm`
     /// (`-lOpenCL` for the OpenCL target).
     pub link_flags: Vec<String>,
+    /// The relative distance within which a floating-point number the
+    /// transformed program prints agrees with the original's (0: outputs
+    /// must be the same bytes). Integers and other text stay exact.
+    pub tolerance: f64,
 }
 
 impl Request {
@@ -65,6 +69,7 @@ impl Request {
             compare_files: Vec::new(),
             timeout: DEFAULT_TIMEOUT,
             link_flags: Vec::new(),
+            tolerance: 0.0,
         }
     }
 }
@@ -101,7 +106,10 @@ pub fn validate(request: &Request) -> Result<Report, Error> {
             args,
         )?);
     }
-    Ok(Report { runs })
+    Ok(Report {
+        runs,
+        tolerance: request.tolerance,
+    })
 }
 
 /// One execution of both programs, each in its own empty folder.
@@ -136,11 +144,11 @@ fn run_once(
         request.timeout,
     )?;
     let stats = stats::read(&stats_file, &transformed.status)?;
-    let stdout = compare::bytes(&original.stdout, &transformed.stdout);
+    let stdout = compare::bytes(&original.stdout, &transformed.stdout, request.tolerance);
     let files = request
         .compare_files
         .iter()
-        .map(|name| compare::file(name, &original.dir, &transformed.dir))
+        .map(|name| compare::file(name, &original.dir, &transformed.dir, request.tolerance))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(RunReport {
         args: args.to_vec(),

@@ -149,6 +149,9 @@ impl RunReport {
 #[derive(Debug, Clone)]
 pub struct Report {
     pub runs: Vec<RunReport>,
+    /// The relative tolerance floating-point results were compared under
+    /// (0: byte for byte).
+    pub tolerance: f64,
 }
 
 impl Report {
@@ -164,6 +167,7 @@ impl Report {
     pub fn to_json(&self) -> Value {
         json!({
             "verdict": self.verdict().as_str(),
+            "tolerance": self.tolerance,
             "runs": self.runs.iter().map(RunReport::to_json).collect::<Vec<_>>(),
         })
     }
@@ -181,12 +185,20 @@ impl Report {
             .iter()
             .filter(|r| r.verdict() == Verdict::Different)
             .count();
+        let within = if self.tolerance > 0.0 {
+            format!(
+                ", floating-point results within a relative {:e}",
+                self.tolerance
+            )
+        } else {
+            String::new()
+        };
         text.push_str(&match self.verdict() {
             Verdict::Same if self.runs.len() == 1 => {
-                "verdict: same (the run behaves identically)\n".to_owned()
+                format!("verdict: same (the run behaves identically{within})\n")
             }
             Verdict::Same => format!(
-                "verdict: same (all {} runs behave identically)\n",
+                "verdict: same (all {} runs behave identically{within})\n",
                 self.runs.len()
             ),
             Verdict::Different => {
