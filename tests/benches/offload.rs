@@ -24,7 +24,12 @@
 //! (from pocl's cache after the first run), initialisation and output;
 //! `kern` is the kernels' part alone, and `seq/kern` the sequential
 //! program's whole time over it (a bound on the kernels' speed-up: the
-//! sequential time includes initialisation).
+//! sequential time includes initialisation). `seq kern` is the time the
+//! sequential program spends in the kernel's function (and what it calls),
+//! best of R, from a build of the original with `-finstrument-functions`
+//! and a timer around the outermost calls (`main` left out); `seqk/x+k` is
+//! it over `xfer+kern`: the offloaded kernel against the sequential one,
+//! transfers included, the figure PPCG's evaluations give.
 
 use ferry_tests::offload::nvcc;
 use ferry_tests::transfer_volume::kernel_function;
@@ -40,6 +45,8 @@ struct Row {
 
 struct Measured {
     sequential: Duration,
+    /// Of the sequential program: the time in the kernel's function.
+    sequential_kernel: Duration,
     offloaded: Duration,
     /// Of the best offloaded run: the time in its array copies and in its
     /// kernels (from launch to end), as its runtime measured them.
@@ -149,6 +156,21 @@ fn measure(
     }
     let original = work.join("sequential");
     build(Command::new("cc").arg("-O2").arg(program), &original)?;
+    let timer = work.join("kernel_timer.c");
+    std::fs::write(&timer, KERNEL_TIMER).map_err(|e| e.to_string())?;
+    let timed = work.join("sequential_timed");
+    build(
+        Command::new("cc")
+            .args([
+                "-O2",
+                "-finstrument-functions",
+                "-finstrument-functions-exclude-function-list=main",
+            ])
+            .arg(program)
+            .arg(&timer),
+        &timed,
+    )?;
+    let kernel_ns = work.join("kernel_ns");
     let offloaded = work.join("offloaded");
     let extensions: &[&str] = match target {
         Target::OpenCl => &["c"],
@@ -190,6 +212,7 @@ fn measure(
         command
             .arg(size)
             .env("FERRY_STATS", &stats)
+            .env("FERRY_KERNEL_NS", &kernel_ns)
             .env("POCL_CACHE_DIR", &pocl_cache);
         let output = match run_with_timeout(&mut command, limit) {
             Ok(output) => output,
@@ -221,10 +244,17 @@ fn measure(
         serde_json::from_str(&text).map_err(|e| e.to_string())
     };
     let mut best_sequential = Duration::MAX;
+    let mut best_sequential_kernel = Duration::MAX;
     let mut best_offloaded = Duration::MAX;
     let mut json = read_stats()?;
     for _ in 0..repeat {
         best_sequential = best_sequential.min(run(&original)?.0);
+        run(&timed)?;
+        let ns: u64 = std::fs::read_to_string(&kernel_ns)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .ok_or("the timed sequential program wrote no kernel time")?;
+        best_sequential_kernel = best_sequential_kernel.min(Duration::from_nanos(ns));
         let (elapsed, _) = run(&offloaded)?;
         if elapsed < best_offloaded {
             best_offloaded = elapsed;
@@ -234,6 +264,7 @@ fn measure(
     let field = |name: &str| json[name].as_u64().unwrap_or(0);
     Ok(Measured {
         sequential: best_sequential,
+        sequential_kernel: best_sequential_kernel,
         offloaded: best_offloaded,
         device: Duration::from_nanos(field("transfer_ns") + field("kernel_ns")),
         kernels: Duration::from_nanos(field("kernel_ns")),
@@ -242,6 +273,52 @@ fn measure(
         launches: field("kernel_launches"),
     })
 }
+
+/// Linked with the sequential program built with `-finstrument-functions`
+/// (`main` left out): the time between entering and leaving the outermost
+/// instrumented function (the kernel's; it calls the others), summed over
+/// its calls and written in nanoseconds to `$FERRY_KERNEL_NS` at exit.
+const KERNEL_TIMER: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#define UNTIMED __attribute__((no_instrument_function))
+static int depth;
+static unsigned long long entered, total;
+UNTIMED static unsigned long long now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (unsigned long long)t.tv_sec * 1000000000ull + (unsigned long long)t.tv_nsec;
+}
+UNTIMED static void report(void)
+{
+    const char *path = getenv("FERRY_KERNEL_NS");
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (f) {
+        fprintf(f, "%llu\n", total);
+        fclose(f);
+    }
+}
+UNTIMED void __cyg_profile_func_enter(void *fn, void *site)
+{
+    static int registered;
+    (void)fn;
+    (void)site;
+    if (!registered) {
+        registered = 1;
+        atexit(report);
+    }
+    if (depth++ == 0)
+        entered = now();
+}
+UNTIMED void __cyg_profile_func_exit(void *fn, void *site)
+{
+    (void)fn;
+    (void)site;
+    if (--depth == 0)
+        total += now() - entered;
+}
+"#;
 
 fn build(cc: &mut Command, exe: &Path) -> Result<(), String> {
     let output = cc
@@ -265,7 +342,7 @@ fn header(target: Target, size: &str, repeat: usize) -> String {
         "Kernels offloaded to {} against sequential cc -O2 (size {size}, best of {repeat}, \
          end to end; xfer+kern: the offloaded run's time in copies and kernels; kern: in \
          kernels)\n\n\
-         {:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>10} {:>12} {:>12} {:>9}\n",
+         {:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>10} {:>12} {:>10} {:>12} {:>12} {:>9}\n",
         target.name(),
         "kernel",
         "sequential",
@@ -274,6 +351,8 @@ fn header(target: Target, size: &str, repeat: usize) -> String {
         "xfer+kern",
         "kern",
         "seq/kern",
+        "seq kern",
+        "seqk/x+k",
         "bytes in",
         "bytes out",
         "launches"
@@ -284,10 +363,17 @@ fn ratio(m: &Measured) -> f64 {
     m.sequential.as_secs_f64() / m.offloaded.as_secs_f64()
 }
 
+/// The sequential kernel's time over the offloaded one's copies and
+/// kernels.
+fn device_ratio(m: &Measured) -> f64 {
+    m.sequential_kernel.as_secs_f64() / m.device.as_secs_f64().max(1e-9)
+}
+
 fn line(row: &Row) -> String {
     match &row.outcome {
         Ok(m) => format!(
-            "{:<20} {:>11.4}s {:>11.4}s {:>9.3} {:>11.4}s {:>11.4}s {:>10.1} {:>12} {:>12} {:>9}\n",
+            "{:<20} {:>11.4}s {:>11.4}s {:>9.3} {:>11.4}s {:>11.4}s {:>10.1} {:>11.4}s {:>10.3} \
+             {:>12} {:>12} {:>9}\n",
             row.kernel,
             m.sequential.as_secs_f64(),
             m.offloaded.as_secs_f64(),
@@ -295,6 +381,8 @@ fn line(row: &Row) -> String {
             m.device.as_secs_f64(),
             m.kernels.as_secs_f64(),
             m.sequential.as_secs_f64() / m.kernels.as_secs_f64().max(1e-9),
+            m.sequential_kernel.as_secs_f64(),
+            device_ratio(m),
             m.bytes_in,
             m.bytes_out,
             m.launches
@@ -313,11 +401,17 @@ fn summary(rows: &[Row]) -> String {
     }
     let geomean = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
     ratios.sort_by(f64::total_cmp);
+    let mut device: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.outcome.as_ref().ok().map(device_ratio))
+        .collect();
+    device.sort_by(f64::total_cmp);
     format!(
         "\n{} of {} kernels offloaded; sequential / offloaded: geometric mean {geomean:.3}, \
-         median {:.3}\n",
+         median {:.3}; sequential kernel / copies and kernels: median {:.3}\n",
         ratios.len(),
         rows.len(),
-        ratios[ratios.len() / 2]
+        ratios[ratios.len() / 2],
+        device[device.len() / 2]
     )
 }
