@@ -324,8 +324,6 @@ pub fn isolate(
     })
 }
 
-/// The verdict on every loop of the selected statements of one unit, by
-/// the loop's span.
 /// The decision on every loop of the selected statements and their
 /// callees, by statement.
 type Verdicts = HashMap<StmtId, parallel::Decision>;

@@ -696,38 +696,12 @@ impl<'a> Outliner<'a> {
         else {
             return None;
         };
-        let (index, ty, first, declared) = match init {
-            ForInit::Declaration(d) => {
-                let Declaration::Normal {
-                    specifiers,
-                    declarators,
-                    ..
-                } = &**d
-                else {
-                    return None;
-                };
-                let [decl] = declarators.as_slice() else {
-                    return None;
-                };
-                let Declarator::Ident(name, _) = decl.declarator else {
-                    return None;
-                };
-                let Some(Initializer::Expr(e)) = &decl.initializer else {
-                    return None;
-                };
-                (name, scalar_of(specifiers)?, (**e).clone(), true)
-            }
-            ForInit::Expr(e) => {
-                let ExprKind::Assign(AssignOp::Assign, target, value) = &strip(e).kind else {
-                    return None;
-                };
-                let ExprKind::Ident(name) = strip(target).kind else {
-                    return None;
-                };
-                (name, self.host_scalar(name)?, (**value).clone(), false)
-            }
-            ForInit::Empty => return None,
+        let (index, first, specifiers) = index_init(init)?;
+        let ty = match specifiers {
+            Some(specifiers) => scalar_of(specifiers)?,
+            None => self.host_scalar(index)?,
         };
+        let (first, declared) = (first.clone(), specifiers.is_some());
         if !matches!(ty, Scalar::Int { .. }) {
             return None;
         }
@@ -1669,6 +1643,44 @@ impl Header {
             Some(Box::new(count)),
             Box::new(int(0)),
         ))
+    }
+}
+
+/// A `for`'s first clause as `index = first`: the index, its first value,
+/// and the specifiers of its declaration where the clause declares it
+/// (`int i = 0`).
+pub(crate) fn index_init(init: &ForInit) -> Option<(Symbol, &Expr, Option<&[DeclSpecifier]>)> {
+    match init {
+        ForInit::Declaration(d) => {
+            let Declaration::Normal {
+                specifiers,
+                declarators,
+                ..
+            } = &**d
+            else {
+                return None;
+            };
+            let [decl] = declarators.as_slice() else {
+                return None;
+            };
+            let Declarator::Ident(name, _) = decl.declarator else {
+                return None;
+            };
+            let Some(Initializer::Expr(e)) = &decl.initializer else {
+                return None;
+            };
+            Some((name, e, Some(specifiers)))
+        }
+        ForInit::Expr(e) => {
+            let ExprKind::Assign(AssignOp::Assign, target, value) = &strip(e).kind else {
+                return None;
+            };
+            let ExprKind::Ident(name) = strip(target).kind else {
+                return None;
+            };
+            Some((name, value, None))
+        }
+        ForInit::Empty => None,
     }
 }
 

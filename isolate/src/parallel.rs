@@ -94,8 +94,9 @@ pub enum Verdict {
 const MAX_NODES_ACCESS_BY_ACCESS: usize = 256;
 
 /// A node's place in the body of a counted loop: the loop, and the items
-/// of its body after the node.
-type Within = (NodeId, Vec<NodeId>);
+/// of its body after the node (those after it in each sequence it is in,
+/// innermost first).
+type Within<'b> = (NodeId, Vec<&'b [NodeId]>);
 
 /// Every loop of the statement at `root` of function `f`, outermost
 /// first.
@@ -161,7 +162,7 @@ pub fn loops_in(
                     .iter()
                     .enumerate()
                     .map(|(k, &item)| {
-                        let mut after = items[k + 1..].to_vec();
+                        let mut after = vec![&items[k + 1..]];
                         after.extend_from_slice(&later);
                         (item, Some((parent, after)))
                     })
@@ -242,7 +243,7 @@ impl Decider<'_> {
     fn hoistable(
         &self,
         parent: NodeId,
-        later: &[NodeId],
+        later: &[&[NodeId]],
         the_loop: NodeId,
         index: VarId,
         loop_body: NodeId,
@@ -266,7 +267,7 @@ impl Decider<'_> {
         }
         // The statements after it in the body, once distributed, run after
         // the interchanged nest: they must not read the index it leaves.
-        if later.iter().any(|&item| {
+        if later.iter().flat_map(|items| items.iter()).any(|&item| {
             r.node(f, item)
                 .is_none_or(|rw| touches(&rw.input, &Entity::var(index)))
         }) {
@@ -291,18 +292,13 @@ impl Decider<'_> {
         };
         let meet = |mine: &RegionMap, theirs: &RegionMap| {
             mine.iter().any(|(e1, r1)| {
-                theirs.iter().any(|(e2, r2)| match (e1.root, e2.root) {
-                    (Root::Anywhere, _) | (_, Root::Anywhere) => true,
-                    (Root::Var(v1), Root::Var(v2)) if v1 == v2 => {
-                        e1.overlaps_apart(e2)
-                            || e1 == e2
-                                && !r1
-                                    .set
-                                    .intersect(&two.before)
-                                    .intersect(&two.other(&r2.set))
-                                    .is_empty()
-                    }
-                    _ => false,
+                theirs.iter().any(|(e2, r2)| {
+                    meets(e1, e2, || {
+                        !r1.set
+                            .intersect(&two.before)
+                            .intersect(&two.other(&r2.set))
+                            .is_empty()
+                    })
                 })
             })
         };
@@ -414,20 +410,14 @@ impl Decider<'_> {
             for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
                 for (e2, region) in map {
                     let itself = e2 == entity && !mine.intersect(&other(&region.set)).is_empty();
-                    let conflict = match e2.root {
-                        Root::Anywhere => true,
-                        Root::Var(v2) if v2 == v => {
-                            itself || e2 != entity && entity.overlaps_apart(e2)
-                        }
-                        Root::Var(_) => false,
-                    };
+                    let conflict = meets(entity, e2, || itself);
                     if itself && privatisable {
                         conflicts_with_itself = true;
                     } else if conflict {
                         // The union of the entity's accesses is a hull; its
                         // accesses one by one may still be apart.
                         let accesses = references.get_or_insert_with(|| {
-                            self.iteration_accesses(loop_body, index, varying)
+                            self.iteration_accesses(loop_body, index, varying, &two)
                         });
                         if accesses
                             .as_deref()
@@ -470,20 +460,20 @@ impl Decider<'_> {
         loop_body: NodeId,
         index: VarId,
         varying: &[VarId],
+        two: &TwoIterations,
     ) -> Option<Vec<IterationAccess>> {
         let (a, r, f, body) = (self.a, self.r, self.f, self.body);
-        let changing: Vec<String> = ferry_hcfg::loops::written_scalars(body, loop_body)
-            .into_iter()
-            .filter(|v| *v != index && !varying.contains(v))
-            .map(|v| Name::Pre(v).isl())
+        // What the body writes: the renamed scalars but the iterations' own.
+        let changing: Vec<String> = two
+            .written
+            .iter()
+            .filter(|v| **v != index && !varying.contains(v))
+            .map(|&v| Name::Pre(v).isl())
             .collect();
-        let ctx = &a.semantics.ctx;
-        let mut out = Vec::new();
+        let mut nodes = Vec::new();
         let mut stack = vec![loop_body];
-        let mut visited = 0;
         while let Some(id) = stack.pop() {
-            visited += 1;
-            if visited > MAX_NODES_ACCESS_BY_ACCESS {
+            if nodes.len() == MAX_NODES_ACCESS_BY_ACCESS {
                 return None;
             }
             let node = body.node(id);
@@ -494,21 +484,30 @@ impl Decider<'_> {
             if calls {
                 return None;
             }
-            let pre = a.semantics.preconditions[f.index()]
-                .get(id.index())
-                .and_then(Option::clone)
-                .unwrap_or_else(|| Poly::universe(ctx));
-            for reference in r.references(a, f, id) {
-                out.push(IterationAccess {
-                    set: reference.region.set.intersect(&pre).project_all(&changing),
-                    entity: reference.entity,
-                    write: reference.write,
-                });
-            }
+            nodes.push(id);
             stack.extend(node.kind.children());
+        }
+        let references = r.references(a, f, &nodes);
+        let mut out = Vec::new();
+        for (&id, references) in nodes.iter().zip(references) {
+            let pre = precondition(a, f, id);
+            out.extend(references.into_iter().map(|reference| IterationAccess {
+                set: reference.region.set.intersect(&pre).project_all(&changing),
+                entity: reference.entity,
+                write: reference.write,
+            }));
         }
         Some(out)
     }
+}
+
+/// The precondition of `node` of function `f`, the universe where there is
+/// none.
+fn precondition(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
+    a.semantics.preconditions[f.index()]
+        .get(node.index())
+        .and_then(Option::clone)
+        .unwrap_or_else(|| Poly::universe(&a.semantics.ctx))
 }
 
 /// Two iterations of a loop: this one, over the analyses' names, and the
@@ -543,10 +542,7 @@ impl TwoIterations {
         written.sort();
         written.dedup();
         let ctx = &a.semantics.ctx;
-        let pre = a.semantics.preconditions[f.index()]
-            .get(node.index())
-            .and_then(Option::clone)
-            .unwrap_or_else(|| Poly::universe(ctx));
+        let pre = precondition(a, f, node);
         let mut two = TwoIterations {
             written,
             before: Poly::universe(ctx),
@@ -600,13 +596,25 @@ fn accesses_conflict(
         .filter(|w| w.write && w.entity == *entity)
         .any(|w| {
             let mine = w.set.intersect(apart);
-            all.iter().any(|x| match x.entity.root {
-                Root::Anywhere => true,
-                _ if x.entity.root != entity.root => false,
-                _ if x.entity != *entity => entity.overlaps_apart(&x.entity),
-                _ => !mine.intersect(&two.other(&x.set)).is_empty(),
+            all.iter().any(|x| {
+                meets(entity, &x.entity, || {
+                    !mine.intersect(&two.other(&x.set)).is_empty()
+                })
             })
         })
+}
+
+/// Whether an access to `e1` by one iteration may meet one to `e2` by
+/// another: memory ferry cannot name meets everything, two paths of one
+/// variable tracked apart may overlap, and for the same entity
+/// `elements_meet` says whether the two sets of elements do.
+fn meets(e1: &Entity, e2: &Entity, elements_meet: impl FnOnce() -> bool) -> bool {
+    match (e1.root, e2.root) {
+        (Root::Anywhere, _) | (_, Root::Anywhere) => true,
+        (r1, r2) if r1 != r2 => false,
+        _ if e1 != e2 => e1.overlaps_apart(e2),
+        _ => elements_meet(),
+    }
 }
 
 /// The isl name of a scalar's value at the start of the other iteration.

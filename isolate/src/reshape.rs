@@ -10,13 +10,9 @@
 //! only checks what the syntax must allow: plain statements, no jumps,
 //! bounds that do not depend on the loop moved across.
 
-use crate::outline::{sole_statement, variable_names};
+use crate::outline::{index_init, sole_statement, variable_names};
 use crate::parallel::{Decision, Verdict};
-use ferry_parser::ast::{
-    Block, BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt, StmtId,
-    StmtKind,
-};
-use ferry_parser::intern::Symbol;
+use ferry_parser::ast::{Block, BlockItem, Stmt, StmtId, StmtKind};
 use std::collections::HashMap;
 
 /// The verdicts on loops the reshaping made (distributed copies, a loop
@@ -181,7 +177,7 @@ fn interchange(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut M
     ) {
         return;
     }
-    let Some(outer_index) = index_of(outer_init) else {
+    let Some((outer_index, _, _)) = index_init(outer_init) else {
         return;
     };
     let StmtKind::For {
@@ -193,9 +189,14 @@ fn interchange(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut M
     else {
         return;
     };
+    let Some((_, first, _)) = index_init(init) else {
+        return;
+    };
     let mut reads_outer = false;
-    let header = [init_value(init), condition.as_deref(), step.as_deref()];
-    for e in header.into_iter().flatten() {
+    for e in [Some(first), condition.as_deref(), step.as_deref()]
+        .into_iter()
+        .flatten()
+    {
         variable_names(e, &mut |n| reads_outer |= n == outer_index);
     }
     if reads_outer {
@@ -211,49 +212,6 @@ fn interchange(s: &mut Stmt, decisions: &HashMap<StmtId, Decision>, made: &mut M
     std::mem::swap(&mut inner.span, &mut s.span);
     s.id = StmtId::fresh();
     made.insert(s.id, decisions[&moved].verdict.clone());
-}
-
-/// A loop's index, from its first clause (`int i = 0` or `i = 0`).
-fn index_of(init: &ForInit) -> Option<Symbol> {
-    match init {
-        ForInit::Declaration(d) => match &**d {
-            Declaration::Normal { declarators, .. } => match declarators.as_slice() {
-                [decl] => match decl.declarator {
-                    Declarator::Ident(name, _) => Some(name),
-                    _ => None,
-                },
-                _ => None,
-            },
-            _ => None,
-        },
-        ForInit::Expr(e) => match &e.kind {
-            ExprKind::Assign(_, target, _) => match target.kind {
-                ExprKind::Ident(name) => Some(name),
-                _ => None,
-            },
-            _ => None,
-        },
-        ForInit::Empty => None,
-    }
-}
-
-/// The expression a loop's first clause evaluates (the initialiser, or
-/// the assignment).
-fn init_value(init: &ForInit) -> Option<&Expr> {
-    match init {
-        ForInit::Declaration(d) => match &**d {
-            Declaration::Normal { declarators, .. } => match declarators.as_slice() {
-                [decl] => match &decl.initializer {
-                    Some(Initializer::Expr(e)) => Some(e),
-                    _ => None,
-                },
-                _ => None,
-            },
-            _ => None,
-        },
-        ForInit::Expr(e) => Some(e),
-        ForInit::Empty => None,
-    }
 }
 
 /// Whether `s` has a jump that would leave it for the loop around it: a

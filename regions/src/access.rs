@@ -143,7 +143,7 @@ enum Use {
 pub struct Reference {
     pub entity: Entity,
     pub region: Region,
-    pub read: bool,
+    /// A write (`+=` writes as well as reads); a read otherwise.
     pub write: bool,
 }
 
@@ -454,7 +454,6 @@ impl<'c, 'a> Collector<'c, 'a> {
             references.push(Reference {
                 entity: entity.clone(),
                 region: region.clone(),
-                read: matches!(u, Use::Read | Use::ReadWrite),
                 write: matches!(u, Use::Write | Use::ReadWrite),
             });
         }
@@ -489,7 +488,6 @@ impl<'c, 'a> Collector<'c, 'a> {
                 references.extend(map.iter().map(|(e, r)| Reference {
                     entity: e.clone(),
                     region: fix(r.clone()),
-                    read: !write,
                     write,
                 }));
             }

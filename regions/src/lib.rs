@@ -129,27 +129,33 @@ impl RegionsAnalysis {
         }
     }
 
-    /// Every access of the expressions `node` evaluates itself (not its
-    /// children's), one by one, over the store before it: for dependence
-    /// tests finer than the union of an entity's accesses.
+    /// Every access of the expressions each of `nodes` evaluates itself
+    /// (not its children's), one by one, over the store before it, in the
+    /// order of `nodes`: for dependence tests finer than the union of an
+    /// entity's accesses.
     pub fn references(
         &self,
         a: &Analyses,
         f: FuncId,
-        node: ferry_hcfg::ir::NodeId,
-    ) -> Vec<access::Reference> {
+        nodes: &[ferry_hcfg::ir::NodeId],
+    ) -> Vec<Vec<access::Reference>> {
         let Some(body) = &a.program.function(f).body else {
-            return Vec::new();
+            return vec![Vec::new(); nodes.len()];
         };
         // Names made up while translating a call's regions, kept apart
         // from those of the analysis.
         let fresh = Cell::new(u32::MAX / 2);
         let cx = function::FunctionContext::new(a, f, &self.summaries, &fresh);
-        body.node(node)
-            .kind
-            .own_expressions()
-            .into_iter()
-            .flat_map(|e| access::Collector::references(&cx, e))
+        nodes
+            .iter()
+            .map(|&node| {
+                body.node(node)
+                    .kind
+                    .own_expressions()
+                    .into_iter()
+                    .flat_map(|e| access::Collector::references(&cx, e))
+                    .collect()
+            })
             .collect()
     }
 

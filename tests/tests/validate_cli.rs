@@ -326,7 +326,8 @@ fn an_output_folder_with_sources_of_another_run_is_refused() {
 /// different again.
 #[test]
 fn floating_results_agree_within_a_tolerance() {
-    let verdict_under = |tolerance: Option<&str>| -> (Option<i32>, Value) {
+    // ferry validate of the sum, with these options last.
+    let validate = |last: &[&str]| {
         let mut args = vec![
             "validate",
             "tests/c/parallel/float_sum.c",
@@ -337,43 +338,33 @@ fn floating_results_agree_within_a_tolerance() {
             "--reassociate",
             "--run",
             "100000",
-            "--json",
         ];
-        if let Some(t) = tolerance {
-            args.extend(["--tolerance", t]);
-        }
-        let (code, stdout, stderr) = ferry(&args);
+        args.extend_from_slice(last);
+        ferry(&args)
+    };
+    let verdict_under = |tolerance: &[&str]| -> (Option<i32>, Value) {
+        let mut last = vec!["--json"];
+        last.extend_from_slice(tolerance);
+        let (code, stdout, stderr) = validate(&last);
         let json: Value = serde_json::from_str(&stdout)
-            .unwrap_or_else(|e| panic!("{args:?}: {e}\n{stdout}\n{stderr}"));
+            .unwrap_or_else(|e| panic!("{last:?}: {e}\n{stdout}\n{stderr}"));
         (code, json)
     };
-    let (code, exact) = verdict_under(None);
+    let (code, exact) = verdict_under(&[]);
     assert_eq!(
         (code, &exact["verdict"]),
         (Some(1), &Value::from("different"))
     );
     assert_eq!(exact["tolerance"], 0.0);
-    let (code, close) = verdict_under(Some("1e-12"));
+    let (code, close) = verdict_under(&["--tolerance", "1e-12"]);
     assert_eq!((code, &close["verdict"]), (Some(0), &Value::from("same")));
     assert_eq!(close["tolerance"], 1e-12);
-    let (code, tight) = verdict_under(Some("1e-16"));
+    let (code, tight) = verdict_under(&["--tolerance", "1e-16"]);
     assert_eq!(
         (code, &tight["verdict"]),
         (Some(1), &Value::from("different"))
     );
-    let (code, stdout, stderr) = ferry(&[
-        "validate",
-        "tests/c/parallel/float_sum.c",
-        "--function",
-        "cases",
-        "--target",
-        "opencl",
-        "--reassociate",
-        "--run",
-        "100000",
-        "--tolerance",
-        "1e-12",
-    ]);
+    let (code, stdout, stderr) = validate(&["--tolerance", "1e-12"]);
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
     assert!(
         stdout.ends_with(
