@@ -3,7 +3,7 @@
 //! on random Csmith programs, on the files of the corpus (zlib, Lua, and
 //! with `--sqlite` the SQLite amalgamation), and on nests of growing depth.
 //!
-//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--time-budget S] [--limit S]]
+//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--time-budget S] [--limit S] [--baseline FERRY [--rounds N]]]
 //!
 //! With no part named, all but `--sqlite` run. Csmith programs use the
 //! flags of issue 27 (`--seeds 1..20` by default); each row gives the
@@ -11,6 +11,16 @@
 //! lines, the figure that stays flat when the cost is linear. A run past
 //! `--limit` seconds (default 600) is reported as such. `--time-budget`
 //! is handed to ferry (the default is ferry's).
+//!
+//! `--baseline FERRY` compares this ferry with another build (an earlier
+//! commit's `target/release/ferry`, copied aside) on the same programs:
+//! each program is analysed by both, alternately, `--rounds` times each
+//! (3 by default), and the row gives the best time of each, their ratio
+//! and whether the two printed the same regions byte for byte, so that a
+//! change meant to be faster is seen to keep every result. On a shared
+//! machine one run of the same binary can take a fifth longer than the
+//! next: only a ratio of best times measured this way, in one run, says
+//! anything.
 
 use ferry_tests::corpus::corpus_files;
 use ferry_tests::csmith;
@@ -25,13 +35,25 @@ struct Cost {
     peak_kb: i64,
 }
 
-/// Runs `ferry ARGS` (output discarded) and measures it.
-fn measure(args: &[String], limit: Duration) -> Result<Cost, String> {
+/// Runs `FERRY ARGS` (its output into `output`, or discarded) and
+/// measures it.
+fn measure(
+    ferry: &Path,
+    args: &[String],
+    limit: Duration,
+    output: Option<&Path>,
+) -> Result<Cost, String> {
+    let stdout = match output {
+        Some(path) => Stdio::from(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+        None => Stdio::null(),
+    };
     let start = Instant::now();
-    let child = Command::new(ferry_bin())
+    let child = Command::new(ferry)
         .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("cannot run ferry: {e}"))?;
@@ -74,6 +96,10 @@ struct Options {
     parts: Vec<&'static str>,
     budget: Vec<String>,
     limit: Duration,
+    baseline: Option<PathBuf>,
+    rounds: usize,
+    /// Where both builds' outputs are written to be compared.
+    dir: PathBuf,
 }
 
 fn options() -> Options {
@@ -82,6 +108,9 @@ fn options() -> Options {
         parts: Vec::new(),
         budget: Vec::new(),
         limit: Duration::from_secs(600),
+        baseline: None,
+        rounds: 0,
+        dir: scratch_dir("scaling-bench"),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -106,6 +135,22 @@ fn options() -> Options {
                         .expect("--limit needs seconds"),
                 )
             }
+            "--baseline" => {
+                let path = PathBuf::from(args.next().expect("--baseline needs a ferry binary"));
+                assert!(
+                    path.is_file(),
+                    "--baseline {}: no such file",
+                    path.display()
+                );
+                o.baseline = Some(path);
+            }
+            "--rounds" => {
+                o.rounds = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|&n| n > 0)
+                    .expect("--rounds needs a positive number")
+            }
             // cargo bench passes --bench.
             "--bench" => {}
             other => panic!("unknown argument {other}"),
@@ -114,12 +159,78 @@ fn options() -> Options {
     if o.parts.is_empty() {
         o.parts = vec!["csmith", "corpus", "nesting"];
     }
+    if o.rounds == 0 {
+        o.rounds = if o.baseline.is_some() { 3 } else { 1 };
+    }
     o
 }
 
-fn row(name: &str, lines: usize, functions: Option<usize>, cost: &Result<Cost, String>) {
+/// One program measured: this ferry's best round, and with a baseline,
+/// the baseline's best round and whether both printed the same.
+struct Case {
+    cost: Result<Cost, String>,
+    baseline: Option<(Result<Cost, String>, bool)>,
+}
+
+/// The best of `rounds` (least wall time), or the first failure.
+fn best(costs: Vec<Result<Cost, String>>) -> Result<Cost, String> {
+    let mut best: Option<Cost> = None;
+    for cost in costs {
+        let cost = cost?;
+        if best.as_ref().is_none_or(|b| cost.wall < b.wall) {
+            best = Some(cost);
+        }
+    }
+    best.ok_or_else(|| "not run".to_string())
+}
+
+/// Runs `ferry ARGS` as the options say: once, or alternately with the
+/// baseline, `rounds` times each.
+fn run_case(o: &Options, args: &[String]) -> Case {
+    let ours = ferry_bin();
+    let Some(baseline) = &o.baseline else {
+        let costs = (0..o.rounds)
+            .map(|_| measure(&ours, args, o.limit, None))
+            .collect();
+        return Case {
+            cost: best(costs),
+            baseline: None,
+        };
+    };
+    let (new_out, old_out) = (o.dir.join("new.out"), o.dir.join("baseline.out"));
+    let (mut new, mut old) = (Vec::new(), Vec::new());
+    for _ in 0..o.rounds {
+        old.push(measure(baseline, args, o.limit, Some(&old_out)));
+        new.push(measure(&ours, args, o.limit, Some(&new_out)));
+    }
+    let same = matches!(
+        (std::fs::read(&new_out), std::fs::read(&old_out)),
+        (Ok(a), Ok(b)) if a == b
+    );
+    Case {
+        cost: best(new),
+        baseline: Some((best(old), same)),
+    }
+}
+
+fn row(name: &str, lines: usize, functions: Option<usize>, case: &Case) {
     let functions = functions.map_or("-".to_string(), |f| f.to_string());
-    match cost {
+    let compared = match &case.baseline {
+        None => String::new(),
+        Some((Ok(old), same)) => {
+            let verdict = if *same { "same" } else { "DIFFERENT" };
+            match &case.cost {
+                Ok(new) => format!(
+                    "  {:>9.2} {:>7.3} {verdict}",
+                    old.wall.as_secs_f64(),
+                    new.wall.as_secs_f64() / old.wall.as_secs_f64()
+                ),
+                Err(_) => format!("  {:>9.2} {:>7} {verdict}", old.wall.as_secs_f64(), "-"),
+            }
+        }
+        Some((Err(why), _)) => format!("  baseline: {why}"),
+    };
+    match &case.cost {
         Ok(c) => {
             let seconds = c.wall.as_secs_f64();
             let per_kloc = seconds * 1000.0 / lines.max(1) as f64;
@@ -129,20 +240,25 @@ fn row(name: &str, lines: usize, functions: Option<usize>, cost: &Result<Cost, S
                 format!("  (exit status {})", c.status)
             };
             println!(
-                "{name:<28} {lines:>8} {functions:>6} {seconds:>9.2} {:>9} {per_kloc:>9.3}{status}",
+                "{name:<28} {lines:>8} {functions:>6} {seconds:>9.2} {:>9} {per_kloc:>9.3}{compared}{status}",
                 c.peak_kb / 1024
             );
         }
-        Err(why) => println!("{name:<28} {lines:>8} {functions:>6} {why}"),
+        Err(why) => println!("{name:<28} {lines:>8} {functions:>6} {why}{compared}"),
     }
 }
 
 /// A table's title and columns; `size` names what the second column
-/// counts (lines, or levels of nesting), per thousand in the last.
-fn header(title: &str, size: &str) {
+/// counts (lines, or levels of nesting), per thousand in the last, then
+/// the baseline's columns where there is one.
+fn header(o: &Options, title: &str, size: &str) {
     println!("\n{title}");
+    let compared = match o.baseline {
+        Some(_) => format!("  {:>9} {:>7} output", "base (s)", "ratio"),
+        None => String::new(),
+    };
     println!(
-        "{:<28} {:>8} {:>6} {:>9} {:>9} {:>9}",
+        "{:<28} {:>8} {:>6} {:>9} {:>9} {:>9}{compared}",
         "program",
         size,
         "funcs",
@@ -156,9 +272,10 @@ fn header(title: &str, size: &str) {
 const CSMITH_GOAL: Duration = Duration::from_secs(2);
 
 fn csmith(dir: &Path, o: &Options) {
-    header(&format!("Csmith ({})", csmith::FLAGS.join(" ")), "lines");
+    header(o, &format!("Csmith ({})", csmith::FLAGS.join(" ")), "lines");
     let mut times: Vec<Duration> = Vec::new();
     let mut failed = 0;
+    let mut compared = Comparison::default();
     for seed in o.seeds.clone() {
         let file = match csmith::generate(dir, seed) {
             Ok(file) => file,
@@ -171,19 +288,52 @@ fn csmith(dir: &Path, o: &Options) {
         let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
         args.extend(o.budget.iter().cloned());
         args.push(csmith::INCLUDE.into());
-        let cost = measure(&args, o.limit);
+        let case = run_case(o, &args);
         row(
             &format!("seed {seed}"),
             text.lines().count(),
             Some(csmith::functions(&text).len()),
-            &cost,
+            &case,
         );
-        match cost {
+        compared.add(&case);
+        match case.cost {
             Ok(c) if c.status == 0 => times.push(c.wall),
             _ => failed += 1,
         }
     }
     summary(&mut times, failed);
+    compared.print();
+}
+
+/// Against the baseline: the ratios of best times, and how many outputs
+/// differ.
+#[derive(Default)]
+struct Comparison {
+    log_ratios: Vec<f64>,
+    different: usize,
+}
+
+impl Comparison {
+    fn add(&mut self, case: &Case) {
+        if let (Ok(new), Some((Ok(old), same))) = (&case.cost, &case.baseline) {
+            self.log_ratios
+                .push((new.wall.as_secs_f64() / old.wall.as_secs_f64()).ln());
+            self.different += usize::from(!same);
+        }
+    }
+
+    fn print(&self) {
+        if self.log_ratios.is_empty() {
+            return;
+        }
+        let n = self.log_ratios.len();
+        let mean = (self.log_ratios.iter().sum::<f64>() / n as f64).exp();
+        println!(
+            "against the baseline: geometric mean of time ratios {mean:.3} over {n} programs; \
+             {} printed different regions",
+            self.different
+        );
+    }
 }
 
 /// How many programs finished within the goal, the median and the worst.
@@ -220,18 +370,26 @@ fn corpus(o: &Options, sqlite: bool) {
     } else {
         "zlib and Lua, one file at a time (smallest first)"
     };
-    header(title, "lines");
+    header(o, title, "lines");
+    let mut compared = Comparison::default();
     for f in files {
         let lines = std::fs::read_to_string(&f.path).map_or(0, |t| t.lines().count());
         let mut args = vec!["regions".to_string(), f.path.to_string_lossy().into_owned()];
         args.extend(o.budget.iter().cloned());
         args.extend(f.cflags.iter().cloned());
-        row(&f.name, lines, None, &measure(&args, o.limit));
+        let case = run_case(o, &args);
+        row(&f.name, lines, None, &case);
+        compared.add(&case);
     }
+    compared.print();
 }
 
 fn nesting(dir: &Path, o: &Options) {
-    header("Nesting: else-if chains and sums of growing depth", "depth");
+    header(
+        o,
+        "Nesting: else-if chains and sums of growing depth",
+        "depth",
+    );
     for depth in [250usize, 500, 1000, 2000] {
         let chain: String = (0..depth)
             .map(|k| format!("if (argc == {k}) x = {k}; else "))
@@ -256,23 +414,22 @@ fn nesting(dir: &Path, o: &Options) {
             std::fs::write(&file, &text).expect("scratch folder is writable");
             let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
             args.extend(o.budget.iter().cloned());
-            row(
-                &format!("{kind} {depth}"),
-                depth,
-                None,
-                &measure(&args, o.limit),
-            );
+            row(&format!("{kind} {depth}"), depth, None, &run_case(o, &args));
         }
     }
 }
 
 fn main() {
     let o = options();
-    let dir = scratch_dir("scaling-bench");
+    let dir = o.dir.clone();
     println!(
-        "ferry regions: wall time and peak memory ({})",
-        ferry_bin().display()
+        "ferry regions: wall time and peak memory ({}), best of {} round(s)",
+        ferry_bin().display(),
+        o.rounds
     );
+    if let Some(baseline) = &o.baseline {
+        println!("baseline: {}, run alternately with it", baseline.display());
+    }
     for part in o.parts.clone() {
         match part {
             "csmith" => csmith(&dir, &o),
