@@ -884,6 +884,53 @@ impl Poly {
         set_text(&set).unwrap_or_else(|| "{ : }".to_string())
     }
 
+    /// The constraints linked to `names`, in each piece: those that
+    /// mention one of `names`, or a variable of a constraint kept before
+    /// (a constant constraint too). The others say nothing about these
+    /// names: when `self` is not empty, projecting every other variable
+    /// out of the result gives what projecting it out of `self` would,
+    /// over far fewer constraints. `None` where a piece has existentials.
+    pub fn linked_to(&self, names: &HashSet<String>) -> Option<Poly> {
+        let mut conjs = Vec::new();
+        for piece in self.pieces() {
+            let piece = piece?;
+            let mut reach: HashSet<&str> = names.iter().map(String::as_str).collect();
+            let mut kept = vec![false; piece.len()];
+            loop {
+                let mut grew = false;
+                for (k, (terms, _, _)) in piece.iter().enumerate() {
+                    if !kept[k]
+                        && (terms.is_empty() || terms.iter().any(|(n, _)| reach.contains(n.as_str())))
+                    {
+                        kept[k] = true;
+                        grew = true;
+                        reach.extend(terms.iter().map(|(n, _)| n.as_str()));
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+            let cons = piece
+                .iter()
+                .zip(&kept)
+                .filter(|(_, kept)| **kept)
+                .map(|((terms, constant, equality), _)| Cons {
+                    lin: Lin {
+                        terms: terms.clone(),
+                        constant: *constant,
+                    },
+                    equality: *equality,
+                })
+                .collect();
+            conjs.push(Conj {
+                cons,
+                exists: Vec::new(),
+            });
+        }
+        Some(Poly::from_dnf(&self.set.get_ctx(), &conjs))
+    }
+
     /// The constraints of each convex piece, as (coefficients by name,
     /// constant, is_equality); `None` for a piece with existentials.
     pub fn pieces(&self) -> Vec<Option<Vec<Constraint>>> {
