@@ -900,7 +900,8 @@ impl Poly {
                 let mut grew = false;
                 for (k, (terms, _, _)) in piece.iter().enumerate() {
                     if !kept[k]
-                        && (terms.is_empty() || terms.iter().any(|(n, _)| reach.contains(n.as_str())))
+                        && (terms.is_empty()
+                            || terms.iter().any(|(n, _)| reach.contains(n.as_str())))
                     {
                         kept[k] = true;
                         grew = true;
