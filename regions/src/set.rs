@@ -2,10 +2,10 @@
 //! (a spent operation quota) instead of hiding it: a region whose set could
 //! not be computed becomes the universe, and is no longer exact.
 
-use ferry_hcfg::semantics::poly::{Conj, Cons, Constraint, Lin, Poly};
+use ferry_hcfg::semantics::poly::{Conj, Constraint, Poly, linked_constraints};
 use isl_rs::{DimType, LibISLError, Set};
 use std::cell::OnceCell;
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 
 /// The result of an isl operation, or `None` with isl's error cleared.
 pub fn checked(p: &Poly, result: Result<Set, LibISLError>) -> Option<Poly> {
@@ -236,43 +236,10 @@ impl Split {
         let Some(pieces) = pieces else {
             return self.whole.clone();
         };
-        let mut reach: BTreeSet<String> = set.params().into_iter().collect();
+        let mut reach: HashSet<String> = set.params().into_iter().collect();
         let conjs: Vec<Conj> = pieces
             .iter()
-            .map(|piece| {
-                let mut kept = vec![false; piece.len()];
-                loop {
-                    let mut grew = false;
-                    for (k, (terms, _, _)) in piece.iter().enumerate() {
-                        let linked =
-                            terms.is_empty() || terms.iter().any(|(n, _)| reach.contains(n));
-                        if !kept[k] && linked {
-                            kept[k] = true;
-                            grew = true;
-                            reach.extend(terms.iter().map(|(n, _)| n.clone()));
-                        }
-                    }
-                    if !grew {
-                        break;
-                    }
-                }
-                let cons = piece
-                    .iter()
-                    .zip(&kept)
-                    .filter(|(_, kept)| **kept)
-                    .map(|((terms, constant, equality), _)| Cons {
-                        lin: Lin {
-                            terms: terms.clone(),
-                            constant: *constant,
-                        },
-                        equality: *equality,
-                    })
-                    .collect();
-                Conj {
-                    cons,
-                    exists: Vec::new(),
-                }
-            })
+            .map(|piece| linked_constraints(piece, &mut reach))
             .collect();
         Poly::from_dnf(&self.whole.set.get_ctx(), &conjs)
     }

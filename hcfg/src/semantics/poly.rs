@@ -884,50 +884,15 @@ impl Poly {
         set_text(&set).unwrap_or_else(|| "{ : }".to_string())
     }
 
-    /// The constraints linked to `names`, in each piece: those that
-    /// mention one of `names`, or a variable of a constraint kept before
-    /// (a constant constraint too). The others say nothing about these
-    /// names: when `self` is not empty, projecting every other variable
-    /// out of the result gives what projecting it out of `self` would,
-    /// over far fewer constraints. `None` where a piece has existentials.
+    /// The constraints linked to `names`, in each piece
+    /// ([`linked_constraints`]). The others say nothing about these names:
+    /// when `self` is not empty, projecting every other variable out of
+    /// the result gives what projecting it out of `self` would, over far
+    /// fewer constraints. `None` where a piece has existentials.
     pub fn linked_to(&self, names: &HashSet<String>) -> Option<Poly> {
         let mut conjs = Vec::new();
         for piece in self.pieces() {
-            let piece = piece?;
-            let mut reach: HashSet<&str> = names.iter().map(String::as_str).collect();
-            let mut kept = vec![false; piece.len()];
-            loop {
-                let mut grew = false;
-                for (k, (terms, _, _)) in piece.iter().enumerate() {
-                    if !kept[k]
-                        && (terms.is_empty()
-                            || terms.iter().any(|(n, _)| reach.contains(n.as_str())))
-                    {
-                        kept[k] = true;
-                        grew = true;
-                        reach.extend(terms.iter().map(|(n, _)| n.as_str()));
-                    }
-                }
-                if !grew {
-                    break;
-                }
-            }
-            let cons = piece
-                .iter()
-                .zip(&kept)
-                .filter(|(_, kept)| **kept)
-                .map(|((terms, constant, equality), _)| Cons {
-                    lin: Lin {
-                        terms: terms.clone(),
-                        constant: *constant,
-                    },
-                    equality: *equality,
-                })
-                .collect();
-            conjs.push(Conj {
-                cons,
-                exists: Vec::new(),
-            });
+            conjs.push(linked_constraints(&piece?, &mut names.clone()));
         }
         Some(Poly::from_dnf(&self.set.get_ctx(), &conjs))
     }
@@ -1074,6 +1039,42 @@ fn int_of(v: &isl_rs::Val) -> Option<i128> {
 
 /// The constraints of a basic set without existentials, less those with a
 /// value beyond `i128` (a superset).
+/// The constraints of `piece` linked to the names in `reach`: those that
+/// mention one of them, or a variable of a constraint kept before (and
+/// constant ones). `reach` grows with the variables of what is kept.
+pub fn linked_constraints(piece: &[Constraint], reach: &mut HashSet<String>) -> Conj {
+    let mut kept = vec![false; piece.len()];
+    loop {
+        let mut grew = false;
+        for (k, (terms, _, _)) in piece.iter().enumerate() {
+            if !kept[k] && (terms.is_empty() || terms.iter().any(|(n, _)| reach.contains(n))) {
+                kept[k] = true;
+                grew = true;
+                reach.extend(terms.iter().map(|(n, _)| n.clone()));
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let cons = piece
+        .iter()
+        .zip(&kept)
+        .filter(|(_, kept)| **kept)
+        .map(|((terms, constant, equality), _)| Cons {
+            lin: Lin {
+                terms: terms.clone(),
+                constant: *constant,
+            },
+            equality: *equality,
+        })
+        .collect();
+    Conj {
+        cons,
+        exists: Vec::new(),
+    }
+}
+
 fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLError> {
     let list = bset.get_constraint_list()?;
     let mut rows = Vec::new();
@@ -1169,5 +1170,34 @@ mod tests {
         ctx.set_max_operations(0);
         ctx.reset_error();
         assert_eq!(past.as_deref(), Some(whole.as_str()));
+    }
+
+    fn poly(ctx: &Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).expect("a set"),
+        }
+    }
+
+    /// What is linked to `y` is what constrains it, directly (`y <= 5`)
+    /// or through another variable (`z` bounds `y` from below): projected
+    /// onto `y`, it gives what the whole store gives; the constraints on
+    /// `x` and `w` alone are left out.
+    #[test]
+    fn linked_constraints_keep_what_bears_on_the_names() {
+        let ctx = Context::alloc();
+        let store = poly(
+            &ctx,
+            "[x, y, z, w] -> { : x = 1 and y <= 5 and y >= z and z >= 2 and w >= 3 }",
+        );
+        let names: HashSet<String> = ["y".to_string()].into();
+        let linked = store.linked_to(&names).expect("one piece, no existentials");
+        let mut params = linked.params();
+        params.sort();
+        assert_eq!(params, ["y", "z"]);
+        let others = ["x", "z", "w"].map(String::from);
+        let expected = poly(&ctx, "[y] -> { : 2 <= y <= 5 }");
+        for onto_y in [linked.project_all(&others), store.project_all(&others)] {
+            assert!(onto_y.is_subset(&expected) && expected.is_subset(&onto_y));
+        }
     }
 }
