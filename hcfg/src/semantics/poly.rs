@@ -1037,8 +1037,6 @@ fn int_of(v: &isl_rs::Val) -> Option<i128> {
     }
 }
 
-/// The constraints of a basic set without existentials, less those with a
-/// value beyond `i128` (a superset).
 /// The constraints of `piece` linked to the names in `reach`: those that
 /// mention one of them, or a variable of a constraint kept before (and
 /// constant ones). `reach` grows with the variables of what is kept.
@@ -1075,6 +1073,8 @@ pub fn linked_constraints(piece: &[Constraint], reach: &mut HashSet<String>) -> 
     }
 }
 
+/// The constraints of a basic set without existentials, less those with a
+/// value beyond `i128` (a superset).
 fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLError> {
     let list = bset.get_constraint_list()?;
     let mut rows = Vec::new();
