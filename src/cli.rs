@@ -58,8 +58,8 @@ enum Command {
     /// Isolate statements: each runs on its own copies of the data (the
     /// "accelerator" memory), between the rectangular transfers its array
     /// regions call for. OUTDIR receives every input file, transformed,
-    /// under its own name, and the runtime (`ferry_rte.h`, `ferry_rte.c`):
-    /// `cc -I OUTDIR OUTDIR/*.c` builds the program.
+    /// under its own name, the runtime (`ferry_rte*` files, one backend per
+    /// target) and a Makefile: `make -C OUTDIR` builds the program.
     ///
     /// Options (anywhere among the files and CFLAGS): `--label L` (the
     /// statement labelled L), `--function F` (the body of F), `--pragma`
@@ -82,7 +82,8 @@ enum Command {
     /// few rectangles whose union is the region; `whole` every array the
     /// statement touches copied in and out entire); `--transfer-cost
     /// host|gpu|dma,latency=US,bandwidth=GBS` (the cost model `auto`
-    /// compares plans with: a preset, then overrides; default `host`);
+    /// compares plans with: a preset, then overrides; default `host`, `gpu`
+    /// for the kernel targets);
     /// `--no-optimize-transfers` (each statement's transfers as isolation
     /// makes them, not shared between loop iterations); `-o OUTDIR`
     /// (required).

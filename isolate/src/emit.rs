@@ -357,13 +357,22 @@ impl Split {
     }
 }
 
-/// The scalars' device copies and loads, and their stores.
+/// The scalars' device copies and loads, and their stores; a scalar passed
+/// by value is a local initialised from the host's.
 fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Items) {
     let mut pre = Items::new();
     let mut post = Items::new();
     for s in &plan.scalars {
         let n = names(&s.name);
         let (host, dev) = (name(&s.name), name(&n.device));
+        if s.by_value() {
+            pre.push(build::variable(
+                vec![build::typeof_(host.clone())],
+                Symbol::intern(&n.device),
+                Some(host),
+            ));
+            continue;
+        }
         pre.push(build::variable(
             vec![build::typeof_(host.clone())],
             Symbol::intern(&n.device),

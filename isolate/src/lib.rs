@@ -2,11 +2,12 @@
 //! `Isol(s)`, which references no host memory, surrounded by the transfers
 //! its regions call for:
 //!
-//! - Store(s) = ⌈W̄(s)⌉
-//! - Load(s)  = ⌈R̄(s) ∪ (Store(s) − W̲(s))⌉
+//! - Store(s) = ⌈W̄(s) ∩ OUT̄(s)⌉
+//! - Load(s)  = ⌈IN̄(s) ∪ (Store(s) − W̲(s))⌉
 //!
-//! so that an over-approximated write never stores back a value that was
-//! not loaded first.
+//! (the paper's READ and WRITE sharpened by IN and OUT), so that an
+//! over-approximated write never stores back a value that was not loaded
+//! first.
 
 mod bounds;
 mod call_sites;

@@ -73,13 +73,29 @@ impl Poison {
     }
 }
 
+/// A scalar (or whole structure) the statement uses.
 #[derive(Debug, Clone)]
 pub struct ScalarTransfer {
     pub var: VarId,
     pub name: String,
+    /// Its value before the statement is needed on the device.
     pub load: bool,
+    /// The statement writes it: its value comes back.
     pub store: bool,
     pub poison: Poison,
+    /// Arrays cannot be initialised from one another in C: an array the
+    /// statement only names (never subscripts) is still copied.
+    pub is_c_array: bool,
+}
+
+impl ScalarTransfer {
+    /// A scalar the statement only reads reaches it by value, as a kernel
+    /// argument does, not as a copy: no device memory holds it and no
+    /// transfer is counted (PIPS copies them; Par4All's FIR moved three
+    /// times more bytes of scalars than of array elements that way).
+    pub fn by_value(&self) -> bool {
+        self.load && !self.store && !self.is_c_array
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -363,6 +379,7 @@ pub fn plan(
                 load: g.value_read || (g.value_written && !sure),
                 store: g.value_written,
                 poison: Poison::of(&var.ty),
+                is_c_array: matches!(var.ty, Type::Array(..)),
             });
             continue;
         }

@@ -102,7 +102,7 @@ pub fn write_kernels(target: Target, unit: &kernel::Unit) -> Vec<File> {
 }
 
 /// The build command for the transformed program in a folder (written in
-/// the folder's Makefile and README by the CLI).
+/// the folder's Makefile by the CLI).
 pub fn build_command(target: Target, program: &str) -> String {
     match target {
         Target::Host => format!("cc -O2 -I . *.c -o {program} -lm"),

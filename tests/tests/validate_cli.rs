@@ -19,9 +19,10 @@ const SCALE: &str = "tests/c/isolate/v_scale.c";
 fn the_same_behaviour_prints_the_statistics_and_exits_0() {
     let (code, stdout, stderr) = ferry(&["validate", SCALE, "--label", "kernel", "--run", "5"]);
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
-    // n (4 bytes), c (8), a[0..4] (40); b[0..4] back.
+    // a[0..4] (40 bytes); b[0..4] back; n and c, only read, are passed by
+    // value.
     assert!(
-        stdout.contains("run 1 [5]: same (52 bytes in 3 transfers to the accelerator, 40 bytes"),
+        stdout.contains("run 1 [5]: same (40 bytes in 1 transfer to the accelerator, 40 bytes"),
         "{stdout}"
     );
     assert!(
@@ -48,8 +49,8 @@ fn the_whole_plan_copies_every_array_in_and_out() {
     assert_eq!(code, Some(0), "stderr:\n{stderr}");
     let json: Value = serde_json::from_str(&stdout).expect("one JSON object");
     let stats = &json["runs"][0]["stats"];
-    // n and c in (12 bytes), nothing scalar back.
-    assert_eq!(stats["bytes_to_accel"], 2 * 800 + 12, "{stats}");
+    // n and c are passed by value, nothing scalar back.
+    assert_eq!(stats["bytes_to_accel"], 2 * 800, "{stats}");
     assert_eq!(stats["bytes_from_accel"], 2 * 800, "{stats}");
 }
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 2 3 4 => to=124 from=96
-// ferry-test: run 4 5 6 => to=516 from=480
-// ferry-test: run 1 1 0 => to=12 from=0
+// ferry-test: run 2 3 4 => to=112 from=96
+// ferry-test: run 4 5 6 => to=504 from=480
+// ferry-test: run 1 1 0 => to=0 from=0
 // 3-D int arrays c[4][5][6] = a + b[k]; i, j, k local.
-// n, m, p: loaded, 12.
+// n, m, p: read only, passed by value: 0.
 // a: R [0,n-1]x[0,m-1]x[0,p-1] -> 4nmp.  b: R [0,p-1] -> 4p (n,m >= 1).
 // c: W same box exact -> store 4nmp, no load.
-// 2 3 4: to 12+96+16=124, from 96. 4 5 6: to 12+480+24=516, from 480. 1 1 0: to 12, from 0.
+// 2 3 4: to 96+16=112, from 96. 4 5 6: to 480+24=504, from 480. 1 1 0: to 0, from 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 9 => to=220 from=64
-// ferry-test: run 2 => to=52 from=8
-// ferry-test: run 1 => to=4 from=0
+// ferry-test: run 9 => to=216 from=64
+// ferry-test: run 2 => to=48 from=8
+// ferry-test: run 1 => to=0 from=0
 // Differences of neighbouring struct elements into a double array; struct body is {long id; double x, y;} (24 bytes).
-// n: loaded, 4.
+// n: read only, passed by value, 0.
 // pts: R {i, i-1 : 1<=i<=n-1} -> [0,n-1], whole elements, read only: load 24n (n>=2), no store.
 // d: W [0,n-2] exact -> store 8(n-1), no load.
-// n=9: to 4+9*24=220, from 8*8=64; n=2: to 4+48=52, from 8; n=1: zero iterations, to 4, from 0.
+// n=9: to 9*24=216, from 8*8=64; n=2: to 48, from 8; n=1: zero iterations, to 0, from 0.
 #include <stdio.h>
 #include <stdlib.h>
 

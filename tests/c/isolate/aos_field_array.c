@@ -1,12 +1,12 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 8 => to=164 from=160
-// ferry-test: run 3 => to=64 from=60
-// ferry-test: run 0 => to=4 from=0
+// ferry-test: run 8 => to=160 from=160
+// ferry-test: run 3 => to=60 from=60
+// ferry-test: run 0 => to=0 from=0
 // Array of structs with an array field: rows[i].w[j]; struct row is {int id; float w[4];}, 20 bytes.
-// n: loaded, 4; i, j local.
+// n: read only, passed by value, 0; i, j local.
 // rows: box over its own subscript [0,n-1] (w's subscript is inside the element), whole elements,
 //       may -> load 20n and store 20n.
-// n=8: to 4+160=164, from 160; n=3: to 64, from 60; n=0: to 4, from 0.
+// n=8: to 160, from 160; n=3: to 60, from 60; n=0: to 0, from 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=124 from=120
-// ferry-test: run 1 => to=16 from=12
-// ferry-test: run 0 => to=4 from=0
+// ferry-test: run 10 => to=120 from=120
+// ferry-test: run 1 => to=12 from=12
+// ferry-test: run 0 => to=0 from=0
 // Array of structs pts[i].z = pts[i].x * pts[i].y; struct pt is 3 floats, 12 bytes.
-// n: loaded, 4.
+// n: read only, passed by value, 0.
 // pts: box over its own subscript [0,n-1], whole elements; field regions count as may,
 //      so the Store box is loaded too: load 12n, store 12n.
-// n=10: to 4+120=124, from 120; n=1: to 16, from 12; n=0: to 4, from 0.
+// n=10: to 120, from 120; n=1: to 12, from 12; n=0: to 0, from 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=52 from=40
-// ferry-test: run 1 => to=16 from=4
-// ferry-test: run 0 => to=4 from=0
+// ferry-test: run 10 => to=48 from=40
+// ferry-test: run 1 => to=12 from=4
+// ferry-test: run 0 => to=0 from=0
 // A call passing arrays with offsets, smooth(a + i, b + i): the callee reads p[0..2], writes q[0].
-// n: read -> 4; i local.
+// n: read only, passed by value -> 0; i local.
 // a: R {i, i+1, i+2 : 0<=i<=n-1} -> [0, n+1] -> load 4(n+2).  b: W [0,n-1] exact -> store 4n.
-// to = 4 + 4(n+2), from = 4n.  n=10: 52 / 40; n=1: 16 / 4; n=0: 4 / 0.
+// to = 4(n+2), from = 4n.  n=10: 48 / 40; n=1: 12 / 4; n=0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 6 8 => to=392 from=384
-// ferry-test: run 2 3 => to=56 from=48
-// ferry-test: run 3 0 => to=8 from=0
+// ferry-test: run 6 8 => to=384 from=384
+// ferry-test: run 2 3 => to=48 from=48
+// ferry-test: run 3 0 => to=0 from=0
 // Rows passed to a callee, scale_row(m, a[i], f): double a[6][8]; the callee scales row[0..m-1].
-// n, m: read -> 4 + 4; i local.
+// n, m: read only, passed by value -> 0; i local.
 // a: R = W = [0,n-1]x[0,m-1] exact -> load 8nm, store 8nm.
-// to = 8 + 8nm, from = 8nm.  6 8: 392 / 384; 2 3: 56 / 48; 3 0: 8 / 0.
+// to = 8nm, from = 8nm.  6 8: 384 / 384; 2 3: 48 / 48; 3 0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 // ferry-test: isolate --function sweep
-// ferry-test: run 10 1 => to=228 from=128 hull=5
-// ferry-test: run 10 2 => to=232 from=128 hull=5
-// ferry-test: run 200 1 => to=3204 from=3168 rects=2 hull=4
-// ferry-test: run 200 3 => to=3212 from=3168 rects=2 hull=4
+// ferry-test: run 10 1 => to=224 from=128 hull=5
+// ferry-test: run 10 2 => to=224 from=128 hull=5
+// ferry-test: run 200 1 => to=3200 from=3168 rects=2 hull=4
+// ferry-test: run 200 3 => to=3200 from=3168 rects=2 hull=4
 // ferry-test: run 10 0 => to=0 from=0
 // The loop's whole body is an `if` (no braces): even steps sweep a into
 // b, odd ones b into c. The even call surely runs in the first step (t = 0)
@@ -13,9 +13,9 @@
 // Taking the odd call for one that runs first would leave it poison.
 // Loads: a [0,n-1] (8n), b's rim b[0], b[n-1] (the box 8n where the host
 // model prefers one copy, n = 10; two rectangles of one element, n = 200),
-// c [1,n-2] (8(n-2)); n (4) with each call. Stores after the loop: b and c
-// [1,n-2]. 10 1: to = 80 + 80 + 64 + 4 = 228, from = 128. 200 1: to =
-// 1600 + 16 + 1584 + 4 = 3204, from = 3168.
+// c [1,n-2] (8(n-2)); n is read only, passed by value to each call: 0.
+// Stores after the loop: b and c [1,n-2]. 10 1: to = 80 + 80 + 64 = 224,
+// from = 128. 200 1: to = 1600 + 16 + 1584 = 3200, from = 3168.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --function scale_row
-// ferry-test: run 4 => to=192 from=128
-// ferry-test: run 1 => to=24 from=8
+// ferry-test: run 4 => to=128 from=128
+// ferry-test: run 1 => to=8 from=8
 // scale_row's call in the loop writes s (`s *= 0.5` among the arguments),
 // so it is not a plain call (section 4.1: the transfers that leave a
 // function go where evaluating the arguments writes nothing): the body is
 // isolated, every call alone, and s stays on the host.
-// Per call: n, i (4 each), s (8); a[i][0,n-1] in and out (8n each).
-// 4: 4 * (16 + 32) = 192, from 4 * 32 = 128.  1: 16 + 8, from 8.
+// Per call: n, i, s read only, passed by value: 0; a[i][0,n-1] in and
+// out (8n each). 4: 4 * 32 = 128, from 4 * 32 = 128.  1: 8, from 8.
 // (Isolating the call statements instead would also copy s back after
 // every call: from = 4 * (32 + 8) = 160.)
 #include <stdio.h>

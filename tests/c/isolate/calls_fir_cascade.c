@@ -1,9 +1,9 @@
 // ferry-test: isolate --function kernel
-// ferry-test: run 10 3 => to=68 from=24 loads=6 stores=1
-// ferry-test: run 5 3 => to=48 from=4
+// ferry-test: run 10 3 => to=52 from=24 loads=2 stores=1
+// ferry-test: run 5 3 => to=32 from=4
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 10 3 => to=448 from=56
-// ferry-test: run 5 3 => to=128 from=16
+// ferry-test: run 10 3 => to=336 from=56
+// ferry-test: run 5 3 => to=96 from=16
 // Two FIR filters in a cascade (Listing 1.1's shape), `--function
 // kernel`: kernel's only call is the whole body of fir's loop, so its
 // transfers move there (section 4.1); fir does nothing but count i from
@@ -11,15 +11,16 @@
 // (`lift`), whose buffers the sequence shares: m is loaded once, mid,
 // written by the first call and read by the second, stays on the device
 // and is never stored (main does not read it), and only out comes back.
-// Per call n, k: 8. src: IN [0,n-1]: 4n. m: IN [0,k-1]: 4k. out: OUT
-// [0,n-2k+1]: 4(n-2k+2). to = 16 + 4n + 4k, from = 4(n-2k+2).
-// 10 3: 16 + 40 + 12 = 68, from 24 (n, k, m, src, n, k: 6 loads).
-// 5 3: 16 + 20 + 12 = 48, from 4.
+// Per call n, k: read only, passed by value: 0. src: IN [0,n-1]: 4n.
+// m: IN [0,k-1]: 4k. out: OUT [0,n-2k+1]: 4(n-2k+2). to = 4n + 4k,
+// from = 4(n-2k+2).
+// 10 3: 40 + 12 = 52, from 24 (m, src: 2 loads).
+// 5 3: 20 + 12 = 32, from 4.
 // Lifted one level only (fir's loop shares kernel's transfers between
-// its iterations, Listing 1.8) this was 264 / 56 and 104 / 16.
+// its iterations, Listing 1.8) this was 96 / 56 and 56 / 16.
 // Body isolation: kernel's body reads i and k (n only sizes parameters),
-// src[i,i+k-1] and m[0,k-1]: 8 + 8k per call. 10 3: 14 * 32 = 448.
-// 5 3: 4 * 32 = 128.
+// both read only, passed by value, and src[i,i+k-1] and m[0,k-1]: 8k per
+// call. 10 3: 14 * 24 = 336. 5 3: 4 * 24 = 96.
 #include <stdio.h>
 #include <stdlib.h>
 

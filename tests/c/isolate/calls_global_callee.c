@@ -1,11 +1,12 @@
 // ferry-test: isolate --function smooth
-// ferry-test: run 6 2 => to=304 from=128
-// ferry-test: run 3 1 => to=104 from=16
+// ferry-test: run 6 2 => to=288 from=128
+// ferry-test: run 3 1 => to=96 from=16
 // smooth reads the global `weights`, so its calls cannot be isolated (a
 // clone that runs on the device cannot reach host globals): the
 // transfers stay at smooth's entry and exit, every call alone.
-// Per call: weights (24), in [0,n-1] (8n), n (4); out [1,n-2] (8(n-2)).
-// 6 2: 4 calls * 76 = 304, 4 * 32 = 128.  3 1: 2 * 52 = 104, 2 * 8 = 16.
+// Per call: weights (24), in [0,n-1] (8n), n (read only, passed by value:
+// 0); out [1,n-2] (8(n-2)).
+// 6 2: 4 calls * 72 = 288, 4 * 32 = 128.  3 1: 2 * 48 = 96, 2 * 8 = 16.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 // ferry-test: isolate --function twice
-// ferry-test: run 4 3 => to=192 from=96
-// ferry-test: run 6 4 => to=368 from=184
+// ferry-test: run 4 3 => to=96 from=96
+// ferry-test: run 6 4 => to=184 from=184
 // double_all's loop stops once the kernel has seen a value over 40, a
 // maximum the kernel keeps in double_all's local top through a pointer
 // (`i < n && top <= 40`):
@@ -8,10 +8,11 @@
 // only control and twice's transfers stay at its call in double_all's
 // loop (`lift`); lifted on to main, the test would read top from the
 // host while the kernel's value is on the device.
-// Each iteration passes n, top and i (12) and loads a[i] (4), then
-// stores a[i] and top (8). Each step runs n iterations (x -> 2x + 1 on
-// a[i] = i%5 - 2), until the fourth step of n = 6 reaches 47 at i = 4.
-// 4 3: 12 iterations: 192 / 96.  6 4: 18 + 5 = 23 iterations: 368 / 184.
+// Each iteration passes n and i (read only, by value: 0), loads top (4)
+// and a[i] (4), then stores a[i] and top (8). Each step runs n iterations
+// (x -> 2x + 1 on a[i] = i%5 - 2), until the fourth step of n = 6 reaches
+// 47 at i = 4.
+// 4 3: 12 iterations: 96 / 96.  6 4: 18 + 5 = 23 iterations: 184 / 184.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --function twice
-// ferry-test: run 4 3 => to=144 from=48
-// ferry-test: run 6 1 => to=72 from=24
+// ferry-test: run 4 3 => to=48 from=48
+// ferry-test: run 6 1 => to=24 from=24
 // double_all counts its calls in a global: its own code touches more
 // than its scalars, so twice's transfers stay at its call in
 // double_all's loop (`lift`) instead of moving on to main's time loop.
-// Each iteration passes i and n (8), loads a[i] (4) and stores a[i] (4),
-// disjoint from the other iterations' elements:
-// to = 12 n steps, from = 4 n steps.  4 3: 144 / 48.  6 1: 72 / 24.
+// Each iteration passes i and n (read only, by value: 0), loads a[i] (4)
+// and stores a[i] (4), disjoint from the other iterations' elements:
+// to = 4 n steps, from = 4 n steps.  4 3: 48 / 48.  6 1: 24 / 24.
 // (Without the counter, as in calls_lift_lone_call.c, a would move once
 // each way around main's loop. Isolating double_all's call would be
 // refused anyway, for now: ferry does not isolate a call whose callee

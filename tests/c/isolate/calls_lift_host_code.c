@@ -1,6 +1,6 @@
 // ferry-test: isolate --function kernel
-// ferry-test: run 10 3 => to=264 from=56
-// ferry-test: run 5 3 => to=104 from=16
+// ferry-test: run 10 3 => to=96 from=56
+// ferry-test: run 5 3 => to=56 from=16
 // The FIR cascade of calls_fir_cascade.c, but fir clamps its first
 // output on the host after the loop: fir's own code touches dst, so it
 // is not only control around kernel's calls and kernel's transfers stop
@@ -8,10 +8,11 @@
 // still be on the device when fir reads it. The figures are those of one
 // level: per fir call of N = n-k+1 iterations, the first loads src[0,k-1]
 // and m[0,k-1], each later one src[i+k-1] only; every iteration passes
-// i, n, k (12) and stores dst[i] (4): to = 12N + 4(2k + N - 1), from 4N.
-// 10 3: N = 8 then 6: 96 + 52 + 72 + 44 = 264, from 32 + 24 = 56.
-// 5 3: N = 3 then 1: 36 + 32 + 12 + 24 = 104, from 12 + 4 = 16.
-// (Lifted on to main these would be 68 / 24 and 48 / 4.)
+// i, n, k (read only, by value: 0) and stores dst[i] (4):
+// to = 4(2k + N - 1), from 4N.
+// 10 3: N = 8 then 6: 52 + 44 = 96, from 32 + 24 = 56.
+// 5 3: N = 3 then 1: 32 + 24 = 56, from 12 + 4 = 16.
+// (Lifted on to main these would be 52 / 24 and 32 / 4.)
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,15 +1,15 @@
 // ferry-test: isolate --function twice
-// ferry-test: run 4 3 => to=28 from=16 loads=4 stores=1
-// ferry-test: run 6 1 => to=28 from=24
+// ferry-test: run 4 3 => to=16 from=16 loads=1 stores=1
+// ferry-test: run 6 1 => to=24 from=24
 // ferry-test: run 5 0 => to=0 from=0
 // run's lone call of double_all pays nothing on its own, but run is
 // called in main's time loop: twice's transfers move to double_all's
 // loop, through run's call, to main's calls of run (`lift`), whose
 // iterations share them (Listing 1.8).
-// Per step: n -> 4. a: IN [0,n-1] in the first step, OUT [0,n-1] after
-// the last (main reads it). to = 4 steps + 4n, from 4n when a step runs.
-// 4 3: 12 + 16 = 28 (3 n, 1 a: 4 loads), from 16.  6 1: 4 + 24 = 28,
-// from 24.  No step: nothing.
+// Per step: n, read only, passed by value -> 0. a: IN [0,n-1] in the
+// first step, OUT [0,n-1] after the last (main reads it). to = 4n when a
+// step runs, from 4n when a step runs.
+// 4 3: 16 (1 a: 1 load), from 16.  6 1: 24, from 24.  No step: nothing.
 #include <stdio.h>
 #include <stdlib.h>
 

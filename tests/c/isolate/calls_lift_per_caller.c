@@ -1,15 +1,15 @@
 // ferry-test: isolate --function twice
-// ferry-test: run 4 3 => to=172 from=64
-// ferry-test: run 5 1 => to=84 from=40
+// ferry-test: run 4 3 => to=64 from=64
+// ferry-test: run 5 1 => to=40 from=40
 // Each caller is lifted on its own (`lift`): double_all is only control
 // around twice's calls, so a's transfers move on to main's time loop;
 // double_logged counts its calls in a global, so b's stay at its loop.
-// a: per step n (4); a[0,n-1] loaded in the first step (4n) and stored
-// after the last (4n). b: every iteration passes i and n (8), loads b[i]
-// (4) and stores it (4).
-// to = steps (4 + 12n) + 4n, from = 4n + 4n steps.
-// 4 3: 3 * 52 + 16 = 172, from 16 + 48 = 64.
-// 5 1: 64 + 20 = 84, from 20 + 20 = 40.
+// a: per step n (read only, passed by value: 0); a[0,n-1] loaded in the
+// first step (4n) and stored after the last (4n). b: every iteration
+// passes i and n (read only, by value: 0), loads b[i] (4) and stores it (4).
+// to = 4n steps + 4n, from = 4n + 4n steps.
+// 4 3: 3 * 16 + 16 = 64, from 16 + 48 = 64.
+// 5 1: 20 + 20 = 40, from 20 + 20 = 40.
 #include <stdio.h>
 #include <stdlib.h>
 

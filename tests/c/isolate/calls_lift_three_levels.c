@@ -1,6 +1,6 @@
 // ferry-test: isolate --function point
-// ferry-test: run 8 3 => to=140 from=96 loads=5 stores=2
-// ferry-test: run 3 2 => to=56 from=16
+// ferry-test: run 8 3 => to=128 from=96 loads=2 stores=2
+// ferry-test: run 3 2 => to=48 from=16
 // ferry-test: run 5 0 => to=0 from=0
 // Three levels: point computes one element, sweep calls it for the
 // inner elements, step sweeps a into b and back, main steps in a loop.
@@ -9,13 +9,13 @@
 // then to main's calls of step, whose iterations share them (Listing
 // 1.8): the device copies of a and b stay on the device for the whole
 // time loop.
-// Per step: n -> 4. a: IN [0,n-1]; b: IN [0,n-1] - W(first sweep) =
+// Per step: n, read only, passed by value -> 0. a: IN [0,n-1]; b: IN [0,n-1] - W(first sweep) =
 // {0, n-1}, whose box is [0,n-1] (two runs cost more than one under the
 // host model). Both are loaded in the first step only; a[1,n-2] and
 // b[1,n-2] come back after the last (main reads both).
-// to = 4 steps + 16n, from 16(n-2) when a step runs.
-// 8 3: 12 + 128 = 140 (3 n, a, b: 5 loads), from 96 (a, b: 2 stores).
-// 3 2: 8 + 48 = 56, from 16. No step: nothing.
+// to = 16n, from 16(n-2) when a step runs.
+// 8 3: 128 (a, b: 2 loads), from 96 (a, b: 2 stores).
+// 3 2: 48, from 16. No step: nothing.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --function sweep
-// ferry-test: run 10 3 => to=172 from=128
-// ferry-test: run 10 1 => to=164 from=128
+// ferry-test: run 10 3 => to=160 from=128
+// ferry-test: run 10 1 => to=160 from=128
 // ferry-test: run 10 0 => to=0 from=0
-// ferry-test: run 200 3 => to=1628 from=3168 rects=2 hull=3
-// ferry-test: run 200 1 => to=1620 from=3168 rects=2 hull=3
+// ferry-test: run 200 3 => to=1616 from=3168 rects=2 hull=3
+// ferry-test: run 200 1 => to=1616 from=3168 rects=2 hull=3
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 10 3 => to=252 from=192
+// ferry-test: run 10 3 => to=240 from=192
 // Ping-pong between two grids: the time loop calls sweep from a to b in
 // even steps, from b to a in odd ones. sweep's transfers move to its two
 // call sites, each in a branch of the `if`; nothing else in the loop
@@ -20,15 +20,16 @@
 // store box) -> 8n; b: call 2's IN less what call 1 wrote in the first
 // step, the rim b[0] and b[n-1], as its box [0,n-1] (8n) or as two
 // rectangles of one element (16), whichever the host model (0.05 us per
-// call, 10 GB/s) finds faster. n (4) with every call.
+// call, 10 GB/s) finds faster. n: read only, passed by value to every
+// call: 0.
 // After the loop: a and b [1,n-2] -> 2*8(n-2), both printed.
-// 10 3: the box (0.05 + 0.008 us against 0.1): to = 160 + 12 = 172,
-// from = 128. 10 1: 164, 128 (b never read by a call, still loaded: call
+// 10 3: the box (0.05 + 0.008 us against 0.1): to = 160,
+// from = 128. 10 1: 160, 128 (b never read by a call, still loaded: call
 // 2 may run in a later step). 200 3: the rectangles (0.1 us against 0.05
-// + 0.16): to = 1600 + 16 + 12 = 1628, from = 3168. No step: nothing
+// + 0.16): to = 1600 + 16 = 1616, from = 3168. No step: nothing
 // moves.
-// Without the optimisation each call moves its source [0,n-1] and n in,
-// its destination [1,n-2] out: 3*84 = 252, 3*64 = 192.
+// Without the optimisation each call moves its source [0,n-1] in (n by
+// value), its destination [1,n-2] out: 3*80 = 240, 3*64 = 192.
 #include <stdio.h>
 #include <stdlib.h>
 

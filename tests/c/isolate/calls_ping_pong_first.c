@@ -1,14 +1,14 @@
 // ferry-test: isolate --function sweep
-// ferry-test: run 200 1 3 1 => to=3208 from=3168 hull=4
-// ferry-test: run 200 1 2 1 => to=3204 from=3168 hull=4
-// ferry-test: run 200 1 4 0 => to=3212 from=3168 hull=4
-// ferry-test: run 200 0 3 1 => to=3212 from=3168 hull=4
+// ferry-test: run 200 1 3 1 => to=3200 from=3168 hull=4
+// ferry-test: run 200 1 2 1 => to=3200 from=3168 hull=4
+// ferry-test: run 200 1 4 0 => to=3200 from=3168 hull=4
+// ferry-test: run 200 0 3 1 => to=3200 from=3168 hull=4
 // ferry-test: run 200 5 3 0 => to=0 from=0
 // The ping-pong of calls_ping_pong.c from a first step read on the command
 // line: which call the first step makes is unknown, so neither counts as
 // surely writing its destination there, and both grids are loaded whole
 // (each call's store box), as calls_ping_pong.c explains: 1600 + 1600
-// bytes, and n (4) with each call. In the shifted loop, `start` is the
+// bytes; n, read only, is passed by value to each call (0). In the shifted loop, `start` is the
 // loop's lower bound and the body writes it before the test (start = t + 1
 // there): the bound evaluated in the body no longer names the first step
 // (t == start holds in no step), and taking it for one would make both

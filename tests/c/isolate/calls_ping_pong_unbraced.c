@@ -1,8 +1,9 @@
 // ferry-test: isolate --function sweep
-// ferry-test: run 10 3 => to=172 from=128
+// ferry-test: run 10 3 => to=160 from=128
 // ferry-test: run 10 0 => to=0 from=0
 // calls_ping_pong.c with the `if` as the loop's whole body, no braces:
-// the same transfers (a and b loaded once, stored after the loop).
+// the same transfers (a and b loaded once, stored after the loop; n
+// read only, passed by value to each call).
 #include <stdio.h>
 #include <stdlib.h>
 

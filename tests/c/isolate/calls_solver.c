@@ -1,9 +1,9 @@
 // ferry-test: isolate --function relax
-// ferry-test: run 8 3 -1 => to=200 from=288
-// ferry-test: run 6 1 -1 => to=136 from=64
-// ferry-test: run 8 50 0.001 => to=432 from=3072
+// ferry-test: run 8 3 -1 => to=176 from=288
+// ferry-test: run 6 1 -1 => to=128 from=64
+// ferry-test: run 8 50 0.001 => to=176 from=3072
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 8 3 -1 => to=696 from=288
+// ferry-test: run 8 3 -1 => to=672 from=288
 // An iterative solver: relax is called twice per iteration with host code
 // between the calls that reads both vectors (the change, the loop's
 // test). relax's transfers move to its call sites; b, which only the
@@ -16,14 +16,14 @@
 // [0,n-1] (8n); y, what the second needs that the first does not surely
 // write, {0, n-1}, as its box [0,n-1] (8n; two runs cost more under the
 // host model).
-// Each call: n (4). First call: y [1,n-2] stored before the host reads
+// Each call: n, read only, passed by value (0). First call: y [1,n-2] stored before the host reads
 // it (8(n-2)); second: x [1,n-2] stored (read by the next iteration's
 // host code and the final print) (8(n-2)).
-// K iterations: to = 8(n-2) + 16n + 8K, from = 16K(n-2).
-// 8 3 -1 (tol < 0: 3 iterations): 48 + 128 + 24 = 200, 288.
-// 6 1 -1: 32 + 96 + 8 = 136, 64.  8 50 0.001: converges after 32
-// iterations (the output says so): 48 + 128 + 256 = 432, 32*96 = 3072.
-// Body isolation: per call 8n + 8(n-2) + 4 in: 8 3 -1: 6 * 116 = 696.
+// K iterations: to = 8(n-2) + 16n, from = 16K(n-2).
+// 8 3 -1 (tol < 0: 3 iterations): 48 + 128 = 176, 288.
+// 6 1 -1: 32 + 96 = 128, 64.  8 50 0.001: converges after 32
+// iterations (the output says so): 48 + 128 = 176, 32*96 = 3072.
+// Body isolation: per call 8n + 8(n-2) in: 8 3 -1: 6 * 112 = 672.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,23 +1,23 @@
 // ferry-test: isolate --function sweep
-// ferry-test: run 8 3 => to=152 from=96
-// ferry-test: run 3 2 => to=64 from=16
+// ferry-test: run 8 3 => to=128 from=96
+// ferry-test: run 3 2 => to=48 from=16
 // ferry-test: run 5 0 => to=0 from=0
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 8 3 => to=408 from=288
-// ferry-test: run 3 2 => to=112 from=32
+// ferry-test: run 8 3 => to=384 from=288
+// ferry-test: run 3 2 => to=96 from=32
 // `--function sweep`, called twice per time step: sweep's transfers move
 // to its two call sites (section 4.1), which are two statements of the
 // loop's body, so their buffers are shared and a and b leave the loop.
-// Each call: n -> 4; src: IN [0,n-1]; dst: W [1,n-2] exact (translated
+// Each call: n, read only, passed by value -> 0; src: IN [0,n-1]; dst: W [1,n-2] exact (translated
 // from the formals to the blocks a and b).
 // Around the loop: a loads [0,n-1] (8n); b loads [0,n-1] - W(first call)
 // = {0, n-1}, whose box is [0,n-1] (8n: two runs cost more than one
 // under the host model); after it a [1,n-2] and b [1,n-2] are printed.
-// to = 8 steps + 16n, from = 16(n-2) when a step runs.
-// 8 3: 24 + 128 = 152, from 96.  3 2: 16 + 48 = 64, from 16.  No step:
+// to = 16n, from = 16(n-2) when a step runs.
+// 8 3: 128, from 96.  3 2: 48, from 16.  No step:
 // nothing (the loads are made in the first step).
-// Body isolation (each call alone): 8n + 4 in, 8(n-2) out, 2 calls a step.
-// 8 3: 6 * 68 = 408, 6 * 48 = 288.  3 2: 4 * 28 = 112, 4 * 8 = 32.
+// Body isolation (each call alone): 8n in, 8(n-2) out, 2 calls a step.
+// 8 3: 6 * 64 = 384, 6 * 48 = 288.  3 2: 4 * 24 = 96, 4 * 8 = 32.
 #include <stdio.h>
 #include <stdlib.h>
 

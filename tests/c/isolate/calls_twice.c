@@ -1,14 +1,15 @@
 // ferry-test: isolate --function update
-// ferry-test: run 6 => to=104 from=48
+// ferry-test: run 6 => to=96 from=48
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 6 => to=200 from=96
+// ferry-test: run 6 => to=192 from=96
 // main calls update twice in a row, outside any loop: the transfers move
 // to both call sites, which share their buffers, so the second call finds
 // a and b on the device and a goes back once (the redundant load between
 // the two calls of Listing 1.6 disappears).
-// Each call: n (4); a [0,n-1] in and out; b [0,n-1] in.
-// Shared: 8n (a) + 8n (b) + 2 * 4 in, 8n out. 6: 96 + 8 = 104, 48.
-// Each call alone: 2 * (16n + 4) = 200 in, 2 * 8n = 96 out.
+// Each call: n (read only, passed by value: 0); a [0,n-1] in and out;
+// b [0,n-1] in.
+// Shared: 8n (a) + 8n (b) in, 8n out. 6: 96, 48.
+// Each call alone: 2 * 16n = 192 in, 2 * 8n = 96 out.
 #include <stdio.h>
 #include <stdlib.h>
 

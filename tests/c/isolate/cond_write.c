@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 5.5 => to=88 from=40
-// ferry-test: run 1 0 => to=16 from=4
-// ferry-test: run 0 1 => to=8 from=0
+// ferry-test: run 10 5.5 => to=80 from=40
+// ferry-test: run 1 0 => to=8 from=4
+// ferry-test: run 0 1 => to=0 from=0
 // A write under a data-dependent condition, float: b[i] = a[i] - t where a[i] > t.
-// n, t (float): read -> 4 + 4.  a: R [0,n-1] -> 4n.
+// n, t (float): read only, passed by value -> 0.  a: R [0,n-1] -> 4n.
 // b: W [0,n-1] may -> store 4n, and load 4n (elements not written must come back unchanged).
-// to = 8 + 8n, from = 4n.  10: 88 / 40; 1: 16 / 4; 0: 8 / 0.
+// to = 8n, from = 4n.  10: 80 / 40; 1: 8 / 4; 0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

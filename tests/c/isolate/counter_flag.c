@@ -1,13 +1,13 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 12 => to=68 from=16
-// ferry-test: run 2 => to=28 from=16
-// ferry-test: run 0 => to=20 from=16
+// ferry-test: run 12 => to=64 from=16
+// ferry-test: run 2 => to=24 from=16
+// ferry-test: run 0 => to=16 from=16
 // Scalars modified in the statement: a counter, a flag set under a data-dependent if, a long sum.
-// n: loaded, 4.  a: R [0,n-1] int -> 4n.
+// n: read only, passed by value, 0.  a: R [0,n-1] int -> 4n.
 // count: read and written -> 4 + 4.  sum (long): read and written -> 8 + 8.
 // found: only written, under a data-dependent if (may) -> loaded too: 4 + 4.
-// to = 4 + 4 + 8 + 4 + 4n = 20 + 4n, from = 16.  n=12: 68 / 16; n=2: 28 / 16 (a[0], a[1] not
-// multiples of 3: found keeps its loaded value); n=0: 20 / 16.
+// to = 4 + 8 + 4 + 4n = 16 + 4n, from = 16.  n=12: 64 / 16; n=2: 24 / 16 (a[0], a[1] not
+// multiples of 3: found keeps its loaded value); n=0: 16 / 16.
 #include <stdio.h>
 #include <stdlib.h>
 

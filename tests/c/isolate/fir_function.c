@@ -1,11 +1,11 @@
 // ferry-test: isolate --function fir
-// ferry-test: run 8 3 => to=52 from=24
-// ferry-test: run 5 1 => to=32 from=20
-// ferry-test: run 3 3 => to=32 from=4
+// ferry-test: run 8 3 => to=44 from=24
+// ferry-test: run 5 1 => to=24 from=20
+// ferry-test: run 3 3 => to=24 from=4
 // The paper's FIR (Listings 1.4-1.5), isolating the whole of fir (kernel called inside).
-// n, k read -> 8; N and i are the body's own.  src: R [0,n-1] -> 4n.  m: R [0,k-1] -> 4k.
+// n, k read only, passed by value -> 0; N and i are the body's own.  src: R [0,n-1] -> 4n.  m: R [0,k-1] -> 4k.
 // dst: W [0, n-k] exact -> store 4(n-k+1).
-// 8 3: to 8+32+12=52, from 24.  5 1: to 8+20+4=32, from 20.  3 3: to 8+12+12=32, from 4.
+// 8 3: to 32+12=44, from 24.  5 1: to 20+4=24, from 20.  3 3: to 12+12=24, from 4.
 #include <stdio.h>
 #include <stdlib.h>
 

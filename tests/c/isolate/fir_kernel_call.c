@@ -1,12 +1,12 @@
 // ferry-test: isolate --label body
-// ferry-test: run 8 3 => to=116 from=24
-// ferry-test: run 5 1 => to=84 from=20
-// ferry-test: run 3 3 => to=36 from=4
+// ferry-test: run 8 3 => to=44 from=24
+// ferry-test: run 5 1 => to=24 from=20
+// ferry-test: run 3 3 => to=24 from=4
 // The paper's Listings 1.4-1.5: the call kernel(i, ...) in fir's loop is isolated; the loop's
 // iterations share the transfers (Listing 1.8): the first loads src[0, k-1] and m[0, k-1], each
-// later one src[i+k-1] only. Per iteration: i, n, k passed (read) -> 4+4+4; dst[i] stored -> 4.
-// N = n-k+1 iterations: to = 12N + 4(2k + N - 1), from = 4N.
-// 8 3: N=6, to 72+44=116, from 24.  5 1: N=5, to 60+24=84, from 20.  3 3: N=1, to 12+24=36, from 4.
+// later one src[i+k-1] only. Per iteration: i, n, k passed (read only, by value) -> 0; dst[i] stored -> 4.
+// N = n-k+1 iterations: to = 4(2k + N - 1), from = 4N.
+// 8 3: N=6, to 44, from 24.  5 1: N=5, to 24, from 20.  3 3: N=1, to 24, from 4.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --label body --no-optimize-transfers
-// ferry-test: run 8 3 => to=216 from=24
-// ferry-test: run 5 1 => to=100 from=20
-// ferry-test: run 3 3 => to=36 from=4
+// ferry-test: run 8 3 => to=144 from=24
+// ferry-test: run 5 1 => to=40 from=20
+// ferry-test: run 3 3 => to=24 from=4
 // The paper's Listings 1.4-1.5 (and 1.7): the call kernel(i, ...) in fir's loop is isolated, once
 // per iteration, without sharing transfers between iterations (fir_kernel_call.c shares them).
-// Per iteration: i, n, k passed (read) -> 4+4+4.  src: R [i, i+k-1] -> 4k.  m: R [0,k-1] -> 4k.
-// dst: W [i,i] exact -> store 4.  Per iteration to = 12 + 8k, from = 4; N = n-k+1 iterations.
-// 8 3: N=6, to 6*36=216, from 24.  5 1: N=5, to 5*20=100, from 20.  3 3: N=1, to 36, from 4.
+// Per iteration: i, n, k passed (read only, by value) -> 0.  src: R [i, i+k-1] -> 4k.  m: R [0,k-1] -> 4k.
+// dst: W [i,i] exact -> store 4.  Per iteration to = 8k, from = 4; N = n-k+1 iterations.
+// 8 3: N=6, to 6*24=144, from 24.  5 1: N=5, to 5*8=40, from 20.  3 3: N=1, to 24, from 4.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label outer
-// ferry-test: run 8 3 => to=56 from=24
-// ferry-test: run 5 1 => to=36 from=20
-// ferry-test: run 3 3 => to=36 from=4
+// ferry-test: run 8 3 => to=44 from=24
+// ferry-test: run 5 1 => to=24 from=20
+// ferry-test: run 3 3 => to=24 from=4
 // The paper's FIR (Listings 1.4-1.5), isolating fir's outer loop with the call to kernel inside.
-// N, n, k read -> 12; i local.  src: R [0, N-1+k-1] = [0, n-1] -> 4n.  m: R [0,k-1] -> 4k.
+// N, n, k read only, passed by value -> 0; i local.  src: R [0, N-1+k-1] = [0, n-1] -> 4n.  m: R [0,k-1] -> 4k.
 // dst: W [0, N-1] exact -> store 4N (N = n-k+1).
-// 8 3: to 12+32+12=56, from 24.  5 1: to 12+20+4=36, from 20.  3 3: to 12+12+12=36, from 4.
+// 8 3: to 32+12=44, from 24.  5 1: to 20+4=24, from 20.  3 3: to 12+12=24, from 4.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
 // ferry-test: isolate --function saxpy
-// ferry-test: run 20 => to=332 from=160
-// ferry-test: run 1 => to=28 from=8
-// ferry-test: run 0 => to=12 from=0
+// ferry-test: run 20 => to=320 from=160
+// ferry-test: run 1 => to=16 from=8
+// ferry-test: run 0 => to=0 from=0
 // --function on a function working on global arrays g_x, g_y (double[32]).
-// n (int) and alpha (double): read -> 4 + 8.  g_x: R [0,n-1] -> 8n.  g_y: R = W = [0,n-1] exact -> 8n + 8n.
-// to = 12 + 16n, from = 8n.  n=20: 332 / 160; n=1: 28 / 8; n=0: 12 / 0.
+// n (int) and alpha (double): read only, passed by value -> 0.  g_x: R [0,n-1] -> 8n.  g_y: R = W = [0,n-1] exact -> 8n + 8n.
+// to = 16n, from = 8n.  n=20: 320 / 160; n=1: 16 / 8; n=0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 6 => to=52 from=48
-// ferry-test: run 1 => to=12 from=8
+// ferry-test: run 6 => to=48 from=48
+// ferry-test: run 1 => to=8 from=8
 // Heap blocks named by the pointer they were allocated into: x, t and y
 // each hold one block from malloc and nothing else gets a copy of them, so
 // the kernel's regions name them (they would otherwise be memory ferry
@@ -9,9 +9,9 @@
 // are dead after the kernel even though main's early returns make its body
 // an unstructured graph (what is live after a vertex is what the vertices
 // it reaches read, not what the whole graph reads).
-// n: read -> 4. x: IN [0,n-1] -> 8n. t: written before read, dead after:
+// n: read only, passed by value -> 0. x: IN [0,n-1] -> 8n. t: written before read, dead after:
 // nothing moved. y: W [0,n-1] exact, read after -> stored 8n.
-// to = 4 + 8n, from = 8n. n=6: 52 / 48; n=1: 12 / 8.
+// to = 8n, from = 8n. n=6: 48 / 48; n=1: 8 / 8.
 #include <stdio.h>
 #include <stdlib.h>
 

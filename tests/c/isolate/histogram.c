@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 64 => to=132 from=64
-// ferry-test: run 5 => to=73 from=64
-// ferry-test: run 0 => to=4 from=0
+// ferry-test: run 64 => to=128 from=64
+// ferry-test: run 5 => to=69 from=64
+// ferry-test: run 0 => to=0 from=0
 // Histogram with a data-dependent subscript: hist[data[i] % 16]++, unsigned char data.
-// n: read -> 4.  data: R [0,n-1] -> n bytes.
+// n: read only, passed by value -> 0.  data: R [0,n-1] -> n bytes.
 // hist: subscript unknown (from memory) -> the whole array [0,15], may -> load 64 and store 64 (n >= 1).
-// to = 4 + n + 64, from = 64.  n=64: 132 / 64; n=5: 73 / 64; n=0: 4 / 0 (no iteration, empty regions).
+// to = n + 64, from = 64.  n=64: 128 / 64; n=5: 69 / 64; n=0: 0 / 0 (no iteration, empty regions).
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,13 +1,13 @@
 // ferry-test: isolate --label body
-// ferry-test: run 4 3 => to=152 from=24
-// ferry-test: run 1 5 => to=88 from=40
-// ferry-test: run 6 1 => to=104 from=8
+// ferry-test: run 4 3 => to=120 from=24
+// ferry-test: run 1 5 => to=80 from=40
+// ferry-test: run 6 1 => to=56 from=8
 // A loop whose iterations all write the same elements: acc[0..m-1] += b[i][j]. Shared between
 // iterations (section 4.3): acc is loaded by the first iteration only (later ones find it on the
 // device) and stored by the last one only (every earlier store would be overwritten for sure);
-// each iteration loads its row b[i][0..m-1]. i and m are read every iteration (4 + 4 bytes).
-// n=4 m=3: to = 3*8 (acc) + 4*3*8 (b) + 4*8 = 24 + 96 + 32 = 152; from = 3*8 = 24.
-// n=1 m=5: to = 40 + 40 + 8 = 88; from = 40.   n=6 m=1: to = 8 + 48 + 48 = 104; from = 8.
+// each iteration loads its row b[i][0..m-1]. i and m are read only, passed by value (0 bytes).
+// n=4 m=3: to = 3*8 (acc) + 4*3*8 (b) = 24 + 96 = 120; from = 3*8 = 24.
+// n=1 m=5: to = 40 + 40 = 80; from = 40.   n=6 m=1: to = 8 + 48 = 56; from = 8.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label body
-// ferry-test: run 5 => to=44 from=20
-// ferry-test: run 1 => to=12 from=4
+// ferry-test: run 5 => to=24 from=20
+// ferry-test: run 1 => to=8 from=4
 // A loop-carried dependence through the device: iteration i reads a[i], which iteration i-1 wrote
 // (exactly). Shared between iterations, a[0] is loaded by the first iteration only; later ones
-// read what the device wrote. Each iteration loads b[i] and i (4 + 4 bytes) and stores a[i+1]
-// (no later iteration writes it again).
-// n=5: to = 4 (a[0]) + 5*8 = 44; from = 5*4 = 20.   n=1: to = 4 + 8 = 12; from = 4.
+// read what the device wrote. Each iteration loads b[i] (4 bytes; i is read only, passed by
+// value: 0) and stores a[i+1] (no later iteration writes it again).
+// n=5: to = 4 (a[0]) + 5*4 = 24; from = 5*4 = 20.   n=1: to = 4 + 4 = 8; from = 4.
 #include <stdio.h>
 #include <stdlib.h>
 

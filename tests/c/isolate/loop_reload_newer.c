@@ -1,6 +1,6 @@
 // ferry-test: isolate --label body --transfer-plan hull
-// ferry-test: run 6 => to=112 from=64
-// ferry-test: run 3 => to=28 from=16
+// ferry-test: run 6 => to=96 from=64
+// ferry-test: run 3 => to=24 from=16
 // The fallback of transfers shared between loop iterations (reuse.rs) when
 // a load's box would reach an element an earlier iteration wrote on the
 // device and has not stored yet. Iteration i reads column i+1 of a (rows 0
@@ -10,9 +10,9 @@
 // has the whole column for box, and the column holds that newer a[1][i+1]:
 // loading the box would put the host's old value over it before iteration
 // i reads it. So every iteration stores all it wrote (2 longs) and loads
-// its own Need, the column (3 longs), and i (4 bytes).
-// Iterations 0..n-3. n=6: to = 4*(24+4) = 112, from = 4*16 = 64.
-// n=3: to = 28, from = 16.
+// its own Need, the column (3 longs); i is read only, passed by value (0).
+// Iterations 0..n-3. n=6: to = 4*24 = 96, from = 4*16 = 64.
+// n=3: to = 24, from = 16.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 // ferry-test: isolate --label body --transfer-plan hull
-// ferry-test: run 6 => to=112 from=80
-// ferry-test: run 3 => to=28 from=8
+// ferry-test: run 6 => to=96 from=80
+// ferry-test: run 3 => to=24 from=8
 // loop_reload_newer.c with a dead after the loop (only out is printed).
 // The loads of a still reach elements an earlier iteration wrote on the
 // device (the fallback of reuse.rs: every iteration loads its column and
@@ -8,11 +8,12 @@
 // stay, although nothing reads a after the loop: the next iteration's
 // load brings them back. The last iteration's are cut to what is live
 // after the loop: nothing of a.
-// Iteration i: loads the column (3 longs) and i (4 bytes); stores
+// Iteration i: loads the column (3 longs; i is read only, passed by
+// value: 0); stores
 // a[1][i+1], a[1][i+2] (2 longs) unless it is the last, and out[i] (a
 // long; never written again, printed after the loop).
-// Iterations 0..n-3. n=6: to = 4*28 = 112, from = 3*16 + 4*8 = 80.
-// n=3: one iteration: to = 28, from = 8.
+// Iterations 0..n-3. n=6: to = 4*24 = 96, from = 3*16 + 4*8 = 80.
+// n=3: one iteration: to = 24, from = 8.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,13 +1,13 @@
 // ferry-test: isolate --label body
-// ferry-test: run 5 => to=72 from=20
-// ferry-test: run 2 => to=24 from=8
+// ferry-test: run 5 => to=52 from=20
+// ferry-test: run 2 => to=16 from=8
 // Iteration i reads a[i] and a[3i] and writes a[2i]: its read region is the convex a[i..3i] (may),
 // and a[i] may be an element an earlier iteration wrote on the device (a[2i'] with i = 2i'),
 // which must be read there and not reloaded from the host. Shared between iterations: the first
 // loads a[0]; iteration i >= 1 finds a[0..3i-3] on the device and loads a[3i-2..3i] (3 ints);
-// every iteration loads i (4 bytes) and stores a[2i] (no later iteration writes it again).
-// n=5: to = 4*(1 + 4*3) + 5*4 = 52 + 20 = 72; from = 5*4 = 20.
-// n=2: to = 4*(1 + 3) + 2*4 = 24; from = 8.
+// i is read only, passed by value (0); every iteration stores a[2i] (no later iteration writes it again).
+// n=5: to = 4*(1 + 4*3) = 52; from = 5*4 = 20.
+// n=2: to = 4*(1 + 3) = 16; from = 8.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,8 +1,8 @@
 // ferry-test: isolate --label step
-// ferry-test: run 10 3 => to=156 from=64
+// ferry-test: run 10 3 => to=144 from=64
 // ferry-test: run 10 0 => to=0 from=0
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 10 3 => to=444 from=384
+// ferry-test: run 10 3 => to=432 from=384
 // A time step that goes through a temporary: tmp is written and read in
 // every step, and nobody reads it after the loop. The step reads tmp's
 // rim, which it never writes, so its convex regions are hulls: IN
@@ -12,13 +12,13 @@
 // runs on the host, so what an iteration stores is read there only after
 // the loop: the stores are cut to what is live after it, and tmp is
 // never stored.
-// The step: n (4, every step); a: IN [1,n-2], W [1,n-2] exact; tmp: W
+// The step: n (read only, passed by value: 0); a: IN [1,n-2], W [1,n-2] exact; tmp: W
 // [1,n-2] exact, IN [0,n-1] may.
 // First step: a [1,n-2] -> 8(n-2); tmp [0,n-1] -> 8n. Later steps load
 // nothing. Last step: a [1,n-2] stored -> 8(n-2).
-// 10 3: to = 64 + 80 + 3*4 = 156, from = 64. No step: nothing moves.
-// Without the optimisation each step moves n, a [1,n-2] and tmp [0,n-1]
-// in, a and tmp [1,n-2] out: 3*148 = 444, 3*128 = 384.
+// 10 3: to = 64 + 80 = 144, from = 64. No step: nothing moves.
+// Without the optimisation each step moves a [1,n-2] and tmp [0,n-1]
+// in, a and tmp [1,n-2] out: 3*144 = 432, 3*128 = 384.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,10 +1,11 @@
 // ferry-test: isolate --label step
-// ferry-test: run 10 3 => to=156 from=128
+// ferry-test: run 10 3 => to=144 from=128
 // As loop_step_dead_temporary.c, but tmp is printed after the loop: it
 // is live there, so the last step stores it as well as a.
-// First step: a [1,n-2] -> 8(n-2); tmp [0,n-1] -> 8n; n (4) every step.
+// First step: a [1,n-2] -> 8(n-2); tmp [0,n-1] -> 8n; n read only,
+// passed by value (0).
 // Last step: a and tmp [1,n-2] stored -> 2*8(n-2).
-// 10 3: to = 64 + 80 + 12 = 156, from = 128.
+// 10 3: to = 64 + 80 = 144, from = 128.
 #include <stdio.h>
 #include <stdlib.h>
 

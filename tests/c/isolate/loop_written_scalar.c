@@ -1,11 +1,11 @@
 // ferry-test: isolate --label body
-// ferry-test: run 4 => to=64 from=32
-// ferry-test: run 1 => to=16 from=8
+// ferry-test: run 4 => to=48 from=32
+// ferry-test: run 1 => to=12 from=8
 // A loop body that writes a scalar its regions depend on (s): where s stands in another
 // iteration is unknown, so nothing is shared between iterations; each one isolates as alone, with
-// buffers of its own: s in and out (4 bytes each way), i in (4), a[s] read then written (4 in,
-// 4 out), b[i] in (4).
-// n=4: to = 4*(4+4+4+4) = 64; from = 4*(4+4) = 32.   n=1: to = 16, from = 8.
+// buffers of its own: s in and out (4 bytes each way), i read only, passed by value (0), a[s]
+// read then written (4 in, 4 out), b[i] in (4).
+// n=4: to = 4*(4+4+4) = 48; from = 4*(4+4) = 32.   n=1: to = 12, from = 8.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=84 from=80
-// ferry-test: run 1 => to=12 from=8
-// ferry-test: run 0 => to=4 from=0
+// ferry-test: run 10 => to=80 from=80
+// ferry-test: run 1 => to=8 from=8
+// ferry-test: run 0 => to=0 from=0
 // Arrays allocated with malloc (memory behind pointer variables), double.
-// n: read -> 4; i local.  b: R [0,n-1] -> 8n.  a: W [0,n-1] exact -> store 8n, no load.
-// to = 4 + 8n, from = 8n.  n=10: 84 / 80; n=1: 12 / 8; n=0: 4 / 0.
+// n: read only, passed by value -> 0; i local.  b: R [0,n-1] -> 8n.  a: W [0,n-1] exact -> store 8n, no load.
+// to = 8n, from = 8n.  n=10: 80 / 80; n=1: 8 / 8; n=0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

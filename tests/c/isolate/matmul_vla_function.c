@@ -1,11 +1,11 @@
 // ferry-test: isolate --function matmul
-// ferry-test: run 2 3 4 => to=156 from=64
-// ferry-test: run 4 4 4 => to=268 from=128
-// ferry-test: run 1 1 1 => to=28 from=8
+// ferry-test: run 2 3 4 => to=144 from=64
+// ferry-test: run 4 4 4 => to=256 from=128
+// ferry-test: run 1 1 1 => to=16 from=8
 // --function on a matrix product with VLA parameters A[n][m], B[m][p], C[n][p] (double).
-// n, m, p: read -> 12; i, j, k, s are the body's own.
+// n, m, p: read only, passed by value -> 0; i, j, k, s are the body's own.
 // A: R [0,n-1]x[0,m-1] -> 8nm.  B: R [0,m-1]x[0,p-1] -> 8mp.  C: W [0,n-1]x[0,p-1] exact -> 8np.
-// 2 3 4: to 12+48+96=156, from 64.  4 4 4: 12+128+128=268, from 128.  1 1 1: 12+8+8=28, from 8.
+// 2 3 4: to 48+96=144, from 64.  4 4 4: 128+128=256, from 128.  1 1 1: 8+8=16, from 8.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,14 +1,14 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 4 5 => to=208 from=32
-// ferry-test: run 16 16 => to=2184 from=128
-// ferry-test: run 3 0 => to=8 from=24
+// ferry-test: run 4 5 => to=200 from=32
+// ferry-test: run 16 16 => to=2176 from=128
+// ferry-test: run 3 0 => to=0 from=24
 // 2-D matrix-vector product, double A[16][16]; i, j local to the statement.
-// n, m: loaded, 4 + 4.
+// n, m: read only, passed by value, 0.
 // A: R [0,n-1]x[0,m-1] -> load 8nm.  x: R [0,m-1] -> load 8m (when n>=1).
 // y: W [0,n-1] exact; R [0,n-1] too (y[i] += reads it), but after y[i] = 0.0: IN is empty,
 //    not loaded; store 8n.
-// n=4,m=5: to 8+160+40=208, from 32. n=m=16: to 8+2048+128=2184, from 128.
-// n=3,m=0: the inner loop never runs: A, x, y not read; to 8, from 24.
+// n=4,m=5: to 160+40=200, from 32. n=m=16: to 2048+128=2176, from 128.
+// n=3,m=0: the inner loop never runs: A, x, y not read; to 0, from 24.
 #include <stdio.h>
 #include <stdlib.h>
 

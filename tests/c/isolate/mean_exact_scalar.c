@@ -1,10 +1,10 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=84 from=8
-// ferry-test: run 1 => to=12 from=8
-// ferry-test: run 0 => to=4 from=8
+// ferry-test: run 10 => to=80 from=8
+// ferry-test: run 1 => to=8 from=8
+// ferry-test: run 0 => to=0 from=8
 // A scalar surely written and never read (mean): stored only; the accumulator s is local.
-// n: loaded, 4.  a: R [0,n-1] double -> 8n.  mean: W exact, not read -> store 8, no load.
-// to = 4 + 8n, from = 8.  n=10: 84 / 8; n=1: 12 / 8; n=0: 4 / 8.
+// n: read only, passed by value, 0.  a: R [0,n-1] double -> 8n.  mean: W exact, not read -> store 8, no load.
+// to = 8n, from = 8.  n=10: 80 / 8; n=1: 8 / 8; n=0: 0 / 8.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,14 +1,14 @@
 // ferry-test: isolate --function block
-// ferry-test: run 5 => to=68 from=64
-// ferry-test: run 16 => to=68 from=64
-// ferry-test: run 0 => to=68 from=64
-// ferry-test: run 40 => to=68 from=64
+// ferry-test: run 5 => to=64 from=64
+// ferry-test: run 16 => to=64 from=64
+// ferry-test: run 0 => to=64 from=64
+// ferry-test: run 40 => to=64 from=64
 // memcpy, memset and memmove on isolated arrays get the device addresses of
 // the elements they start at, and their runs are the regions (exact).
-// n read -> 4.  in: memcpy(x, in, 64) reads in[0..15], so does the loop -> 64.
+// n read only, passed by value -> 0.  in: memcpy(x, in, 64) reads in[0..15], so does the loop -> 64.
 // x is the body's own.  out: memset writes [0, n-1], memmove [n, 15]: all of
 // [0, 15] (0 <= n <= 16), read by main afterwards -> stored, 64; nothing loaded.
-// to = 4 + 64 = 68, from = 64 for every n.
+// to = 64, from = 64 for every n.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

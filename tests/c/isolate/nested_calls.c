@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 5 7 => to=288 from=40
-// ferry-test: run 2 3 => to=56 from=16
-// ferry-test: run 3 0 => to=8 from=24
+// ferry-test: run 5 7 => to=280 from=40
+// ferry-test: run 2 3 => to=48 from=16
+// ferry-test: run 3 0 => to=0 from=24
 // A chain of calls from the isolated loop: rownorm(m, a[i], &out[i]) calls sumsq, which calls sq.
-// n, m: read -> 8; i local.
+// n, m: read only, passed by value -> 0; i local.
 // a: R [0,n-1]x[0,m-1] (rows passed whole) -> 8nm.  out: W [0,n-1] exact (*res through &out[i]) -> 8n.
-// to = 8 + 8nm, from = 8n.  5 7: 288 / 40; 2 3: 56 / 16; 3 0: a not read, 8 / 24.
+// to = 8nm, from = 8n.  5 7: 280 / 40; 2 3: 48 / 16; 3 0: a not read, 0 / 24.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,12 +1,12 @@
 // ferry-test: isolate --function smooth
-// ferry-test: run 8 => to=36 from=32
-// ferry-test: run 1 => to=8 from=4
+// ferry-test: run 8 => to=32 from=32
+// ferry-test: run 1 => to=4 from=4
 // The OUT region of a function asks its callers: smooth writes both out and scratch, but main
 // reads only out after the call, so scratch's writes are not stored back (nothing reads them),
 // and since smooth writes scratch before reading it, scratch is not loaded either.
-// n: loaded (4). in: IN [0,n-1] -> 4n. scratch: W [0,n-1], IN empty, OUT empty.
+// n: read only, passed by value (0). in: IN [0,n-1] -> 4n. scratch: W [0,n-1], IN empty, OUT empty.
 // out: W [0,n-1] exact, OUT [0,n-1] -> store 4n.
-// n=8: to 4+32=36, from 32. n=1: to 4+4=8, from 4.
+// n=8: to 32, from 32. n=1: to 4, from 4.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,14 +1,14 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 4 => to=44 from=16
-// ferry-test: run 6 9 => to=28 from=24
-// ferry-test: run 0 3 => to=4 from=0
+// ferry-test: run 10 4 => to=40 from=16
+// ferry-test: run 6 9 => to=24 from=24
+// ferry-test: run 0 3 => to=0 from=0
 // Stores follow OUT, not WRITE: t is a temporary the rest of the run never reads, and only the
 // first m elements of b are printed. So t is neither loaded (written before it is read) nor
 // stored, and b is stored on [0, min(n, m) - 1] only; the host's other elements of b keep their
 // old values, which nothing reads.
-// n: loaded (4); m is not used by the statement; i local. a: IN [0,n-1] -> 4n.
+// n: read only, passed by value (0); m is not used by the statement; i local. a: IN [0,n-1] -> 4n.
 // b: W [0,n-1] exact, OUT [0,min(n,m)-1] -> store 4 min(n,m). t: W [0,n-1], OUT empty.
-// n=10 m=4: to 4+40=44, from 16. n=6 m=9: to 4+24=28, from 24. n=0: to 4, from 0.
+// n=10 m=4: to 40, from 16. n=6 m=9: to 24, from 24. n=0: to 0, from 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,15 +1,15 @@
 // ferry-test: isolate --label loop
-// ferry-test: run 12 7 => to=32 from=20
-// ferry-test: run 24 3 => to=44 from=28
-// ferry-test: run 15 11 => to=44 from=28
+// ferry-test: run 12 7 => to=28 from=20
+// ferry-test: run 24 3 => to=40 from=28
+// ferry-test: run 15 11 => to=40 from=28
 // The paper's Listings 1.2/1.3: the irregular while loop of foo, isolated (label on the while).
-// x, y: read and written -> 4 + 4 loaded, 4 + 4 stored.  N: read -> 4.
+// x, y: read and written -> 4 + 4 loaded, 4 + 4 stored.  N: read only, passed by value -> 0.
 // Invariant (convex): x0 = N/4 <= x - y, 0 <= y, and x <= N/3 in the body, so
 //   a[x+y]: x0 <= x+y <= 2*(N/3) - x0, i.e. the paper's [(N-3)/4, (5N+9)/12]; randv[x-y]: [x0, N/3].
 //   (for N = 12, 15, 24 the integer and the rational bounds give the same boxes.)
 // a: W may (data-dependent path) -> stored and loaded.  randv: R -> loaded.
-// N=12: a [3,5] 12 B, randv [3,4] 8 B: to 12+12+8=32, from 8+12=20.
-// N=24: a [6,10] 20 B, randv [6,8] 12 B: to 12+20+12=44, from 28.  N=15: a [3,7] 20 B, randv [3,5] 12 B: 44 / 28.
+// N=12: a [3,5] 12 B, randv [3,4] 8 B: to 8+12+8=28, from 8+12=20.
+// N=24: a [6,10] 20 B, randv [6,8] 12 B: to 8+20+12=40, from 28.  N=15: a [3,7] 20 B, randv [3,5] 12 B: 40 / 28.
 #include <stdio.h>
 #include <stdlib.h>
 

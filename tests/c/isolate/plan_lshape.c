@@ -1,18 +1,18 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=808 from=1448 rects=2
-// ferry-test: run 2 => to=40 from=40 rects=2
+// ferry-test: run 10 => to=800 from=1448 rects=2
+// ferry-test: run 2 => to=32 from=40 rects=2
 // An L-shaped load, as a few rectangles: the first statement loads, and
 // writes on the device, the box [0,n-2]^2 of a; the second reads the whole
 // [0,n-1]^2 of a, sharing its buffer (share.rs). What the device lacks is
 // an L, the last row and the last column; one box over it would cover the
 // first statement's newer values (which the host does not have yet), so
 // it is loaded as the rectangles of its pieces, two copies counted under
-// the rects plan. n is loaded by each statement (4 bytes each).
+// the rects plan. n is read only, passed by value to each statement (0).
 // First: a's box (n-1)^2 loaded. Second: the L, 2n-1 elements; b written
 // whole, exactly, stored n^2. a's (n-1)^2 written elements are stored
 // after the last user (main prints a).
-// n=10: to 4+8*81+4+8*19 = 808, from 8*100+8*81 = 1448.
-// n=2: to 4+8*1+4+8*3 = 40, from 8*4+8*1 = 40.
+// n=10: to 8*81+8*19 = 800, from 8*100+8*81 = 1448.
+// n=2: to 8*1+8*3 = 32, from 8*4+8*1 = 40.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,19 +1,19 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=1604 from=800 hull=3
+// ferry-test: run 10 => to=1600 from=800 hull=3
 // ferry-test: plan exact
-// ferry-test: run 10 => to=884 from=440 exact=30 hull=0
-// ferry-test: run 3 => to=100 from=48 exact=9
+// ferry-test: run 10 => to=880 from=440 exact=30 hull=0
+// ferry-test: run 3 => to=96 from=48 exact=9
 // ferry-test: plan rows
-// ferry-test: run 10 => to=1604 from=800 rows=3
+// ferry-test: run 10 => to=1600 from=800 rows=3
 // A store of a may region: b[i][j] is written on the lower triangle only
 // where a[i][j] > 0, so W(b) is the triangle, may, and nothing is surely
 // written: every element a plan stores back must be loaded first, or the
-// poison of the device buffer reaches the host. n loaded (4 bytes).
+// poison of the device buffer reaches the host. n read only, passed by value (0 bytes).
 // T = n(n+1)/2.
-// - hull: a n^2, b loaded n^2 and stored n^2: to 4+16n^2, from 8n^2.
-//   n=10: 1604, 800.
+// - hull: a n^2, b loaded n^2 and stored n^2: to 16n^2, from 8n^2.
+//   n=10: 1600, 800.
 // - exact: a's runs T, b's runs loaded T and stored T, one copy per row
-//   each: to 4+16T, from 8T, 3n copies. n=10: 884, 440, 30; n=3: 100, 48, 9.
+//   each: to 16T, from 8T, 3n copies. n=10: 880, 440, 30; n=3: 96, 48, 9.
 // - rows: every span is (0,0)..(n-1,n-1), the hull's n^2.
 // - auto (host model) at n=10: the hull.
 #include <stdio.h>

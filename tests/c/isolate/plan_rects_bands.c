@@ -1,18 +1,18 @@
 // ferry-test: isolate --label kernel
 // ferry-test: plan rects
-// ferry-test: run 8 => to=484 from=288 rects=4 hull=0
-// ferry-test: run 20 => to=3172 from=2592 rects=4 hull=0
+// ferry-test: run 8 => to=480 from=288 rects=4 hull=0
+// ferry-test: run 20 => to=3168 from=2592 rects=4 hull=0
 // ferry-test: plan hull
-// ferry-test: run 8 => to=516 from=288 hull=2
+// ferry-test: run 8 => to=512 from=288 hull=2
 // A five-point stencil: b's inside from a's cross. What it reads of a is a's grid without its
 // four corners: one convex piece (the integer points of an octagon) whose first and last rows
 // are one element shorter at each end. The rects plan cuts it into bands of rows with the same
 // extents: row 0 (columns 1..n-2), rows 1..n-2 (all), row n-1 (columns 1..n-2), three
 // rectangles that are exactly the read set. b's inside is written exactly: stored as its box,
-// nothing loaded for it. n is loaded (4 bytes).
-// - rects: to 4 + 8(n^2 - 4), from 8(n-2)^2; 3 copies for a, 1 for b (its one rectangle).
-//   n=8: 4 + 480 = 484, from 288; n=20: 4 + 3168 = 3172, from 2592.
-// - hull: a's box n^2: n=8: to 4 + 512 = 516.
+// nothing loaded for it. n is read only, passed by value (0 bytes).
+// - rects: to 8(n^2 - 4), from 8(n-2)^2; 3 copies for a, 1 for b (its one rectangle).
+//   n=8: 480, from 288; n=20: 3168, from 2592.
+// - hull: a's box n^2: n=8: to 512.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,32 +1,32 @@
 // ferry-test: isolate --label step
-// ferry-test: run 10 3 => to=820 from=80 rows=1 hull=2
-// ferry-test: run 300 2 => to=363608 from=2400 exact=300 hull=2
-// ferry-test: run 1 1 => to=20 from=8 hull=3
+// ferry-test: run 10 3 => to=808 from=80 rows=1 hull=2
+// ferry-test: run 300 2 => to=363600 from=2400 exact=300 hull=2
+// ferry-test: run 1 1 => to=16 from=8 hull=3
 // ferry-test: plan hull
-// ferry-test: run 10 3 => to=892 from=80 hull=3
+// ferry-test: run 10 3 => to=880 from=80 hull=3
 // ferry-test: plan rows
-// ferry-test: run 10 3 => to=820 from=80 rows=1 hull=2
-// ferry-test: run 300 2 => to=720016 from=2400 rows=1 hull=2
+// ferry-test: run 10 3 => to=808 from=80 rows=1 hull=2
+// ferry-test: run 300 2 => to=720008 from=2400 rows=1 hull=2
 // ferry-test: plan exact
-// ferry-test: run 10 3 => to=532 from=80 exact=10 hull=2
+// ferry-test: run 10 3 => to=520 from=80 exact=10 hull=2
 // ferry-test: plan rects
-// ferry-test: run 10 3 => to=892 from=80 hull=3 rects=0
+// ferry-test: run 10 3 => to=880 from=80 hull=3 rects=0
 // The rows plan for a copy shared between loop iterations (reuse.rs): the
 // time step reads the anti-triangle j >= n-1-i of a, whose span in
 // row-major order, from (0,n-1) to (n-1,n-1), stays inside its box (the
 // last row is whole), and updates x. The first step loads a and x (n
 // elements, a box whatever the plan: a 1-D box is its own run and span);
-// no later step loads; the last stores x. n (4 bytes) is loaded every
-// step. With T = n(n+1)/2, a moves:
-// - hull: the box n^2. n=10,t=3: to 12+800+80 = 892, from 80.
-// - rows: the span, n^2-n+1 elements, one copy. n=10: 12+728+80 = 820.
-//   n=300,t=2: 8+8*89701+2400 = 720016.
-// - exact: n runs, T elements. n=10: 12+440+80 = 532.
+// no later step loads; the last stores x. n is read only, passed by
+// value (0 bytes). With T = n(n+1)/2, a moves:
+// - hull: the box n^2. n=10,t=3: to 800+80 = 880, from 80.
+// - rows: the span, n^2-n+1 elements, one copy. n=10: 728+80 = 808.
+//   n=300,t=2: 8*89701+2400 = 720008.
+// - exact: n runs, T elements. n=10: 440+80 = 520.
 // - rects: a triangle is no union of a few rectangles: the box.
 // - auto, host model (0.05 us per call, 10 GB/s): n=10, the span (0.05 +
 //   0.0728 us against the box's 0.05+0.08 and the runs' 0.5+0.044);
-//   n=300, the runs (15+36.1 us against 0.05+71.8): 8+361200+2400 =
-//   363608, 300 runs. n=1: ties go to the box.
+//   n=300, the runs (15+36.1 us against 0.05+71.8): 361200+2400 =
+//   363600, 300 runs. n=1: ties go to the box (8 + 8 = 16).
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 3 => to=264 from=192
-// ferry-test: run 3 1 => to=32 from=8
-// ferry-test: run 2 2 => to=16 from=0
+// ferry-test: run 10 3 => to=240 from=192
+// ferry-test: run 3 1 => to=24 from=8
+// ferry-test: run 2 2 => to=0 from=0
 // A pragma inside a function called 2T times (ping-pong between u and v through pointer parameters).
-// Per call: n -> 4; v: R [0,n-1] -> 4n (n >= 3); u: W [1,n-2] exact -> store 4(n-2).
-// to = 2T(4 + 4n), from = 2T*4(n-2).  10 3: 6*44=264, 6*32=192.  3 1: 2*16=32, 2*4=8.
-// 2 2: the loop never runs, 4*4=16 / 0.
+// Per call: n, read only, passed by value -> 0; v: R [0,n-1] -> 4n (n >= 3); u: W [1,n-2] exact -> store 4(n-2).
+// to = 2T*4n, from = 2T*4(n-2).  10 3: 6*40=240, 6*32=192.  3 1: 2*12=24, 2*4=8.
+// 2 2: the loop never runs, 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

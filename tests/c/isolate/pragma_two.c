@@ -1,13 +1,13 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=88 from=152
-// ferry-test: run 1 => to=16 from=8
-// ferry-test: run 0 => to=8 from=0
+// ferry-test: run 10 => to=80 from=152
+// ferry-test: run 1 => to=8 from=8
+// ferry-test: run 0 => to=0 from=0
 // Two statements under #pragma ferry isolate, long arrays; they share b's buffer.
-// First: n -> 4; a: R [0,n-1] -> 8n; b: W [0,n-1] exact.
-// Second: n -> 4; b: R [0,n-1] (n >= 2), on the device already; c: W [1,n-1]
+// First: n, read only, passed by value -> 0; a: R [0,n-1] -> 8n; b: W [0,n-1] exact.
+// Second: n -> 0; b: R [0,n-1] (n >= 2), on the device already; c: W [1,n-1]
 // exact -> store 8(n-1).  b is stored once, after the second -> 8n.
-// n=10: to 4+80+4=88, from 80+72=152.  n=1: to 4+8+4=16, from 8.  n=0: to 8, from 0.
-// Each on its own (--no-optimize-transfers): n=10 to 4+80+4+80=168.
+// n=10: to 80, from 80+72=152.  n=1: to 8, from 8.  n=0: to 0, from 0.
+// Each on its own (--no-optimize-transfers): n=10 to 80+80=160.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,13 +1,13 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 20 16 => to=2568 from=2560
-// ferry-test: run 3 5 => to=128 from=120
-// ferry-test: run 0 4 => to=8 from=0
+// ferry-test: run 20 16 => to=2560 from=2560
+// ferry-test: run 3 5 => to=120 from=120
+// ferry-test: run 0 4 => to=0 from=0
 // A scratch array each iteration writes before reading, dead after the
 // loop: private to each iteration, so the row loop is parallel, each
 // work-item with its own copy of t (a scratch buffer of one copy per
 // work-item). t is never loaded nor stored.
-// n, m: 8.  a: R [0,n-1]x[0,m-1] double -> 8nm.  b: W exact, the same -> store 8nm.
-// to = 8 + 8nm: 20x16: 2568; 3x5: 128; 0x4: 8.  from = 8nm: 2560, 120, 0.
+// n, m: read only, passed by value: 0.  a: R [0,n-1]x[0,m-1] double -> 8nm.  b: W exact, the same -> store 8nm.
+// to = 8nm: 20x16: 2560; 3x5: 120; 0x4: 0.  from = 8nm: 2560, 120, 0.
 #include <stdio.h>
 #include <stdlib.h>
 

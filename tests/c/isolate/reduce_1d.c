@@ -1,7 +1,7 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 1000 => to=12044 from=40
-// ferry-test: run 1 => to=56 from=40
-// ferry-test: run 0 => to=44 from=40
+// ferry-test: run 1000 => to=12040 from=40
+// ferry-test: run 1 => to=52 from=40
+// ferry-test: run 0 => to=40 from=40
 // Scalar reductions in one parallel loop: an integer sum, an unsigned
 // product (modular), a double minimum (`if`) and maximum (`?:`), an
 // unsigned exclusive or, and a count (`++` under a test). On a device each
@@ -9,9 +9,9 @@
 // integers in any order give the sequential result, and a floating-point
 // minimum or maximum taken on a strict comparison keeps the earlier value
 // on ties as the loop does.
-// n: 4.  a: R [0,n-1] int -> 4n.  x: R [0,n-1] double -> 8n.
+// n: read only, passed by value: 0.  a: R [0,n-1] int -> 4n.  x: R [0,n-1] double -> 8n.
 // sum, prod, lo, hi (8 each), mix, positive (4 each): read and written -> 40 each way.
-// to = 4 + 40 + 12n: n=1000: 12044; n=1: 56; n=0: 44. from = 40.
+// to = 40 + 12n: n=1000: 12040; n=1: 52; n=0: 40. from = 40.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,15 +1,15 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 40 50 => to=24028 from=20
-// ferry-test: run 3 0 => to=28 from=20
-// ferry-test: run 0 7 => to=28 from=20
+// ferry-test: run 40 50 => to=24020 from=20
+// ferry-test: run 3 0 => to=20 from=20
+// ferry-test: run 0 7 => to=20 from=20
 // A 2-D nest reducing an integer sum and maximum (one kernel over both
 // loops: the work-groups are 32 x 8 tiles, the launcher combines the
 // tiles), then a double sum of squares, which stays sequential: summed in
 // another order it would round differently (one work-item runs it, its
 // scalar brought back in a cell).
-// n, m: 8.  total (8), peak (4), energy (8): read and written -> 20 each way.
+// n, m: read only, passed by value: 0.  total (8), peak (4), energy (8): read and written -> 20 each way.
 // A: R [0,n-1]x[0,m-1] int -> 4nm.  B: the same, double -> 8nm.
-// to = 28 + 12nm: 40x50: 24028; 3x0 and 0x7: 28. from = 20.
+// to = 20 + 12nm: 40x50: 24020; 3x0 and 0x7: 20. from = 20.
 #include <stdio.h>
 #include <stdlib.h>
 

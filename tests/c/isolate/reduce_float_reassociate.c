@@ -1,13 +1,14 @@
 // ferry-test: isolate --label kernel --reassociate
-// ferry-test: run 1000 => to=16020 from=16
-// ferry-test: run 1 => to=36 from=16
-// ferry-test: run 0 => to=20 from=16
+// ferry-test: run 1000 => to=16016 from=16
+// ferry-test: run 1 => to=32 from=16
+// ferry-test: run 0 => to=16 from=16
 // A convergence test's double sum and a float product, parallel reductions
 // under --reassociate (the user accepts results that differ in the last
 // bits). The values are multiples of 1/8 and powers of two, so that here
 // every order gives the same bits and the runs compare byte for byte.
-// n: 4.  x, y: R [0,n-1] double -> 16n.  diff (8), scale (4), peak (4): read and
-// written -> 16 each way.  to = 20 + 16n: n=1000: 16020; n=1: 36; n=0: 20. from = 16.
+// n: read only, passed by value: 0.  x, y: R [0,n-1] double -> 16n.  diff (8), scale (4),
+// peak (4): read and written -> 16 each way.  to = 16 + 16n: n=1000: 16016; n=1: 32; n=0: 16.
+// from = 16.
 #include <stdio.h>
 #include <stdlib.h>
 

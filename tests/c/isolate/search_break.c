@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 16 5 => to=80 from=8
-// ferry-test: run 16 100 => to=80 from=8
-// ferry-test: run 0 5 => to=16 from=8
-// Linear search with break: i (outside) is read and written (4 + 4); n, key read (4 + 4);
+// ferry-test: run 16 5 => to=72 from=8
+// ferry-test: run 16 100 => to=72 from=8
+// ferry-test: run 0 5 => to=8 from=8
+// Linear search with break: i (outside) is read and written (4 + 4); n, key read only, passed by value (0);
 // pos is written only when found (may) -> loaded and stored (4 + 4).
 // a: R over-approximated by the loop bounds [0,n-1] (the read is under 0<=i<n) -> load 4n.
-// to = 16 + 4n, from = 8.  16 5: 80 / 8 (found at 5); 16 100: 80 / 8 (not found); 0 5: 16 / 8.
+// to = 8 + 4n, from = 8.  16 5: 72 / 8 (found at 5); 16 100: 72 / 8 (not found); 0 5: 8 / 8.
 #include <stdio.h>
 #include <stdlib.h>
 

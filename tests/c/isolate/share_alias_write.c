@@ -1,12 +1,12 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=168 from=160
+// ferry-test: run 10 => to=160 from=160
 // Host code writes y through a pointer between two statements that share
 // y: the effects analysis sees p point to y, so y is stored before the
 // write and loaded again after it.
-// First: n -> 4; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact.
+// First: n, read only, passed by value -> 0; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact.
 // p[2] = 5 writes y: y stored first (W ∩ OUT = [0,n-1]) -> 8n.
-// Second: n -> 4; y: IN [0,n-1] loaded again -> 8n; z: W [0,n-1] -> 8n.
-// n=10: to 4+80+4+80 = 168, from 80+80 = 160.
+// Second: n -> 0; y: IN [0,n-1] loaded again -> 8n; z: W [0,n-1] -> 8n.
+// n=10: to 80+80 = 160, from 80+80 = 160.
 #include <stdio.h>
 #include <stdlib.h>
 

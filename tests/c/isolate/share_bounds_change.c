@@ -1,12 +1,12 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=152 from=144
-// ferry-test: run 3 => to=40 from=32
+// ferry-test: run 10 => to=144 from=144
+// ferry-test: run 3 => to=32 from=32
 // n changes between two statements that use y: their regions of y are in
 // terms of different values of n and cannot be compared, so each keeps its
 // own buffer and transfers.
-// First: n -> 4; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact, stored -> 8n.
-// Second (n' = n-2): n -> 4; y: IN [0,n'-1] -> 8n'; z: W [0,n'-1] -> 8n'.
-// n=10: to 4+80+4+64 = 152, from 80+64 = 144.  n=3: to 4+24+4+8 = 40, from 24+8 = 32.
+// First: n, read only, passed by value -> 0; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact, stored -> 8n.
+// Second (n' = n-2): n -> 0; y: IN [0,n'-1] -> 8n'; z: W [0,n'-1] -> 8n'.
+// n=10: to 80+64 = 144, from 80+64 = 144.  n=3: to 24+8 = 32, from 24+8 = 32.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,29 +1,29 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 1 => to=244 from=328
-// ferry-test: run 10 0 => to=160 from=168
+// ferry-test: run 10 1 => to=232 from=328
+// ferry-test: run 10 0 => to=152 from=168
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 10 1 => to=492 from=408
+// ferry-test: run 10 1 => to=480 from=408
 // Three marked statements in a row, the middle one under an `if`: they
 // share one buffer per array. The guarded statement may not run, so it
 // loads what the device lacks itself, inside its branch, and stores what
 // it writes right after itself, unless the device holds that box current
 // whether it runs or not (then the store waits with the others); what it
 // surely writes does not count as on the device for the third.
-// First: n (4); x: IN [0,n-1] -> 8n; y: W [0,n-1] exact; q: W {0}.
-// Guarded (when c): n (4); y: IN [0,n-1] on the device, W [0,n-1], its
+// First: n (read only, passed by value: 0); x: IN [0,n-1] -> 8n; y: W [0,n-1] exact; q: W {0}.
+// Guarded (when c): n (0); y: IN [0,n-1] on the device, W [0,n-1], its
 // store waits (y is current on the device either way); u: IN [0,n-1] ->
 // 8n; w, q: W [0,n-1] exact, stored after it (q's box is not on the
 // device unless it runs) -> 16n.
-// Third: n (4); x, y on the device; q: IN [0,n-1], the device holds q[0]
+// Third: n (0); x, y on the device; q: IN [0,n-1], the device holds q[0]
 // (the first wrote it): [1,n-1] loaded -> 8(n-1), after q[0] is stored
 // (the guarded statement may have written the box on the device) -> 8;
 // z: W [0,n-1].
 // After the third: y and z stored -> 16n.
-// 10 1: to = 84 + 84 + 76 = 244, from = 8 + 160 + 160 = 328.
-// 10 0: to = 84 + 76 = 160, from = 8 + 160 = 168.
-// Without the optimisation: first n, x in (84), y, q[0] out (88);
-// guarded n, y, u in (164), y, w, q out (240); third n, x, y, q in
-// (244), z out (80): 10 1: 492, 408.
+// 10 1: to = 80 + 80 + 72 = 232, from = 8 + 160 + 160 = 328.
+// 10 0: to = 80 + 72 = 152, from = 8 + 160 = 168.
+// Without the optimisation: first x in (80), y, q[0] out (88);
+// guarded y, u in (160), y, w, q out (240); third x, y, q in
+// (240), z out (80): 10 1: 480, 408.
 #include <stdio.h>
 #include <stdlib.h>
 

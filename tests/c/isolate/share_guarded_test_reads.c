@@ -1,12 +1,13 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 4 10 => to=216 from=192
+// ferry-test: run 4 10 => to=192 from=192
 // The `if` around the marked statement tests a[0], which the statement
 // writes: the host must see every step's a, so a does not leave the loop
 // (were it stored only after the loop, the test would go on reading the
 // first value and the statement would run in all ten steps).
-// The statement: n (4); a: IN [0,n-1], W [0,n-1] exact -> 8n in, 8n out,
-// in every step it runs. a[0]: 1, 3, 7, 15, 31, 63, 127: six runs.
-// 4 10: to = 6*36 = 216, from = 6*32 = 192.
+// The statement: n (read only, passed by value: 0); a: IN [0,n-1],
+// W [0,n-1] exact -> 8n in, 8n out, in every step it runs.
+// a[0]: 1, 3, 7, 15, 31, 63, 127: six runs.
+// 4 10: to = 6*32 = 192, from = 6*32 = 192.
 #include <stdio.h>
 #include <stdlib.h>
 

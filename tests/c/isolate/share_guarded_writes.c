@@ -1,6 +1,6 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 8 3 1 => to=208 from=192
-// ferry-test: run 8 3 -1 => to=204 from=192
+// ferry-test: run 8 3 1 => to=192 from=192
+// ferry-test: run 8 3 -1 => to=192 from=192
 // ferry-test: run 8 0 1 => to=0 from=0
 // A marked statement under an `if` in a time loop, one after it: x, y
 // and z leave the loop, the guarded statement's arrays included. The
@@ -9,11 +9,11 @@
 // because it is stored after the loop whether the statement ran or not.
 // (What it surely writes does not count as on the device for the
 // statement after it either; here its store box holds that already.)
-// Guarded: n (4); x: IN [0,n-1]; y, z: W [0,n-1] exact.
-// After it: n (4); x: IN [0,n-1], W [0,n-1]; y: IN [0,n-1].
+// Guarded: n (read only, passed by value: 0); x: IN [0,n-1]; y, z: W [0,n-1] exact.
+// After it: n (0); x: IN [0,n-1], W [0,n-1]; y: IN [0,n-1].
 // Loads at the top of the first step: x, y and z [0,n-1] -> 3*8n.
-// After the loop: x, y, z [0,n-1] -> 3*8n. n with every run.
-// 8 3 1: to = 192 + 4*4 = 208, from = 192. 8 3 -1: 192 + 12 = 204.
+// After the loop: x, y, z [0,n-1] -> 3*8n. n by value with every run.
+// 8 3 1: to = 192, from = 192. 8 3 -1: 192.
 // No step: nothing moves.
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,17 +1,17 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=172 from=240
-// ferry-test: run 1 => to=28 from=24
+// ferry-test: run 10 => to=160 from=240
+// ferry-test: run 1 => to=16 from=24
 // Host code between statements that share buffers: a host read of y has y
 // stored before it; a host write of x has x loaded again after it.
-// First: n -> 4; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact.
+// First: n, read only, passed by value -> 0; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact.
 // printf reads y: y stored (W ∩ OUT = [0,n-1]) -> 8n.
-// Second: n -> 4; x and y on the device (x loaded by the first, y
+// Second: n -> 0; x and y on the device (x loaded by the first, y
 // written by it); y: W [0,n-1] exact.
 // x[0] = 100 writes x on the host: the device's x is stale.
-// Third: n -> 4; x: IN [0,n-1] loaded again -> 8n; y on the device; z: W
+// Third: n -> 0; x: IN [0,n-1] loaded again -> 8n; y on the device; z: W
 // [0,n-1] exact -> 8n.  After it y goes back (printed) -> 8n.
-// n=10: to 4+80+4+4+80 = 172, from 80+80+80 = 240.
-// n=1: to 4+8+4+4+8 = 28, from 8+8+8 = 24.
+// n=10: to 80+80 = 160, from 80+80+80 = 240.
+// n=1: to 8+8 = 16, from 8+8+8 = 24.
 #include <stdio.h>
 #include <stdlib.h>
 

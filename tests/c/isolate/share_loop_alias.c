@@ -1,10 +1,10 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 3 => to=252 from=240
+// ferry-test: run 10 3 => to=240 from=240
 // Host code in the loop writes a through a pointer to one of its
 // elements: a cannot leave the loop.
-// Statement: n -> 4; a: IN and W [0,n-1] exact.
+// Statement: n, read only, passed by value -> 0; a: IN and W [0,n-1] exact.
 // Every step, alone: a loaded and stored [0,n-1] -> 8n each way.
-// n=10, 3 steps: to 3*84 = 252, from 3*80 = 240.
+// n=10, 3 steps: to 3*80 = 240, from 3*80 = 240.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,16 +1,16 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 3 => to=336 from=312
+// ferry-test: run 10 3 => to=312 from=312
 // The loop writes m, which the sets are written in: they differ from one
 // step to the next, and from one statement to the next, so neither array
 // leaves the loop, and the two statements share nothing (share_bounds_
 // change.c has the sequence alone).
-// First (m = m0): m -> 4; a: IN [0,m0-1] -> 8m0; b: W [0,m0-1] exact,
+// First (m = m0): m, read only, passed by value -> 0; a: IN [0,m0-1] -> 8m0; b: W [0,m0-1] exact,
 // read by the second -> stored 8m0.
-// Second (m = m0+1): m -> 4; b: IN [0,m0] -> 8(m0+1); a: W [0,m0] exact
+// Second (m = m0+1): m -> 0; b: IN [0,m0] -> 8(m0+1); a: W [0,m0] exact
 // -> stored 8(m0+1).
-// A step: to 4 + 8m0 + 4 + 8(m0+1) = 16m0 + 16, from 16m0 + 8; m0 = n/2
+// A step: to 8m0 + 8(m0+1) = 16m0 + 8, from 16m0 + 8; m0 = n/2
 // + step.
-// n=10, 3 steps (m0 = 5, 6, 7): to 96+112+128 = 336, from 88+104+120 =
+// n=10, 3 steps (m0 = 5, 6, 7): to 88+104+120 = 312, from 88+104+120 =
 // 312.
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,14 +1,14 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 3 => to=76 from=64
-// ferry-test: run 1 => to=68 from=64
+// ferry-test: run 3 => to=64 from=64
+// ferry-test: run 1 => to=64 from=64
 // ferry-test: run 0 => to=0 from=0
 // Heap blocks allocated into different pointers are different objects to
 // the effects too: the host writes b every step, which does not touch a,
 // so a leaves the time loop (loaded once in the first step, stored once
 // after the loop). Were every heap block one location, b's writes would
-// keep a in the loop: loaded and stored every step (steps=3: to=204,
-// from=192). n (4 bytes) is loaded every step.
-// steps=3: to = 3*4 + 64 = 76, from = 64. steps=1: 68 / 64. steps=0: 0 / 0.
+// keep a in the loop: loaded and stored every step (steps=3: to=192,
+// from=192). n is read only, passed by value (0 bytes).
+// steps=3: to = 64, from = 64. steps=1: 64 / 64. steps=0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

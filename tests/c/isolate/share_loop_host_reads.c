@@ -1,16 +1,16 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 3 => to=140 from=64
-// ferry-test: run 1 => to=132 from=64
+// ferry-test: run 3 => to=128 from=64
+// ferry-test: run 1 => to=128 from=64
 // ferry-test: run 0 => to=0 from=0
 // An array the isolated statements only read leaves the loop even though
 // the host reads it there too: neither side changes it while the loop
 // runs, so the host's copy and the device's stay equal. a is read by the
 // marked loop and by the host every step; b is read and written by the
 // marked loop only. Both leave the time loop: loaded once, at the top of
-// the first step, b stored once after the loop; n (4 bytes) is loaded
-// every step.
-// steps=3: to = 3*4 + 64 (a) + 64 (b) = 140, from = 64 (b).
-// steps=1: to = 4 + 128 = 132, from = 64. steps=0: nothing moves.
+// the first step, b stored once after the loop; n is read only, passed
+// by value (0 bytes).
+// steps=3: to = 64 (a) + 64 (b) = 128, from = 64 (b).
+// steps=1: to = 128, from = 64. steps=0: nothing moves.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 3 => to=252 from=216
+// ferry-test: run 10 3 => to=240 from=216
 // The host writes a[0] in every step, which the marked statement reads:
 // the device's copy goes stale, so a cannot be loaded once for the whole
 // loop (as it would be were the host only reading it); it is loaded in
 // every step.
-// The statement: n (4); a: IN [0,n-1], W [1,n-1] exact.
-// Each step: 8n + 4 in, 8(n-1) out.  10 3: 3*84 = 252, 3*72 = 216.
+// The statement: n (read only, passed by value: 0); a: IN [0,n-1], W [1,n-1] exact.
+// Each step: 8n in, 8(n-1) out.  10 3: 3*80 = 240, 3*72 = 216.
 #include <stdio.h>
 #include <stdlib.h>
 

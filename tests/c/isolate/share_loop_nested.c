@@ -1,19 +1,19 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 2 3 => to=256 from=64
+// ferry-test: run 10 2 3 => to=208 from=64
 // ferry-test: run 10 2 0 => to=0 from=0
 // ferry-test: run 10 0 3 => to=0 from=0
 // Arrays leave the loops around their users as far as the host leaves
 // them alone: a and b leave both loops; c, which the outer loop's body
 // writes on the host, leaves only the inner one.
-// First: n -> 4; a: IN [0,n-1]; c: IN [1,n-2]; b: W [1,n-2] exact.
-// Second: n -> 4; b: IN [1,n-2], written by the first; a: W [1,n-2]
+// First: n, read only, passed by value -> 0; a: IN [0,n-1]; c: IN [1,n-2]; b: W [1,n-2] exact.
+// Second: n -> 0; b: IN [1,n-2], written by the first; a: W [1,n-2]
 // exact.
 // a: loaded once, the first time the inner loop runs -> 8n; stored after
 // the outer loop -> 8(n-2). b: needs nothing; dead afterwards.
 // c: loaded the first time the inner loop runs in each round -> 8(n-2);
 // never written on the device.
-// Every step: 8 bytes of scalars.
-// n=10, 2 rounds of 3 steps: to 80 + 2*64 + 6*8 = 256, from 64.
+// Every step: no bytes of scalars (n by value).
+// n=10, 2 rounds of 3 steps: to 80 + 2*64 = 208, from 64.
 // No step in a round, or no round: the users never run, nothing moves.
 #include <stdio.h>
 #include <stdlib.h>

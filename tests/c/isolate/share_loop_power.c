@@ -1,14 +1,14 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 6 4 => to=496 from=192
+// ferry-test: run 6 4 => to=480 from=192
 // ferry-test: run 6 0 => to=0 from=0
 // Power iteration: the matrix-vector product is isolated, the
 // normalisation is host code. Only A leaves the loop: the host writes x
 // (loaded again every step) and reads y (stored every step).
-// Statement: n -> 4; A: IN [0,n-1]^2; x: IN [0,n-1]; y: W [0,n-1] exact.
+// Statement: n, read only, passed by value -> 0; A: IN [0,n-1]^2; x: IN [0,n-1]; y: W [0,n-1] exact.
 // Host: reads y, writes x and norm.
 // Around the loop: A loaded once -> 8n^2, never stored (not written).
-// Every step: x -> 8n, n -> 4; y stored before the host reads it -> 8n.
-// n=6, 4 steps: to 288 + 4*(48 + 4) = 496, from 4*48 = 192.
+// Every step: x -> 8n; y stored before the host reads it -> 8n.
+// n=6, 4 steps: to 288 + 4*48 = 480, from 4*48 = 192.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

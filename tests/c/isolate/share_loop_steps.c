@@ -1,25 +1,25 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 3 => to=128 from=64
-// ferry-test: run 10 1 => to=96 from=64
+// ferry-test: run 10 3 => to=80 from=64
+// ferry-test: run 10 1 => to=80 from=64
 // ferry-test: run 10 0 => to=0 from=0
 // Two statements in a time loop share their buffers across the steps:
 // nothing on the host touches a or b inside the loop, and the bounds (n)
 // do not change, so a is loaded once, in the first step, and stored once,
 // after the loop; b lives on the device only.
-// First: n -> 4; a: IN [0,n-1]; b: W [1,n-2] exact.
+// First: n, read only, passed by value -> 0; a: IN [0,n-1]; b: W [1,n-2] exact.
 // Host: shift, a scalar of the step.
-// Second: n -> 4, shift -> 8; b: IN [1,n-2], all written by the first;
+// Second: n, shift, read only, passed by value -> 0; b: IN [1,n-2], all written by the first;
 // a: W [1,n-2] exact.
 // Around the loop: a loads [0,n-1] - nothing earlier -> 8n; b loads
 // nothing (the first's need is empty, the second's is surely written by
 // the first). After it: a [1,n-2] is printed -> 8(n-2); b is dead.
-// Every step: 4 + 4 + 8 = 16 bytes of scalars.
-// n=10, 3 steps: to 80 + 3*16 = 128, from 64.
-// n=10, 1 step: to 80 + 16 = 96, from 64.
+// Every step: no bytes of scalars (all passed by value).
+// n=10, 3 steps: to 80, from 64.
+// n=10, 1 step: to 80, from 64.
 // No step: nothing moves (the loads are made in the first step).
-// Each statement alone would move, per step, 80 + 4 in and 64 out for the
-// first (b live: the second reads it), 64 + 12 in and 64 out for the
-// second: 224 in, 128 out.
+// Each statement alone would move, per step, 80 in and 64 out for the
+// first (b live: the second reads it), 64 in and 64 out for the
+// second: 144 in, 128 out.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 2 => to=112 from=128
+// ferry-test: run 10 2 => to=80 from=128
 // ferry-test: run 10 0 => to=0 from=0
 // The arrays exist only when the loop runs: with no step, a and b are
 // null and the original never touches them. The loads shared across the
@@ -8,8 +8,9 @@
 // either (loading before the loop would read through a null pointer).
 // Sets as in share_loop_steps.c; b is a pointer parameter here, whose
 // elements the caller may read after the call, so b counts as live after
-// the loop: stored [1,n-2] -> 8(n-2).
-// n=10, 2 steps: to 80 + 2*16 = 112, from 64 + 64 = 128.
+// the loop: stored [1,n-2] -> 8(n-2). n and shift are read only, passed
+// by value (0 bytes).
+// n=10, 2 steps: to 80, from 64 + 64 = 128.
 #include <stdio.h>
 #include <stdlib.h>
 

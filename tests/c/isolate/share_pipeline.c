@@ -1,18 +1,18 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=92 from=152
-// ferry-test: run 1 => to=20 from=8
-// ferry-test: run 0 => to=12 from=0
+// ferry-test: run 10 => to=80 from=152
+// ferry-test: run 1 => to=8 from=8
+// ferry-test: run 0 => to=0 from=0
 // Three isolated statements of one block share y's buffer (share.rs); host
 // code between them touches neither x, y nor n.
-// First: n -> 4; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact.
-// Second: n -> 4; y: IN [0,n-1], on the device already; W [0,n-1] exact.
-// Third: n -> 4; y: IN [0,n-1] (n >= 2), on the device; z: W [1,n-1] exact -> 8(n-1).
+// First: n, read only, passed by value -> 0; x: IN [0,n-1] -> 8n; y: W [0,n-1] exact.
+// Second: n -> 0; y: IN [0,n-1], on the device already; W [0,n-1] exact.
+// Third: n -> 0; y: IN [0,n-1] (n >= 2), on the device; z: W [1,n-1] exact -> 8(n-1).
 // y is stored once, after the third: the first's store is overwritten by the
 // second's sure write -> 8n.
-// n=10: to 4+80+4+4 = 92, from 80+72 = 152.  n=1: to 4+8+4+4 = 20, from 8.
-// n=0: to 12, from 0.
-// Without sharing (--no-optimize-transfers): to 4+8n + 4+8n + 4+8n, from
-// 8n + 8n + 8(n-1): n=10 252 / 232.
+// n=10: to 80, from 80+72 = 152.  n=1: to 8, from 8.
+// n=0: to 0, from 0.
+// Without sharing (--no-optimize-transfers): to 8n + 8n + 8n, from
+// 8n + 8n + 8(n-1): n=10 240 / 232.
 #include <stdio.h>
 #include <stdlib.h>
 

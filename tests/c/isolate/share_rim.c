@@ -1,20 +1,20 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 10 => to=1064 from=1024 rects=4
-// ferry-test: run 3 => to=112 from=16
+// ferry-test: run 10 => to=1056 from=1024 rects=4
+// ferry-test: run 3 => to=104 from=16
 // Jacobi's two half-steps isolated apart: the second reads the inside of B,
 // which the first wrote on the device, and its rim, which the host has.
 // The rim is four boxes, loaded apart: one box over the whole grid would
 // cover the new inside with the host's old values.
-// First: n -> 4; A: IN [0,n-1]^2 minus the corners, whose box is [0,n-1]^2
+// First: n, read only, passed by value -> 0; A: IN [0,n-1]^2 minus the corners, whose box is [0,n-1]^2
 // -> 8n^2; B: W [1,n-2]^2 exact.
-// Second: n -> 4; B: IN [0,n-1]^2 minus the corners; the device holds the
+// Second: n -> 0; B: IN [0,n-1]^2 minus the corners; the device holds the
 // inside; the rim: rows 0 and n-1 over columns [1,n-2], columns 0 and n-1
 // over rows [1,n-2] -> 4 * 8(n-2); A: W [1,n-2]^2 exact -> 8(n-2)^2; B's
 // inside is stored (printed) -> 8(n-2)^2.
-// n=10: to 4+800+4+256 = 1064, from 512+512 = 1024.
-// n=3: to 4+72+4+32 = 112, from 8+8 = 16.
+// n=10: to 800+256 = 1056, from 512+512 = 1024.
+// n=3: to 72+32 = 104, from 8+8 = 16.
 // One box for the rim would reach the inside: B's inside would be stored
-// first and the whole grid loaded (to 4+800+4+800).
+// first and the whole grid loaded (to 800+800).
 #include <stdio.h>
 #include <stdlib.h>
 

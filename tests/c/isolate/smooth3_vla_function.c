@@ -1,11 +1,11 @@
 // ferry-test: isolate --function smooth3
-// ferry-test: run 2 3 5 => to=132 from=72
-// ferry-test: run 1 1 3 => to=24 from=4
-// ferry-test: run 2 2 2 => to=12 from=0
+// ferry-test: run 2 3 5 => to=120 from=72
+// ferry-test: run 1 1 3 => to=12 from=4
+// ferry-test: run 2 2 2 => to=0 from=0
 // --function on 3-D VLA parameters float a[n][m][p], b[n][m][p]: smoothing along the last dimension.
-// n, m, p: read -> 12.  a: R [0,n-1]x[0,m-1]x[0,p-1] (p >= 3) -> 4nmp.
+// n, m, p: read only, passed by value -> 0.  a: R [0,n-1]x[0,m-1]x[0,p-1] (p >= 3) -> 4nmp.
 // b: W [0,n-1]x[0,m-1]x[1,p-2] exact -> store 4nm(p-2), no load.
-// 2 3 5: to 12+120=132, from 72.  1 1 3: to 12+12=24, from 4.  2 2 2: the k loop never runs, 12 / 0.
+// 2 3 5: to 120, from 72.  1 1 3: to 12, from 4.  2 2 2: the k loop never runs, 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

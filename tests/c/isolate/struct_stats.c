@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=108 from=24
-// ferry-test: run 1 => to=36 from=24
-// ferry-test: run 0 => to=28 from=24
+// ferry-test: run 10 => to=104 from=24
+// ferry-test: run 1 => to=32 from=24
+// ferry-test: run 0 => to=24 from=24
 // A struct accumulator updated field by field: the struct moves whole (24 bytes: int, pad, 2 doubles).
-// n: loaded, 4.  a: R [0,n-1] double -> 8n.
+// n: read only, passed by value, 0.  a: R [0,n-1] double -> 8n.
 // st: fields read and written -> loaded and stored whole, 24 + 24 (a scalar moves even when the loop runs zero times).
-// to = 4 + 8n + 24, from = 24.  n=10: 108 / 24; n=1: 36 / 24; n=0: 28 / 24.
+// to = 8n + 24, from = 24.  n=10: 104 / 24; n=1: 32 / 24; n=0: 24 / 24.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 4 5 => to=49 from=20
-// ferry-test: run 8 8 => to=137 from=64
-// ferry-test: run 0 3 => to=9 from=0
+// ferry-test: run 4 5 => to=40 from=20
+// ferry-test: run 8 8 => to=128 from=64
+// ferry-test: run 0 3 => to=0 from=0
 // 2-D char image thresholded into a char mask under a data-dependent if.
-// n, m: read -> 4 + 4; th (char): read -> 1; i, j local.
+// n, m, th (char): read only, passed by value -> 0; i, j local.
 // img: R [0,n-1]x[0,m-1] -> nm bytes.  out: W same box, may -> store nm, load nm.
-// to = 9 + 2nm, from = nm.  4 5: 49 / 20; 8 8: 137 / 64; 0 3: 9 / 0.
+// to = 2nm, from = nm.  4 5: 40 / 20; 8 8: 128 / 64; 0 3: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

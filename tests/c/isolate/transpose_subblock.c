@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 3 4 2 5 => to=64 from=48
-// ferry-test: run 8 7 1 2 => to=240 from=224
-// ferry-test: run 0 4 0 0 => to=16 from=0
+// ferry-test: run 3 4 2 5 => to=48 from=48
+// ferry-test: run 8 7 1 2 => to=224 from=224
+// ferry-test: run 0 4 0 0 => to=0 from=0
 // A transposed sub-block with offsets in both dimensions: b[j+1][i+2] = a[i+oi][j+oj], float [10][10].
-// r, c, oi, oj: read -> 16; i, j local.
+// r, c, oi, oj: read only, passed by value -> 0; i, j local.
 // a: R [oi, oi+r-1]x[oj, oj+c-1] -> 4rc.  b: W [1, c]x[2, r+1] exact -> store 4rc, no load.
-// 3 4 2 5: to 16+48=64, from 48.  8 7 1 2: to 16+224=240, from 224.  0 4 0 0: 16 / 0.
+// 3 4 2 5: to 48, from 48.  8 7 1 2: to 224, from 224.  0 4 0 0: 0 / 0.
 #include <stdio.h>
 #include <stdlib.h>
 

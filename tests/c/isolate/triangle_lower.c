@@ -1,14 +1,14 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 6 => to=204 from=200
-// ferry-test: run 2 => to=12 from=8
-// ferry-test: run 1 => to=4 from=0
+// ferry-test: run 6 => to=200 from=200
+// ferry-test: run 2 => to=8 from=8
+// ferry-test: run 1 => to=0 from=0
 // Strict lower triangle j<i of double a[8][8] from the strict upper one (same array).
-// n: loaded, 4.
+// n: read only, passed by value, 0.
 // a: W {a[i][j] : 0<=j<i<=n-1} exact -> Store [1,n-1]x[0,n-2], 8(n-1)^2.
 //    R {a[j][i] : 0<=j<i<=n-1} -> [0,n-2]x[1,n-1].
 //    Store - W = {1<=phi1<=phi2<=n-2} -> [1,n-2]x[1,n-2], inside the R box.
 //    Load = [0,n-2]x[1,n-1], 8(n-1)^2.
-// n=6: to 4+200=204, from 200; n=2: to 4+8=12, from 8; n=1: zero iterations, to 4, from 0.
+// n=6: to 200, from 200; n=2: to 8, from 8; n=1: zero iterations, to 0, from 0.
 #include <stdio.h>
 #include <stdlib.h>
 

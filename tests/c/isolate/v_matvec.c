@@ -1,12 +1,12 @@
 // ferry-test: isolate --pragma
-// ferry-test: run 4 3 => to=128 from=32
-// ferry-test: run 1 1 => to=24 from=8
-// ferry-test: run 32 32 => to=8456 from=256
+// ferry-test: run 4 3 => to=120 from=32
+// ferry-test: run 1 1 => to=16 from=8
+// ferry-test: run 32 32 => to=8448 from=256
 // ferry-test: compare y.txt
 /* A matrix-vector product on long integers (byte poison), marked by a
  * pragma; the accumulator is local to the statement, so y is only written.
- * Load: n, m (ints, 8 bytes), A[0..n-1][0..m-1], x[0..m-1]; store:
- * y[0..n-1]. The result goes to a file; the exit status is a checksum. */
+ * n, m (ints) are read only, passed by value (0 bytes). Load:
+ * A[0..n-1][0..m-1], x[0..m-1]; store: y[0..n-1]. The result goes to a file; the exit status is a checksum. */
 #include <stdio.h>
 #include <stdlib.h>
 

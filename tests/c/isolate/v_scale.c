@@ -1,10 +1,10 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=92 from=80
-// ferry-test: run 1 => to=20 from=8
-// ferry-test: run 100 => to=812 from=800
+// ferry-test: run 10 => to=80 from=80
+// ferry-test: run 1 => to=8 from=8
+// ferry-test: run 100 => to=800 from=800
 /* A one-dimensional loop over a prefix of two arrays, isolated by label.
- * Load: n (int, 4 bytes), c (double, 8), a[0..n-1]; store: b[0..n-1],
- * surely written, so never loaded. The loop index is the statement's own. */
+ * n (int) and c (double) are read only, passed by value (0 bytes).
+ * Load: a[0..n-1]; store: b[0..n-1], surely written, so never loaded. The loop index is the statement's own. */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=168 from=84
-// ferry-test: run 1 => to=24 from=12
-// ferry-test: run 0 => to=8 from=4
+// ferry-test: run 10 => to=164 from=84
+// ferry-test: run 1 => to=20 from=12
+// ferry-test: run 0 => to=4 from=4
 // 1-D double vector add; the loop index i is declared outside the statement.
-// i: assigned by the for in s -> loaded and stored (4 + 4); n: read -> loaded (4).
+// i: assigned by the for in s -> loaded and stored (4 + 4); n: read only -> passed by value (0).
 // a, b: R [0,n-1] exact -> load 8n each; c: W [0,n-1] exact, not read -> store 8n, no load.
-// to = 4 + 4 + 16n, from = 4 + 8n.  n=10: 168 / 84; n=1: 24 / 12; n=0: 8 / 4.
+// to = 4 + 16n, from = 4 + 8n.  n=10: 164 / 84; n=1: 20 / 12; n=0: 4 / 4.
 #include <stdio.h>
 #include <stdlib.h>
 

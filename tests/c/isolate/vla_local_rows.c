@@ -1,12 +1,12 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 4 3 => to=20 from=36
-// ferry-test: run 1 5 => to=8 from=0
-// ferry-test: run 6 1 => to=12 from=20
+// ferry-test: run 4 3 => to=12 from=36
+// ferry-test: run 1 5 => to=0 from=0
+// ferry-test: run 6 1 => to=4 from=20
 // Local VLA float a[n][m], row recurrence a[i][j] = a[i-1][j] + 1 for rows 1..n-1.
-// n, m: loaded, 8; i, j local.
+// n, m: read only, passed by value, 0; i, j local.
 // a: R [0,n-2]x[0,m-1], W [1,n-1]x[0,m-1] exact; IN is row 0 only (rows 1..n-2 are read
 //    after they are written) -> load 4m, store 4(n-1)m.
-// 4 3: to 8+12=20, from 36. 1 5: no iteration, to 8, from 0. 6 1: to 8+4=12, from 20.
+// 4 3: to 12, from 36. 1 5: no iteration, to 0, from 0. 6 1: to 4, from 20.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,21 +1,21 @@
 // ferry-test: isolate --function scale
-// ferry-test: run 3 4 => to=112 from=96
-// ferry-test: run 1 1 => to=24 from=8
-// ferry-test: run 5 2 => to=96 from=80
+// ferry-test: run 3 4 => to=96 from=96
+// ferry-test: run 1 1 => to=8 from=8
+// ferry-test: run 5 2 => to=80 from=80
 // ferry-test: plan hull --no-optimize-transfers
-// ferry-test: run 3 4 => to=224 from=192
-// ferry-test: run 1 1 => to=48 from=16
-// ferry-test: run 5 2 => to=192 from=160
+// ferry-test: run 3 4 => to=192 from=192
+// ferry-test: run 1 1 => to=16 from=16
+// ferry-test: run 5 2 => to=160 from=160
 // --function on a VLA parameter double a[n][m], called twice from main.
 // a: R = W = [0,n-1]x[0,m-1] exact.
-// Body isolation (each call moves its data): n, m (int) loaded 4 + 4, s
-// (double) 8; i, j are the body's own; a loaded 8nm, stored 8nm.
-// Per call to = 16 + 8nm, from = 8nm; two calls double it.
-// 3 4: to 2*(16+96)=224, from 192. 1 1: to 2*24=48, from 16. 5 2: to 2*96=192, from 160.
+// Body isolation (each call moves its data): n, m (int) and s (double)
+// read only, passed by value, 0; i, j are the body's own; a loaded 8nm,
+// stored 8nm. Per call to = 8nm, from = 8nm; two calls double it.
+// 3 4: to 2*96=192, from 192. 1 1: to 2*8=16, from 16. 5 2: to 2*80=160, from 160.
 // Optimised, the transfers move to the two call sites (main calls scale
 // twice), which share a's buffer: a is loaded before the first and stored
-// after the second; each call passes n and m (s is a constant there):
-// to = 16 + 8nm, from = 8nm. 3 4: 112, 96. 1 1: 24, 8. 5 2: 96, 80.
+// after the second; each call passes n and m by value (s is a constant there):
+// to = 8nm, from = 8nm. 3 4: 96, 96. 1 1: 8, 8. 5 2: 80, 80.
 #include <stdio.h>
 #include <stdlib.h>
 
