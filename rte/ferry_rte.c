@@ -179,7 +179,8 @@ void ferry_poison_through_writes(const char *api, void *accel, size_t bytes,
     if (!pattern)
         ferry_backend_fail(api, NULL, 0, "out of host memory poisoning %zu bytes", bytes);
     ferry_poison(pattern, chunk, poison);
-    for (size_t at = 0; at < bytes; at += chunk) {
+    size_t at;
+    for (at = 0; at < bytes; at += chunk) {
         size_t n = bytes - at < chunk ? bytes - at : chunk;
         /* The last chunk ends the way the whole buffer does (0xAB bytes
          * after the last whole element). */
@@ -227,7 +228,8 @@ struct box {
 static void strides(long *out, const long *dims, int ndims)
 {
     long s = 1;
-    for (int k = ndims - 1; k >= 0; k--) {
+    int k;
+    for (k = ndims - 1; k >= 0; k--) {
         out[k] = s;
         s *= dims[k] > 0 ? dims[k] : 1;
     }
@@ -237,7 +239,8 @@ static void strides(long *out, const long *dims, int ndims)
 static size_t box_bytes(const long *counts, int ndims, size_t elem_size)
 {
     size_t n = elem_size;
-    for (int k = 0; k < ndims; k++) {
+    int k;
+    for (k = 0; k < ndims; k++) {
         if (counts[k] <= 0)
             return 0;
         n *= (size_t)counts[k];
@@ -274,7 +277,8 @@ static void make_box(struct box *b, size_t elem_size, int ndims, const long *acc
     strides(host_stride, host_dims, ndims);
     /* Collected innermost first, reversed at the end. */
     int n = 0;
-    for (int k = ndims - 1; k >= 0; k--) {
+    int k;
+    for (k = ndims - 1; k >= 0; k--) {
         b->accel_start += (size_t)accel_offsets[k] * accel_stride[k];
         b->host_start += (size_t)host_offsets[k] * host_stride[k];
         if (n > 0 && counts[k] == 1)
@@ -290,7 +294,8 @@ static void make_box(struct box *b, size_t elem_size, int ndims, const long *acc
         n++;
     }
     b->ndims = n;
-    for (int i = 0, j = n - 1; i < j; i++, j--) {
+    int i, j;
+    for (i = 0, j = n - 1; i < j; i++, j--) {
         long t = b->counts[i];
         b->counts[i] = b->counts[j];
         b->counts[j] = t;
@@ -329,7 +334,8 @@ static void copy_runs(const struct box *b, const struct ends *e, size_t accel_at
                                accel_at * elem_size, bytes);
         return;
     }
-    for (long i = 0; i < b->counts[k]; i++)
+    long i;
+    for (i = 0; i < b->counts[k]; i++)
         copy_runs(b, e, accel_at + (size_t)i * b->accel_stride[k],
                   host_at + (size_t)i * b->host_stride[k], k + 1);
 }
@@ -479,7 +485,8 @@ double ferry_copy_time(const struct ferry_cost_model *model, size_t elem_size, l
 long ferry_box_elements(int ndims, const long *counts)
 {
     long n = 1;
-    for (int k = 0; k < ndims; k++) {
+    int k;
+    for (k = 0; k < ndims; k++) {
         if (counts[k] <= 0)
             return 0;
         n *= counts[k];

@@ -174,7 +174,8 @@ static void init(void)
     cl_platform_id platform = NULL;
     cl_device_id *devices = NULL;
     cl_uint ndevices = 0;
-    for (cl_uint p = 0; p < nplatforms; p++) {
+    cl_uint p;
+    for (p = 0; p < nplatforms; p++) {
         if (want_platform >= 0 && (long)p != want_platform)
             continue;
         devices = platform_devices(platforms[p], p, &ndevices);
@@ -322,7 +323,8 @@ static void *grow(void *table, size_t n, size_t size)
 
 static cl_program program_of(const char *source, const char *name)
 {
-    for (size_t i = 0; i < nprograms; i++)
+    size_t i;
+    for (i = 0; i < nprograms; i++)
         if (programs[i].source == source)
             return programs[i].program;
     cl_int e;
@@ -357,7 +359,8 @@ static cl_program program_of(const char *source, const char *name)
 cl_kernel ferry_cl_kernel(const char *source, const char *name)
 {
     init();
-    for (size_t i = 0; i < nkernels; i++)
+    size_t i;
+    for (i = 0; i < nkernels; i++)
         if (kernels[i].source == source && !strcmp(kernels[i].name, name))
             return kernels[i].kernel;
     cl_program p = program_of(source, name);
@@ -407,7 +410,8 @@ void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t 
                      const size_t *local, unsigned long long work_items)
 {
     /* OpenCL 1.2 rejects an empty range; an empty loop runs nothing. */
-    for (unsigned d = 0; d < dims; d++)
+    unsigned d;
+    for (d = 0; d < dims; d++)
         if (global[d] == 0)
             return;
     double start = ferry_clock();

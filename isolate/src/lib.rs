@@ -20,6 +20,7 @@ mod outline;
 pub mod parallel;
 pub mod planning;
 mod reduction;
+mod register;
 mod reshape;
 pub mod reuse;
 mod rewrite;
@@ -1087,9 +1088,13 @@ fn replace_all(tree: &mut TranslationUnit, blocks: &mut Replacements, prologues:
         let ExternalDecl::FunctionDef(def) = item else {
             continue;
         };
+        let before = (blocks.len(), prologues.len());
         match blocks.remove(&def.body_id) {
             Some(block) => def.body = block,
             None => replace_in_block(&mut def.body, blocks, prologues),
+        }
+        if (blocks.len(), prologues.len()) != before {
+            register::drop_register(def);
         }
     }
 }

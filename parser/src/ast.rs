@@ -50,8 +50,12 @@ pub struct Pragma {
 
 #[derive(Debug, Clone)]
 pub struct FunctionDef {
+    /// Empty for an implicit `int` (C89: `main() { ... }`).
     pub specifiers: Vec<DeclSpecifier>,
     pub declarator: Declarator,
+    /// The declarations of an old-style (K&R) definition's parameters,
+    /// between its declarator and its body: `f(a, n) int *a; { ... }`.
+    pub old_style_params: Vec<Declaration>,
     pub body: Block,
     /// The body as a statement (what `--function` isolates).
     pub body_id: StmtId,
@@ -63,6 +67,7 @@ impl PartialEq for FunctionDef {
     fn eq(&self, other: &FunctionDef) -> bool {
         self.specifiers == other.specifiers
             && self.declarator == other.declarator
+            && self.old_style_params == other.old_style_params
             && self.body == other.body
     }
 }

@@ -326,6 +326,14 @@ impl Printer<'_> {
         self.annotations(f.span);
         self.specifiers_and_declarator(&f.specifiers, &f.declarator);
         self.newline();
+        // An old-style definition's parameter declarations, one per line
+        // before the body, as K&R wrote them.
+        for d in &f.old_style_params {
+            self.write_indent();
+            self.put("    ");
+            self.declaration(d);
+            self.newline();
+        }
         self.write_indent();
         self.block(&f.body);
         self.newline();

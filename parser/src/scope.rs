@@ -99,6 +99,18 @@ impl Scopes {
     /// with the `{` of its body already read (and its scope opened): the
     /// function's name belongs to the enclosing scope, its parameters to the
     /// body's.
+    /// Called when the declarator of an old-style definition has been
+    /// parsed, before its parameters' declarations: no scope is open for the
+    /// body yet, so the function's name goes to the current one, and so do
+    /// the parameters as their declarations come (they are identifiers,
+    /// not typedef names, or the identifier list would not have parsed).
+    pub fn begin_old_style_function(&mut self, declarator: &Declarator) {
+        self.declarations.pop();
+        if let Some((name, _)) = declarator.name() {
+            self.declare(0, name, false);
+        }
+    }
+
     pub fn begin_function(&mut self, declarator: &Declarator) {
         self.declarations.pop();
         if let Some((name, _)) = declarator.name() {

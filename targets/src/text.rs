@@ -264,9 +264,10 @@ pub fn after_launch(k: &Kernel, groups: &str) -> String {
                 p.cell()
             )),
             ParamKind::Reduction(s, op) => out.push_str(&format!(
-                "    {{\n        {t} *ferry_values = ({t} *)ferry_host_array(sizeof *{name}, {groups});\n        \
+                "    {{\n        long ferry_g;\n        \
+                 {t} *ferry_values = ({t} *)ferry_host_array(sizeof *{name}, {groups});\n        \
                  ferry_cell_take(ferry_values, {partials}, sizeof *{name}, {groups});\n        \
-                 for (long ferry_g = 0; ferry_g < {groups}; ferry_g++)\n            \
+                 for (ferry_g = 0; ferry_g < {groups}; ferry_g++)\n            \
                  *{name} = {combine};\n        free(ferry_values);\n    }}\n",
                 t = s.c_name(),
                 partials = p.partials(),

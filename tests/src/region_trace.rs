@@ -769,6 +769,47 @@ struct ScopeWalker<'u, 'w> {
     found: HashMap<(u32, u32), (Vec<Visible<'u>>, Vec<Symbol>)>,
 }
 
+/// The names of a definition's parameters, in order.
+fn parameter_names(f: &FunctionDef) -> Vec<Symbol> {
+    match f.declarator.function_params() {
+        Some(FunctionParams::Prototype { params, .. }) => params
+            .iter()
+            .filter_map(|p| Some(p.declarator.name()?.0))
+            .collect(),
+        Some(FunctionParams::Identifiers(names)) => names.iter().map(|&(n, _)| n).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The named parameters of a definition with their specifiers and
+/// declarators: a prototype's, or an old-style definition's declared ones
+/// (one left undeclared is an `int` with no declaration to point at: the
+/// test programs declare those whose objects the trace must know).
+fn parameters(f: &FunctionDef) -> Vec<(Symbol, &[DeclSpecifier], &Declarator)> {
+    match f.declarator.function_params() {
+        Some(FunctionParams::Prototype { params, .. }) => params
+            .iter()
+            .filter_map(|p| Some((p.declarator.name()?.0, &p.specifiers[..], &p.declarator)))
+            .collect(),
+        Some(FunctionParams::Identifiers(_)) => f
+            .old_style_params
+            .iter()
+            .flat_map(|d| match d {
+                Declaration::Normal {
+                    specifiers,
+                    declarators,
+                    ..
+                } => declarators
+                    .iter()
+                    .filter_map(|i| Some((i.declarator.name()?.0, &specifiers[..], &i.declarator)))
+                    .collect(),
+                Declaration::StaticAssert(_) => Vec::new(),
+            })
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
 impl<'u> ScopeWalker<'u, '_> {
     fn note(&mut self, span: Span) {
         self.note_declaring(span, None);
@@ -820,20 +861,16 @@ impl<'u> ScopeWalker<'u, '_> {
 
     fn function(&mut self, f: &'u FunctionDef) {
         let depth = self.stack.len();
-        if let Some(FunctionParams::Prototype { params, .. }) = f.declarator.function_params() {
-            for p in params {
-                if let Some((name, _)) = p.declarator.name() {
-                    self.stack.push(Visible {
-                        name,
-                        specifiers: &p.specifiers,
-                        declarator: &p.declarator,
-                        param: true,
-                        typedef: false,
-                        register: has_storage(&p.specifiers, StorageClass::Register),
-                        initialized: false,
-                    });
-                }
-            }
+        for (name, specifiers, declarator) in parameters(f) {
+            self.stack.push(Visible {
+                name,
+                specifiers,
+                declarator,
+                param: true,
+                typedef: false,
+                register: has_storage(specifiers, StorageClass::Register),
+                initialized: false,
+            });
         }
         self.note(f.body.span);
         self.block(&f.body);
@@ -985,7 +1022,8 @@ fn struct_tags(parsed: &ParsedFile) -> HashMap<Symbol, &[StructMember]> {
 /// innermost instance ends), `R ADDR SIZE` / `W ADDR SIZE` (an access), `O
 /// ADDR SIZE NAME` (an object starts to exist), `S ADDR SIZE NAME` (a static
 /// local's declaration is passed), `H ADDR SIZE heap` / `F ADDR` (a heap
-/// block is allocated / freed).
+/// block is allocated / freed). Written in C89 (no declaration in a `for`):
+/// it is built with the program's flags, `-std=gnu89` for old-style code.
 pub const RUNTIME_C: &str = r#"#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1021,7 +1059,8 @@ long __ferry_enter(int site, int count, ...) {
     fprintf(f, "E %d", site);
     va_list ap;
     va_start(ap, count);
-    for (int i = 0; i < count; i++) {
+    int i;
+    for (i = 0; i < count; i++) {
         int negative = va_arg(ap, int);
         long long s = va_arg(ap, long long);
         unsigned long long u = va_arg(ap, unsigned long long);
@@ -1039,7 +1078,8 @@ long __ferry_enter(int site, int count, ...) {
    middle of a traced statement skips its entry, so the cleanup finds a
    serial that is on no stack: nothing to end. */
 void __ferry_leave(long *serial) {
-    for (int d = ferry_depth - 1; d >= 0; d--) {
+    int d;
+    for (d = ferry_depth - 1; d >= 0; d--) {
         if (ferry_stack[d] == *serial) {
             while (ferry_depth > d) {
                 ferry_depth--;
@@ -1055,7 +1095,8 @@ void __ferry_entity(int k, int dims, unsigned long elem, const volatile void *ba
     fprintf(f, "D %d %lu %lu %d", k, elem, (unsigned long)base, dims);
     va_list ap;
     va_start(ap, base);
-    for (int d = 0; d < dims; d++) {
+    int d;
+    for (d = 0; d < dims; d++) {
         const volatile char *unit = va_arg(ap, const volatile char *);
         unsigned long len = va_arg(ap, unsigned long);
         fprintf(f, " %ld %lu", (long)(unit - (const volatile char *)base), len);
@@ -1599,11 +1640,7 @@ impl Rewriter {
             registered.extend(globals.iter().map(|g| register_object(*g)));
             // The vector of arguments, so that `argv` has an object too:
             // `__ferry_lasting(ARGV, (ARGC + 1) * sizeof *ARGV, "argv")`.
-            if let Some(FunctionParams::Prototype { params, .. }) = f.declarator.function_params()
-                && let [argc, argv] = &params[..]
-                && let (Some((argc, _)), Some((argv, _))) =
-                    (argc.declarator.name(), argv.declarator.name())
-            {
+            if let [argc, argv] = parameter_names(f)[..] {
                 let count = expr(ExprKind::Binary(
                     BinaryOp::Add,
                     Box::new(ident(argc.as_str())),
@@ -1627,14 +1664,9 @@ impl Rewriter {
                 ))));
             }
         }
-        if let Some(FunctionParams::Prototype { params, .. }) = f.declarator.function_params() {
-            for p in params {
-                if has_storage(&p.specifiers, StorageClass::Register) {
-                    continue;
-                }
-                if let Some((name, _)) = p.declarator.name() {
-                    registered.push(register_object(name));
-                }
+        for (name, specifiers, _) in parameters(f) {
+            if !has_storage(specifiers, StorageClass::Register) {
+                registered.push(register_object(name));
             }
         }
         f.body.items.splice(0..0, registered);

@@ -144,7 +144,8 @@ pub(crate) fn u32_field(value: &serde_json::Value, field: &str) -> Result<u32, S
 }
 
 /// The runtime of instrumented programs, a translation unit of its own so
-/// that the instrumented program needs no header.
+/// that the instrumented program needs no header. Written in C89 (no
+/// declaration in a `for`): it is built with the program's flags.
 pub const RUNTIME_C: &str = r#"#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,7 +164,8 @@ void __ferry_trace(int site, int count, ...) {
     fprintf(ferry_trace_out, "@ferry %d", site);
     va_list ap;
     va_start(ap, count);
-    for (int i = 0; i < count; i++) {
+    int i;
+    for (i = 0; i < count; i++) {
         int negative = va_arg(ap, int);
         long long s = va_arg(ap, long long);
         unsigned long long u = va_arg(ap, unsigned long long);

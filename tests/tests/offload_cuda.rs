@@ -258,7 +258,7 @@ fn build(out: &Path, nvcc: &Path, cflags: &[String], quoted: &[PathBuf]) -> Resu
             quoted.extend(path.parent().map(|d| workspace_root().join(d)));
             continue;
         }
-        flags.push(flag.clone());
+        flags.extend(ferry_validation::nvcc_flag(flag));
     }
     for dir in quoted {
         flags.push("-I".into());

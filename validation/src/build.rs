@@ -64,7 +64,12 @@ pub fn transformed(
             .arg(BASE_FLAGS[1..].join(","));
         cc
     };
-    cc.args(cflags).arg("-I").arg(dir);
+    if kernels.is_empty() {
+        cc.args(cflags);
+    } else {
+        cc.args(cflags.iter().flat_map(|f| nvcc_flag(f)));
+    }
+    cc.arg("-I").arg(dir);
     // A transformed file keeps its `#include "local.h"` lines, but it no
     // longer sits next to those headers: search the originals' folders for
     // quoted includes, after the output folder (the file's own). nvcc has
@@ -83,6 +88,18 @@ pub fn transformed(
             command: describe(&cc),
             messages,
         }),
+    }
+}
+
+/// A C flag as nvcc takes it: the C dialect (`-std=gnu89`) is the host
+/// compiler's, which builds the `.c` files (nvcc's own `-std` names C++
+/// dialects); the others (`-D`, `-I`, `-U`, `-include`) nvcc takes as cc
+/// does.
+pub fn nvcc_flag(flag: &str) -> Vec<String> {
+    if flag.starts_with("-std=") {
+        vec!["-Xcompiler".to_string(), flag.to_string()]
+    } else {
+        vec![flag.to_string()]
     }
 }
 
@@ -116,7 +133,6 @@ fn describe(cc: &Command) -> String {
         .join(" ")
 }
 
-/// The `*.c` files directly in `dir`, sorted (a stable command line).
 /// The CUDA compiler: `$NVCC`, else `nvcc`.
 pub fn cuda_compiler() -> String {
     std::env::var("NVCC")
@@ -125,6 +141,7 @@ pub fn cuda_compiler() -> String {
         .unwrap_or_else(|| "nvcc".to_owned())
 }
 
+/// The `*.c` files directly in `dir`, sorted (a stable command line).
 fn c_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     files_with_extension(dir, "c")
 }

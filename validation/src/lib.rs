@@ -17,7 +17,7 @@ mod exec;
 mod report;
 mod stats;
 
-pub use build::{BASE_FLAGS, c_compiler};
+pub use build::{BASE_FLAGS, c_compiler, nvcc_flag};
 pub use compare::{Difference, FileComparison, FileState};
 pub use error::Error;
 pub use exec::Status;

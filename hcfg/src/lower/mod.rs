@@ -268,7 +268,16 @@ impl Lowerer {
         }
         self.current_function = Some(id);
         self.push_scope();
-        let params = self.parameters(&f.declarator);
+        let params = self.parameters(&f.declarator, &f.old_style_params);
+        if !f.old_style_params.is_empty() {
+            // The identifier list gave every parameter `int`; the
+            // declarations after it say otherwise.
+            let types = params
+                .iter()
+                .map(|&p| self.program.var(p).ty.clone())
+                .collect();
+            self.program.functions[id.index()].ty.params = types;
+        }
         self.program.functions[id.index()].params = params;
         let body = control::build_body(self, &f.body, f.body_id);
         self.pop_scope_at(f.span.hi);
@@ -276,8 +285,14 @@ impl Lowerer {
         self.current_function = None;
     }
 
-    /// Declares the parameters of a function definition in the current scope.
-    fn parameters(&mut self, declarator: &ast::Declarator) -> Vec<VarId> {
+    /// Declares the parameters of a function definition in the current
+    /// scope; an old-style definition's come with their declarations
+    /// (`old_style`), and those it does not declare are `int`.
+    fn parameters(
+        &mut self,
+        declarator: &ast::Declarator,
+        old_style: &[ast::Declaration],
+    ) -> Vec<VarId> {
         let Some(params) = declarator.function_params() else {
             return Vec::new();
         };
@@ -299,7 +314,27 @@ impl Lowerer {
             }
             ast::FunctionParams::Identifiers(names) => {
                 for &(name, span) in names {
-                    ids.push(self.local_var(name, Type::int(), Storage::Param, &[], span));
+                    let declared = old_style.iter().find_map(|d| match d {
+                        ast::Declaration::Normal {
+                            specifiers,
+                            declarators,
+                            ..
+                        } => declarators
+                            .iter()
+                            .find(|i| i.declarator.name().is_some_and(|(n, _)| n == name))
+                            .map(|i| (specifiers, &i.declarator)),
+                        ast::Declaration::StaticAssert(_) => None,
+                    });
+                    let id = match declared {
+                        Some((specifiers, d)) => {
+                            let base = self.base_type(specifiers);
+                            let ty = self.declarator_type(d, base);
+                            let span = d.name().map_or(span, |(_, s)| s);
+                            self.local_var(name, ty, Storage::Param, specifiers, span)
+                        }
+                        None => self.local_var(name, Type::int(), Storage::Param, &[], span),
+                    };
+                    ids.push(id);
                 }
             }
         }
