@@ -315,7 +315,7 @@ pub(crate) fn files_and_flags(
     let mut flags = Vec::new();
     for a in args {
         if !a.starts_with('-')
-            && a.ends_with(".c")
+            && is_c_source(&a)
             && flags.last().is_none_or(|f: &String| !takes_value(f))
         {
             files.push(PathBuf::from(a));
@@ -325,10 +325,16 @@ pub(crate) fn files_and_flags(
     }
     if files.is_empty() {
         return Err(Diagnostic::error(
-            "no C file given (files must end in `.c`)",
+            "no C file given (files must end in `.c`, or `.i` when already preprocessed)",
         ));
     }
     Ok((files, flags))
+}
+
+/// A C file by its name: a source (`.c`) or one already preprocessed
+/// (`.i`, read as it is).
+pub(crate) fn is_c_source(name: &str) -> bool {
+    name.ends_with(".c") || name.ends_with(".i")
 }
 
 /// Compiler flags whose value is the next argument (`-include x.c`).

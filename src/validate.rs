@@ -109,7 +109,7 @@ fn take_list(args: &mut Vec<String>, name: &str) -> Result<Vec<String>, Diagnost
     while let Some(i) = args.iter().position(|a| a == name) {
         let end = args[i + 1..]
             .iter()
-            .position(|a| a.starts_with('-') || a.ends_with(".c"))
+            .position(|a| a.starts_with('-') || crate::cli::is_c_source(a))
             .map_or(args.len(), |n| i + 1 + n);
         if end == i + 1 {
             return Err(Diagnostic::error(format!(

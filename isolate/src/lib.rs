@@ -396,6 +396,7 @@ fn transform(
     let mut kernel_files = Vec::new();
     let mut serialised = Vec::new();
     let mut warnings = Vec::new();
+    let mut written_from: HashMap<String, &Path> = HashMap::new();
     for (unit, file) in parsed.iter().enumerate() {
         let mine: Vec<&Selected> = targets.iter().filter(|t| t.unit == unit).collect();
         let edits = (unit < moves.len()).then(|| std::mem::take(&mut moves[unit]));
@@ -404,6 +405,20 @@ fn transform(
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| format!("unit{unit}.c"));
+        // An input preprocessed already (`.i`) comes out as a source: the
+        // code ferry adds includes the runtime's header, which only a `.c`
+        // file is preprocessed for.
+        let name = match name.strip_suffix(".i") {
+            Some(stem) => format!("{stem}.c"),
+            None => name,
+        };
+        if let Some(other) = written_from.insert(name.clone(), &file.path) {
+            return Err(Diagnostic::error(format!(
+                "`{}` and `{}` would both be written as `{name}` in the output folder:                  give them different names",
+                other.display(),
+                file.path.display()
+            )));
+        }
         let stem = name.strip_suffix(".c").unwrap_or(&name).to_string();
         let text = if let Some(edits) = edits.filter(|e| !e.is_empty()) {
             let mut tree = file.unit.clone();

@@ -15,13 +15,17 @@ pub fn c_compiler() -> String {
 
 /// Runs `cc -E -dD CFLAGS FILE` and returns the preprocessed text. `-dD`
 /// keeps the executed `#define`s in the output, so that the printer can
-/// restore those of the main file that configure its headers.
+/// restore those of the main file that configure its headers. A file that
+/// is already preprocessed is read as it is ([`already_preprocessed`]).
 pub fn preprocess(file: &Path, cflags: &[String]) -> Result<String, Diagnostic> {
     if !file.is_file() {
         return Err(Diagnostic::error(format!(
             "cannot read `{}`: no such file",
             file.display()
         )));
+    }
+    if let Some(text) = already_preprocessed(file)? {
+        return Ok(text);
     }
     let cc = c_compiler();
     let output = Command::new(&cc)
@@ -45,4 +49,62 @@ pub fn preprocess(file: &Path, cflags: &[String]) -> Result<String, Diagnostic> 
             e.utf8_error().valid_up_to()
         ))
     })
+}
+
+/// The text of a file that went through the preprocessor already (a `.i`
+/// file, or `cc -E` output under another name: its first line is a line
+/// marker, where a source file would hold at most a `#line`-like marker
+/// further down, for code a generator wrote), as
+/// the main file's own: its line markers blanked, so that every declaration
+/// (the headers' included) is the file's and prints back, and diagnostics
+/// point at the file's own lines. `cc -E` would print nothing for a `.i`
+/// file, and for another name it would keep the markers, which make the
+/// headers' declarations look like `#include`d ones that the output, with
+/// no header to include, would lose. `None` for a file to preprocess.
+fn already_preprocessed(file: &Path) -> Result<Option<String>, Diagnostic> {
+    let is_i = file.extension().is_some_and(|e| e == "i");
+    let bytes = std::fs::read(file)
+        .map_err(|e| Diagnostic::error(format!("cannot read `{}`: {e}", file.display())))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Diagnostic::error(format!(
+            "`{}` is not valid UTF-8 (byte {})",
+            file.display(),
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    if !is_i && !text.lines().next().is_some_and(is_line_marker) {
+        return Ok(None);
+    }
+    let mut out = format!("# 1 \"{}\"\n", file.display());
+    for line in text.lines() {
+        if !is_line_marker(line) {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    Ok(Some(out))
+}
+
+/// `# 12 "file.h" 1 3 4`, as `cc -E` writes them.
+fn is_line_marker(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("# ") else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && rest[digits..].starts_with(" \"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_line_marker;
+
+    #[test]
+    fn line_markers_are_told_from_directives() {
+        assert!(is_line_marker("# 1 \"pre.c\""));
+        assert!(is_line_marker("# 12 \"/usr/include/stdio.h\" 1 3 4"));
+        assert!(!is_line_marker("#define N 8"));
+        assert!(!is_line_marker("#pragma once"));
+        assert!(!is_line_marker("# define N 8"));
+        assert!(!is_line_marker("int x; # 1 \"a\""));
+    }
 }
