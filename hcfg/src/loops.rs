@@ -166,6 +166,14 @@ fn comparable_bound(index: &Type, bound: &Expr, op: BinaryOp) -> Option<Expr> {
             },
         }),
         Type::Int { signed: false, .. } => None,
+        // A `short` or `char` bound is compared as an `int`, and so must
+        // `n - 1` be computed, which the counted loop's upper bound is:
+        // in the bound's own type it would wrap at the type's minimum.
+        promoted if promoted != bound.ty => Some(Expr {
+            span: bound.span,
+            kind: ExprKind::Cast(Box::new(bound.clone())),
+            ty: promoted,
+        }),
         _ => Some(bound.clone()),
     }
 }

@@ -64,6 +64,22 @@ fn listing_1_2_loop_invariant_bounds_the_write_region() {
     }
 }
 
+/// A loop bounded by a `short` keeps its test in the body's precondition
+/// (`i+1<=n`): its upper bound `n - 1` is computed as an `int`, as C
+/// compares. Computed as a `short`, it wrapped at n = -32768 and the hull
+/// gave `i<=n+32768`.
+#[test]
+fn a_narrow_bound_keeps_the_loop_test() {
+    let out = semantics("counted_loops");
+    let line = out
+        .lines()
+        .skip_while(|l| !l.contains("void short_bound("))
+        .skip_while(|l| !l.contains("for (int i = 0; i < n; i++)"))
+        .find(|l| l.contains("// P("))
+        .expect("a precondition in the loop body");
+    assert!(line.contains("i+1<=n"), "{line}");
+}
+
 /// `ferry effects`: what each statement may read and write, through
 /// pointers included.
 #[test]

@@ -15,3 +15,11 @@ void loops(int n, double a[n][n]) {
         if (a[i][i] > 0)
             i++;
 }
+
+/* A bound of a narrower type is compared as an `int`, so the body runs for
+   0 <= i <= n - 1 whatever n's type (n - 1 computed as a `short` would
+   wrap at n = -32768). */
+void short_bound(short n, double *v) {
+    for (int i = 0; i < n; i++)
+        v[i] = 3;
+}
