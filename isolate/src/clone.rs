@@ -250,7 +250,7 @@ impl Context for Cloner<'_> {
         let ExternalDecl::FunctionDef(original) = &self.parsed.unit.items[index] else {
             unreachable!("definition() finds function definitions");
         };
-        let mut def = original.clone();
+        let mut def = build::prototyped(original);
         let params = program.function(f).params.clone();
         let param_names: Vec<Symbol> = params.iter().map(|&p| program.var(p).name).collect();
         let mut vars = HashMap::new();
@@ -314,7 +314,7 @@ fn append_params(d: &mut Declarator, names: &[String]) -> Result<(), String> {
             build::declarator(Symbol::intern(n)),
         )
     });
-    match function_params_mut(d) {
+    match d.function_params_mut() {
         Some(FunctionParams::Prototype { params, .. }) => {
             // `f(void)` has one unnamed void parameter: it cannot receive
             // arrays, so it never gets here.
@@ -322,21 +322,5 @@ fn append_params(d: &mut Declarator, names: &[String]) -> Result<(), String> {
             Ok(())
         }
         _ => Err("the callee is declared without a prototype; ferry cannot clone it".into()),
-    }
-}
-
-fn function_params_mut(d: &mut Declarator) -> Option<&mut FunctionParams> {
-    match d {
-        Declarator::Function { inner, params } => {
-            if matches!(inner.as_ref(), Declarator::Ident(..)) {
-                Some(params)
-            } else {
-                function_params_mut(inner)
-            }
-        }
-        Declarator::Paren(inner)
-        | Declarator::Pointer { inner, .. }
-        | Declarator::Array { inner, .. } => function_params_mut(inner),
-        Declarator::Ident(..) | Declarator::Abstract => None,
     }
 }

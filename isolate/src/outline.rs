@@ -1362,7 +1362,7 @@ impl<'a> Outliner<'a> {
                 format!("`{name}` is recursive: a function on the device cannot call itself"),
             ));
         }
-        let def = self.definitions[&name].clone();
+        let def = build::prototyped(&self.definitions[&name]);
         let mut body = crate::body_statement(&def);
         if self.in_single && self.has_parallel_loop(&body) {
             self.state.serialised.push(name);

@@ -62,6 +62,26 @@ pub struct FunctionDef {
     pub span: Span,
 }
 
+/// The specifiers and declarator with which an old-style definition's
+/// parameter declarations (`old_style`) declare parameter `name`; `None`
+/// for one they leave undeclared (an `int`).
+pub fn old_style_declaration(
+    old_style: &[Declaration],
+    name: Symbol,
+) -> Option<(&[DeclSpecifier], &Declarator)> {
+    old_style.iter().find_map(|d| match d {
+        Declaration::Normal {
+            specifiers,
+            declarators,
+            ..
+        } => declarators
+            .iter()
+            .find(|i| i.declarator.name().is_some_and(|(n, _)| n == name))
+            .map(|i| (&specifiers[..], &i.declarator)),
+        Declaration::StaticAssert(_) => None,
+    })
+}
+
 /// As for [`Stmt`], the body's identity is not compared.
 impl PartialEq for FunctionDef {
     fn eq(&self, other: &FunctionDef) -> bool {
@@ -346,6 +366,20 @@ impl Declarator {
                 // `int (*f(void))[3]`: f is a function returning a pointer.
                 inner.function_params()
             }
+            Declarator::Ident(..) | Declarator::Abstract => None,
+        }
+    }
+
+    /// [`Declarator::function_params`], to change them.
+    pub fn function_params_mut(&mut self) -> Option<&mut FunctionParams> {
+        match self {
+            Declarator::Function { inner, params } => match inner.as_ref() {
+                Declarator::Ident(..) => Some(params),
+                _ => inner.function_params_mut(),
+            },
+            Declarator::Paren(inner)
+            | Declarator::Pointer { inner, .. }
+            | Declarator::Array { inner, .. } => inner.function_params_mut(),
             Declarator::Ident(..) | Declarator::Abstract => None,
         }
     }

@@ -402,10 +402,71 @@ impl From<Stmt> for BlockItem {
     }
 }
 
+/// An old-style definition as a prototype one: `f(a, n) int *a; { ... }`
+/// becomes `f(int *a, int n) { ... }`, each parameter with its declared
+/// type (`int` where none is declared) and without `register`. For the
+/// functions ferry writes (clones, device functions), every call of which
+/// it writes itself with arguments of the parameters' types, both mean the
+/// same; OpenCL C and CUDA have no old-style definitions. Other definitions
+/// are returned as they are.
+pub fn prototyped(def: &FunctionDef) -> FunctionDef {
+    let mut out = def.clone();
+    let Some(FunctionParams::Identifiers(names)) = out.declarator.function_params() else {
+        return out;
+    };
+    let params = names
+        .iter()
+        .map(
+            |&(name, _)| match old_style_declaration(&def.old_style_params, name) {
+                Some((specifiers, declarator)) => {
+                    let mut specifiers: Vec<DeclSpecifier> = specifiers
+                        .iter()
+                        .filter(|s| !matches!(s, DeclSpecifier::Storage(StorageClass::Register)))
+                        .cloned()
+                        .collect();
+                    if !specifiers
+                        .iter()
+                        .any(|s| matches!(s, DeclSpecifier::Type(_)))
+                    {
+                        specifiers.push(builtin(BuiltinType::Int));
+                    }
+                    parameter(specifiers, declarator.clone())
+                }
+                None => parameter(vec![builtin(BuiltinType::Int)], self::declarator(name)),
+            },
+        )
+        .collect();
+    if let Some(slot) = out.declarator.function_params_mut() {
+        *slot = FunctionParams::Prototype {
+            params,
+            variadic: false,
+        };
+    }
+    out.old_style_params.clear();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::printer::{print_expr, print_stmt};
+    use crate::printer::{print_expr, print_external_decl, print_stmt};
+
+    #[test]
+    fn old_style_definitions_become_prototypes() {
+        let text = "# 1 \"k.c\"\nf(a, n, x) int *a; register float x; { return a[n] + x; }\n";
+        let parsed =
+            crate::driver::parse_preprocessed(text.to_string(), std::path::Path::new("k.c"))
+                .expect("old-style C parses");
+        let ExternalDecl::FunctionDef(def) = &parsed.unit.items[0] else {
+            panic!("a definition");
+        };
+        let mut out = String::new();
+        print_external_decl(&mut out, &ExternalDecl::FunctionDef(prototyped(def)));
+        assert!(
+            out.starts_with("f(int *a, int n, float x)\n{"),
+            "undeclared n is an int, register is gone:\n{out}"
+        );
+    }
 
     #[test]
     fn the_printer_adds_the_parentheses_precedence_needs() {

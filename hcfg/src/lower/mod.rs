@@ -314,18 +314,7 @@ impl Lowerer {
             }
             ast::FunctionParams::Identifiers(names) => {
                 for &(name, span) in names {
-                    let declared = old_style.iter().find_map(|d| match d {
-                        ast::Declaration::Normal {
-                            specifiers,
-                            declarators,
-                            ..
-                        } => declarators
-                            .iter()
-                            .find(|i| i.declarator.name().is_some_and(|(n, _)| n == name))
-                            .map(|i| (specifiers, &i.declarator)),
-                        ast::Declaration::StaticAssert(_) => None,
-                    });
-                    let id = match declared {
+                    let id = match ast::old_style_declaration(old_style, name) {
                         Some((specifiers, d)) => {
                             let base = self.base_type(specifiers);
                             let ty = self.declarator_type(d, base);
