@@ -65,6 +65,13 @@ fn already_preprocessed(file: &Path) -> Result<Option<String>, Diagnostic> {
     let is_i = file.extension().is_some_and(|e| e == "i");
     let bytes = std::fs::read(file)
         .map_err(|e| Diagnostic::error(format!("cannot read `{}`: {e}", file.display())))?;
+    // Only the first line decides: a source may hold bytes that are not
+    // UTF-8 in comments, which preprocessing removes.
+    let first_line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let marked = std::str::from_utf8(first_line).is_ok_and(is_line_marker);
+    if !is_i && !marked {
+        return Ok(None);
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         Diagnostic::error(format!(
             "`{}` is not valid UTF-8 (byte {})",
@@ -72,9 +79,6 @@ fn already_preprocessed(file: &Path) -> Result<Option<String>, Diagnostic> {
             e.utf8_error().valid_up_to()
         ))
     })?;
-    if !is_i && !text.lines().next().is_some_and(is_line_marker) {
-        return Ok(None);
-    }
     let mut out = format!("# 1 \"{}\"\n", file.display());
     for line in text.lines() {
         if !is_line_marker(line) {

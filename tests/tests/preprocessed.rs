@@ -175,3 +175,21 @@ fn inputs_written_under_the_same_name_are_refused() {
     assert!(!out.exists(), "something was written");
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+/// Telling a preprocessed file from a source reads the source's first line
+/// only: a Latin-1 comment elsewhere, which preprocessing removes, is no
+/// reason to refuse the file.
+#[test]
+fn sources_with_bytes_that_are_not_utf8_in_comments_still_parse() {
+    let scratch = scratch_dir("preprocessed-latin1");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let source = scratch.join("latin1.c");
+    std::fs::write(
+        &source,
+        b"int x;\n/* caf\xe9 */\nint main(void) { return x; }\n",
+    )
+    .unwrap();
+    let printed = ferry_ok(&["parse", &source.to_string_lossy()]);
+    assert!(printed.contains("int main(void)"), "{printed}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
