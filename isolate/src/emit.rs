@@ -365,19 +365,14 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
     for s in &plan.scalars {
         let n = names(&s.name);
         let (host, dev) = (name(&s.name), name(&n.device));
-        if s.by_value() {
-            pre.push(build::variable(
-                vec![build::typeof_(host.clone())],
-                Symbol::intern(&n.device),
-                Some(host),
-            ));
-            continue;
-        }
         pre.push(build::variable(
             vec![build::typeof_(host.clone())],
             Symbol::intern(&n.device),
-            None,
+            s.by_value().then(|| host.clone()),
         ));
+        if s.by_value() {
+            continue;
+        }
         pre.push(build::expr_item(build::call(
             "ferry_poison",
             vec![

@@ -414,7 +414,8 @@ fn transform(
         };
         if let Some(other) = written_from.insert(name.clone(), &file.path) {
             return Err(Diagnostic::error(format!(
-                "`{}` and `{}` would both be written as `{name}` in the output folder:                  give them different names",
+                "`{}` and `{}` would both be written as `{name}` in the output folder: \
+                 give them different names",
                 other.display(),
                 file.path.display()
             )));
@@ -1109,7 +1110,7 @@ fn replace_all(tree: &mut TranslationUnit, blocks: &mut Replacements, prologues:
             None => replace_in_block(&mut def.body, blocks, prologues),
         }
         if (blocks.len(), prologues.len()) != before {
-            register::drop_register(def);
+            register::drop_in_function(def);
         }
     }
 }

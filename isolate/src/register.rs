@@ -4,12 +4,10 @@
 //! keyword is a hint that compilers ignore; without it, every program that
 //! was valid keeps its meaning.
 
-use ferry_parser::ast::{
-    Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, ForInit, FunctionDef, Stmt,
-    StmtKind, StorageClass, TypeSpecifier,
-};
+use ferry_parser::ast::{Block, BlockItem, Declaration, ForInit, FunctionDef, Stmt, StmtKind};
+use ferry_parser::build;
 
-pub fn drop_register(def: &mut FunctionDef) {
+pub fn drop_in_function(def: &mut FunctionDef) {
     for d in &mut def.old_style_params {
         in_declaration(d);
     }
@@ -17,19 +15,11 @@ pub fn drop_register(def: &mut FunctionDef) {
 }
 
 fn in_declaration(d: &mut Declaration) {
-    let Declaration::Normal { specifiers, .. } = d else {
-        return;
-    };
-    let before = specifiers.len();
-    specifiers.retain(|s| !matches!(s, DeclSpecifier::Storage(StorageClass::Register)));
-    let implicit_int = !specifiers
-        .iter()
-        .any(|s| matches!(s, DeclSpecifier::Type(_)));
-    if specifiers.len() < before && implicit_int {
+    if let Declaration::Normal { specifiers, .. } = d
+        && build::drop_register(specifiers)
+    {
         // `register i;` is an implicit `int`, which needs a specifier left.
-        specifiers.push(DeclSpecifier::Type(TypeSpecifier::Builtin(
-            BuiltinType::Int,
-        )));
+        build::with_type(specifiers);
     }
 }
 

@@ -402,6 +402,24 @@ impl From<Stmt> for BlockItem {
     }
 }
 
+/// Removes `register` from `specifiers`; whether there was one.
+pub fn drop_register(specifiers: &mut Vec<DeclSpecifier>) -> bool {
+    let before = specifiers.len();
+    specifiers.retain(|s| !matches!(s, DeclSpecifier::Storage(StorageClass::Register)));
+    specifiers.len() < before
+}
+
+/// Adds the `int` an implicit `int` leaves out (`register i` without its
+/// storage class, `const x` as a prototype's parameter).
+pub fn with_type(specifiers: &mut Vec<DeclSpecifier>) {
+    if !specifiers
+        .iter()
+        .any(|s| matches!(s, DeclSpecifier::Type(_)))
+    {
+        specifiers.push(builtin(BuiltinType::Int));
+    }
+}
+
 /// An old-style definition as a prototype one: `f(a, n) int *a; { ... }`
 /// becomes `f(int *a, int n) { ... }`, each parameter with its declared
 /// type (`int` where none is declared) and without `register`. For the
@@ -419,17 +437,9 @@ pub fn prototyped(def: &FunctionDef) -> FunctionDef {
         .map(
             |&(name, _)| match old_style_declaration(&def.old_style_params, name) {
                 Some((specifiers, declarator)) => {
-                    let mut specifiers: Vec<DeclSpecifier> = specifiers
-                        .iter()
-                        .filter(|s| !matches!(s, DeclSpecifier::Storage(StorageClass::Register)))
-                        .cloned()
-                        .collect();
-                    if !specifiers
-                        .iter()
-                        .any(|s| matches!(s, DeclSpecifier::Type(_)))
-                    {
-                        specifiers.push(builtin(BuiltinType::Int));
-                    }
+                    let mut specifiers = specifiers.to_vec();
+                    drop_register(&mut specifiers);
+                    with_type(&mut specifiers);
                     parameter(specifiers, declarator.clone())
                 }
                 None => parameter(vec![builtin(BuiltinType::Int)], self::declarator(name)),

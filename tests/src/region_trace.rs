@@ -73,7 +73,7 @@ use ferry_parser::ast::{
     ArraySize, AssignOp, Attribute, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration,
     Declarator, Expr, ExprKind, ExternalDecl, ForInit, FunctionDef, FunctionParams, InitDeclarator,
     InitItem, Initializer, StmtKind, StorageClass, StringLit, StructMember, StructType,
-    TypeSpecifier, UnaryOp,
+    TypeSpecifier, UnaryOp, old_style_declaration,
 };
 use ferry_parser::ast::{BinaryOp, Stmt};
 use ferry_parser::intern::Symbol;
@@ -791,19 +791,11 @@ fn parameters(f: &FunctionDef) -> Vec<(Symbol, &[DeclSpecifier], &Declarator)> {
             .iter()
             .filter_map(|p| Some((p.declarator.name()?.0, &p.specifiers[..], &p.declarator)))
             .collect(),
-        Some(FunctionParams::Identifiers(_)) => f
-            .old_style_params
+        Some(FunctionParams::Identifiers(names)) => names
             .iter()
-            .flat_map(|d| match d {
-                Declaration::Normal {
-                    specifiers,
-                    declarators,
-                    ..
-                } => declarators
-                    .iter()
-                    .filter_map(|i| Some((i.declarator.name()?.0, &specifiers[..], &i.declarator)))
-                    .collect(),
-                Declaration::StaticAssert(_) => Vec::new(),
+            .filter_map(|&(name, _)| {
+                let (specifiers, declarator) = old_style_declaration(&f.old_style_params, name)?;
+                Some((name, specifiers, declarator))
             })
             .collect(),
         None => Vec::new(),
