@@ -63,6 +63,15 @@ pub struct Region {
     must_is_all: bool,
 }
 
+/// See [`Region::key`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RegionKey {
+    set: usize,
+    must: usize,
+    approx: Approx,
+    must_is_all: bool,
+}
+
 /// A sure part, and whether it is all that is touched.
 type Sure = Option<(Poly, bool)>;
 
@@ -184,6 +193,18 @@ impl Region {
             (a, b) => a.or(b).map(|(m, _)| (m, false)),
         };
         Region::with_sure(set, false, sure)
+    }
+
+    /// What determines the region, as identities: the isl objects of its
+    /// set and sure part (equal for equal sets once an [`Interner`] has
+    /// shared them) and its flags. Equal keys, equal regions.
+    pub fn key(&self) -> RegionKey {
+        RegionKey {
+            set: self.set.set.ptr,
+            must: self.must.as_ref().map_or(0, |m| m.set.ptr),
+            approx: self.approx,
+            must_is_all: self.must_is_all,
+        }
     }
 
     /// The same region, no longer claimed exact, nothing surely touched.

@@ -6,7 +6,7 @@ use crate::RegionsAnalysis;
 use crate::access::Rw;
 use crate::entity::{Entity, phi};
 use crate::rect::rect_hull;
-use crate::region::{Approx, Region, RegionMap, merge};
+use crate::region::{Approx, Region, RegionKey, RegionMap, merge};
 use crate::set::Split;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
@@ -153,13 +153,27 @@ fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId
         .map(|p| p.hull());
     let unreachable = pre.as_ref().is_some_and(Poly::is_empty);
     let pre = pre.map(|p| Split::new(&p));
+    // A statement's regions repeat: the fields of a structure read alike,
+    // a scalar read and imported. Interned, equal regions are the same
+    // isl objects, and each is shown under the precondition once (SQLite's
+    // report made 2.1 million such intersections).
+    let shown: RefCell<HashMap<RegionKey, Option<Region>>> = RefCell::default();
     let under = |map: &RegionMap| -> RegionMap {
         match &pre {
             _ if unreachable => RegionMap::new(),
             Some(p) => map
                 .iter()
-                .map(|(e, r)| (e.clone(), r.intersect(&p.relevant_to(&r.set))))
-                .filter(|(_, r)| !r.is_empty())
+                .filter_map(|(e, r)| {
+                    let shown = shown
+                        .borrow_mut()
+                        .entry(r.key())
+                        .or_insert_with(|| {
+                            let r = r.intersect(&p.relevant_to(&r.set));
+                            (!r.is_empty()).then_some(r)
+                        })
+                        .clone()?;
+                    Some((e.clone(), shown))
+                })
                 .collect(),
             None => map.clone(),
         }
