@@ -557,7 +557,8 @@ impl Poly {
         };
         let small = rest_of(&|r| !is_big(r));
         let small_names = names_in(&small, &rest_names);
-        let polyhedral = small_names.len() <= MAX_HULL_VARIABLES;
+        let polyhedral = small_names.len() <= MAX_HULL_VARIABLES
+            && small.iter().all(|d| d.cons.len() <= MAX_HULL_FACETS);
         // isl's hull wraps facets around pairs of disjuncts, at a cost
         // that can explode even over a few variables (seconds, for the
         // two accesses of LU's triangular nest; minutes, for some loops
@@ -940,6 +941,15 @@ const MAX_COEFFICIENT: i128 = 1 << 16;
 /// hull. A set with existentials this small and without constant or
 /// coefficient beyond [`MAX_HULL_CONSTANT`] takes isl's hull as it is.
 const MAX_HULL_VARIABLES: usize = 8;
+
+/// The most constraints a disjunct may have for isl's polyhedral hull to
+/// take it (in the variables where the disjuncts differ). A disjunct with
+/// more is itself the hull of scattered pieces (a random program's
+/// constant subscripts into a 3-D array), whose hull with one more piece
+/// isl wraps facet by facet: up to 0.4 s each, with a few hundred such
+/// unions in one function. The kernels' pieces (boxes, triangles, their
+/// rims) have at most a dozen. Past it, isl's simple hull stands in.
+const MAX_HULL_FACETS: usize = 12;
 
 /// isl's operation quota for [`Poly::simplify`]: simplification only
 /// makes a set easier to read and to work with, and is not worth seconds.
