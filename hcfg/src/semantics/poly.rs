@@ -1193,6 +1193,33 @@ mod tests {
         }
     }
 
+    /// A disjunct of more than [`MAX_HULL_FACETS`] constraints (a box with
+    /// its edges and corners cut: 17) and a point: not isl's polyhedral
+    /// hull but the simple hull, which still holds both and stays bounded.
+    #[test]
+    fn the_hull_of_a_many_faceted_disjunct_holds_it() {
+        let ctx = Context::alloc();
+        let union = poly(
+            &ctx,
+            "[a, b, c] -> { : 0 <= a <= 10 and 0 <= b <= 10 and 0 <= c <= 10 \
+             and a + b <= 18 and a + c <= 18 and b + c <= 18 \
+             and a - b <= 8 and b - a <= 8 and a - c <= 8 and c - a <= 8 \
+             and b - c <= 8 and c - b <= 8 and 3 <= a + b + c <= 27; \
+             : a = 20 and b = 20 and c = 20 }",
+        );
+        let hull = union.hull();
+        assert!(hull.is_convex());
+        assert!(union.is_subset(&hull));
+        let point = |a: i32, b: i32, c: i32| {
+            poly(
+                &ctx,
+                &format!("[a, b, c] -> {{ : a = {a} and b = {b} and c = {c} }}"),
+            )
+        };
+        assert!(point(15, 15, 15).is_subset(&hull));
+        assert!(!point(21, 0, 0).is_subset(&hull));
+    }
+
     /// What is linked to `y` is what constrains it, directly (`y <= 5`)
     /// or through another variable (`z` bounds `y` from below): projected
     /// onto `y`, it gives what the whole store gives; the constraints on
