@@ -168,6 +168,11 @@ impl Region {
     }
 
     pub fn union(&self, other: &Region) -> Region {
+        // A region merged with itself (interned sets make equal regions
+        // the same objects: `*ANYWHERE*`, a field read on both branches).
+        if self.key() == other.key() {
+            return self.clone();
+        }
         // An exact region holding the other one is the exact union.
         if self.is_exact() && other.set.is_subset(&self.set) {
             return self.clone();
