@@ -32,11 +32,10 @@ pub fn capped(p: &Poly) -> Option<Poly> {
     if pieces > MAX_COALESCED_PIECES {
         return None;
     }
-    let ctx = p.set.get_ctx();
-    let result = budget::within(&ctx, OVER_CAP_COALESCE_OPERATIONS, || {
-        p.set.copy().and_then(isl_rs::Set::coalesce)
-    });
-    let p = checked(p, result)?;
+    let p = budget::within(&p.set.get_ctx(), OVER_CAP_COALESCE_OPERATIONS, || {
+        coalesce(p).ok_or(())
+    })
+    .ok()?;
     (n_pieces(&p) <= MAX_PIECES).then_some(p)
 }
 

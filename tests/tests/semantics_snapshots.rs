@@ -48,17 +48,28 @@ snapshot_tests!(
     pointers,
 );
 
+/// The first precondition printed after the lines containing each of
+/// `markers`, in turn: the one of the statement that follows them.
+fn precondition_after<'a>(out: &'a str, markers: &[&str]) -> &'a str {
+    let mut lines = out.lines();
+    for marker in markers {
+        lines
+            .by_ref()
+            .find(|l| l.contains(marker))
+            .unwrap_or_else(|| panic!("no line containing {marker:?}"));
+    }
+    lines
+        .find(|l| l.contains("// P("))
+        .expect("a precondition after the markers")
+}
+
 /// The loop body's precondition in Listing 1.2 is the invariant the
 /// paper's WRITE region of `a` needs (checked apart from the snapshot so
 /// that a snapshot update cannot lose it unnoticed).
 #[test]
 fn listing_1_2_loop_invariant_bounds_the_write_region() {
     let out = semantics("listing_1_2");
-    let line = out
-        .lines()
-        .skip_while(|l| !l.contains("while (x <= N / 3)"))
-        .find(|l| l.contains("// P("))
-        .expect("a precondition in the loop body");
+    let line = precondition_after(&out, &["while (x <= N / 3)"]);
     for constraint in ["0<=y", "1<=N", "3x<=N", "4y+N<=4x+3"] {
         assert!(line.contains(constraint), "{constraint} missing in {line}");
     }
@@ -71,12 +82,7 @@ fn listing_1_2_loop_invariant_bounds_the_write_region() {
 #[test]
 fn a_narrow_bound_keeps_the_loop_test() {
     let out = semantics("counted_loops");
-    let line = out
-        .lines()
-        .skip_while(|l| !l.contains("void short_bound("))
-        .skip_while(|l| !l.contains("for (int i = 0; i < n; i++)"))
-        .find(|l| l.contains("// P("))
-        .expect("a precondition in the loop body");
+    let line = precondition_after(&out, &["void short_bound(", "for (int i = 0; i < n; i++)"]);
     assert!(line.contains("i+1<=n"), "{line}");
 }
 
