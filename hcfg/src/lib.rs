@@ -3,6 +3,7 @@
 //! graph, proper effects, and affine transformers and preconditions.
 
 pub mod callgraph;
+pub mod delinearise;
 pub mod effects;
 pub mod escape;
 pub mod ir;
@@ -18,6 +19,7 @@ use effects::EffectsAnalysis;
 use escape::Escapes;
 use ferry_parser::ParsedFile;
 use semantics::Semantics;
+use std::collections::BTreeMap;
 
 /// Lowers every translation unit and normalises loops.
 pub fn build_program(files: &[ParsedFile]) -> Program {
@@ -40,6 +42,10 @@ pub struct Analyses {
     pub effects: EffectsAnalysis,
     pub escapes: Escapes,
     pub semantics: Semantics,
+    /// Flat pointers the analyses after the semantics see with rows
+    /// (`delinearise`): their type and subscripts in `program` are the
+    /// rows', the syntax tree keeps the user's.
+    pub views: BTreeMap<ir::VarId, delinearise::View>,
     /// The functions the affine analyses (and those built on them) cover.
     pub scope: Scope,
 }
@@ -54,7 +60,7 @@ impl Analyses {
     /// `None` (or when no function has one of these names). The affine
     /// analyses are the costly ones: only they are restricted.
     pub fn run_for(files: &[ParsedFile], wanted: Option<&[&str]>) -> Analyses {
-        let program = build_program(files);
+        let mut program = build_program(files);
         let calls = CallGraph::build(&program);
         let effects = EffectsAnalysis::run(&program, &calls);
         let escapes = Escapes::run(&program, &calls);
@@ -89,12 +95,14 @@ impl Analyses {
             }
         };
         let semantics = Semantics::run_in(&program, &calls, &effects, &scope);
+        let views = delinearise::apply(&mut program, &semantics, &|f| scope.contains(f));
         Analyses {
             program,
             calls,
             effects,
             escapes,
             semantics,
+            views,
             scope,
         }
     }

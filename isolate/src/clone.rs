@@ -262,7 +262,13 @@ impl Context for Cloner<'_> {
                 )));
             };
             let var = program.var(p);
-            let own = own_dims(&var.ty);
+            // The clone is the user's code: its subscripts are the declared
+            // type's, even where the analyses see a flat pointer with rows.
+            let own = own_dims(ferry_hcfg::delinearise::declared_type(
+                program,
+                &analyses.views,
+                p,
+            ));
             if own != dims {
                 return Err(refuse(format!(
                     "the call passes a {dims}-dimensional view of an isolated array to parameter \

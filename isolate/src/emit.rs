@@ -433,7 +433,9 @@ fn constants(values: Vec<(String, Expr)>) -> BlockItem {
 
 impl<'a> ArrayCode<'a> {
     fn new(a: &'a ArrayTransfer, n: DeviceNames, full_rows: &HashSet<Symbol>) -> Self {
-        let keep_rows = full_rows.contains(&Symbol::intern(&a.name));
+        // A flat pointer seen with rows is subscripted flat on the device:
+        // its buffer's rows must be the host's.
+        let keep_rows = full_rows.contains(&Symbol::intern(&a.name)) || a.view.is_some();
         ArrayCode { a, n, keep_rows }
     }
 
@@ -444,6 +446,9 @@ impl<'a> ArrayCode<'a> {
 
     /// Extent of dimension k (from 1) of the host array, k >= 2.
     fn host_extent(&self, k: usize) -> Expr {
+        if let Some(rows) = &self.a.view {
+            return build::cast_long(name(&rows[k - 2]));
+        }
         build::cast_long(build::binary(
             BinaryOp::Div,
             build::sizeof(self.zeros(k - 1)),
@@ -452,7 +457,10 @@ impl<'a> ArrayCode<'a> {
     }
 
     fn element(&self) -> Expr {
-        self.zeros(self.a.dims)
+        match self.a.view {
+            Some(_) => self.zeros(1),
+            None => self.zeros(self.a.dims),
+        }
     }
 
     fn element_size(&self) -> Expr {
@@ -493,7 +501,9 @@ impl<'a> ArrayCode<'a> {
     fn alloc(&self) -> BlockItem {
         let n = &self.n;
         let dims = self.a.dims;
-        let declarator = (2..=dims).fold(
+        // A flat pointer's buffer is flat too (its subscripts stay flat).
+        let rows = if self.a.view.is_some() { 1 } else { dims };
+        let declarator = (2..=rows).fold(
             build::paren_declarator(build::pointer(build::declarator(Symbol::intern(&n.device)))),
             |d, k| build::array(d, Some(name(&n.len(k)))),
         );

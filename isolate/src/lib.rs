@@ -769,9 +769,18 @@ fn isolate_statement(
             Symbol::intern(&a.name),
             DeviceVar::Array {
                 device: Symbol::intern(&names.device),
-                offsets: (1..=a.dims)
-                    .map(|k| ident(Symbol::intern(&names.offset(k))))
-                    .collect(),
+                offsets: match a.view {
+                    // Flat subscripts into a buffer of whole host rows: the
+                    // first row it holds, times the length of a row.
+                    Some(_) => vec![outline::product(
+                        std::iter::once(names.offset(1))
+                            .chain((2..=a.dims).map(|k| names.len(k)))
+                            .map(|n| ident(Symbol::intern(&n))),
+                    )],
+                    None => (1..=a.dims)
+                        .map(|k| ident(Symbol::intern(&names.offset(k))))
+                        .collect(),
+                },
             },
         );
         device.insert(a.name.clone(), names);
@@ -965,9 +974,13 @@ impl Offload<'_> {
                 Symbol::intern(&names.device),
                 outline::DeviceArray {
                     element,
-                    row_lengths: (2..=a.dims)
-                        .map(|k| ident(Symbol::intern(&names.len(k))))
-                        .collect(),
+                    // Kernels index a flat pointer's buffer flat.
+                    row_lengths: match a.view {
+                        Some(_) => Vec::new(),
+                        None => (2..=a.dims)
+                            .map(|k| ident(Symbol::intern(&names.len(k))))
+                            .collect(),
+                    },
                     elements: Some(outline::product(
                         (1..=a.dims).map(|k| ident(Symbol::intern(&names.len(k)))),
                     )),

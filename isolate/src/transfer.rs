@@ -112,6 +112,10 @@ pub struct ArrayTransfer {
     /// The sets the boxes were made from (for the hull plan), which
     /// transfer optimisation works on.
     pub sets: Option<ArraySets>,
+    /// A flat pointer the analyses see with rows (`delinearise`): the C
+    /// names of its row lengths, dimensions 2.. of the boxes. The buffer
+    /// keeps whole rows and the statement keeps its flat subscripts.
+    pub view: Option<Vec<String>>,
 }
 
 /// One array's sets over its own subscripts (`phi1`...), in terms of the
@@ -404,7 +408,14 @@ pub fn plan(
             }
             None => whole_transfer(program, v, &function, &context, &nameable),
         };
-        plan.arrays.push(transfer.map_err(error)?);
+        let mut transfer = transfer.map_err(error)?;
+        transfer.view = a.views.get(&v).map(|view| {
+            view.strides
+                .iter()
+                .map(|&s| program.var(s).name.as_str().to_string())
+                .collect()
+        });
+        plan.arrays.push(transfer);
     }
     Ok(plan)
 }
@@ -592,6 +603,7 @@ fn array_transfer(
         copies: plans.copies,
         poison: Poison::of(&element),
         sets: Some(sets),
+        view: None,
     })
 }
 
@@ -630,6 +642,7 @@ fn whole_transfer(
         }],
         poison: Poison::of(elements.get(dims).unwrap_or(&Type::Opaque)),
         sets: None,
+        view: None,
     })
 }
 

@@ -164,6 +164,11 @@ pub struct Collector<'c, 'a> {
 }
 
 impl<'c, 'a> Collector<'c, 'a> {
+    /// What holds before the statement (nothing known outside statements).
+    pub fn precondition(&self) -> &Precondition {
+        &self.pre
+    }
+
     pub fn new(cx: &'c FunctionContext<'a>, e: &Expr) -> Self {
         Collector {
             cx,
@@ -345,6 +350,13 @@ impl<'c, 'a> Collector<'c, 'a> {
         match &e.kind {
             ExprKind::Var(v) => {
                 self.visit(e, Some(Use::Read));
+                // A flat pointer seen with rows: the program computes the
+                // flat subscript from the row lengths, so it reads them.
+                if let Some(view) = self.cx.analyses.views.get(v) {
+                    for &s in &view.strides {
+                        self.access(&Path::var(s), Use::Read);
+                    }
+                }
                 if !self.cx.is_stable_pointer(*v) || self.dirty.contains(v) {
                     return None;
                 }

@@ -431,7 +431,8 @@ impl Translation<'_, '_, '_> {
             if k > 1 {
                 match len? {
                     ArrayLen::Const(n) => fext.push(*n as i128),
-                    _ => return None,
+                    ArrayLen::Vla(size) => fext.push(self.constant_formal(size)?),
+                    ArrayLen::Unknown => return None,
                 }
             }
             ty = inner;
@@ -486,6 +487,32 @@ impl Translation<'_, '_, '_> {
             region = region.project(&format!("formal_phi{k}"));
         }
         Some((entity, region))
+    }
+
+    /// The value of a formal's variable extent at this call, when it is
+    /// one of the callee's parameters and the caller passes a constant
+    /// (`double a[n][m]`, or a flat pointer seen with rows of `m`, called
+    /// with `m` = 20): then the callee's rows have a length the caller's
+    /// linear offsets can use.
+    fn constant_formal(&self, size: &Expr) -> Option<i128> {
+        let ExprKind::Var(v) = size.kind else {
+            return None;
+        };
+        let k = self.callee.params.iter().position(|&p| p == v)?;
+        let value = match self.values[k].as_deref()? {
+            [(lin, _)] => lin.clone(),
+            _ => return None,
+        };
+        let constant = value
+            .as_constant()
+            .or_else(|| match value.terms.as_slice() {
+                [(name, 1)] => {
+                    let fixed = self.col.precondition().raw()?.fixed(name)?;
+                    fixed.checked_add(value.constant)
+                }
+                _ => None,
+            });
+        constant.filter(|&n| n > 0)
     }
 
     /// Every element of the actual's object from the argument's position

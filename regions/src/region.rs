@@ -401,6 +401,11 @@ impl Precondition {
         Precondition::new(None)
     }
 
+    /// The precondition as the semantics computed it.
+    pub fn raw(&self) -> Option<&Poly> {
+        self.raw.as_ref()
+    }
+
     pub fn hull(&self) -> Option<&Poly> {
         self.hull
             .get_or_init(|| self.raw.as_ref().map(Poly::hull))

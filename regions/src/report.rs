@@ -327,7 +327,8 @@ fn approx_json(a: Approx) -> &'static str {
     }
 }
 
-fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value {
+fn region_json(a: &Analyses, entity: &Entity, kind: Kind, r: &Region, names: &Names) -> Value {
+    let program = &a.program;
     // The C spelling (a shadowed name too); the isl tuple stays unique.
     let c_name = |v: VarId| program.var(v).name.as_str().to_string();
     let mut region = json!({
@@ -338,6 +339,14 @@ fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names
         "dims": entity.dims(),
         "rect": rect_json(entity, r, names),
     });
+    // A flat pointer seen with rows: the C names of the row lengths.
+    // (The pointer's own value, no dimension, has no rows.)
+    if let Some(view) = entity.root_var().and_then(|v| a.views.get(&v))
+        && entity.dims() > 0
+    {
+        let rows: Vec<String> = view.strides.iter().map(|&s| c_name(s)).collect();
+        region["rows"] = json!(rows);
+    }
     // What a may region surely touches, where something is known.
     if let Some((sure, all)) = r.sure_part() {
         region["sure"] = Value::String(isl_text(entity, &sure, names));
@@ -349,11 +358,11 @@ fn region_json(program: &Program, entity: &Entity, kind: Kind, r: &Region, names
     region
 }
 
-fn regions_json(program: &Program, regions: &Regions, names: &Names) -> Vec<Value> {
+fn regions_json(a: &Analyses, regions: &Regions, names: &Names) -> Vec<Value> {
     let mut out = Vec::new();
     for kind in Kind::ALL {
         for (e, r) in regions.map(kind) {
-            out.push(region_json(program, e, kind, r, names));
+            out.push(region_json(a, e, kind, r, names));
         }
     }
     out
@@ -400,12 +409,12 @@ pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile])
                         "column": at.column,
                         "kind": statement_kind(&a.program, body, &ids),
                         "variables": variables_json(a, f, &regions, &names, lo),
-                        "regions": regions_json(&a.program, &regions, &names),
+                        "regions": regions_json(a, &regions, &names),
                     }));
                 }
             }
             let summary = summary_regions(r, f)
-                .map(|s| regions_json(&a.program, &s, &names))
+                .map(|s| regions_json(a, &s, &names))
                 .unwrap_or_default();
             functions.push(json!({
                 "name": func.name.as_str(),

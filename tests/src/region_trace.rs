@@ -115,6 +115,8 @@ pub struct Region {
     pub exact: bool,
     pub isl: String,
     pub dims: usize,
+    /// A flat pointer seen with rows: the C names of its row lengths.
+    pub rows: Vec<String>,
     /// For a MAY region, the elements it claims are surely touched (a
     /// subset of the touched ones), where it knows some.
     pub sure: Option<String>,
@@ -164,6 +166,7 @@ impl RegionStatement {
             let entity = Entity {
                 path: r.array.clone(),
                 dims: r.dims,
+                rows: r.rows.clone(),
             };
             if !out.contains(&entity) {
                 out.push(entity);
@@ -187,6 +190,9 @@ impl RegionStatement {
 pub struct Entity {
     pub path: String,
     pub dims: usize,
+    /// A flat pointer seen with rows: the C names of the row lengths
+    /// (`rows` in `regions/CONTRACT.md`); empty otherwise.
+    pub rows: Vec<String>,
 }
 
 impl Entity {
@@ -282,7 +288,15 @@ fn parse_region_list(value: &serde_json::Value) -> Result<Vec<Region>, String> {
                 None => None,
                 Some(_) => Some(str_field(r, "sure")?),
             };
+            let rows = match r.get("rows") {
+                None => Vec::new(),
+                Some(rows) => rows
+                    .as_array()
+                    .and_then(|a| a.iter().map(|v| v.as_str().map(String::from)).collect())
+                    .ok_or_else(|| format!("`rows` is not a list of names: {r}"))?,
+            };
             Ok(Region {
+                rows,
                 array: str_field(r, "array")?,
                 kind,
                 exact,
@@ -513,6 +527,9 @@ enum Step {
 pub struct EntityPlan {
     root: Symbol,
     steps: Vec<Step>,
+    /// A flat pointer seen with rows: the row lengths; its first
+    /// `1 + rows.len()` index steps are one flat subscript.
+    rows: Vec<Symbol>,
 }
 
 /// Why an entity is not checked.
@@ -652,6 +669,35 @@ fn resolve_entity(
         ty = field_ty;
         bit_field = is_bit_field;
     }
+    if !entity.rows.is_empty() {
+        // `p[r * cols + c]` seen as `p[r][c]`: one pointer step, then one
+        // step per row length.
+        if !fields.is_empty() || ty.layers.first() != Some(&Layer::Pointer) {
+            return Err(unresolved(
+                "rows on something that is not a pointer variable".into(),
+            ));
+        }
+        let viewed = 1 + entity.rows.len();
+        if entity.dims < viewed || entity.dims - viewed > ty.layers.len() - 1 {
+            return Err(unresolved(format!(
+                "{} dimension(s) for a pointer seen with {} row length(s)",
+                entity.dims,
+                entity.rows.len()
+            )));
+        }
+        steps.push(Step::Index(Layer::Pointer));
+        steps.extend((0..entity.rows.len()).map(|_| Step::Index(Layer::Array { sized: false })));
+        steps.extend(
+            ty.layers[1..1 + entity.dims - viewed]
+                .iter()
+                .map(|l| Step::Index(*l)),
+        );
+        return Ok(EntityPlan {
+            root: Symbol::intern(root),
+            steps,
+            rows: entity.rows.iter().map(|r| Symbol::intern(r)).collect(),
+        });
+    }
     let indexed = steps.iter().filter(|s| matches!(s, Step::Index(_))).count();
     let remaining = entity.dims.checked_sub(indexed).ok_or_else(|| {
         unresolved(format!(
@@ -689,6 +735,7 @@ fn resolve_entity(
     Ok(EntityPlan {
         root: Symbol::intern(root),
         steps,
+        rows: Vec::new(),
     })
 }
 
@@ -698,7 +745,26 @@ impl EntityPlan {
     fn element(&self, upto: usize, index: &dyn Fn(usize) -> Expr) -> Expr {
         let mut e = ident(self.root.as_str());
         let mut d = 0;
-        for step in &self.steps[..upto] {
+        let mut steps = &self.steps[..upto];
+        if !self.rows.is_empty() && upto > self.rows.len() {
+            // ((i1 * r2 + i2) * r3 + i3): the flat subscript of the rows.
+            let flat = self.rows.iter().enumerate().fold(index(0), |acc, (k, r)| {
+                let scaled = expr(ExprKind::Binary(
+                    BinaryOp::Mul,
+                    Box::new(paren(acc)),
+                    Box::new(ident(r.as_str())),
+                ));
+                expr(ExprKind::Binary(
+                    BinaryOp::Add,
+                    Box::new(scaled),
+                    Box::new(index(k + 1)),
+                ))
+            });
+            e = expr(ExprKind::Index(Box::new(e), Box::new(flat)));
+            d = 1 + self.rows.len();
+            steps = &steps[d..];
+        }
+        for step in steps {
             e = match step {
                 Step::Index(_) => {
                     let i = index(d);
@@ -738,6 +804,14 @@ impl EntityPlan {
             let unit = |i: usize| int_lit(if i == d { "1" } else { "0" });
             args.push(address_of(self.element(n, &unit)));
             args.push(match layer {
+                // A row length of a flat pointer seen with rows.
+                Layer::Array { sized: false } if (1..=self.rows.len()).contains(&d) => {
+                    expr(ExprKind::Binary(
+                        BinaryOp::Add,
+                        Box::new(int_lit("0UL")),
+                        Box::new(ident(self.rows[d - 1].as_str())),
+                    ))
+                }
                 Layer::Array { sized: true } => {
                     let prefix = self.element(at, &zero);
                     let first = expr(ExprKind::Index(
@@ -3509,6 +3583,7 @@ mod tests {
                     isl: (*isl).into(),
                     sure: None,
                     sure_is_all: false,
+                    rows: Vec::new(),
                     dims: {
                         // The names between the brackets of the tuple.
                         let tuple = isl.split('{').nth(1).unwrap_or("");

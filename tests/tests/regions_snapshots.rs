@@ -196,3 +196,47 @@ fn rectangular_hulls() {
         "[n] -> { a[phi1] : 0 < phi1 < n }"
     ));
 }
+
+/// Flat arrays subscripted `m[r * cols + c]` are seen with rows where every
+/// column provably stays in its row (`tests/c/regions/flat_rows.c`, whose
+/// regions the traced-execution test also checks), and keep their flat,
+/// unknown region where a column reaches the next row.
+#[test]
+fn flat_arrays_are_seen_with_rows() {
+    let path = "tests/c/regions/flat_rows.c";
+    let output = run_ferry(["regions", path]);
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).expect("UTF-8 output");
+    assert_has(
+        &annotations_before(&out, "void scale("),
+        "//  <m[PHI1][PHI2]-W-EXACT-{0<=PHI1, 0<=PHI2, PHI1+1<=rows, PHI2+1<=cols}>",
+    );
+    assert_has(
+        &annotations_before(&out, "void smooth("),
+        "//  <out[PHI1][PHI2]-W-EXACT-{1<=PHI1, 1<=PHI2, PHI1+2<=n, PHI2+2<=n}>",
+    );
+    assert_has(
+        &annotations_before(&out, "void fill3("),
+        "//  <t[PHI1][PHI2][PHI3]-W-EXACT-{0<=PHI1, 0<=PHI2, 0<=PHI3, PHI1+1<=nx, PHI2+1<=ny, \
+         PHI3+1<=nz}>",
+    );
+    // w[r * cols + c + 1] runs into the next row at c = cols - 1.
+    assert_has(
+        &annotations_before(&out, "void shift("),
+        "//  <w[PHI1]-W-MAY-{1<=cols, 1<=rows}>",
+    );
+    // The JSON names the row lengths, so a reader can find the elements.
+    let json = run_ferry(["regions", path, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let rows_of = |function: &str, array: &str| -> Option<serde_json::Value> {
+        let f = json["functions"]
+            .as_array()?
+            .iter()
+            .find(|f| f["name"] == function)?;
+        let r = f["regions"].as_array()?.iter().find(|r| r["array"] == array)?;
+        Some(r.get("rows").cloned().unwrap_or(serde_json::Value::Null))
+    };
+    assert_eq!(rows_of("scale", "m"), Some(serde_json::json!(["cols"])));
+    assert_eq!(rows_of("fill3", "t"), Some(serde_json::json!(["ny", "nz"])));
+    assert_eq!(rows_of("shift", "w"), Some(serde_json::Value::Null));
+}

@@ -794,6 +794,25 @@ impl Poly {
         cons.ok()
     }
 
+    /// The one value `name` takes at every point of `self`, if it takes
+    /// only one (`n == 20` in a precondition).
+    pub fn fixed(&self, name: &str) -> Option<i128> {
+        self.has(name)?;
+        let others: Vec<String> = self.params().into_iter().filter(|p| p != name).collect();
+        let pieces = self.project_all(&others).pieces();
+        let [Some(piece)] = pieces.as_slice() else {
+            return None;
+        };
+        piece
+            .iter()
+            .find_map(|(terms, constant, equality)| match terms.as_slice() {
+                [(n, k)] if *equality && n == name && *k != 0 && constant % k == 0 => {
+                    Some(-constant / k)
+                }
+                _ => None,
+            })
+    }
+
     /// Whether every point of `self` satisfies `c`.
     pub fn satisfies(&self, c: &Cons) -> bool {
         self.nonnegative(&c.lin)

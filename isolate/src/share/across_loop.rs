@@ -540,6 +540,7 @@ impl Sequence<'_> {
             name: first.name.clone(),
             dims,
             poison: first.poison,
+            view: first.view.clone(),
             buffer,
             members,
             around: Some(AroundLoop {

@@ -101,6 +101,8 @@ pub struct SharedArray {
     pub name: String,
     pub dims: usize,
     pub poison: Poison,
+    /// [`ArrayTransfer::view`].
+    pub view: Option<Vec<String>>,
     /// The buffer, holding what every member touches; bounds evaluated
     /// before the first member.
     pub buffer: Vec<DimBound>,
@@ -131,6 +133,7 @@ impl SharedArray {
             copies: Vec::new(),
             poison: self.poison,
             sets: None,
+            view: self.view.clone(),
         }
     }
 }
@@ -574,6 +577,7 @@ impl Sequence<'_> {
             var: v,
             name: first.name.clone(),
             dims: first.dims,
+            view: first.view.clone(),
             poison: first.poison,
             buffer,
             members: state.copies,

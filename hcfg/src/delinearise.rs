@@ -1,0 +1,516 @@
+//! Flattened arrays seen with their rows: a pointer parameter `double *m`
+//! that a function only ever subscripts as `m[r * cols + c]` is analysed as
+//! if it were declared `double (*m)[cols]` and subscripted `m[r][c]`
+//! (Polly's delinearisation, on the syntax of the subscripts).
+//!
+//! A product of two variables is not affine, so without this the region of
+//! `m` is unknown and the statement cannot be isolated; with it the region
+//! is `{0 <= PHI1 < rows, 0 <= PHI2 < cols}`, exact.
+//!
+//! The view is sound only where every access keeps its column inside the
+//! row: `0 <= c <= cols - 1`. That is proved from the affine preconditions
+//! at every access (a loop `for (c = 0; c < cols; c++)` proves it), so the
+//! view is chosen after the preconditions are known and before anything
+//! reads array subscripts; the affine semantics never look at subscripts,
+//! so they are the same on either form. A pointer with one access that
+//! cannot be proved keeps its flat form (and its unknown region). The
+//! printed program and the isolated code keep the user's flat subscripts:
+//! only the analyses see the rows.
+//!
+//! What qualifies, per function:
+//! - the pointer is a parameter of pointer-to-scalar (or struct) type,
+//!   never assigned and never address-taken, and every use of it is a
+//!   subscript `p[E]` (no `*p`, `p + k`, nor passing `p` to a call);
+//! - each stride is an integer parameter that the function never assigns
+//!   and whose address is never taken, so that the row length is the same
+//!   at every access;
+//! - every subscript splits the same way: `E = A * s + B` at the top level
+//!   of a sum (`s * A` too), recursively (`(i * ny + j) * nz + k` gives two
+//!   strides), with the same strides for every access.
+
+use crate::ir::*;
+use crate::semantics::Semantics;
+use crate::semantics::affine::Env;
+use crate::semantics::is_trackable;
+use crate::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A pointer seen with rows: its strides, outermost first (`m[i][j][k]`
+/// for `m[(i * ny + j) * nz + k]` has strides `[ny, nz]`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct View {
+    pub strides: Vec<VarId>,
+    /// The pointer's declared type: what the syntax tree still says.
+    pub flat: Type,
+}
+
+/// The type `v` is declared with, whether or not the analyses see it with
+/// rows.
+pub fn declared_type<'p>(
+    program: &'p Program,
+    views: &'p BTreeMap<VarId, View>,
+    v: VarId,
+) -> &'p Type {
+    views.get(&v).map_or(&program.var(v).ty, |view| &view.flat)
+}
+
+/// One flat subscript split along a view: the row subscript, then one
+/// subscript per stride.
+struct Split {
+    parts: Vec<Expr>,
+}
+
+/// Chooses the views of every function of `scope` and rewrites their
+/// accesses; returns them per pointer.
+pub fn apply(
+    program: &mut Program,
+    semantics: &Semantics,
+    in_scope: &dyn Fn(FuncId) -> bool,
+) -> BTreeMap<VarId, View> {
+    let mut chosen = BTreeMap::new();
+    for f in program.function_ids().collect::<Vec<_>>() {
+        if !in_scope(f) || program.function(f).body.is_none() {
+            continue;
+        }
+        for (p, view) in views_of(program, semantics, f) {
+            rewrite(program, f, p, &view);
+            chosen.insert(p, view);
+        }
+    }
+    chosen
+}
+
+/// The pointers of `f` whose every access splits along one view that the
+/// preconditions prove.
+fn views_of(program: &Program, semantics: &Semantics, f: FuncId) -> Vec<(VarId, View)> {
+    let function = program.function(f);
+    let Some(body) = &function.body else {
+        return Vec::new();
+    };
+    let written: BTreeSet<VarId> = crate::loops::written_scalars(body, body.root)
+        .into_iter()
+        .collect();
+    let is_stride = |v: VarId| {
+        let var = program.var(v);
+        function.params.contains(&v)
+            && var.ty.is_integer()
+            && !var.address_taken
+            && !var.is_volatile
+            && !written.contains(&v)
+    };
+    let candidates: Vec<VarId> = function
+        .params
+        .iter()
+        .copied()
+        .filter(|&p| {
+            let var = program.var(p);
+            !var.address_taken
+                && !written.contains(&p)
+                && matches!(&var.ty, Type::Pointer(elem)
+                    if matches!(**elem, Type::Int { .. } | Type::Float { .. } | Type::Struct(_)))
+        })
+        .collect();
+    let mut out = Vec::new();
+    for p in candidates {
+        if let Some(view) = proved_view(program, semantics, f, body, p, &is_stride) {
+            out.push((p, view));
+        }
+    }
+    out
+}
+
+/// The view of `p` if every use of it is a subscript splitting the same
+/// way, each column proved inside its row.
+fn proved_view(
+    program: &Program,
+    semantics: &Semantics,
+    f: FuncId,
+    body: &Body,
+    p: VarId,
+    is_stride: &dyn Fn(VarId) -> bool,
+) -> Option<View> {
+    let mut view: Option<View> = None;
+    for id in body.preorder() {
+        let node = body.node(id);
+        let exprs = node.kind.own_expressions();
+        // A condition evaluated at every iteration does not run in the
+        // store its node's precondition describes.
+        let checkable = matches!(
+            node.kind,
+            NodeKind::Expr(_) | NodeKind::Return(_) | NodeKind::If { .. }
+        );
+        for e in exprs {
+            let mut uses = 0usize;
+            e.walk(&mut |sub| {
+                if sub.kind == ExprKind::Var(p) {
+                    uses += 1;
+                }
+            });
+            if uses == 0 {
+                continue;
+            }
+            if !checkable {
+                return None;
+            }
+            let mut accesses = Vec::new();
+            e.walk(&mut |sub| {
+                if let ExprKind::Index(base, index) = &sub.kind
+                    && base.kind == ExprKind::Var(p)
+                {
+                    accesses.push(index.as_ref());
+                }
+            });
+            // Some use is not the base of a subscript.
+            if accesses.len() != uses {
+                return None;
+            }
+            let pre = semantics.preconditions[f.index()]
+                .get(id.index())
+                .cloned()
+                .flatten()?;
+            let dirty = assigned_in(e);
+            for index in accesses {
+                let strides = strides_of(index, is_stride)?;
+                match &view {
+                    None => {
+                        view = Some(View {
+                            strides,
+                            flat: program.var(p).ty.clone(),
+                        })
+                    }
+                    Some(v) if v.strides == strides => {}
+                    Some(_) => return None,
+                }
+                let split = split(index, view.as_ref()?)?;
+                if !columns_inside(program, semantics, f, &pre, &split, view.as_ref()?, &dirty) {
+                    return None;
+                }
+            }
+        }
+    }
+    view
+}
+
+/// The variables an expression assigns (its subscripts may see either
+/// value).
+fn assigned_in(e: &Expr) -> Vec<VarId> {
+    let mut out = Vec::new();
+    e.walk(&mut |sub| match &sub.kind {
+        ExprKind::Assign(_, t, _)
+        | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, t) => {
+            out.extend(t.is_lvalue_var())
+        }
+        _ => {}
+    });
+    out
+}
+
+/// The strides a flat subscript splits along, outermost first; `None`
+/// when it has none.
+fn strides_of(index: &Expr, is_stride: &dyn Fn(VarId) -> bool) -> Option<Vec<VarId>> {
+    let mut strides = Vec::new();
+    let mut e = index.clone();
+    while let Some((s, row, _)) = split_once(&e, is_stride) {
+        strides.push(s);
+        e = row;
+    }
+    strides.reverse();
+    (!strides.is_empty()).then_some(strides)
+}
+
+/// `e` as `row * s + column` for one stride `s` that a term of its sum is
+/// a product with.
+fn split_once(e: &Expr, is_stride: &dyn Fn(VarId) -> bool) -> Option<(VarId, Expr, Expr)> {
+    let mut terms = Vec::new();
+    sum_terms(e, false, &mut terms);
+    let mut stride = None;
+    let mut row: Vec<(bool, Expr)> = Vec::new();
+    let mut column: Vec<(bool, Expr)> = Vec::new();
+    for (negative, term) in terms {
+        match product_with_stride(&term, is_stride) {
+            Some((s, factor)) if stride.is_none_or(|t| t == s) => {
+                stride = Some(s);
+                row.push((negative, factor));
+            }
+            Some(_) => return None,
+            None => column.push((negative, term)),
+        }
+    }
+    let s = stride?;
+    Some((s, sum_of(row, &e.ty), sum_of(column, &e.ty)))
+}
+
+/// The terms of a sum, each with its sign; casts between integer types are
+/// looked through only where they keep the value (widening).
+fn sum_terms(e: &Expr, negative: bool, out: &mut Vec<(bool, Expr)>) {
+    match &e.kind {
+        ExprKind::Binary(BinaryOp::Add, a, b) if e.ty.is_integer() => {
+            sum_terms(a, negative, out);
+            sum_terms(b, negative, out);
+        }
+        ExprKind::Binary(BinaryOp::Sub, a, b) if e.ty.is_integer() => {
+            sum_terms(a, negative, out);
+            sum_terms(b, !negative, out);
+        }
+        ExprKind::Cast(inner) if widens(&inner.ty, &e.ty) => sum_terms(inner, negative, out),
+        _ => out.push((negative, e.clone())),
+    }
+}
+
+/// A cast from one integer type to another that holds all its values.
+fn widens(from: &Type, to: &Type) -> bool {
+    match (from, to) {
+        (
+            Type::Int {
+                signed: sa,
+                bits: ba,
+            },
+            Type::Int {
+                signed: sb,
+                bits: bb,
+            },
+        ) => (sa == sb && ba <= bb) || (!sa && *sb && ba < bb),
+        _ => false,
+    }
+}
+
+/// `factor * s` or `s * factor` with `s` a stride.
+fn product_with_stride(e: &Expr, is_stride: &dyn Fn(VarId) -> bool) -> Option<(VarId, Expr)> {
+    let stride = |x: &Expr| match &strip_widening(x).kind {
+        ExprKind::Var(v) if is_stride(*v) => Some(*v),
+        _ => None,
+    };
+    match &strip_widening(e).kind {
+        ExprKind::Binary(BinaryOp::Mul, a, b) => match (stride(a), stride(b)) {
+            // `n * m` with both strides: which is the row length is not
+            // known.
+            (Some(_), Some(_)) => None,
+            (Some(s), None) => Some((s, (**b).clone())),
+            (None, Some(s)) => Some((s, (**a).clone())),
+            (None, None) => None,
+        },
+        _ => None,
+    }
+}
+
+fn strip_widening(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) if widens(&inner.ty, &e.ty) => strip_widening(inner),
+        _ => e,
+    }
+}
+
+/// The signed terms summed back (`0` for none), in type `ty`.
+fn sum_of(terms: Vec<(bool, Expr)>, ty: &Type) -> Expr {
+    let mut out: Option<Expr> = None;
+    for (negative, term) in terms {
+        out = Some(match out {
+            None if negative => Expr {
+                span: term.span,
+                ty: ty.clone(),
+                kind: ExprKind::Unary(UnOp::Neg, Box::new(term)),
+            },
+            None => term,
+            Some(acc) => Expr {
+                span: acc.span,
+                ty: ty.clone(),
+                kind: ExprKind::Binary(
+                    if negative {
+                        BinaryOp::Sub
+                    } else {
+                        BinaryOp::Add
+                    },
+                    Box::new(acc),
+                    Box::new(term),
+                ),
+            },
+        });
+    }
+    out.unwrap_or(Expr {
+        kind: ExprKind::Int(0),
+        ty: ty.clone(),
+        span: Default::default(),
+    })
+}
+
+/// A flat subscript split along `view`: row first, then one column per
+/// stride.
+fn split(index: &Expr, view: &View) -> Option<Split> {
+    let mut columns = Vec::new();
+    let mut e = index.clone();
+    for &s in view.strides.iter().rev() {
+        let (_, row, column) = split_once(&e, &|v| v == s)?;
+        columns.push(column);
+        e = row;
+    }
+    columns.push(e);
+    columns.reverse();
+    Some(Split { parts: columns })
+}
+
+/// Whether `0 <= column <= s - 1` for every column of the split, under
+/// the precondition `pre` of the access's statement.
+fn columns_inside(
+    program: &Program,
+    semantics: &Semantics,
+    f: FuncId,
+    pre: &Poly,
+    split: &Split,
+    view: &View,
+    dirty: &[VarId],
+) -> bool {
+    let tracked = |v: VarId| {
+        let var = program.var(v);
+        is_trackable(var) && (var.is_global() || var.function == Some(f)) && !dirty.contains(&v)
+    };
+    let fresh = Cell::new(0);
+    let env = Env {
+        program,
+        tracked: &tracked,
+        fresh: &fresh,
+    };
+    let ctx = &semantics.ctx;
+    for (column, &s) in split.parts[1..].iter().zip(&view.strides) {
+        let Some(cases) = env.value(column) else {
+            return false;
+        };
+        let stride = Lin::name(Name::Pre(s).isl());
+        for (lin, conj) in cases {
+            // Outside the row: column <= -1, or column >= s.
+            let below = Lin::constant(-1).sub(&lin);
+            let past = lin.sub(&stride);
+            for outside in [below, past] {
+                let Some(outside) = outside else {
+                    return false;
+                };
+                let mut cons = conj.cons.clone();
+                cons.push(Cons::ge0(outside));
+                let set = Poly::from_dnf(
+                    ctx,
+                    &[Conj {
+                        cons,
+                        exists: conj.exists.clone(),
+                    }],
+                );
+                if !set.intersect(pre).is_empty() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// `p` retyped to a pointer to rows, and each of its subscripts split.
+fn rewrite(program: &mut Program, f: FuncId, p: VarId, view: &View) {
+    let Type::Pointer(elem) = program.var(p).ty.clone() else {
+        return;
+    };
+    let mut row_types = vec![(*elem).clone()];
+    for &s in view.strides.iter().rev() {
+        let len = Expr {
+            kind: ExprKind::Var(s),
+            ty: program.var(s).ty.clone(),
+            span: program.var(s).span,
+        };
+        let inner = row_types.last().cloned().unwrap_or(Type::Opaque);
+        row_types.push(Type::Array(Box::new(inner), ArrayLen::Vla(Box::new(len))));
+    }
+    // row_types: element, then rows of the innermost stride, ..., the
+    // outermost row (what `p` points to).
+    let pointee = row_types.last().cloned().unwrap_or(Type::Opaque);
+    let pointer = Type::Pointer(Box::new(pointee));
+    program.vars[p.index()].ty = pointer.clone();
+    let Some(body) = &mut program.functions[f.index()].body else {
+        return;
+    };
+    for node in &mut body.nodes {
+        for e in own_expressions_mut(&mut node.kind) {
+            split_accesses(e, p, view, &pointer, &row_types);
+        }
+    }
+}
+
+fn split_accesses(e: &mut Expr, p: VarId, view: &View, pointer: &Type, row_types: &[Type]) {
+    if let ExprKind::Index(base, index) = &e.kind
+        && base.kind == ExprKind::Var(p)
+        && let Some(split) = split(index, view)
+    {
+        let span = e.span;
+        let mut acc = Expr {
+            kind: ExprKind::Var(p),
+            ty: pointer.clone(),
+            span: base.span,
+        };
+        // Subscript k leaves the type of rows one level down.
+        let levels = split.parts.len();
+        for (k, part) in split.parts.into_iter().enumerate() {
+            let ty = row_types[levels - 1 - k].clone();
+            acc = Expr {
+                kind: ExprKind::Index(Box::new(acc), Box::new(part)),
+                ty,
+                span,
+            };
+        }
+        *e = acc;
+        return;
+    }
+    for_each_child_mut(e, &mut |c| split_accesses(c, p, view, pointer, row_types));
+}
+
+fn for_each_child_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+    match &mut e.kind {
+        ExprKind::Var(_)
+        | ExprKind::Func(_)
+        | ExprKind::Int(_)
+        | ExprKind::Float
+        | ExprKind::Str
+        | ExprKind::UnknownConst
+        | ExprKind::SizeOf(_) => {}
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => f(a),
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+            f(a);
+            f(b);
+        }
+        ExprKind::Cond(c, a, b) => {
+            f(c);
+            if let Some(a) = a {
+                f(a);
+            }
+            f(b);
+        }
+        ExprKind::Call(callee, args) => {
+            f(callee);
+            args.iter_mut().for_each(f);
+        }
+        ExprKind::Comma(items)
+        | ExprKind::Opaque {
+            operands: items, ..
+        } => items.iter_mut().for_each(f),
+    }
+}
+
+/// [`NodeKind::own_expressions`], mutably.
+fn own_expressions_mut(kind: &mut NodeKind) -> Vec<&mut Expr> {
+    match kind {
+        NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
+        NodeKind::If { condition, .. } => vec![condition],
+        NodeKind::Loop(l) => match &mut l.kind {
+            LoopKind::Counted(c) => vec![&mut c.lower, &mut c.upper],
+            LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
+            LoopKind::For { condition, .. } => condition.iter_mut().collect(),
+        },
+        NodeKind::Unstructured(u) => u
+            .graph
+            .node_weights_mut()
+            .filter_map(|v| match v {
+                Vertex::Test(e) | Vertex::Switch(e) => Some(e),
+                _ => None,
+            })
+            .collect(),
+        NodeKind::Declare(_) | NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {
+            Vec::new()
+        }
+    }
+}
