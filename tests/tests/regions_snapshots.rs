@@ -233,7 +233,10 @@ fn flat_arrays_are_seen_with_rows() {
             .as_array()?
             .iter()
             .find(|f| f["name"] == function)?;
-        let r = f["regions"].as_array()?.iter().find(|r| r["array"] == array)?;
+        let r = f["regions"]
+            .as_array()?
+            .iter()
+            .find(|r| r["array"] == array)?;
         Some(r.get("rows").cloned().unwrap_or(serde_json::Value::Null))
     };
     assert_eq!(rows_of("scale", "m"), Some(serde_json::json!(["cols"])));
