@@ -426,7 +426,7 @@ fn rewrite(program: &mut Program, f: FuncId, p: VarId, view: &View) {
         return;
     };
     for node in &mut body.nodes {
-        for e in own_expressions_mut(&mut node.kind) {
+        for e in node.kind.own_expressions_mut() {
             split_accesses(e, p, view, &pointer, &row_types);
         }
     }
@@ -488,29 +488,5 @@ fn for_each_child_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
         | ExprKind::Opaque {
             operands: items, ..
         } => items.iter_mut().for_each(f),
-    }
-}
-
-/// [`NodeKind::own_expressions`], mutably.
-fn own_expressions_mut(kind: &mut NodeKind) -> Vec<&mut Expr> {
-    match kind {
-        NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
-        NodeKind::If { condition, .. } => vec![condition],
-        NodeKind::Loop(l) => match &mut l.kind {
-            LoopKind::Counted(c) => vec![&mut c.lower, &mut c.upper],
-            LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
-            LoopKind::For { condition, .. } => condition.iter_mut().collect(),
-        },
-        NodeKind::Unstructured(u) => u
-            .graph
-            .node_weights_mut()
-            .filter_map(|v| match v {
-                Vertex::Test(e) | Vertex::Switch(e) => Some(e),
-                _ => None,
-            })
-            .collect(),
-        NodeKind::Declare(_) | NodeKind::Seq { .. } | NodeKind::Return(None) | NodeKind::Nop => {
-            Vec::new()
-        }
     }
 }

@@ -386,6 +386,31 @@ impl NodeKind {
         }
     }
 
+    /// [`NodeKind::own_expressions`], mutably.
+    pub fn own_expressions_mut(&mut self) -> Vec<&mut Expr> {
+        match self {
+            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => vec![e],
+            NodeKind::If { condition, .. } => vec![condition],
+            NodeKind::Loop(l) => match &mut l.kind {
+                LoopKind::Counted(c) => vec![&mut c.lower, &mut c.upper],
+                LoopKind::While { condition } | LoopKind::DoWhile { condition } => vec![condition],
+                LoopKind::For { condition, .. } => condition.iter_mut().collect(),
+            },
+            NodeKind::Unstructured(u) => u
+                .graph
+                .node_weights_mut()
+                .filter_map(|v| match v {
+                    Vertex::Test(e) | Vertex::Switch(e) => Some(e),
+                    _ => None,
+                })
+                .collect(),
+            NodeKind::Declare(_)
+            | NodeKind::Seq { .. }
+            | NodeKind::Return(None)
+            | NodeKind::Nop => Vec::new(),
+        }
+    }
+
     pub fn children(&self) -> Vec<NodeId> {
         match self {
             NodeKind::Seq { items, .. } => items.clone(),
