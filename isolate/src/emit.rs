@@ -16,7 +16,8 @@ use crate::share::{AroundLoop, MemberCopies};
 use crate::transfer::{ArrayTransfer, Plan};
 use ferry_parser::Diagnostic;
 use ferry_parser::ast::{
-    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, Declaration, Expr, Stmt, StmtId, StmtKind,
+    AssignOp, BinaryOp, Block, BlockItem, BuiltinType, DeclSpecifier, Declaration, Expr, Stmt,
+    StmtId, StmtKind, StorageClass,
 };
 use ferry_parser::build::{self, name};
 use ferry_parser::intern::Symbol;
@@ -365,13 +366,33 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
     for s in &plan.scalars {
         let n = names(&s.name);
         let (host, dev) = (name(&s.name), name(&n.device));
-        pre.push(build::variable(
-            vec![build::typeof_(host.clone())],
-            Symbol::intern(&n.device),
-            s.by_value().then(|| host.clone()),
-        ));
-        if s.by_value() {
-            continue;
+        if s.aggregate {
+            // A struct or array copy may be megabytes (a global
+            // `struct { float x[N], y[N]; }`): static storage keeps it off
+            // the stack. The copy lives only while the statement runs, and
+            // an isolated statement never calls host code, so nothing
+            // re-enters it meanwhile.
+            pre.push(build::variable(
+                vec![
+                    DeclSpecifier::Storage(StorageClass::Static),
+                    build::typeof_(host.clone()),
+                ],
+                Symbol::intern(&n.device),
+                None,
+            ));
+            if s.by_value() {
+                pre.push(build::expr_item(build::assign(dev.clone(), host.clone())));
+                continue;
+            }
+        } else {
+            pre.push(build::variable(
+                vec![build::typeof_(host.clone())],
+                Symbol::intern(&n.device),
+                s.by_value().then(|| host.clone()),
+            ));
+            if s.by_value() {
+                continue;
+            }
         }
         pre.push(build::expr_item(build::call(
             "ferry_poison",

@@ -86,6 +86,9 @@ pub struct ScalarTransfer {
     /// Arrays cannot be initialised from one another in C: an array the
     /// statement only names (never subscripts) is still copied.
     pub is_c_array: bool,
+    /// A struct, union or array of constant size, which may be megabytes:
+    /// its copy is not put on the stack.
+    pub aggregate: bool,
 }
 
 impl ScalarTransfer {
@@ -384,6 +387,7 @@ pub fn plan(
                 store: g.value_written,
                 poison: Poison::of(&var.ty),
                 is_c_array: matches!(var.ty, Type::Array(..)),
+                aggregate: is_fixed_aggregate(&var.ty),
             });
             continue;
         }
@@ -644,6 +648,17 @@ fn whole_transfer(
         sets: None,
         view: None,
     })
+}
+
+/// A struct or union, or an array of constant extents (of anything).
+fn is_fixed_aggregate(ty: &Type) -> bool {
+    match ty {
+        Type::Struct(_) => true,
+        Type::Array(elem, ferry_hcfg::ir::ArrayLen::Const(_)) => {
+            !matches!(**elem, Type::Array(..)) || is_fixed_aggregate(elem)
+        }
+        _ => false,
+    }
 }
 
 /// How many subscripts a variable of this type takes before reaching
