@@ -21,13 +21,15 @@
 //! - the pointer is a parameter of pointer-to-scalar (or struct) type,
 //!   never assigned and never address-taken, and every use of it is a
 //!   subscript `p[E]` (no `*p`, `p + k`, nor passing `p` to a call);
-//! - each stride is an integer parameter that the function never assigns
-//!   and whose address is never taken, so that the row length is the same
-//!   at every access;
+//! - each stride is an integer parameter, or global, that the function
+//!   (and, for a global, no function it calls) never assigns and whose
+//!   address is never taken, so that the row length is the same at every
+//!   access;
 //! - every subscript splits the same way: `E = A * s + B` at the top level
 //!   of a sum (`s * A` too), recursively (`(i * ny + j) * nz + k` gives two
 //!   strides), with the same strides for every access.
 
+use crate::effects::EffectsAnalysis;
 use crate::ir::*;
 use crate::semantics::Semantics;
 use crate::semantics::affine::Env;
@@ -65,6 +67,7 @@ struct Split {
 /// accesses; returns them per pointer.
 pub fn apply(
     program: &mut Program,
+    effects: &EffectsAnalysis,
     semantics: &Semantics,
     in_scope: &dyn Fn(FuncId) -> bool,
 ) -> BTreeMap<VarId, View> {
@@ -73,7 +76,7 @@ pub fn apply(
         if !in_scope(f) || program.function(f).body.is_none() {
             continue;
         }
-        for (p, view) in views_of(program, semantics, f) {
+        for (p, view) in views_of(program, effects, semantics, f) {
             rewrite(program, f, p, &view);
             chosen.insert(p, view);
         }
@@ -83,7 +86,12 @@ pub fn apply(
 
 /// The pointers of `f` whose every access splits along one view that the
 /// preconditions prove.
-fn views_of(program: &Program, semantics: &Semantics, f: FuncId) -> Vec<(VarId, View)> {
+fn views_of(
+    program: &Program,
+    effects: &EffectsAnalysis,
+    semantics: &Semantics,
+    f: FuncId,
+) -> Vec<(VarId, View)> {
     let function = program.function(f);
     let Some(body) = &function.body else {
         return Vec::new();
@@ -93,7 +101,12 @@ fn views_of(program: &Program, semantics: &Semantics, f: FuncId) -> Vec<(VarId, 
         .collect();
     let is_stride = |v: VarId| {
         let var = program.var(v);
-        function.params.contains(&v)
+        let unchanged = if var.is_global() {
+            !effects.summaries[f.index()].may_write(program, v)
+        } else {
+            function.params.contains(&v)
+        };
+        unchanged
             && var.ty.is_integer()
             && !var.address_taken
             && !var.is_volatile

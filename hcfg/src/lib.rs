@@ -95,7 +95,7 @@ impl Analyses {
             }
         };
         let semantics = Semantics::run_in(&program, &calls, &effects, &scope);
-        let views = delinearise::apply(&mut program, &semantics, &|f| scope.contains(f));
+        let views = delinearise::apply(&mut program, &effects, &semantics, &|f| scope.contains(f));
         Analyses {
             program,
             calls,

@@ -220,6 +220,14 @@ fn flat_arrays_are_seen_with_rows() {
         "//  <t[PHI1][PHI2][PHI3]-W-EXACT-{0<=PHI1, 0<=PHI2, 0<=PHI3, PHI1+1<=nx, PHI2+1<=ny, \
          PHI3+1<=nz}>",
     );
+    assert_has(
+        &annotations_before(&out, "void bump("),
+        "//  <g[PHI1][PHI2]-W-EXACT-{0<=PHI1, 0<=PHI2, PHI1+1<=height, PHI2+1<=width}>",
+    );
+    assert_has(
+        &annotations_before(&out, "void grow("),
+        "//  <g[PHI1]-W-MAY-{1<=height}>",
+    );
     // w[r * cols + c + 1] runs into the next row at c = cols - 1.
     assert_has(
         &annotations_before(&out, "void shift("),

@@ -37,6 +37,30 @@ void shift(int rows, int cols, double *w)
             w[r * cols + c] = w[r * cols + c + 1];
 }
 
+/* Row lengths in globals that neither the function nor its callees
+   assign: rows. `grow` changes `width` between accesses: flat. */
+int height, width;
+
+void bump(double *g)
+{
+    for (int i = 0; i < height; i++)
+        for (int j = 0; j < width; j++)
+            g[i * width + j] += j;
+}
+
+void widen(void)
+{
+    width = width + 1;
+}
+
+void grow(double *g)
+{
+    for (int i = 0; i < height; i++) {
+        g[i * width] = i;
+        widen();
+    }
+}
+
 int main(int argc, char **argv)
 {
     int rows = argc > 2 ? atoi(argv[1]) : 3;
@@ -53,6 +77,10 @@ int main(int argc, char **argv)
     smooth(n, a, b);
     int *t = malloc(sizeof(int) * rows * cols * 2);
     fill3(rows, cols, 2, t);
+    height = rows;
+    width = cols;
+    bump(m);
+    grow(a);
     double s = 0;
     for (int i = 0; i < rows * cols; i++)
         s += m[i] + t[i];
