@@ -95,7 +95,10 @@ impl Analyses {
             }
         };
         let semantics = Semantics::run_in(&program, &calls, &effects, &scope);
-        let views = delinearise::apply(&mut program, &effects, &semantics, &|f| scope.contains(f));
+        let views = {
+            let _timed = semantics::budget::Timed::start(|| "flat arrays seen with rows".into());
+            delinearise::apply(&mut program, &effects, &semantics, &|f| scope.contains(f))
+        };
         Analyses {
             program,
             calls,
