@@ -4,18 +4,21 @@
 //! checked otherwise.
 
 use crate::fresh::Fresh;
-use crate::rewrite::{CloneRequest, Context, DeviceVar, Refusal, Rewriter};
+use crate::rewrite::{CloneRequest, Context, DeviceVar, GlobalUse, Refusal, Rewriter};
 use crate::transfer::own_dims;
 use ferry_hcfg::Analyses;
-use ferry_hcfg::ir::FuncId;
+use ferry_hcfg::ir::{FuncId, Storage, Type, VarId};
 use ferry_parser::ParsedFile;
-use ferry_parser::ast::{BuiltinType, Declaration, ExternalDecl, FunctionDef, FunctionParams};
+use ferry_parser::ast::{
+    BuiltinType, Declaration, ExternalDecl, FunctionDef, FunctionParams, ParamDecl,
+};
 use ferry_parser::ast::{Declarator, InitDeclarator};
 use ferry_parser::build::{self, ident};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
-use std::collections::{HashMap, HashSet};
+use ferry_regions::entity::Step;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Pure functions of the C library (no memory touched but their
 /// arguments' values): they may run on the accelerator.
@@ -157,30 +160,54 @@ impl<'a> Cloner<'a> {
         })
     }
 
-    /// The callee's summary must not touch globals: its accesses to them
-    /// would go to the host's memory.
-    fn check_globals(&self, f: FuncId, at: Span) -> Result<(), Refusal> {
+    /// The globals `f`'s summary accesses (its callees' included).
+    fn globals_used(&self, f: FuncId, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
         let program = &self.analyses.program;
         let Some(summary) = &self.regions.summaries[f.index()] else {
-            return Ok(());
+            return Ok(Vec::new());
         };
-        let global = [&summary.read, &summary.write]
-            .into_iter()
-            .flat_map(|m| m.keys())
-            .filter_map(|e| e.root_var())
-            .find(|&v| program.var(v).is_global());
-        match global {
-            Some(v) => Err(Refusal {
-                span: at,
-                message: format!(
-                    "`{}` accesses the global `{}`: ferry passes data to the functions an \
-                     isolated statement calls only through their parameters",
-                    program.function(f).name,
-                    program.var(v).name
-                ),
-            }),
-            None => Ok(()),
+        let refuse = |message: String| Refusal { span: at, message };
+        let callee = program.function(f).name;
+        let mut uses: BTreeMap<Symbol, bool> = BTreeMap::new();
+        for (map, written) in [(&summary.read, false), (&summary.write, true)] {
+            for entity in map.keys() {
+                let Some(v) = entity.root_var().filter(|&v| program.var(v).is_global()) else {
+                    continue;
+                };
+                let name = program.var(v).name;
+                if entity.path.iter().any(|s| matches!(s, Step::Field(_))) {
+                    return Err(refuse(format!(
+                        "`{callee}` accesses a field of the global `{name}`: ferry passes \
+                         globals to the functions an isolated statement calls as whole arrays \
+                         or values, not structures"
+                    )));
+                }
+                let elements = !entity.path.is_empty();
+                if !elements && written && !matches!(program.var(v).ty, Type::Array(..)) {
+                    return Err(refuse(format!(
+                        "`{callee}` assigns the global `{name}`: ferry passes the globals of \
+                         the functions an isolated statement calls as parameters, and a value \
+                         parameter cannot carry an assignment back"
+                    )));
+                }
+                *uses.entry(name).or_default() |= elements;
+            }
         }
+        Ok(uses
+            .into_iter()
+            .map(|(name, elements)| GlobalUse { name, elements })
+            .collect())
+    }
+
+    /// The global named `name` that this unit sees.
+    fn global(&self, name: Symbol) -> Option<VarId> {
+        let program = &self.analyses.program;
+        program.globals.iter().copied().find(|&v| {
+            let var = program.var(v);
+            var.name == name
+                && (var.unit == self.unit
+                    || !matches!(var.storage, Storage::Global { is_static: true }))
+        })
     }
 
     /// The item index of the definition of `name` in this unit.
@@ -215,7 +242,14 @@ impl Context for Cloner<'_> {
                 ),
             });
         }
-        self.check_globals(f, at)
+        Ok(())
+    }
+
+    fn globals_of(&mut self, callee: Symbol, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
+        match self.function(callee) {
+            Some(f) if self.analyses.program.function(f).body.is_some() => self.globals_used(f, at),
+            _ => Ok(Vec::new()),
+        }
     }
 
     fn clone_for(&mut self, request: &CloneRequest, at: Span) -> Result<Symbol, Refusal> {
@@ -235,7 +269,6 @@ impl Context for Cloner<'_> {
                  ferry cannot make it use the accelerator's copy"
             )));
         }
-        self.check_globals(f, at)?;
         if self.in_progress.contains(&callee) {
             return Err(refuse(format!(
                 "`{callee}` is recursive: ferry clones only non-recursive functions"
@@ -288,13 +321,52 @@ impl Context for Cloner<'_> {
             );
             extra.extend(offsets);
         }
+        // Then each global the callee uses, under its own name (shadowing
+        // the host's), with the offsets of its device copy.
+        let mut params: Vec<ParamDecl> = extra.iter().map(|n| long_param(n)).collect();
+        for &(g, dims) in &request.globals {
+            let Some(v) = self.global(g) else {
+                return Err(refuse(format!(
+                    "`{callee}` uses `{g}`, which is not a global here"
+                )));
+            };
+            let ty = &program.var(v).ty;
+            let passed = match (dims, ty) {
+                (0, ty) => ty.clone(),
+                (_, Type::Array(elem, _) | Type::Pointer(elem)) => Type::Pointer(elem.clone()),
+                _ => return Err(refuse(format!("`{g}` is not an array"))),
+            };
+            let Some((specifiers, declarator)) =
+                crate::c_type(analyses, &passed, build::declarator(g))
+            else {
+                return Err(refuse(format!(
+                    "ferry cannot spell the type of the global `{g}` for a parameter of the \
+                     clone of `{callee}`"
+                )));
+            };
+            params.push(build::parameter(specifiers, declarator));
+            if dims == 0 {
+                vars.insert(g, DeviceVar::Scalar { device: g });
+                continue;
+            }
+            let base = self.fresh.name(&format!("{g}_off"));
+            let offsets: Vec<String> = (1..=dims).map(|k| format!("{base}{k}")).collect();
+            vars.insert(
+                g,
+                DeviceVar::Array {
+                    device: g,
+                    offsets: offsets.iter().map(|o| ident(Symbol::intern(o))).collect(),
+                },
+            );
+            params.extend(offsets.iter().map(|n| long_param(n)));
+        }
         let name = Symbol::intern(&self.fresh.name(&format!("{callee}_accel")));
         self.in_progress.insert(callee);
         let result = Rewriter::new(vars, self, None).callee(&param_names, &mut def.body);
         self.in_progress.remove(&callee);
         result?;
         rename(&mut def.declarator, name);
-        append_params(&mut def.declarator, &extra).map_err(refuse)?;
+        append_params(&mut def.declarator, params).map_err(refuse)?;
         self.clones.insert(request.clone(), name);
         self.definitions.push((index, def));
         Ok(name)
@@ -312,18 +384,22 @@ fn rename(d: &mut Declarator, name: Symbol) {
     }
 }
 
-/// Adds `long NAME` parameters at the end of a function declarator.
-fn append_params(d: &mut Declarator, names: &[String]) -> Result<(), String> {
-    let new = names.iter().map(|n| {
-        build::parameter(
-            vec![build::builtin(BuiltinType::Long)],
-            build::declarator(Symbol::intern(n)),
-        )
-    });
+/// `long NAME`.
+fn long_param(name: &str) -> ParamDecl {
+    build::parameter(
+        vec![build::builtin(BuiltinType::Long)],
+        build::declarator(Symbol::intern(name)),
+    )
+}
+
+/// Adds parameters at the end of a function declarator (in place of
+/// `void` for a function without any).
+fn append_params(d: &mut Declarator, new: Vec<ParamDecl>) -> Result<(), String> {
     match d.function_params_mut() {
         Some(FunctionParams::Prototype { params, .. }) => {
-            // `f(void)` has one unnamed void parameter: it cannot receive
-            // arrays, so it never gets here.
+            if params.len() == 1 && params[0].declarator == Declarator::Abstract {
+                params.clear();
+            }
             params.extend(new);
             Ok(())
         }

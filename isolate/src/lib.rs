@@ -34,7 +34,7 @@ mod test_support;
 use clone::Cloner;
 use emit::{DeviceNames, Exit};
 use ferry_hcfg::Analyses;
-use ferry_hcfg::ir::{FuncId, Type, VarId};
+use ferry_hcfg::ir::{ArrayLen, FuncId, Type, VarId};
 use ferry_parser::ast::{
     Block, BlockItem, DeclSpecifier, Declaration, Declarator, ExternalDecl, FunctionDef, Stmt,
     StmtId, StmtKind, StructKind, TranslationUnit, TypeSpecifier,
@@ -1220,7 +1220,7 @@ fn c_declaration(analyses: &Analyses, ty: &Type, name: Symbol) -> Option<Declara
 }
 
 /// The specifiers of `ty` and `declarator` wrapped in its pointers.
-fn c_type(
+pub(crate) fn c_type(
     analyses: &Analyses,
     ty: &Type,
     declarator: Declarator,
@@ -1249,7 +1249,16 @@ fn c_type(
         Type::Float { bits: 32 } => vec![b(B::Float)],
         Type::Float { bits: 64 } => vec![b(B::Double)],
         Type::Float { .. } => vec![b(B::Long), b(B::Double)],
+        // A pointer to an array needs its parentheses: `double (*p)[8]`.
+        Type::Pointer(inner) if matches!(**inner, Type::Array(..)) => {
+            let pointer = build::paren_declarator(build::pointer(declarator));
+            return c_type(analyses, inner, pointer);
+        }
         Type::Pointer(inner) => return c_type(analyses, inner, build::pointer(declarator)),
+        Type::Array(inner, ArrayLen::Const(n)) => {
+            let size = build::long(i64::try_from(*n).ok()?);
+            return c_type(analyses, inner, build::array(declarator, Some(size)));
+        }
         Type::Struct(s) => {
             let def = analyses.program.struct_def(*s);
             let kind = if def.is_union {

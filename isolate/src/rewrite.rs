@@ -41,6 +41,20 @@ pub enum DeviceVar {
 pub struct CloneRequest {
     pub callee: Symbol,
     pub arrays: Vec<(usize, usize)>,
+    /// The globals the callee (or what it calls) accesses, each passed as
+    /// an extra parameter of its name: an array with its number of
+    /// dimensions (its device copy and offsets), or a scalar the callee
+    /// only reads with 0 (its value).
+    pub globals: Vec<(Symbol, usize)>,
+}
+
+/// A global a callee accesses, as [`Context::globals_of`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GlobalUse {
+    pub name: Symbol,
+    /// Its elements are accessed (an array, or memory behind a pointer);
+    /// otherwise its value is read.
+    pub elements: bool,
 }
 
 /// What the rewriter needs from its caller.
@@ -51,6 +65,11 @@ pub trait Context {
     /// Whether a call to `callee` with no isolated array may run on the
     /// accelerator; why not otherwise.
     fn check_call(&mut self, callee: Symbol, at: Span) -> Result<(), Refusal>;
+    /// The globals `callee` and what it calls access, by name, which a
+    /// clone receives as parameters (PIPS passes them the same way); why
+    /// not, for an access a parameter cannot carry (a global scalar
+    /// written, a field of a global structure).
+    fn globals_of(&mut self, callee: Symbol, at: Span) -> Result<Vec<GlobalUse>, Refusal>;
 }
 
 /// A reason not to isolate, at a place in the code.
@@ -567,7 +586,37 @@ impl<'c> Rewriter<'c> {
                 None => self.other_argument(arg),
             }
         }
-        if arrays.is_empty() {
+        let uses = match self.cx.globals_of(callee_name, span) {
+            Ok(uses) => uses,
+            Err(r) => return self.refuse(r.span, r.message),
+        };
+        let mut globals = Vec::new();
+        for g in uses {
+            // The statement's own copy of the global, which its regions
+            // include (a callee's accesses are the call's).
+            match (self.lookup(g.name).cloned(), g.elements) {
+                (Some(DeviceVar::Array { device, offsets }), true) => {
+                    self.passed_to_calls.insert(g.name);
+                    globals.push((g.name, offsets.len()));
+                    extra.push(ident(device));
+                    extra.extend(offsets);
+                }
+                (Some(DeviceVar::Scalar { device }), false) => {
+                    globals.push((g.name, 0));
+                    extra.push(ident(device));
+                }
+                _ => {
+                    return self.refuse(
+                        span,
+                        format!(
+                            "`{callee_name}` accesses the global `{}`, which has no copy on the                              accelerator here (a name declared inside the statement hides it,                              or its elements are used as a value)",
+                            g.name
+                        ),
+                    );
+                }
+            }
+        }
+        if arrays.is_empty() && globals.is_empty() {
             if let Err(r) = self.cx.check_call(callee_name, span) {
                 self.refuse(r.span, r.message);
             }
@@ -576,6 +625,7 @@ impl<'c> Rewriter<'c> {
         let request = CloneRequest {
             callee: callee_name,
             arrays,
+            globals,
         };
         match self.cx.clone_for(&request, span) {
             Ok(clone) => {
