@@ -1,12 +1,17 @@
 // ferry-test: isolate --function smooth
-// ferry-test: run 6 2 => to=288 from=128
-// ferry-test: run 3 1 => to=96 from=16
-// smooth reads the global `weights`, so its calls cannot be isolated (a
-// clone that runs on the device cannot reach host globals): the
-// transfers stay at smooth's entry and exit, every call alone.
-// Per call: weights (24), in [0,n-1] (8n), n (read only, passed by value:
-// 0); out [1,n-2] (8(n-2)).
-// 6 2: 4 calls * 72 = 288, 4 * 32 = 128.  3 1: 2 * 48 = 96, 2 * 8 = 16.
+// ferry-test: run 6 2 => to=120 from=32
+// ferry-test: run 3 1 => to=72 from=8
+// smooth reads the global `weights`: its clone takes it as a parameter, so
+// the calls are isolated at their sites and their buffers shared around
+// the time loop, loaded in its first iteration:
+// - weights [0,2]: 24.
+// - u: IN [0,n-1] (the first call reads it before any write): 8n.
+// - v: IN {0, n-1} (the rim the second call reads, which the first never
+//   writes); its hull [0,n-1] in one copy, which the host cost model
+//   prefers to two copies of one element: 8n.
+// - back: u [1,n-2], 8(n-2) (main prints u; v is not read afterwards).
+// n and steps are read only, passed by value, 0.
+// 6 2: 24 + 48 + 48 = 120, from 32.  3 1: 24 + 24 + 24 = 72, from 8.
 #include <stdio.h>
 #include <stdlib.h>
 
