@@ -199,15 +199,24 @@ impl<'a> Cloner<'a> {
             .collect())
     }
 
-    /// The global named `name` that this unit sees.
+    /// The global named `name` that this unit sees: its own, else one
+    /// another unit exports.
     fn global(&self, name: Symbol) -> Option<VarId> {
         let program = &self.analyses.program;
-        program.globals.iter().copied().find(|&v| {
-            let var = program.var(v);
-            var.name == name
-                && (var.unit == self.unit
-                    || !matches!(var.storage, Storage::Global { is_static: true }))
-        })
+        let named = || {
+            program
+                .globals
+                .iter()
+                .copied()
+                .filter(move |&v| program.var(v).name == name)
+        };
+        named()
+            .find(|&v| program.var(v).unit == self.unit)
+            .or_else(|| {
+                named().find(|&v| {
+                    !matches!(program.var(v).storage, Storage::Global { is_static: true })
+                })
+            })
     }
 
     /// The item index of the definition of `name` in this unit.
@@ -330,6 +339,15 @@ impl Context for Cloner<'_> {
                     "`{callee}` uses `{g}`, which is not a global here"
                 )));
             };
+            // The parameter takes the global's name: a parameter of the
+            // callee with that name (the global reached through a function
+            // it calls) would be declared twice.
+            if param_names.contains(&g) {
+                return Err(refuse(format!(
+                    "`{callee}` has a parameter named `{g}` and calls a function that uses the \
+                     global `{g}`: its clone could not take both"
+                )));
+            }
             let ty = &program.var(v).ty;
             let passed = match (dims, ty) {
                 (0, ty) => ty.clone(),
