@@ -18,16 +18,19 @@
 //! only the analyses see the rows.
 //!
 //! What qualifies, per function:
-//! - the pointer is a parameter of pointer-to-scalar (or struct) type,
-//!   never assigned and never address-taken, and every use of it is a
-//!   subscript `p[E]` (no `*p`, `p + k`, nor passing `p` to a call);
-//! - each stride is an integer parameter, or global, that the function
-//!   (and, for a global, no function it calls) never assigns and whose
-//!   address is never taken, so that the row length is the same at every
-//!   access;
+//! - the pointer, of pointer-to-scalar (or struct) type and never
+//!   address-taken, is a parameter never assigned, or a local assigned
+//!   once, outside any loop, a fresh block (`malloc`); every use of it is
+//!   a subscript `p[E]`, its allocation or `free(p)` (no `*p`, `p + k`,
+//!   nor passing `p` to another call);
+//! - each stride is an integer whose address is never taken and that
+//!   keeps its value in the function: a parameter it never assigns, a
+//!   local it assigns once outside any loop (reading it before would be
+//!   undefined), or a global that neither it nor what it calls assigns;
 //! - every subscript splits the same way: `E = A * s + B` at the top level
 //!   of a sum (`s * A` too), recursively (`(i * ny + j) * nz + k` gives two
-//!   strides), with the same strides for every access.
+//!   strides); a subscript with fewer products is in row 0 (`m[0]`,
+//!   `t[j * nz + k]`).
 
 use crate::effects::EffectsAnalysis;
 use crate::ir::*;
@@ -36,7 +39,7 @@ use crate::semantics::affine::Env;
 use crate::semantics::is_trackable;
 use crate::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use std::cell::Cell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// A pointer seen with rows: its strides, outermost first (`m[i][j][k]`
 /// for `m[(i * ny + j) * nz + k]` has strides `[ny, nz]`).
@@ -96,30 +99,39 @@ fn views_of(
     let Some(body) = &function.body else {
         return Vec::new();
     };
-    let written: BTreeSet<VarId> = crate::loops::written_scalars(body, body.root)
-        .into_iter()
-        .collect();
+    let assigned = assignments(program, body);
+    let written = |v: VarId| assigned.contains_key(&v);
+    // A local assigned once, outside any loop, keeps that value from its
+    // assignment on (before it, reading it would be undefined).
+    let set_once = |v: VarId| {
+        program.var(v).storage == Storage::Local
+            && program.var(v).function == Some(f)
+            && matches!(assigned.get(&v), Some(a) if a.count == 1 && !a.in_loop)
+    };
     let is_stride = |v: VarId| {
         let var = program.var(v);
         let unchanged = if var.is_global() {
             !effects.summaries[f.index()].may_write(program, v)
         } else {
-            function.params.contains(&v)
+            (function.params.contains(&v) && !written(v)) || set_once(v)
         };
-        unchanged
-            && var.ty.is_integer()
-            && !var.address_taken
-            && !var.is_volatile
-            && !written.contains(&v)
+        unchanged && var.ty.is_integer() && !var.address_taken && !var.is_volatile
     };
     let candidates: Vec<VarId> = function
         .params
         .iter()
         .copied()
+        .filter(|&p| !written(p))
+        .chain(
+            function
+                .locals
+                .iter()
+                .copied()
+                .filter(|&v| set_once(v) && assigned[&v].allocation),
+        )
         .filter(|&p| {
             let var = program.var(p);
             !var.address_taken
-                && !written.contains(&p)
                 && matches!(&var.ty, Type::Pointer(elem)
                     if matches!(**elem, Type::Int { .. } | Type::Float { .. } | Type::Struct(_)))
         })
@@ -129,6 +141,59 @@ fn views_of(
         if let Some(view) = proved_view(program, semantics, f, body, p, &is_stride) {
             out.push((p, view));
         }
+    }
+    out
+}
+
+/// How a variable is assigned in a function body.
+#[derive(Default)]
+struct Assigned {
+    count: usize,
+    /// Some assignment is inside a loop.
+    in_loop: bool,
+    /// Every assignment stores a fresh block (`malloc`).
+    allocation: bool,
+}
+
+/// The variables the body assigns (`=`, compound assignments, `++`,
+/// `--`), with how.
+fn assignments(program: &Program, body: &Body) -> BTreeMap<VarId, Assigned> {
+    let mut out: BTreeMap<VarId, Assigned> = BTreeMap::new();
+    let mut stack = vec![(body.root, false)];
+    while let Some((id, in_loop)) = stack.pop() {
+        let kind = &body.node(id).kind;
+        for e in kind.own_expressions() {
+            e.walk(&mut |sub| {
+                let (target, allocation) = match &sub.kind {
+                    ExprKind::Assign(op, t, value) => (
+                        t,
+                        *op == AssignOp::Assign && crate::effects::is_allocation(program, value),
+                    ),
+                    ExprKind::Unary(
+                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                        t,
+                    ) => (t, false),
+                    _ => return,
+                };
+                if let Some(v) = target.is_lvalue_var() {
+                    let a = out.entry(v).or_insert(Assigned {
+                        allocation: true,
+                        ..Assigned::default()
+                    });
+                    a.count += 1;
+                    a.in_loop |= in_loop;
+                    a.allocation &= allocation;
+                }
+            });
+        }
+        // A graph of jumps repeats its nodes only if it has a cycle.
+        let repeats = match kind {
+            NodeKind::Loop(_) => true,
+            NodeKind::Unstructured(u) => petgraph::algo::is_cyclic_directed(&u.graph),
+            _ => false,
+        };
+        let inner = in_loop || repeats;
+        stack.extend(kind.children().into_iter().map(|c| (c, inner)));
     }
     out
 }
@@ -143,7 +208,10 @@ fn proved_view(
     p: VarId,
     is_stride: &dyn Fn(VarId) -> bool,
 ) -> Option<View> {
-    let mut view: Option<View> = None;
+    let mut strides: Option<Vec<VarId>> = None;
+    // Each access, with the precondition and the variables its expression
+    // assigns: checked once the view is known.
+    let mut checks = Vec::new();
     for id in body.preorder() {
         let node = body.node(id);
         let exprs = node.kind.own_expressions();
@@ -167,15 +235,25 @@ fn proved_view(
                 return None;
             }
             let mut accesses = Vec::new();
-            e.walk(&mut |sub| {
-                if let ExprKind::Index(base, index) = &sub.kind
-                    && base.kind == ExprKind::Var(p)
-                {
-                    accesses.push(index.as_ref());
+            let mut other_allowed = 0usize;
+            e.walk(&mut |sub| match &sub.kind {
+                ExprKind::Index(base, index) if base.kind == ExprKind::Var(p) => {
+                    accesses.push(index.as_ref())
                 }
+                // Its allocation, and `free(p)`.
+                ExprKind::Assign(AssignOp::Assign, target, _) if target.kind == ExprKind::Var(p) => {
+                    other_allowed += 1
+                }
+                ExprKind::Call(callee, args)
+                    if is_free(program, callee)
+                        && matches!(args.as_slice(), [a] if strip_casts(a).kind == ExprKind::Var(p)) =>
+                {
+                    other_allowed += 1
+                }
+                _ => {}
             });
             // Some use is not the base of a subscript.
-            if accesses.len() != uses {
+            if accesses.len() + other_allowed != uses {
                 return None;
             }
             let pre = semantics.preconditions[f.index()]
@@ -184,25 +262,46 @@ fn proved_view(
                 .flatten()?;
             let dirty = assigned_in(e);
             for index in accesses {
-                let strides = strides_of(index, is_stride)?;
-                match &view {
-                    None => {
-                        view = Some(View {
-                            strides,
-                            flat: program.var(p).ty.clone(),
-                        })
+                // Every access's strides are the view's innermost ones
+                // (`t[k]` and `t[j * nz + k]` are in row 0 of
+                // `t[(i * ny + j) * nz + k]`).
+                if let Some(found) = strides_of(index, is_stride) {
+                    match &strides {
+                        Some(longest) if longest.ends_with(&found) => {}
+                        Some(shorter) if found.ends_with(shorter) => strides = Some(found),
+                        None => strides = Some(found),
+                        Some(_) => return None,
                     }
-                    Some(v) if v.strides == strides => {}
-                    Some(_) => return None,
                 }
-                let split = split(index, view.as_ref()?)?;
-                if !columns_inside(program, semantics, f, &pre, &split, view.as_ref()?, &dirty) {
-                    return None;
-                }
+                checks.push((pre.clone(), dirty.clone(), index));
             }
         }
     }
-    view
+    let view = View {
+        strides: strides?,
+        flat: program.var(p).ty.clone(),
+    };
+    for (pre, dirty, index) in checks {
+        let split = split(index, &view)?;
+        if !columns_inside(program, semantics, f, &pre, &split, &view, &dirty) {
+            return None;
+        }
+    }
+    Some(view)
+}
+
+/// A call of the C library's `free`.
+fn is_free(program: &Program, callee: &Expr) -> bool {
+    crate::callgraph::direct_callee(callee).is_some_and(|g| {
+        program.function(g).name.as_str() == "free" && program.function(g).body.is_none()
+    })
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) => strip_casts(inner),
+        _ => e,
+    }
 }
 
 /// The variables an expression assigns (its subscripts may see either
@@ -347,13 +446,26 @@ fn sum_of(terms: Vec<(bool, Expr)>, ty: &Type) -> Expr {
     })
 }
 
+/// The integer 0, typed as `like`.
+fn zero(like: &Expr) -> Expr {
+    Expr {
+        kind: ExprKind::Int(0),
+        ty: like.ty.clone(),
+        span: like.span,
+    }
+}
+
 /// A flat subscript split along `view`: row first, then one column per
 /// stride.
 fn split(index: &Expr, view: &View) -> Option<Split> {
     let mut columns = Vec::new();
     let mut e = index.clone();
     for &s in view.strides.iter().rev() {
-        let (_, row, column) = split_once(&e, &|v| v == s)?;
+        // Without a product with `s`, the subscript is in row 0.
+        let (row, column) = match split_once(&e, &|v| v == s) {
+            Some((_, row, column)) => (row, column),
+            None => (zero(&e), e),
+        };
         columns.push(column);
         e = row;
     }

@@ -228,6 +228,13 @@ fn flat_arrays_are_seen_with_rows() {
         &annotations_before(&out, "void grow("),
         "//  <g[PHI1]-W-MAY-{1<=height}>",
     );
+    // A local pointer allocated once, rows of a local assigned once; g[0]
+    // is in row 0.
+    assert_has(
+        &annotations_before(&out, "g[r * cols + c] = r * c;"),
+        "//  <g[PHI1][PHI2]-W-EXACT-{0<=c, 0<=r, c+1<=cols, c==PHI2, cols==rows+2, r+3<=cols, \
+         r==PHI1}>",
+    );
     // w[r * cols + c + 1] runs into the next row at c = cols - 1.
     assert_has(
         &annotations_before(&out, "void shift("),
