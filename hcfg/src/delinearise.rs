@@ -581,37 +581,5 @@ fn split_accesses(e: &mut Expr, p: VarId, view: &View, pointer: &Type, row_types
         *e = acc;
         return;
     }
-    for_each_child_mut(e, &mut |c| split_accesses(c, p, view, pointer, row_types));
-}
-
-fn for_each_child_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
-    match &mut e.kind {
-        ExprKind::Var(_)
-        | ExprKind::Func(_)
-        | ExprKind::Int(_)
-        | ExprKind::Float
-        | ExprKind::Str
-        | ExprKind::UnknownConst
-        | ExprKind::SizeOf(_) => {}
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => f(a),
-        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
-            f(a);
-            f(b);
-        }
-        ExprKind::Cond(c, a, b) => {
-            f(c);
-            if let Some(a) = a {
-                f(a);
-            }
-            f(b);
-        }
-        ExprKind::Call(callee, args) => {
-            f(callee);
-            args.iter_mut().for_each(f);
-        }
-        ExprKind::Comma(items)
-        | ExprKind::Opaque {
-            operands: items, ..
-        } => items.iter_mut().for_each(f),
-    }
+    e.for_each_child_mut(&mut |c| split_accesses(c, p, view, pointer, row_types));
 }

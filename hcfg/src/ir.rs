@@ -586,6 +586,39 @@ impl Expr {
         }
     }
 
+    /// Each direct sub-expression, mutably.
+    pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match &mut self.kind {
+            ExprKind::Var(_)
+            | ExprKind::Func(_)
+            | ExprKind::Int(_)
+            | ExprKind::Float
+            | ExprKind::Str
+            | ExprKind::UnknownConst
+            | ExprKind::SizeOf(_) => {}
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => f(a),
+            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+                f(a);
+                f(b);
+            }
+            ExprKind::Cond(c, a, b) => {
+                f(c);
+                if let Some(a) = a {
+                    f(a);
+                }
+                f(b);
+            }
+            ExprKind::Call(callee, args) => {
+                f(callee);
+                args.iter_mut().for_each(f);
+            }
+            ExprKind::Comma(items)
+            | ExprKind::Opaque {
+                operands: items, ..
+            } => items.iter_mut().for_each(f),
+        }
+    }
+
     /// Every sub-expression, this one first.
     pub fn walk<'e>(&'e self, f: &mut dyn FnMut(&'e Expr)) {
         f(self);
