@@ -38,6 +38,7 @@ use crate::semantics::Semantics;
 use crate::semantics::affine::Env;
 use crate::semantics::is_trackable;
 use crate::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::span::Span;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
@@ -66,25 +67,49 @@ struct Split {
     parts: Vec<Expr>,
 }
 
+/// Why a pointer whose subscripts look flattened keeps its flat form: the
+/// first access or use in the way, and what is wrong there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlatReason {
+    pub span: Span,
+    pub why: String,
+}
+
+/// The pointers seen with rows, and those whose subscripts look flattened
+/// but that keep their flat form, with why.
+#[derive(Debug, Default)]
+pub struct Views {
+    pub chosen: BTreeMap<VarId, View>,
+    pub kept_flat: BTreeMap<VarId, FlatReason>,
+}
+
 /// Chooses the views of every function of `scope` and rewrites their
-/// accesses; returns them per pointer.
+/// accesses.
 pub fn apply(
     program: &mut Program,
     effects: &EffectsAnalysis,
     semantics: &Semantics,
     in_scope: &dyn Fn(FuncId) -> bool,
-) -> BTreeMap<VarId, View> {
-    let mut chosen = BTreeMap::new();
+) -> Views {
+    let mut views = Views::default();
     for f in program.function_ids().collect::<Vec<_>>() {
         if !in_scope(f) || program.function(f).body.is_none() {
             continue;
         }
-        for (p, view) in views_of(program, effects, semantics, f) {
-            rewrite(program, f, p, &view);
-            chosen.insert(p, view);
+        for (p, found) in views_of(program, effects, semantics, f) {
+            match found {
+                Ok(view) => {
+                    rewrite(program, f, p, &view);
+                    views.chosen.insert(p, view);
+                }
+                Err(Some(reason)) => {
+                    views.kept_flat.insert(p, reason);
+                }
+                Err(None) => {}
+            }
         }
     }
-    chosen
+    views
 }
 
 /// The pointers of `f` whose every access splits along one view that the
@@ -94,7 +119,7 @@ fn views_of(
     effects: &EffectsAnalysis,
     semantics: &Semantics,
     f: FuncId,
-) -> Vec<(VarId, View)> {
+) -> Vec<(VarId, Result<View, Option<FlatReason>>)> {
     let function = program.function(f);
     let Some(body) = &function.body else {
         return Vec::new();
@@ -138,9 +163,7 @@ fn views_of(
         .collect();
     let mut out = Vec::new();
     for p in candidates {
-        if let Some(view) = proved_view(program, semantics, f, body, p, &is_stride) {
-            out.push((p, view));
-        }
+        out.push((p, proved_view(program, semantics, f, body, p, &is_stride)));
     }
     out
 }
@@ -207,8 +230,17 @@ fn proved_view(
     body: &Body,
     p: VarId,
     is_stride: &dyn Fn(VarId) -> bool,
-) -> Option<View> {
+) -> Result<View, Option<FlatReason>> {
     let mut strides: Option<Vec<VarId>> = None;
+    // The first thing that keeps the pointer flat; told only if some
+    // subscript looks flattened.
+    let mut problem: Option<FlatReason> = None;
+    let mut note = |span: Span, why: &str| {
+        problem.get_or_insert_with(|| FlatReason {
+            span,
+            why: why.to_string(),
+        });
+    };
     // Each access, with the precondition and the variables its expression
     // assigns: checked once the view is known.
     let mut checks = Vec::new();
@@ -231,14 +263,11 @@ fn proved_view(
             if uses == 0 {
                 continue;
             }
-            if !checkable {
-                return None;
-            }
             let mut accesses = Vec::new();
             let mut other_allowed = 0usize;
             e.walk(&mut |sub| match &sub.kind {
                 ExprKind::Index(base, index) if base.kind == ExprKind::Var(p) => {
-                    accesses.push(index.as_ref())
+                    accesses.push((sub.span, index.as_ref()))
                 }
                 // Its allocation, and `free(p)`.
                 ExprKind::Assign(AssignOp::Assign, target, _) if target.kind == ExprKind::Var(p) => {
@@ -252,16 +281,7 @@ fn proved_view(
                 }
                 _ => {}
             });
-            // Some use is not the base of a subscript.
-            if accesses.len() + other_allowed != uses {
-                return None;
-            }
-            let pre = semantics.preconditions[f.index()]
-                .get(id.index())
-                .cloned()
-                .flatten()?;
-            let dirty = assigned_in(e);
-            for index in accesses {
+            for &(_, index) in &accesses {
                 // Every access's strides are the view's innermost ones
                 // (`t[k]` and `t[j * nz + k]` are in row 0 of
                 // `t[(i * ny + j) * nz + k]`).
@@ -270,24 +290,74 @@ fn proved_view(
                         Some(longest) if longest.ends_with(&found) => {}
                         Some(shorter) if found.ends_with(shorter) => strides = Some(found),
                         None => strides = Some(found),
-                        Some(_) => return None,
+                        Some(_) => note(
+                            index.span,
+                            "the pointer is subscripted here with other row lengths",
+                        ),
                     }
                 }
-                checks.push((pre.clone(), dirty.clone(), index));
+            }
+            if !checkable {
+                note(
+                    e.span,
+                    "the pointer is used here in a loop's test, which the preconditions do not \
+                     describe at every iteration",
+                );
+                continue;
+            }
+            // Some use is not the base of a subscript.
+            if accesses.len() + other_allowed != uses {
+                note(
+                    e.span,
+                    "the pointer is used here otherwise than subscripted (`*p`, `p + k`, or \
+                     passed to a call)",
+                );
+                continue;
+            }
+            let Some(pre) = semantics.preconditions[f.index()]
+                .get(id.index())
+                .cloned()
+                .flatten()
+            else {
+                note(e.span, "nothing is known of the values here");
+                continue;
+            };
+            let dirty = assigned_in(e);
+            for (span, index) in accesses {
+                checks.push((pre.clone(), dirty.clone(), span, index));
             }
         }
     }
+    let Some(strides) = strides else {
+        return Err(None);
+    };
+    if let Some(reason) = problem {
+        return Err(Some(reason));
+    }
     let view = View {
-        strides: strides?,
+        strides,
         flat: program.var(p).ty.clone(),
     };
-    for (pre, dirty, index) in checks {
-        let split = split(index, &view)?;
+    for (pre, dirty, span, index) in checks {
+        let split = split(index, &view).ok_or(None)?;
         if !columns_inside(program, semantics, f, &pre, &split, &view, &dirty) {
-            return None;
+            let rows: Vec<&str> = view
+                .strides
+                .iter()
+                .map(|&s| program.var(s).name.as_str())
+                .collect();
+            return Err(Some(FlatReason {
+                span,
+                why: format!(
+                    "this subscript is not proved to keep its column inside a row of `{}` \
+                     elements (0 <= column < {}): it may reach into the next row",
+                    rows.join("`, `"),
+                    rows.join(", ")
+                ),
+            }));
         }
     }
-    Some(view)
+    Ok(view)
 }
 
 /// A call of the C library's `free`.

@@ -46,6 +46,9 @@ pub struct Analyses {
     /// (`delinearise`): their type and subscripts in `program` are the
     /// rows', the syntax tree keeps the user's.
     pub views: BTreeMap<ir::VarId, delinearise::View>,
+    /// Pointers whose subscripts look flattened but that keep their flat
+    /// form, with why (told when their region cannot be bounded).
+    pub kept_flat: BTreeMap<ir::VarId, delinearise::FlatReason>,
     /// The functions the affine analyses (and those built on them) cover.
     pub scope: Scope,
 }
@@ -95,7 +98,7 @@ impl Analyses {
             }
         };
         let semantics = Semantics::run_in(&program, &calls, &effects, &scope);
-        let views = {
+        let delinearise::Views { chosen, kept_flat } = {
             let _timed = semantics::budget::Timed::start(|| "flat arrays seen with rows".into());
             delinearise::apply(&mut program, &effects, &semantics, &|f| scope.contains(f))
         };
@@ -105,7 +108,8 @@ impl Analyses {
             effects,
             escapes,
             semantics,
-            views,
+            views: chosen,
+            kept_flat,
             scope,
         }
     }

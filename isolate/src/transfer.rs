@@ -412,7 +412,15 @@ pub fn plan(
             }
             None => whole_transfer(program, v, &function, &context, &nameable),
         };
-        let mut transfer = transfer.map_err(error)?;
+        let mut transfer = transfer.map_err(|message| {
+            let diagnostic = error(message);
+            match a.kept_flat.get(&v) {
+                Some(reason) => {
+                    diagnostic.with_note(flat_note(file, program.var(v).name.as_str(), reason))
+                }
+                None => diagnostic,
+            }
+        })?;
         transfer.view = a.views.get(&v).map(|view| {
             view.strides
                 .iter()
@@ -422,6 +430,23 @@ pub fn plan(
         plan.arrays.push(transfer);
     }
     Ok(plan)
+}
+
+/// Where and why a pointer whose subscripts look flattened (`m[r * cols +
+/// c]`) was not seen with rows: the usual reason its box is unknown.
+fn flat_note(
+    file: &ParsedFile,
+    name: &str,
+    reason: &ferry_hcfg::delinearise::FlatReason,
+) -> String {
+    let at = file.error_at(reason.span, "").location;
+    let place = at.map_or_else(String::new, |l| {
+        format!("{}:{}:{}: ", l.file, l.line, l.column)
+    });
+    format!(
+        "{place}`{name}` is subscripted as a flattened array, but not seen with rows: {}",
+        reason.why
+    )
 }
 
 /// Adds `set` to what `slot` holds of a variable's regions.
