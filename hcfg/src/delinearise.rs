@@ -37,7 +37,7 @@ use crate::ir::*;
 use crate::semantics::Semantics;
 use crate::semantics::affine::Env;
 use crate::semantics::is_trackable;
-use crate::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use crate::semantics::poly::{Lin, Name, Poly};
 use ferry_parser::span::Span;
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -59,12 +59,6 @@ pub fn declared_type<'p>(
     v: VarId,
 ) -> &'p Type {
     views.get(&v).map_or(&program.var(v).ty, |view| &view.flat)
-}
-
-/// One flat subscript split along a view: the row subscript, then one
-/// subscript per stride.
-struct Split {
-    parts: Vec<Expr>,
 }
 
 /// Why a pointer whose subscripts look flattened keeps its flat form: the
@@ -187,26 +181,18 @@ fn assignments(program: &Program, body: &Body) -> BTreeMap<VarId, Assigned> {
         let kind = &body.node(id).kind;
         for e in kind.own_expressions() {
             e.walk(&mut |sub| {
-                let (target, allocation) = match &sub.kind {
-                    ExprKind::Assign(op, t, value) => (
-                        t,
-                        *op == AssignOp::Assign && crate::effects::is_allocation(program, value),
-                    ),
-                    ExprKind::Unary(
-                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
-                        t,
-                    ) => (t, false),
-                    _ => return,
+                let Some(v) = sub.assigned_var() else {
+                    return;
                 };
-                if let Some(v) = target.is_lvalue_var() {
-                    let a = out.entry(v).or_insert(Assigned {
-                        allocation: true,
-                        ..Assigned::default()
-                    });
-                    a.count += 1;
-                    a.in_loop |= in_loop;
-                    a.allocation &= allocation;
-                }
+                let allocation = matches!(&sub.kind, ExprKind::Assign(AssignOp::Assign, _, value)
+                    if crate::effects::is_allocation(program, value));
+                let a = out.entry(v).or_insert(Assigned {
+                    allocation: true,
+                    ..Assigned::default()
+                });
+                a.count += 1;
+                a.in_loop |= in_loop;
+                a.allocation &= allocation;
             });
         }
         // A graph of jumps repeats its nodes only if it has a cycle.
@@ -255,17 +241,10 @@ fn proved_view(
         );
         for e in exprs {
             let mut uses = 0usize;
-            e.walk(&mut |sub| {
-                if sub.kind == ExprKind::Var(p) {
-                    uses += 1;
-                }
-            });
-            if uses == 0 {
-                continue;
-            }
             let mut accesses = Vec::new();
             let mut other_allowed = 0usize;
             e.walk(&mut |sub| match &sub.kind {
+                ExprKind::Var(v) if *v == p => uses += 1,
                 ExprKind::Index(base, index) if base.kind == ExprKind::Var(p) => {
                     accesses.push((sub.span, index.as_ref()))
                 }
@@ -281,6 +260,9 @@ fn proved_view(
                 }
                 _ => {}
             });
+            if uses == 0 {
+                continue;
+            }
             for &(_, index) in &accesses {
                 // Every access's strides are the view's innermost ones
                 // (`t[k]` and `t[j * nz + k]` are in row 0 of
@@ -339,8 +321,8 @@ fn proved_view(
         flat: program.var(p).ty.clone(),
     };
     for (pre, dirty, span, index) in checks {
-        let split = split(index, &view).ok_or(None)?;
-        if !columns_inside(program, semantics, f, &pre, &split, &view, &dirty) {
+        let parts = split(index, &view);
+        if !columns_inside(program, semantics, f, &pre, &parts, &view, &dirty) {
             let rows: Vec<&str> = view
                 .strides
                 .iter()
@@ -378,13 +360,7 @@ fn strip_casts(e: &Expr) -> &Expr {
 /// value).
 fn assigned_in(e: &Expr) -> Vec<VarId> {
     let mut out = Vec::new();
-    e.walk(&mut |sub| match &sub.kind {
-        ExprKind::Assign(_, t, _)
-        | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, t) => {
-            out.extend(t.is_lvalue_var())
-        }
-        _ => {}
-    });
+    e.walk(&mut |sub| out.extend(sub.assigned_var()));
     out
 }
 
@@ -509,49 +485,46 @@ fn sum_of(terms: Vec<(bool, Expr)>, ty: &Type) -> Expr {
             },
         });
     }
-    out.unwrap_or(Expr {
-        kind: ExprKind::Int(0),
-        ty: ty.clone(),
-        span: Default::default(),
-    })
+    out.unwrap_or_else(|| zero(ty, Span::default()))
 }
 
-/// The integer 0, typed as `like`.
-fn zero(like: &Expr) -> Expr {
+/// The integer 0, of type `ty`.
+fn zero(ty: &Type, span: Span) -> Expr {
     Expr {
         kind: ExprKind::Int(0),
-        ty: like.ty.clone(),
-        span: like.span,
+        ty: ty.clone(),
+        span,
     }
 }
 
-/// A flat subscript split along `view`: row first, then one column per
-/// stride.
-fn split(index: &Expr, view: &View) -> Option<Split> {
+/// A flat subscript split along `view`: the row subscript first, then one
+/// column per stride.
+fn split(index: &Expr, view: &View) -> Vec<Expr> {
     let mut columns = Vec::new();
     let mut e = index.clone();
     for &s in view.strides.iter().rev() {
         // Without a product with `s`, the subscript is in row 0.
         let (row, column) = match split_once(&e, &|v| v == s) {
             Some((_, row, column)) => (row, column),
-            None => (zero(&e), e),
+            None => (zero(&e.ty, e.span), e),
         };
         columns.push(column);
         e = row;
     }
     columns.push(e);
     columns.reverse();
-    Some(Split { parts: columns })
+    columns
 }
 
-/// Whether `0 <= column <= s - 1` for every column of the split, under
-/// the precondition `pre` of the access's statement.
+/// Whether `0 <= column <= s - 1` for every column of a split subscript
+/// (`parts`, the row first), under the precondition `pre` of the access's
+/// statement.
 fn columns_inside(
     program: &Program,
     semantics: &Semantics,
     f: FuncId,
     pre: &Poly,
-    split: &Split,
+    parts: &[Expr],
     view: &View,
     dirty: &[VarId],
 ) -> bool {
@@ -565,32 +538,16 @@ fn columns_inside(
         tracked: &tracked,
         fresh: &fresh,
     };
-    let ctx = &semantics.ctx;
-    for (column, &s) in split.parts[1..].iter().zip(&view.strides) {
+    for (column, &s) in parts[1..].iter().zip(&view.strides) {
         let Some(cases) = env.value(column) else {
             return false;
         };
-        let stride = Lin::name(Name::Pre(s).isl());
+        let last = Lin::name(Name::Pre(s).isl()).add(&Lin::constant(-1));
         for (lin, conj) in cases {
-            // Outside the row: column <= -1, or column >= s.
-            let below = Lin::constant(-1).sub(&lin);
-            let past = lin.sub(&stride);
-            for outside in [below, past] {
-                let Some(outside) = outside else {
-                    return false;
-                };
-                let mut cons = conj.cons.clone();
-                cons.push(Cons::ge0(outside));
-                let set = Poly::from_dnf(
-                    ctx,
-                    &[Conj {
-                        cons,
-                        exists: conj.exists.clone(),
-                    }],
-                );
-                if !set.intersect(pre).is_empty() {
-                    return false;
-                }
+            let within = pre.intersect(&Poly::from_dnf(&semantics.ctx, &[conj]));
+            let room = last.as_ref().and_then(|last| last.sub(&lin));
+            if !(within.nonnegative(&lin) && room.is_some_and(|r| within.nonnegative(&r))) {
+                return false;
             }
         }
     }
@@ -630,8 +587,8 @@ fn rewrite(program: &mut Program, f: FuncId, p: VarId, view: &View) {
 fn split_accesses(e: &mut Expr, p: VarId, view: &View, pointer: &Type, row_types: &[Type]) {
     if let ExprKind::Index(base, index) = &e.kind
         && base.kind == ExprKind::Var(p)
-        && let Some(split) = split(index, view)
     {
+        let parts = split(index, view);
         let span = e.span;
         let mut acc = Expr {
             kind: ExprKind::Var(p),
@@ -639,8 +596,8 @@ fn split_accesses(e: &mut Expr, p: VarId, view: &View, pointer: &Type, row_types
             span: base.span,
         };
         // Subscript k leaves the type of rows one level down.
-        let levels = split.parts.len();
-        for (k, part) in split.parts.into_iter().enumerate() {
+        let levels = parts.len();
+        for (k, part) in parts.into_iter().enumerate() {
             let ty = row_types[levels - 1 - k].clone();
             acc = Expr {
                 kind: ExprKind::Index(Box::new(acc), Box::new(part)),

@@ -586,6 +586,19 @@ impl Expr {
         }
     }
 
+    /// The variable this expression assigns itself, if any: the target of
+    /// `v = e`, `v op= e`, `v++`, `--v`...
+    pub fn assigned_var(&self) -> Option<VarId> {
+        match &self.kind {
+            ExprKind::Assign(_, target, _)
+            | ExprKind::Unary(
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                target,
+            ) => target.is_lvalue_var(),
+            _ => None,
+        }
+    }
+
     /// Each direct sub-expression, mutably.
     pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
         match &mut self.kind {

@@ -295,19 +295,7 @@ pub fn subtree_exprs<'b>(body: &'b Body, root: NodeId, f: &mut dyn FnMut(&'b Exp
 pub fn written_scalars(body: &Body, root: NodeId) -> Vec<VarId> {
     let mut out = Vec::new();
     subtree_exprs(body, root, &mut |e| {
-        e.walk(&mut |sub| match &sub.kind {
-            ExprKind::Assign(_, target, _) => {
-                if let Some(v) = target.is_lvalue_var() {
-                    out.push(v);
-                }
-            }
-            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, t) => {
-                if let Some(v) = t.is_lvalue_var() {
-                    out.push(v);
-                }
-            }
-            _ => {}
-        })
+        e.walk(&mut |sub| out.extend(sub.assigned_var()))
     });
     out.sort();
     out.dedup();

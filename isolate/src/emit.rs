@@ -366,33 +366,27 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
     for s in &plan.scalars {
         let n = names(&s.name);
         let (host, dev) = (name(&s.name), name(&n.device));
+        // A struct or array copy may be megabytes (a global
+        // `struct { float x[N], y[N]; }`): static storage keeps it off the
+        // stack. The copy lives only while the statement runs, and an
+        // isolated statement never calls host code, so nothing re-enters
+        // it meanwhile. A static copy cannot be initialised from a
+        // variable: it is assigned.
+        let mut specifiers = vec![build::typeof_(host.clone())];
         if s.aggregate {
-            // A struct or array copy may be megabytes (a global
-            // `struct { float x[N], y[N]; }`): static storage keeps it off
-            // the stack. The copy lives only while the statement runs, and
-            // an isolated statement never calls host code, so nothing
-            // re-enters it meanwhile.
-            pre.push(build::variable(
-                vec![
-                    DeclSpecifier::Storage(StorageClass::Static),
-                    build::typeof_(host.clone()),
-                ],
-                Symbol::intern(&n.device),
-                None,
-            ));
-            if s.by_value() {
+            specifiers.insert(0, DeclSpecifier::Storage(StorageClass::Static));
+        }
+        let initial = (s.by_value() && !s.aggregate).then(|| host.clone());
+        pre.push(build::variable(
+            specifiers,
+            Symbol::intern(&n.device),
+            initial,
+        ));
+        if s.by_value() {
+            if s.aggregate {
                 pre.push(build::expr_item(build::assign(dev.clone(), host.clone())));
-                continue;
             }
-        } else {
-            pre.push(build::variable(
-                vec![build::typeof_(host.clone())],
-                Symbol::intern(&n.device),
-                s.by_value().then(|| host.clone()),
-            ));
-            if s.by_value() {
-                continue;
-            }
+            continue;
         }
         pre.push(build::expr_item(build::call(
             "ferry_poison",

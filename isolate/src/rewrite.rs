@@ -609,7 +609,9 @@ impl<'c> Rewriter<'c> {
                     return self.refuse(
                         span,
                         format!(
-                            "`{callee_name}` accesses the global `{}`, which has no copy on the                              accelerator here (a name declared inside the statement hides it,                              or its elements are used as a value)",
+                            "`{callee_name}` accesses the global `{}`, which has no copy on the \
+                             accelerator here (a name declared inside the statement hides it, \
+                             or its elements are used as a value)",
                             g.name
                         ),
                     );
