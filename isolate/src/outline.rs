@@ -121,6 +121,9 @@ pub struct Outliner<'a> {
     in_function: bool,
     /// Whether the kernel being written runs in one work-item.
     in_single: bool,
+    /// Whether the buffers in `arrays` are allocations of their own (the
+    /// statement's), not parameters a caller may pass twice.
+    distinct_buffers: bool,
     /// Host declarations in scope inside the statement.
     scopes: Vec<HashMap<Symbol, Option<Scalar>>>,
 }
@@ -155,6 +158,7 @@ impl<'a> Outliner<'a> {
             host_functions: Vec::new(),
             in_function: false,
             in_single: false,
+            distinct_buffers: true,
             scopes: Vec::new(),
         }
     }
@@ -513,7 +517,9 @@ impl<'a> Outliner<'a> {
         let (arrays, values) = parameter_frame(&params);
         let mut body = crate::body_statement(&def);
         self.in_progress.insert(name);
+        let distinct = std::mem::replace(&mut self.distinct_buffers, false);
         let hosted = self.in_frame(arrays, values, |this| this.statement(&mut body));
+        self.distinct_buffers = distinct;
         self.in_progress.remove(&name);
         hosted?;
         let StmtKind::Compound(block) = body.kind else {
@@ -839,6 +845,7 @@ impl<'a> Outliner<'a> {
             dims,
             locals,
             body: kernel_body,
+            distinct_buffers: self.distinct_buffers,
         };
         let mut items = Vec::new();
         let mut args = launch_arguments(&kernel, &elements);
@@ -919,6 +926,7 @@ impl<'a> Outliner<'a> {
             dims: Vec::new(),
             locals: Vec::new(),
             body,
+            distinct_buffers: self.distinct_buffers,
         };
         if let Some(span) = first_loop(s) {
             self.state.sequential.push(SequentialLoop {

@@ -261,6 +261,12 @@ pub struct Kernel {
     /// before reading them.
     pub locals: Vec<(String, Scalar)>,
     pub body: Stmt,
+    /// Whether no two of its `Buffer` parameters can reach the same
+    /// memory: true for a statement's own buffers (one allocation each),
+    /// false in a function that launches kernels on the buffers it is
+    /// given (a caller may pass one twice). The writers then qualify the
+    /// buffers `restrict`.
+    pub distinct_buffers: bool,
 }
 
 impl Kernel {

@@ -14,15 +14,34 @@ pub fn launcher_params(k: &Kernel) -> String {
 }
 
 /// The kernel's own parameter list, each type spelled by `spell`
-/// (buffers as pointers to `global` memory).
-pub fn kernel_params(k: &Kernel, global: &str, spell: fn(Scalar) -> &'static str) -> String {
+/// (buffers as pointers to `global` memory, qualified by `restrict`, both
+/// with their trailing space).
+///
+/// A pointer a kernel receives is `restrict` where it is its own device
+/// allocation (a cell, a buffer of partial results, a scratch, and the
+/// buffers of a kernel with `distinct_buffers`), passed once by the
+/// launcher, the body reaching memory only through pointers based on one
+/// of them. The device compiler may then keep an element in a register
+/// across a loop (`C[i][j] += ...` over `k` in gemm: one load and one
+/// store instead of one each per iteration) and read through the
+/// read-only cache. Device functions keep plain pointers: their callers
+/// may pass two pointers into one buffer.
+pub fn kernel_params(
+    k: &Kernel,
+    global: &str,
+    restrict: &str,
+    spell: fn(Scalar) -> &'static str,
+) -> String {
+    let buffer_restrict = if k.distinct_buffers { restrict } else { "" };
     param_list(k, &|p| match p.kind {
-        ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
+        ParamKind::Buffer(s) => format!("{global}{} *{buffer_restrict}{}", spell(s), p.name),
         ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
-        ParamKind::Cell(s) => format!("{global}{} *{}", spell(s), p.cell()),
-        ParamKind::Reduction(s, _) => format!("{global}{} *{}", spell(s), p.partials()),
+        ParamKind::Cell(s) => format!("{global}{} *{restrict}{}", spell(s), p.cell()),
+        ParamKind::Reduction(s, _) => {
+            format!("{global}{} *{restrict}{}", spell(s), p.partials())
+        }
         ParamKind::Private(s) => format!(
-            "{global}{} *{}, long {}",
+            "{global}{} *{restrict}{}, long {}",
             spell(s),
             p.scratch(),
             p.elements()

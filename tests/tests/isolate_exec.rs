@@ -302,6 +302,55 @@ fn nests_are_reshaped_into_deeper_kernels() {
     assert_eq!(stats_of("atax"), (4, 37 + 35 + 35 + 37));
 }
 
+/// A kernel's buffers are `restrict` where each is an allocation of its
+/// own (gemm's, on both targets), and plain pointers in a function that
+/// launches kernels on the buffers it is given, which a caller may pass
+/// twice (`accumulate(n, b, b)` in calls_same_buffer_twice.c, whose run
+/// the isolation programs' test checks).
+#[test]
+fn kernel_buffers_are_restrict_only_when_distinct() {
+    let scratch = scratch_dir("restrict");
+    let kernels_of = |program: &str, function: &str, target: &str| -> String {
+        let out = scratch.join(format!("{function}-{target}"));
+        let args: Vec<String> = [
+            "isolate",
+            program,
+            "--function",
+            function,
+            "--target",
+            target,
+            "-o",
+            &out.to_string_lossy(),
+        ]
+        .map(String::from)
+        .to_vec();
+        let (code, _, stderr) = ferry(&args).expect("ferry runs");
+        assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
+        let extension = if target == "cuda" { "cu" } else { "cl" };
+        let stem = Path::new(program).file_stem().unwrap().to_string_lossy();
+        std::fs::read_to_string(out.join(format!("{stem}_kernels.{extension}")))
+            .expect("a kernels file")
+    };
+    let gemm = "tests/c/kernels/gemm.c";
+    let cuda = kernels_of(gemm, "gemm", "cuda");
+    for buffer in ["C_accel", "A_accel", "B_accel"] {
+        assert!(
+            cuda.contains(&format!("double *__restrict__ {buffer}")),
+            "{buffer} in\n{cuda}"
+        );
+    }
+    let opencl = kernels_of(gemm, "gemm", "opencl");
+    assert!(opencl.contains("__global double *restrict B_accel"), "{opencl}");
+    let twice = "tests/c/isolate/calls_same_buffer_twice.c";
+    for target in ["cuda", "opencl"] {
+        let text = kernels_of(twice, "work", target);
+        assert!(text.contains("double *x"), "{text}");
+        assert!(text.contains("double *y"), "{text}");
+        assert!(!text.contains("restrict"), "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 fn offload_program(program: &Path, scratch: &Path) -> Result<(), String> {
     let spec = spec_of(program)?;
     let name = program

@@ -57,7 +57,7 @@ fn kernel(out: &mut String, k: &Kernel, options: &Options) {
     out.push_str(&format!(
         "__global__ void {}({})\n{{\n",
         k.name,
-        kernel_params(k, "", |s| s.c_name())
+        kernel_params(k, "", "__restrict__ ", |s| s.c_name())
     ));
     let axes = ["x", "y", "z"];
     let item = |hw: usize| {

@@ -75,7 +75,7 @@ fn source(unit: &Unit, options: &Options) -> String {
         out.push_str(&format!(
             "__kernel void {}({})\n{{\n",
             k.name,
-            kernel_params(k, "__global ", |s| s.opencl_name())
+            kernel_params(k, "__global ", "restrict ", |s| s.opencl_name())
         ));
         let item = |hw: usize| format!("(long)get_global_id({hw})");
         out.push_str(&prologue(k, &item, "__global ", |s| s.opencl_name()));
