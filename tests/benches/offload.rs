@@ -30,10 +30,21 @@
 //! and a timer around the outermost calls (`main` left out); `seqk/x+k` is
 //! it over `xfer+kern`: the offloaded kernel against the sequential one,
 //! transfers included, the figure PPCG's evaluations give.
+//!
+//! With `--target cuda`, a kernel that has a hand-written CUDA version in
+//! `tests/cuda_reference` (one thread per output element, as the
+//! hand-written PolyBench kernels are) is also built with the same nvcc
+//! flags and run on the same size: it must print the original's output,
+//! and `hand kern` is its kernels' time (best of R, measured as ferry's
+//! runtime measures its own: from each launch to the device's end),
+//! `hand/kern` that time over ferry's kernels' time (1 is parity, above 1
+//! ferry's kernels are faster).
 
 use ferry_tests::offload::nvcc;
 use ferry_tests::transfer_volume::kernel_function;
-use ferry_tests::{RunError, c_dir, c_files_in, ferry_bin, run_with_timeout, scratch_dir};
+use ferry_tests::{
+    RunError, c_dir, c_files_in, ferry_bin, run_with_timeout, scratch_dir, workspace_root,
+};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -56,6 +67,8 @@ struct Measured {
     bytes_in: u64,
     bytes_out: u64,
     launches: u64,
+    /// The kernels' time of the hand-written CUDA version, if there is one.
+    hand: Option<Duration>,
 }
 
 /// The accelerator API the kernels are offloaded through.
@@ -239,6 +252,38 @@ fn measure(
     if got != expected {
         return Err("DIFFERENT output from the original's".into());
     }
+    let hand_ns = work.join("hand_ns");
+    let hand = match target {
+        Target::Cuda => hand_written(kernel, work)?,
+        Target::OpenCl => None,
+    };
+    let run_hand = |exe: &Path| -> Result<Duration, String> {
+        let mut command = Command::new(exe);
+        command.arg(size).env("FERRY_REFERENCE_NS", &hand_ns);
+        let output = run_with_timeout(&mut command, limit)
+            .map_err(|_| format!("{} did not finish", exe.display()))?;
+        if !output.status.success() {
+            return Err(format!(
+                "{} failed: {}",
+                exe.display(),
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        if output.stdout != expected {
+            return Err(
+                "the hand-written CUDA version's output differs from the original's".into(),
+            );
+        }
+        std::fs::read_to_string(&hand_ns)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .map(Duration::from_nanos)
+            .ok_or_else(|| "the hand-written CUDA version wrote no kernel time".into())
+    };
+    let mut best_hand = match &hand {
+        Some(exe) => Some(run_hand(exe)?),
+        None => None,
+    };
     let read_stats = || -> Result<serde_json::Value, String> {
         let text = std::fs::read_to_string(&stats).map_err(|e| format!("no statistics: {e}"))?;
         serde_json::from_str(&text).map_err(|e| e.to_string())
@@ -260,6 +305,10 @@ fn measure(
             best_offloaded = elapsed;
             json = read_stats()?;
         }
+        if let Some(exe) = &hand {
+            let t = run_hand(exe)?;
+            best_hand = best_hand.map(|b| b.min(t));
+        }
     }
     let field = |name: &str| json[name].as_u64().unwrap_or(0);
     Ok(Measured {
@@ -271,7 +320,28 @@ fn measure(
         bytes_in: field("bytes_to_accel"),
         bytes_out: field("bytes_from_accel"),
         launches: field("kernel_launches"),
+        hand: best_hand,
     })
+}
+
+/// The hand-written CUDA version of `kernel` (`tests/cuda_reference`),
+/// built like the offloaded program, if there is one.
+fn hand_written(kernel: &str, work: &Path) -> Result<Option<std::path::PathBuf>, String> {
+    let source = workspace_root()
+        .join("tests")
+        .join("cuda_reference")
+        .join(format!("{kernel}.cu"));
+    if !source.is_file() {
+        return Ok(None);
+    }
+    let exe = work.join("hand_written");
+    build(
+        Command::new(nvcc().ok_or("no nvcc: set NVCC or run scripts/setup.sh")?)
+            .args(["-O2", "--fmad=false"])
+            .arg(&source),
+        &exe,
+    )?;
+    Ok(Some(exe))
 }
 
 /// Linked with the sequential program built with `-finstrument-functions`
@@ -342,7 +412,8 @@ fn header(target: Target, size: &str, repeat: usize) -> String {
         "Kernels offloaded to {} against sequential cc -O2 (size {size}, best of {repeat}, \
          end to end; xfer+kern: the offloaded run's time in copies and kernels; kern: in \
          kernels)\n\n\
-         {:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>10} {:>12} {:>10} {:>12} {:>12} {:>9}\n",
+         {:<20} {:>12} {:>12} {:>9} {:>12} {:>12} {:>10} {:>12} {:>10} {:>12} {:>12} {:>9} \
+         {:>12} {:>9}\n",
         target.name(),
         "kernel",
         "sequential",
@@ -355,7 +426,9 @@ fn header(target: Target, size: &str, repeat: usize) -> String {
         "seqk/x+k",
         "bytes in",
         "bytes out",
-        "launches"
+        "launches",
+        "hand kern",
+        "hand/kern"
     )
 }
 
@@ -373,7 +446,7 @@ fn line(row: &Row) -> String {
     match &row.outcome {
         Ok(m) => format!(
             "{:<20} {:>11.4}s {:>11.4}s {:>9.3} {:>11.4}s {:>11.4}s {:>10.1} {:>11.4}s {:>10.3} \
-             {:>12} {:>12} {:>9}\n",
+             {:>12} {:>12} {:>9} {}\n",
             row.kernel,
             m.sequential.as_secs_f64(),
             m.offloaded.as_secs_f64(),
@@ -385,9 +458,22 @@ fn line(row: &Row) -> String {
             device_ratio(m),
             m.bytes_in,
             m.bytes_out,
-            m.launches
+            m.launches,
+            hand_columns(m)
         ),
         Err(why) => format!("{:<20} {why}\n", row.kernel),
+    }
+}
+
+/// `hand kern` and `hand/kern`, blank without a hand-written version.
+fn hand_columns(m: &Measured) -> String {
+    match m.hand {
+        Some(hand) => format!(
+            "{:>11.4}s {:>9.3}",
+            hand.as_secs_f64(),
+            hand.as_secs_f64() / m.kernels.as_secs_f64().max(1e-9)
+        ),
+        None => format!("{:>12} {:>9}", "-", "-"),
     }
 }
 

@@ -340,7 +340,10 @@ fn kernel_buffers_are_restrict_only_when_distinct() {
         );
     }
     let opencl = kernels_of(gemm, "gemm", "opencl");
-    assert!(opencl.contains("__global double *restrict B_accel"), "{opencl}");
+    assert!(
+        opencl.contains("__global double *restrict B_accel"),
+        "{opencl}"
+    );
     let twice = "tests/c/isolate/calls_same_buffer_twice.c";
     for target in ["cuda", "opencl"] {
         let text = kernels_of(twice, "work", target);

@@ -225,6 +225,90 @@ fn validate_builds_cuda_programs_with_nvcc() {
     );
 }
 
+/// The hand-written CUDA versions the offload bench compares ferry's
+/// kernels with (`tests/cuda_reference`): each is the kernel suite's
+/// program of its name, so each builds with nvcc for sm_75 and sm_90 and,
+/// on a GPU, prints the original's output (built with `cc`), at two sizes,
+/// one of them not a multiple of the blocks, and reports a kernel time.
+#[test]
+fn hand_written_cuda_versions_build_and_match_the_originals() {
+    let nvcc = required_nvcc();
+    let scratch = scratch_dir("cuda-reference");
+    let folder = workspace_root().join("tests").join("cuda_reference");
+    let sources: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .expect("tests/cuda_reference")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu"))
+        .collect();
+    assert!(sources.len() >= 4, "{sources:?}");
+    let gpu = has_gpu();
+    let results = for_each_parallel_on(workers(), &sources, |source| {
+        let name = source.file_stem().unwrap_or_default().to_string_lossy();
+        let original = c_dir().join("kernels").join(format!("{name}.c"));
+        if !original.is_file() {
+            return Err(format!("no tests/c/kernels/{name}.c beside it"));
+        }
+        let exe = scratch.join(format!("{name}_hand"));
+        let built = Command::new(&nvcc)
+            .args([
+                "-O1",
+                "--fmad=false",
+                "-gencode",
+                "arch=compute_75,code=sm_75",
+            ])
+            .args(["-gencode", "arch=compute_90,code=sm_90"])
+            .arg(source)
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", nvcc.display()))?;
+        if !built.status.success() {
+            return Err(String::from_utf8_lossy(&built.stderr).into_owned());
+        }
+        if !gpu {
+            return Ok(());
+        }
+        let sequential = scratch.join(format!("{name}_seq"));
+        let cc = Command::new("cc")
+            .args(["-O2"])
+            .arg(&original)
+            .arg("-o")
+            .arg(&sequential)
+            .output()
+            .map_err(|e| e.to_string())?;
+        if !cc.status.success() {
+            return Err(String::from_utf8_lossy(&cc.stderr).into_owned());
+        }
+        for size in ["37", "100"] {
+            let ns = scratch.join(format!("{name}_{size}.ns"));
+            let run = |exe: &Path| {
+                Command::new(exe)
+                    .arg(size)
+                    .env("FERRY_REFERENCE_NS", &ns)
+                    .output()
+                    .map_err(|e| e.to_string())
+            };
+            let (want, got) = (run(&sequential)?, run(&exe)?);
+            if !got.status.success() || got.stdout != want.stdout {
+                return Err(format!(
+                    "at {size}: {} against {}{}",
+                    String::from_utf8_lossy(&got.stdout),
+                    String::from_utf8_lossy(&want.stdout),
+                    String::from_utf8_lossy(&got.stderr)
+                ));
+            }
+            let time = std::fs::read_to_string(&ns).unwrap_or_default();
+            if time.trim().parse::<u64>().map_or(true, |t| t == 0) {
+                return Err(format!("at {size}: no kernel time written ({time:?})"));
+            }
+        }
+        Ok(())
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert_all_pass(&sources, results);
+}
+
 /// Builds the output folder `out` as `ferry validate` would, for sm_75
 /// and sm_90. `cflags` are the program's flags (a C file among them was
 /// transformed into `out`); `quoted` the folders its `#include "x.h"`
