@@ -114,6 +114,19 @@ enum Command {
         #[command(flatten)]
         program: Program,
     },
+    /// Print the polyhedral model of each function's static control parts
+    /// (SCoPs: loop nests with affine bounds, conditions and subscripts):
+    /// each statement's iteration domain, schedule and accesses with their
+    /// ids, and the exact flow dependences, live-in reads, anti and output
+    /// dependences isl computes, in isl notation; or their JSON.
+    /// `--function F` keeps F's alone.
+    Scop {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        program: Program,
+    },
     /// Print the code annotated with the variables each statement may read
     /// and write (arrays as a whole; through pointers, what they may point
     /// to). Every `.c` file given is one translation unit of the program.
@@ -173,6 +186,7 @@ pub(crate) fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<St
 fn take_time_budget(command: &mut Command) -> Result<(), Diagnostic> {
     let args = match command {
         Command::Semantics { program, .. }
+        | Command::Scop { program, .. }
         | Command::Regions { program, .. }
         | Command::Isolate { program }
         | Command::Validate { program }
@@ -479,6 +493,30 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 text
             } else {
                 ferry_hcfg::report::annotated_semantics(&analyses, &parsed)
+            };
+            kept_until_exit((parsed, analyses));
+            Ok(text)
+        }
+        Command::Scop { json, program } => {
+            let (mut args, json) = json_flag(program.args, json);
+            let function = take_value(&mut args, "--function")?;
+            let (parsed, analyses) = analyse(args)?;
+            if let Some(name) = &function
+                && analyses.program.find_function(name).is_none()
+            {
+                return Err(Diagnostic::error(format!(
+                    "no function `{name}` in the files given"
+                )));
+            }
+            let scops = ferry_poly::report::scops(&analyses.program, &parsed, function.as_deref());
+            let text = if json {
+                let mut text =
+                    serde_json::to_string_pretty(&ferry_poly::report::json(&parsed, &scops))
+                        .expect("JSON of plain values");
+                text.push('\n');
+                text
+            } else {
+                ferry_poly::report::text(&parsed, &scops)
             };
             kept_until_exit((parsed, analyses));
             Ok(text)

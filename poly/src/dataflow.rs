@@ -1,0 +1,174 @@
+//! Exact dataflow of a SCoP with isl (`isl_union_access_info_compute_flow`,
+//! the PENCIL report's §2 and the live-range reordering paper's §2.3):
+//!
+//! - flow (value-based): each read instance and the write instance whose
+//!   value it reads, the last one before it in the schedule (a must-write
+//!   in between hides earlier writes);
+//! - live-in: the read instances no write of the SCoP reaches (their
+//!   values come from before it);
+//! - anti: each write instance and the reads since the previous write of
+//!   the element (writes kill older reads);
+//! - output: each write instance and the previous write of its element.
+//!
+//! All are read back from isl in its notation, simplified under the
+//! parameters' types (`gist_params` with the context). Every isl call
+//! shares one context with an operation bound, so that a SCoP isl cannot
+//! handle within it gives an error (`Err`) rather than a hang.
+
+use crate::{AccessKind, Scop};
+use isl_rs::{Context, LibISLError, Map, Set, UnionAccessInfo, UnionFlow, UnionMap};
+
+/// isl operations one SCoP's analysis may take; past them it is refused.
+const MAX_OPERATIONS: u64 = 20_000_000;
+
+/// A SCoP as isl prints it, and its dependences, each in isl notation.
+#[derive(Debug, Clone)]
+pub struct Model {
+    /// Per statement: its domain and schedule, then its accesses' relations.
+    pub domains: Vec<String>,
+    pub schedules: Vec<String>,
+    pub accesses: Vec<Vec<String>>,
+    /// Source instance → read instance, for every value read.
+    pub flow: String,
+    /// Whether every flow dependence is certain (the may and must
+    /// dependences are the same).
+    pub flow_exact: bool,
+    /// Read instance → element, for the values read that come from before
+    /// the SCoP.
+    pub live_in: String,
+    /// Read instance → write instance.
+    pub anti: String,
+    /// Write instance → later write instance.
+    pub output: String,
+}
+
+/// The model of `scop`, simplified by isl, with its dependences.
+pub fn analyse(scop: &Scop) -> Result<Model, String> {
+    let ctx = Context::alloc();
+    // isl reports failures (a spent quota) through results; it must not
+    // also print them.
+    const ISL_ON_ERROR_CONTINUE: i32 = 1;
+    let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
+    ctx.set_max_operations(MAX_OPERATIONS);
+    let failed = |what: &str| {
+        format!(
+            "isl could not compute the {what} (within its bound of {MAX_OPERATIONS} operations)"
+        )
+    };
+    let context = Set::read_from_str(&ctx, &scop.context).map_err(|_| failed("context"))?;
+    let mut domains = Vec::new();
+    let mut schedules = Vec::new();
+    let mut accesses = Vec::new();
+    let mut schedule = UnionMap::empty_ctx(&ctx).map_err(|_| failed("schedule"))?;
+    let mut reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
+    let mut writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
+    for s in &scop.statements {
+        let domain = Set::read_from_str(&ctx, &s.domain)
+            .and_then(|d| d.gist_params(context.copy()?))
+            .and_then(Set::coalesce)
+            .map_err(|_| failed(&format!("domain of {}", s.name)))?;
+        domains.push(set_text(&domain)?);
+        let map = Map::read_from_str(&ctx, &s.schedule)
+            .and_then(|m| m.intersect_domain(domain.copy()?))
+            .map_err(|_| failed(&format!("schedule of {}", s.name)))?;
+        schedules.push(map_text(
+            &map.copy()
+                .and_then(|m| m.gist_params(context.copy()?))
+                .map_err(|_| failed("schedule"))?,
+        )?);
+        schedule = schedule
+            .union(UnionMap::from_map(map).map_err(|_| failed("schedule"))?)
+            .map_err(|_| failed("schedule"))?;
+        let mut texts = Vec::new();
+        for a in &s.accesses {
+            let relation = Map::read_from_str(&ctx, &a.relation)
+                .and_then(Map::coalesce)
+                .map_err(|_| failed(&format!("access {}", a.id)))?;
+            texts.push(map_text(
+                &relation
+                    .copy()
+                    .and_then(|r| r.gist_params(context.copy()?))
+                    .map_err(|_| failed("access"))?,
+            )?);
+            let relation = UnionMap::from_map(relation).map_err(|_| failed("access"))?;
+            match a.kind {
+                AccessKind::Read => reads = reads.union(relation).map_err(|_| failed("reads"))?,
+                AccessKind::MustWrite => {
+                    writes = writes.union(relation).map_err(|_| failed("writes"))?
+                }
+            }
+        }
+        accesses.push(texts);
+    }
+    let flow = compute(&reads, Some(&writes), None, None, &schedule)
+        .map_err(|_| failed("flow dependences"))?;
+    let may = flow
+        .get_may_dependence()
+        .map_err(|_| failed("flow dependences"))?;
+    let must = flow
+        .get_must_dependence()
+        .map_err(|_| failed("flow dependences"))?;
+    let flow_exact = may
+        .is_equal(&must)
+        .map_err(|_| failed("flow dependences"))?;
+    let live_in = flow
+        .get_may_no_source()
+        .map_err(|_| failed("live-in reads"))?;
+    let anti = compute(&writes, None, Some(&reads), Some(&writes), &schedule)
+        .and_then(|f| f.get_may_dependence())
+        .map_err(|_| failed("anti dependences"))?;
+    let output = compute(&writes, Some(&writes), None, None, &schedule)
+        .and_then(|f| f.get_may_dependence())
+        .map_err(|_| failed("output dependences"))?;
+    let shown = |m: UnionMap, what: &str| -> Result<String, String> {
+        let m = m
+            .gist_params(context.copy().map_err(|_| failed(what))?)
+            .and_then(UnionMap::coalesce)
+            .map_err(|_| failed(what))?;
+        m.to_str().map(str::to_string).map_err(|_| failed(what))
+    };
+    Ok(Model {
+        domains,
+        schedules,
+        accesses,
+        flow: shown(may, "flow dependences")?,
+        flow_exact,
+        live_in: shown(live_in, "live-in reads")?,
+        anti: shown(anti, "anti dependences")?,
+        output: shown(output, "output dependences")?,
+    })
+}
+
+/// isl's dataflow towards `sink` from the `must` and `may` sources, with
+/// `kill`s, in `schedule`'s order.
+fn compute(
+    sink: &UnionMap,
+    must: Option<&UnionMap>,
+    may: Option<&UnionMap>,
+    kill: Option<&UnionMap>,
+    schedule: &UnionMap,
+) -> Result<UnionFlow, LibISLError> {
+    let mut info = UnionAccessInfo::from_sink(sink.copy()?)?;
+    if let Some(m) = must {
+        info = info.set_must_source(m.copy()?)?;
+    }
+    if let Some(m) = may {
+        info = info.set_may_source(m.copy()?)?;
+    }
+    if let Some(m) = kill {
+        info = info.set_kill(m.copy()?)?;
+    }
+    info.set_schedule_map(schedule.copy()?)?.compute_flow()
+}
+
+fn set_text(s: &Set) -> Result<String, String> {
+    s.to_str()
+        .map(str::to_string)
+        .map_err(|_| "isl could not print a set".to_string())
+}
+
+fn map_text(m: &Map) -> Result<String, String> {
+    m.to_str()
+        .map(str::to_string)
+        .map_err(|_| "isl could not print a relation".to_string())
+}

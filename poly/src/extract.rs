@@ -1,0 +1,745 @@
+//! SCoPs from the HCFG.
+//!
+//! A part is static-affine when every node of it is a sequence, a counted
+//! loop whose bounds are affine in the enclosing indices and the
+//! parameters, an `if` whose condition is affine, an assignment (or `++`,
+//! `--`, `op=`) to an array element or a scalar, a declaration or nothing.
+//! Expressions read array elements with affine subscripts, scalars and
+//! constants, and call only the pure math functions. A parameter is an
+//! integer scalar the part reads and never writes (nor takes the address
+//! of); a scalar the part writes is an array of no dimension, and may
+//! then appear in no bound, condition or subscript. An array's base
+//! pointer must not be assigned in the part.
+//!
+//! The affine forms come from the semantics' [`Env`], so integer
+//! conversions, unsigned wrapping and division are read as everywhere else
+//! in ferry; an expression with more than one affine case (a `?:`, a
+//! division by a sign-unknown value) is not static-affine here.
+//!
+//! A function's SCoPs are its maximal static-affine runs of sibling
+//! statements that hold at least one loop: a sequence whose items do not
+//! all qualify is cut into runs of items that do; an item that does not
+//! is searched inside.
+
+use crate::{Access, AccessKind, Scop, Statement};
+use ferry_hcfg::ir::*;
+use ferry_hcfg::semantics::affine::{Env, range_constraints};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
+use ferry_parser::span::Span;
+use std::cell::Cell;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// More disjuncts than this in an iteration domain: not static-affine.
+const MAX_DISJUNCTS: usize = 8;
+
+/// Functions without effects on memory a statement may call.
+const PURE_FUNCTIONS: &[&str] = &[
+    "sqrt", "sqrtf", "exp", "expf", "log", "logf", "pow", "powf", "sin", "sinf", "cos", "cosf",
+    "tan", "tanf", "fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "fmod", "fmodf", "fmin",
+    "fmax", "fminf", "fmaxf",
+];
+
+/// Names isl's parser reads as keywords: a variable named so is renamed.
+const ISL_KEYWORDS: &[&str] = &[
+    "and", "or", "not", "exists", "min", "max", "mod", "floor", "ceil", "true", "false", "infty",
+    "NaN", "implies", "xor", "rat", "cst", "div", "domain", "range",
+];
+
+/// The SCoPs of function `f`, in textual order.
+pub fn scops_of(program: &Program, f: FuncId) -> Vec<Scop> {
+    let func = program.function(f);
+    let Some(body) = &func.body else {
+        return Vec::new();
+    };
+    let finder = Finder {
+        program,
+        body,
+        function: func.name.as_str().to_string(),
+    };
+    let mut out = Vec::new();
+    finder.search(body.root, &mut out);
+    out
+}
+
+struct Finder<'a> {
+    program: &'a Program,
+    body: &'a Body,
+    function: String,
+}
+
+impl Finder<'_> {
+    /// Appends the SCoPs inside `node` (itself included) to `out`.
+    fn search(&self, node: NodeId, out: &mut Vec<Scop>) {
+        if let NodeKind::Seq { items, .. } = &self.body.node(node).kind {
+            let mut run: Vec<NodeId> = Vec::new();
+            for &item in items {
+                if self.shape_ok(item) {
+                    run.push(item);
+                } else {
+                    self.run(&run, out);
+                    run.clear();
+                    self.search_inside(item, out);
+                }
+            }
+            self.run(&run, out);
+            return;
+        }
+        if self.shape_ok(node)
+            && let Some(scop) = self.build(&[node])
+            && has_loop(&scop)
+        {
+            out.push(scop);
+            return;
+        }
+        self.search_inside(node, out);
+    }
+
+    /// A run of siblings that each look static-affine, cut into maximal
+    /// SCoPs: each item joins the part before it when they are one
+    /// together, else starts the next part (or, not static-affine on its
+    /// own, is searched inside).
+    fn run(&self, run: &[NodeId], out: &mut Vec<Scop>) {
+        let mut current: Vec<NodeId> = Vec::new();
+        let mut last: Option<Scop> = None;
+        for &item in run {
+            current.push(item);
+            if let Some(scop) = self.build(&current) {
+                last = Some(scop);
+                continue;
+            }
+            current.clear();
+            keep_with_loops(last.take(), out);
+            match self.build(&[item]) {
+                Some(scop) => {
+                    current.push(item);
+                    last = Some(scop);
+                }
+                None => self.search_inside(item, out),
+            }
+        }
+        keep_with_loops(last, out);
+    }
+
+    fn search_inside(&self, node: NodeId, out: &mut Vec<Scop>) {
+        let kind = &self.body.node(node).kind;
+        let children = match kind {
+            NodeKind::Loop(Loop {
+                kind: LoopKind::Counted(_),
+                body,
+            }) => vec![*body],
+            _ => kind.children(),
+        };
+        for child in children {
+            self.search(child, out);
+        }
+    }
+
+    /// The syntactic part of the test: node kinds and expression forms,
+    /// before any affine form is computed.
+    fn shape_ok(&self, node: NodeId) -> bool {
+        match &self.body.node(node).kind {
+            NodeKind::Seq { items, .. } => items.iter().all(|&i| self.shape_ok(i)),
+            NodeKind::Expr(e) => statement_shape(self.program, e),
+            NodeKind::Declare(_) | NodeKind::Nop => true,
+            NodeKind::If {
+                then_branch,
+                else_branch,
+                ..
+            } => self.shape_ok(*then_branch) && self.shape_ok(*else_branch),
+            NodeKind::Loop(Loop {
+                kind: LoopKind::Counted(_),
+                body,
+            }) => self.shape_ok(*body),
+            NodeKind::Loop(_) | NodeKind::Unstructured(_) | NodeKind::Return(_) => false,
+        }
+    }
+
+    /// The SCoP of `items` (siblings, in order), if they are static-affine
+    /// and hold a statement.
+    fn build(&self, items: &[NodeId]) -> Option<Scop> {
+        let mut written = HashSet::new();
+        let mut indices = HashSet::new();
+        for &item in items {
+            self.collect_writes(item, &mut written, &mut indices);
+        }
+        let fresh = Cell::new(0);
+        let program = self.program;
+        let tracked = |v: VarId| {
+            let var = program.var(v);
+            var.ty.is_integer()
+                && !var.is_volatile
+                && !var.address_taken
+                && (indices.contains(&v) || !written.contains(&v))
+        };
+        let mut builder = Builder {
+            program,
+            env: Env {
+                program,
+                tracked: &tracked,
+                fresh: &fresh,
+            },
+            written: &written,
+            names: Names::default(),
+            params: BTreeSet::new(),
+            statements: Vec::new(),
+            schedules: Vec::new(),
+            loops: Vec::new(),
+            positions: vec![0],
+        };
+        let universe = vec![Conj::default()];
+        for &item in items {
+            builder.node(self.body, item, &universe)?;
+        }
+        if builder.statements.is_empty() {
+            return None;
+        }
+        let span = Span {
+            lo: self.body.node(items[0]).span.lo,
+            hi: self.body.node(*items.last()?).span.hi,
+        };
+        Some(builder.finish(self.function.clone(), span))
+    }
+
+    /// The variables the statements of `node` assign, and the indices of
+    /// its counted loops.
+    fn collect_writes(
+        &self,
+        node: NodeId,
+        written: &mut HashSet<VarId>,
+        indices: &mut HashSet<VarId>,
+    ) {
+        match &self.body.node(node).kind {
+            NodeKind::Expr(e) => {
+                if let Some(v) = e.assigned_var() {
+                    written.insert(v);
+                }
+            }
+            NodeKind::Declare(v) => {
+                written.insert(*v);
+            }
+            NodeKind::Loop(Loop {
+                kind: LoopKind::Counted(c),
+                body,
+            }) => {
+                indices.insert(c.index);
+                self.collect_writes(*body, written, indices);
+            }
+            kind => {
+                for child in kind.children() {
+                    self.collect_writes(child, written, indices);
+                }
+            }
+        }
+    }
+}
+
+/// A SCoP worth modelling: one with a loop.
+fn has_loop(scop: &Scop) -> bool {
+    scop.statements.iter().any(|s| !s.indices.is_empty())
+}
+
+fn keep_with_loops(scop: Option<Scop>, out: &mut Vec<Scop>) {
+    out.extend(scop.filter(has_loop));
+}
+
+/// Whether `e` has the form of a SCoP statement: one assignment or
+/// increment of an array element or a variable, whose operands only read.
+fn statement_shape(program: &Program, e: &Expr) -> bool {
+    let (target, value) = match &e.kind {
+        ExprKind::Assign(_, target, value) => (target, Some(value)),
+        ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, target) => {
+            (target, None)
+        }
+        _ => return false,
+    };
+    let target_ok = match &target.kind {
+        ExprKind::Var(v) => program.var(*v).ty.is_arithmetic(),
+        ExprKind::Index(..) => reads_only(program, target),
+        _ => false,
+    };
+    target_ok && value.is_none_or(|v| reads_only(program, v))
+}
+
+/// Whether evaluating `e` only reads memory (and calls pure functions).
+fn reads_only(program: &Program, e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_)
+        | ExprKind::Int(_)
+        | ExprKind::Float
+        | ExprKind::SizeOf(_)
+        | ExprKind::UnknownConst => true,
+        ExprKind::Unary(
+            UnOp::PreInc
+            | UnOp::PreDec
+            | UnOp::PostInc
+            | UnOp::PostDec
+            | UnOp::Deref
+            | UnOp::AddrOf,
+            _,
+        ) => false,
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => reads_only(program, a),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+            reads_only(program, a) && reads_only(program, b)
+        }
+        ExprKind::Cond(c, a, b) => {
+            reads_only(program, c)
+                && a.as_ref().is_some_and(|a| reads_only(program, a))
+                && reads_only(program, b)
+        }
+        ExprKind::Call(callee, args) => {
+            matches!(&callee.kind, ExprKind::Func(f)
+                if PURE_FUNCTIONS.contains(&program.function(*f).name.as_str()))
+                && args.iter().all(|a| reads_only(program, a))
+        }
+        ExprKind::Func(_)
+        | ExprKind::Str
+        | ExprKind::Assign(..)
+        | ExprKind::Member { .. }
+        | ExprKind::Comma(_)
+        | ExprKind::Opaque { .. } => false,
+    }
+}
+
+/// Display names for the variables of one SCoP: the program's, made
+/// unique and kept clear of isl's keywords.
+#[derive(Default)]
+struct Names {
+    of: HashMap<VarId, String>,
+    taken: HashSet<String>,
+}
+
+impl Names {
+    fn get(&mut self, program: &Program, v: VarId) -> String {
+        if let Some(n) = self.of.get(&v) {
+            return n.clone();
+        }
+        let base = program.var(v).name.as_str().to_string();
+        let mut name = base.clone();
+        let mut k = 1;
+        while self.taken.contains(&name) || ISL_KEYWORDS.contains(&name.as_str()) || reserved(&name)
+        {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        self.taken.insert(name.clone());
+        self.of.insert(v, name.clone());
+        name
+    }
+}
+
+/// Names the model gives itself: statements `S0`, existentials `e0`,
+/// access outputs `o0`.
+fn reserved(name: &str) -> bool {
+    ["S", "e", "o"].iter().any(|p| {
+        name.strip_prefix(p)
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+struct Builder<'a> {
+    program: &'a Program,
+    env: Env<'a>,
+    written: &'a HashSet<VarId>,
+    names: Names,
+    params: BTreeSet<VarId>,
+    statements: Vec<Statement>,
+    /// Each statement's schedule dimensions, padded by `finish`.
+    schedules: Vec<Vec<String>>,
+    /// The enclosing loops of the SCoP: index and step sign.
+    loops: Vec<(VarId, bool)>,
+    /// The position of the next statement at each depth.
+    positions: Vec<i64>,
+}
+
+/// A statement's access before it is written as isl text.
+struct Pending {
+    kind: AccessKind,
+    array: VarId,
+    subscripts: Vec<(Lin, Conj)>,
+}
+
+impl Builder<'_> {
+    /// Walks `node` under `domain` (a disjunction); `None` when something
+    /// in it is not static-affine.
+    fn node(&mut self, body: &Body, node: NodeId, domain: &[Conj]) -> Option<()> {
+        match &body.node(node).kind {
+            NodeKind::Seq { items, .. } => {
+                for &item in items {
+                    self.node(body, item, domain)?;
+                }
+            }
+            NodeKind::Declare(_) | NodeKind::Nop => {}
+            NodeKind::Expr(e) => self.statement(e, body.node(node).span, domain)?,
+            NodeKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                for (branch, positive) in [(*then_branch, true), (*else_branch, false)] {
+                    let guard = self.env.condition(condition, positive)?;
+                    let inner = and_dnf(domain, &guard)?;
+                    self.node(body, branch, &inner)?;
+                }
+            }
+            NodeKind::Loop(Loop {
+                kind: LoopKind::Counted(c),
+                body: loop_body,
+            }) => {
+                let (lower, lower_conj) = single(self.env.value(&c.lower)?)?;
+                let (upper, upper_conj) = single(self.env.value(&c.upper)?)?;
+                let index = Lin::name(Name::Pre(c.index).isl());
+                let mut bounds = lower_conj.and(&upper_conj);
+                let (low, high) = if c.step > 0 {
+                    (&lower, &upper)
+                } else {
+                    (&upper, &lower)
+                };
+                bounds.cons.push(Cons::ge0(index.sub(low)?));
+                bounds.cons.push(Cons::ge0(high.sub(&index)?));
+                if c.step.abs() != 1 {
+                    let k = format!("e{}", self.env.fresh.get());
+                    self.env.fresh.set(self.env.fresh.get() + 1);
+                    let stepped = lower.add(&Lin::name(k.clone()).scale(c.step as i128)?)?;
+                    bounds.cons.push(Cons::eq0(index.sub(&stepped)?));
+                    bounds.exists.push(k);
+                }
+                let inner = and_dnf(domain, &[bounds])?;
+                self.loops.push((c.index, c.step > 0));
+                self.positions.push(0);
+                let walked = self.node(body, *loop_body, &inner);
+                self.positions.pop();
+                self.loops.pop();
+                walked?;
+                *self.positions.last_mut()? += 1;
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn statement(&mut self, e: &Expr, span: Span, domain: &[Conj]) -> Option<()> {
+        let mut pending = Vec::new();
+        match &e.kind {
+            ExprKind::Assign(op, target, value) => {
+                self.reads(value, &mut pending)?;
+                if *op != AssignOp::Assign {
+                    self.reads(target, &mut pending)?;
+                } else {
+                    self.subscript_reads(target, &mut pending)?;
+                }
+                pending.push(self.element(target, AccessKind::MustWrite)?);
+            }
+            ExprKind::Unary(_, target) => {
+                self.reads(target, &mut pending)?;
+                pending.push(self.element(target, AccessKind::MustWrite)?);
+            }
+            _ => return None,
+        }
+        let name = format!("S{}", self.statements.len());
+        let indices: Vec<String> = self
+            .loops
+            .iter()
+            .map(|&(v, _)| self.names.get(self.program, v))
+            .collect();
+        let tuple = format!("{name}[{}]", indices.join(", "));
+        let condition = self.dnf_text(domain)?;
+        let domain_text = format!("{{ {tuple} : {condition} }}");
+        let mut schedule = Vec::new();
+        for (depth, &(v, ascending)) in self.loops.iter().enumerate() {
+            schedule.push(self.positions[depth].to_string());
+            let index = self.names.get(self.program, v);
+            schedule.push(if ascending {
+                index
+            } else {
+                format!("-{index}")
+            });
+        }
+        schedule.push(self.positions.last()?.to_string());
+        *self.positions.last_mut()? += 1;
+        self.schedules.push(schedule);
+        let mut accesses = Vec::new();
+        for p in pending {
+            let array = self.names.get(self.program, p.array);
+            let mut outs = Vec::new();
+            let mut cons = Vec::new();
+            let mut extra = Conj::default();
+            for (k, (lin, conj)) in p.subscripts.iter().enumerate() {
+                let out = format!("o{k}");
+                cons.push(format!("{out} = {}", self.lin_text(lin)?));
+                extra = extra.and(conj);
+                outs.push(out);
+            }
+            let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
+            cons.push(format!("({within})"));
+            let id = format!(
+                "{}{}",
+                if p.kind == AccessKind::Read { "R" } else { "W" },
+                self.statements
+                    .iter()
+                    .map(|s| s.accesses.len())
+                    .sum::<usize>()
+                    + accesses.len()
+            );
+            accesses.push(Access {
+                id,
+                kind: p.kind,
+                array: array.clone(),
+                relation: format!(
+                    "{{ {tuple} -> {array}[{}] : {} }}",
+                    outs.join(", "),
+                    cons.join(" and ")
+                ),
+            });
+        }
+        self.statements.push(Statement {
+            name,
+            span,
+            indices,
+            domain: domain_text,
+            schedule: tuple,
+            accesses,
+        });
+        Some(())
+    }
+
+    /// The reads of evaluating `e` (an rvalue) into `out`.
+    fn reads(&mut self, e: &Expr, out: &mut Vec<Pending>) -> Option<()> {
+        match &e.kind {
+            ExprKind::Var(v) => {
+                let var = self.program.var(*v);
+                if var.ty.is_pointer_like() {
+                    // The array's address as a value: not a model of memory.
+                    return None;
+                }
+                if self.written.contains(v) && !self.loops.iter().any(|&(l, _)| l == *v) {
+                    out.push(Pending {
+                        kind: AccessKind::Read,
+                        array: *v,
+                        subscripts: Vec::new(),
+                    });
+                }
+            }
+            ExprKind::Index(..) => {
+                self.subscript_reads(e, out)?;
+                out.push(self.element(e, AccessKind::Read)?);
+            }
+            ExprKind::Int(_) | ExprKind::Float | ExprKind::SizeOf(_) | ExprKind::UnknownConst => {}
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.reads(a, out)?,
+            ExprKind::Binary(_, a, b) => {
+                self.reads(a, out)?;
+                self.reads(b, out)?;
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.reads(c, out)?;
+                self.reads(a.as_ref()?, out)?;
+                self.reads(b, out)?;
+            }
+            ExprKind::Call(_, args) => {
+                for a in args {
+                    self.reads(a, out)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// The reads of the subscripts of an element access `a[i][j]`.
+    fn subscript_reads(&mut self, e: &Expr, out: &mut Vec<Pending>) -> Option<()> {
+        let mut at = e;
+        while let ExprKind::Index(base, subscript) = &at.kind {
+            self.reads(subscript, out)?;
+            at = base;
+        }
+        Some(())
+    }
+
+    /// The access `kind` of an element (`a[i][j]`) or scalar (`s`).
+    fn element(&mut self, e: &Expr, kind: AccessKind) -> Option<Pending> {
+        let mut subscripts = Vec::new();
+        let mut at = e;
+        while let ExprKind::Index(base, subscript) = &at.kind {
+            subscripts.push(single(self.env.value(subscript)?)?);
+            at = base;
+        }
+        subscripts.reverse();
+        let ExprKind::Var(array) = at.kind else {
+            return None;
+        };
+        let var = self.program.var(array);
+        if subscripts.is_empty() {
+            if var.ty.is_pointer_like() || var.address_taken {
+                return None;
+            }
+        } else if self.written.contains(&array) || !is_array_of(&var.ty, subscripts.len()) {
+            return None;
+        }
+        Some(Pending {
+            kind,
+            array,
+            subscripts,
+        })
+    }
+
+    /// `lin` with the program's names; a variable that is not an index of
+    /// the enclosing loops is a parameter.
+    fn lin_text(&mut self, lin: &Lin) -> Option<String> {
+        let mut text = String::new();
+        for (name, coefficient) in &lin.terms {
+            let shown = match Name::parse(name) {
+                Some(Name::Pre(v)) => {
+                    if !self.loops.iter().any(|&(l, _)| l == v) {
+                        if self.written.contains(&v) {
+                            // An index of a loop that does not enclose it.
+                            return None;
+                        }
+                        self.params.insert(v);
+                    }
+                    self.names.get(self.program, v)
+                }
+                Some(_) => return None,
+                None => name.clone(),
+            };
+            let sign = if *coefficient < 0 { "-" } else { "+" };
+            if text.is_empty() && *coefficient >= 0 {
+                text.push_str(&format!("{} * {shown}", coefficient));
+            } else {
+                text.push_str(&format!(" {sign} {} * {shown}", coefficient.unsigned_abs()));
+            }
+        }
+        if text.is_empty() {
+            return Some(lin.constant.to_string());
+        }
+        if lin.constant != 0 {
+            let sign = if lin.constant < 0 { "-" } else { "+" };
+            text.push_str(&format!(" {sign} {}", lin.constant.unsigned_abs()));
+        }
+        Some(text)
+    }
+
+    fn conj_text(&mut self, conj: &Conj) -> Option<String> {
+        let mut parts = Vec::new();
+        for c in &conj.cons {
+            let op = if c.equality { "=" } else { ">=" };
+            parts.push(format!("{} {op} 0", self.lin_text(&c.lin)?));
+        }
+        let body = if parts.is_empty() {
+            "0 = 0".to_string()
+        } else {
+            parts.join(" and ")
+        };
+        Some(if conj.exists.is_empty() {
+            body
+        } else {
+            format!("exists ({} : {body})", conj.exists.join(", "))
+        })
+    }
+
+    fn dnf_text(&mut self, dnf: &[Conj]) -> Option<String> {
+        let mut parts = Vec::new();
+        for conj in dnf {
+            parts.push(format!("({})", self.conj_text(conj)?));
+        }
+        Some(if parts.is_empty() {
+            "1 = 0".to_string()
+        } else {
+            parts.join(" or ")
+        })
+    }
+
+    /// The SCoP, every text under the parameters' list, the context from
+    /// the parameters' types.
+    fn finish(mut self, function: String, span: Span) -> Scop {
+        let params: Vec<(VarId, String)> = self
+            .params
+            .clone()
+            .into_iter()
+            .map(|v| (v, self.names.get(self.program, v)))
+            .collect();
+        let list = format!(
+            "[{}] -> ",
+            params
+                .iter()
+                .map(|(_, n)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let mut context = Vec::new();
+        for (v, name) in &params {
+            for c in range_constraints(&Lin::name(name.clone()), &self.program.var(*v).ty) {
+                let op = if c.equality { "=" } else { ">=" };
+                let lin = &c.lin;
+                let mut text = String::new();
+                for (n, k) in &lin.terms {
+                    text.push_str(&format!(
+                        "{}{k} * {n}",
+                        if text.is_empty() { "" } else { " + " }
+                    ));
+                }
+                context.push(format!("{text} + {} {op} 0", lin.constant));
+            }
+        }
+        let context = format!(
+            "{list}{{ : {} }}",
+            if context.is_empty() {
+                "0 = 0".to_string()
+            } else {
+                context.join(" and ")
+            }
+        );
+        let depth = self
+            .statements
+            .iter()
+            .map(|s| s.indices.len())
+            .max()
+            .unwrap_or(0);
+        for (s, mut dims) in self.statements.iter_mut().zip(self.schedules) {
+            dims.resize(2 * depth + 1, "0".into());
+            s.schedule = format!("{list}{{ {} -> [{}] }}", s.schedule, dims.join(", "));
+            s.domain = format!("{list}{}", s.domain);
+            for a in &mut s.accesses {
+                a.relation = format!("{list}{}", a.relation);
+            }
+        }
+        Scop {
+            function,
+            span,
+            params: params.into_iter().map(|(_, n)| n).collect(),
+            context,
+            statements: self.statements,
+        }
+    }
+}
+
+/// Whether `n` subscripts of a variable of type `ty` reach an element
+/// of one block of memory: a pointer or array, then arrays (`double
+/// (*a)[n]`, `double a[m][n]`), not pointers to pointers.
+fn is_array_of(ty: &Type, n: usize) -> bool {
+    let Some(mut element) = ty.pointee() else {
+        return false;
+    };
+    for _ in 1..n {
+        match element {
+            Type::Array(inner, _) => element = inner,
+            _ => return false,
+        }
+    }
+    element.is_arithmetic()
+}
+
+/// The only case of a value; `None` for several.
+fn single(mut cases: Vec<(Lin, Conj)>) -> Option<(Lin, Conj)> {
+    (cases.len() == 1).then(|| cases.remove(0))
+}
+
+/// `a and b`, both disjunctions, as a disjunction of at most
+/// `MAX_DISJUNCTS`.
+fn and_dnf(a: &[Conj], b: &[Conj]) -> Option<Vec<Conj>> {
+    let mut out = Vec::new();
+    for x in a {
+        for y in b {
+            out.push(x.and(y));
+        }
+    }
+    (out.len() <= MAX_DISJUNCTS).then_some(out)
+}

@@ -1,0 +1,83 @@
+//! The polyhedral model of a program's static-affine parts (SCoPs), built
+//! from the HCFG and the affine semantics the other analyses share, and
+//! their exact dataflow computed by isl.
+//!
+//! - [`extract`]: the SCoPs of a function — maximal runs of statements
+//!   whose control is counted loops and `if`s with affine bounds and
+//!   conditions, and whose memory accesses are array elements with affine
+//!   subscripts or scalars; each statement with its iteration domain, its
+//!   2d+1 schedule and its accesses (reads, must-writes), each access with
+//!   an id.
+//! - [`dataflow`]: value-based flow dependences (with kills: a must-write
+//!   hides the writes before it), the reads with no source in the SCoP
+//!   (live-in), and the false dependences (anti, output), from
+//!   `isl_union_access_info_compute_flow`.
+//! - [`report`]: `ferry scop`, as text or JSON.
+//!
+//! Everything is kept as isl text (with the program's own names), so the
+//! model crosses threads and reports without an isl context; the dataflow
+//! parses it into a context of its own.
+
+pub mod dataflow;
+pub mod extract;
+pub mod report;
+
+use ferry_parser::span::Span;
+
+/// One static control part: statements that run as an affine loop nest.
+#[derive(Debug, Clone)]
+pub struct Scop {
+    pub function: String,
+    /// From the first statement of the part to the end of the last.
+    pub span: Span,
+    /// The integer variables the part reads but never writes, by the names
+    /// the isl text gives them.
+    pub params: Vec<String>,
+    /// What the types say of the parameters (`-2147483648 <= n <=
+    /// 2147483647`), as an isl parameter set.
+    pub context: String,
+    pub statements: Vec<Statement>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Statement {
+    /// `S0`, `S1`... in textual order.
+    pub name: String,
+    pub span: Span,
+    /// Its enclosing loops' indices, outermost first.
+    pub indices: Vec<String>,
+    /// `[params] -> { S0[i, j] : ... }`.
+    pub domain: String,
+    /// `[params] -> { S0[i, j] -> [c0, i, c1, j, c2] }`: textual order
+    /// between loops, loop order within (a descending loop's dimension is
+    /// `-i`), padded with zeros to the deepest statement's length.
+    pub schedule: String,
+    pub accesses: Vec<Access>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessKind {
+    Read,
+    /// Surely written by every instance of the statement.
+    MustWrite,
+}
+
+impl AccessKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AccessKind::Read => "read",
+            AccessKind::MustWrite => "must-write",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Access {
+    /// `R0`, `W1`...: unique in the part.
+    pub id: String,
+    pub kind: AccessKind,
+    /// The array (a scalar is an array of no dimension).
+    pub array: String,
+    /// `[params] -> { S0[i, j] -> A[i, j + 1] }`, restricted to the domain.
+    pub relation: String,
+}

@@ -1,0 +1,155 @@
+//! `ferry scop`: each function's SCoPs, their statements with domains,
+//! schedules and accesses, and their dependences, in isl notation; as text
+//! for people or JSON for tools and tests.
+
+use crate::dataflow::{self, Model};
+use crate::{Scop, extract};
+use ferry_hcfg::ir::{FuncId, Program};
+use ferry_parser::ParsedFile;
+use serde_json::{Value, json};
+
+/// The SCoPs of the functions defined in `files` (of `only`, if given), in
+/// unit and textual order, each with its model or why isl gave none.
+pub fn scops(
+    program: &Program,
+    files: &[ParsedFile],
+    only: Option<&str>,
+) -> Vec<(usize, Scop, Result<Model, String>)> {
+    let mut out = Vec::new();
+    let mut functions: Vec<FuncId> = program
+        .function_ids()
+        .filter(|&f| {
+            let func = program.function(f);
+            func.body.is_some()
+                && only.is_none_or(|name| func.name.as_str() == name)
+                && files
+                    .get(func.unit)
+                    .is_some_and(|file| file.in_main_file(func.span))
+        })
+        .collect();
+    functions.sort_by_key(|&f| (program.function(f).unit, program.function(f).span.lo));
+    for f in functions {
+        for scop in extract::scops_of(program, f) {
+            let model = dataflow::analyse(&scop);
+            out.push((program.function(f).unit, scop, model));
+        }
+    }
+    out
+}
+
+/// The statement's text on one line, as the preprocessed unit has it.
+fn source(file: &ParsedFile, span: ferry_parser::span::Span) -> String {
+    let text = file
+        .text
+        .get(span.lo as usize..span.hi as usize)
+        .unwrap_or("");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]) -> String {
+    let mut out = String::new();
+    if scops.is_empty() {
+        out.push_str("no static control part (a loop nest with affine bounds and subscripts)\n");
+    }
+    for (unit, scop, model) in scops {
+        let file = &files[*unit];
+        out.push_str(&format!(
+            "{}: scop in {}, {} statement{}, parameters [{}]\n",
+            file.position(scop.span),
+            scop.function,
+            scop.statements.len(),
+            if scop.statements.len() == 1 { "" } else { "s" },
+            scop.params.join(", ")
+        ));
+        let model = match model {
+            Ok(m) => m,
+            Err(why) => {
+                out.push_str(&format!("  not analysed: {why}\n\n"));
+                continue;
+            }
+        };
+        for (k, s) in scop.statements.iter().enumerate() {
+            out.push_str(&format!(
+                "  {} at {}: {}\n    domain      {}\n    schedule    {}\n",
+                s.name,
+                file.position(s.span),
+                source(file, s.span),
+                model.domains[k],
+                model.schedules[k]
+            ));
+            for (a, relation) in s.accesses.iter().zip(&model.accesses[k]) {
+                out.push_str(&format!(
+                    "    {:<4} {:<11} {relation}\n",
+                    a.id,
+                    a.kind.name()
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "  flow ({})  {}\n  live-in      {}\n  anti         {}\n  output       {}\n\n",
+            if model.flow_exact { "exact" } else { "may" },
+            model.flow,
+            model.live_in,
+            model.anti,
+            model.output
+        ));
+    }
+    out
+}
+
+/// The JSON of `ferry scop --json`.
+pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]) -> Value {
+    let located = |unit: usize, span: ferry_parser::span::Span| {
+        let loc = files[unit].source_map.locate(span.lo);
+        (loc.line, loc.column)
+    };
+    let mut list = Vec::new();
+    for (unit, scop, model) in scops {
+        let (line, column) = located(*unit, scop.span);
+        let mut entry = json!({
+            "file": files[*unit].path.to_string_lossy(),
+            "function": scop.function,
+            "line": line,
+            "column": column,
+            "params": scop.params,
+            "context": scop.context,
+        });
+        match model {
+            Err(why) => entry["error"] = json!(why),
+            Ok(model) => {
+                let statements: Vec<Value> = scop
+                    .statements
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| {
+                        let (line, column) = located(*unit, s.span);
+                        json!({
+                            "name": s.name,
+                            "line": line,
+                            "column": column,
+                            "indices": s.indices,
+                            "domain": model.domains[k],
+                            "schedule": model.schedules[k],
+                            "accesses": s.accesses.iter().zip(&model.accesses[k]).map(|(a, r)| json!({
+                                "id": a.id,
+                                "kind": a.kind.name(),
+                                "array": a.array,
+                                "relation": r,
+                            })).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                entry["statements"] = json!(statements);
+                entry["dependences"] = json!({
+                    "flow": model.flow,
+                    "flow_exact": model.flow_exact,
+                    "live_in": model.live_in,
+                    "anti": model.anti,
+                    "output": model.output,
+                });
+            }
+        }
+        list.push(entry);
+    }
+    json!({ "scops": list })
+}

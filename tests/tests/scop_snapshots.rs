@@ -1,0 +1,47 @@
+//! `ferry scop` as insta snapshots (`tests/tests/snapshots/scop_snapshots__*.snap`):
+//! the polyhedral model of a function's static control parts (domains,
+//! schedules, accesses with their ids and kinds) and the dependences isl
+//! computes from it. `shapes` holds one of each construct the model reads
+//! (a triangle, a step of 2, a loop counting down, an affine `if`, a
+//! scalar accumulated) and a data-dependent subscript that cuts the
+//! function in two; `gemm` and `jacobi_2d` are kernels of the suite (a
+//! reduction over k into C, a time loop of two sweeps). The models are
+//! checked against executions by `scop_trace`.
+
+use ferry_tests::run_ferry;
+
+fn scop(path: &str, function: &str) -> String {
+    let output = run_ferry(["scop", path, "--function", function]);
+    assert!(
+        output.status.success(),
+        "ferry scop {path} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn shapes() {
+    insta::assert_snapshot!(scop("tests/c/scop/shapes.c", "shapes"));
+}
+
+#[test]
+fn gemm() {
+    insta::assert_snapshot!(scop("tests/c/kernels/gemm.c", "gemm"));
+}
+
+#[test]
+fn jacobi_2d() {
+    insta::assert_snapshot!(scop("tests/c/kernels/jacobi_2d.c", "jacobi_2d"));
+}
+
+/// A function without a SCoP says so; an unknown function is an error.
+#[test]
+fn no_scop_and_unknown_function() {
+    let out = scop("tests/c/kernels/fir.c", "fir");
+    assert!(out.starts_with("no static control part"), "{out}");
+    let output = run_ferry(["scop", "tests/c/kernels/fir.c", "--function", "nothere"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no function `nothere`"), "{stderr}");
+}
