@@ -701,7 +701,20 @@ impl Builder<'_> {
                 a.relation = format!("{list}{}", a.relation);
             }
         }
+        let mut names: Vec<(String, String)> = self
+            .names
+            .of
+            .iter()
+            .map(|(v, shown)| {
+                (
+                    shown.clone(),
+                    self.program.var(*v).name.as_str().to_string(),
+                )
+            })
+            .collect();
+        names.sort();
         Scop {
+            names,
             function,
             span,
             params: params.into_iter().map(|(_, n)| n).collect(),

@@ -37,6 +37,9 @@ pub struct Scop {
     /// 2147483647`), as an isl parameter set.
     pub context: String,
     pub statements: Vec<Statement>,
+    /// Each name the isl text gives a variable (index, parameter, array),
+    /// with the variable's name in the program (`j_1` for the second `j`).
+    pub names: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone)]

@@ -112,6 +112,7 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
             "line": line,
             "column": column,
             "params": scop.params,
+            "names": scop.names.iter().map(|(shown, c)| (shown.clone(), json!(c))).collect::<serde_json::Map<String, Value>>(),
             "context": scop.context,
         });
         match model {

@@ -1,7 +1,8 @@
 /* The shapes of static control ferry's polyhedral model reads: a
  * triangle, a step of 2, a loop counting down, an affine `if`, a scalar
  * accumulated (an array of no dimension), and a data-dependent subscript,
- * which cuts the function into two SCoPs around it. */
+ * which cuts the function into two SCoPs around it; the second SCoP's
+ * loops run up, then down, each reading what the iteration before wrote. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -23,6 +24,8 @@ static void shapes(int n, double a[n][n], double b[n], int idx[n])
         b[idx[i]] += 1.0;
     for (int i = 1; i < n; i++)
         b[i] = b[i - 1] + b[i];
+    for (int i = n - 2; i >= 0; i--)
+        b[i] = b[i + 1] - b[i];
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,464 @@
+//! `ferry scop` checked against executions. For each program and function
+//! below, the SCoP statements are traced with the regions' tracer
+//! (`ferry_tests::region_trace`: every instance with the values of its
+//! variables, and every element it reads and writes), and on every run:
+//!
+//! - each statement's domain, its parameters fixed to their values in the
+//!   run, is exactly the set of index vectors its instances had;
+//! - each access relation (of one array, one kind) maps every instance to
+//!   exactly the elements it read or wrote;
+//! - replaying the instances in order, the value-based flow (each element
+//!   read, the last instance that wrote it before) is the model's flow
+//!   dependences (within them, where the SCoP also flows values through
+//!   scalars, which the tracer does not log), and the elements read with no
+//!   writer before them are the model's live-in reads (arrays only).
+//!
+//! A statement of a SCoP that the regions do not list, or that no run
+//! reaches, fails the test.
+
+use ferry_parser::parse_file;
+use ferry_tests::region_trace::{self, RegionKind, RegionStatement};
+use ferry_tests::{
+    TestProgram, assert_all_pass, cflags_of, ferry_json, scratch_dir, workspace_root,
+};
+use isl_rs::{Context, Set, UnionMap, UnionSet};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const RUN_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// (program, function, argument lists).
+const PROGRAMS: &[(&str, &str, &[&str])] = &[
+    ("tests/c/scop/shapes.c", "shapes", &["2", "5", "8"]),
+    ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
+    ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),
+    ("tests/c/kernels/lu.c", "lu", &["5"]),
+    ("tests/c/kernels/trisolv.c", "trisolv", &["6"]),
+    ("tests/c/kernels/seidel_2d.c", "seidel_2d", &["5"]),
+    ("tests/c/kernels/cholesky.c", "cholesky", &["5"]),
+    ("tests/c/kernels/adi.c", "adi", &["5"]),
+    ("tests/c/kernels/covariance.c", "covariance", &["5"]),
+    ("tests/c/kernels/durbin.c", "durbin", &["6"]),
+];
+
+#[test]
+fn scop_models_hold_in_traced_executions() {
+    let scratch = scratch_dir("scop-trace");
+    let programs: Vec<PathBuf> = PROGRAMS.iter().map(|(p, ..)| PathBuf::from(p)).collect();
+    let results = ferry_tests::for_each_parallel_on(2, &programs, |program| {
+        let (_, function, runs) = PROGRAMS
+            .iter()
+            .find(|(p, ..)| Path::new(p) == program)
+            .expect("listed");
+        check(program, function, runs, &scratch)
+    });
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert_all_pass(&programs, results);
+}
+
+/// One SCoP statement and where the regions list it.
+struct Traced {
+    scop: usize,
+    name: String,
+    /// The C names of its indices, outermost first.
+    indices: Vec<String>,
+}
+
+fn check(program: &Path, function: &str, runs: &[&str], scratch: &Path) -> Result<(), String> {
+    let root = workspace_root();
+    let source = std::fs::read_to_string(root.join(program)).map_err(|e| e.to_string())?;
+    let cflags = cflags_of(&source);
+    let mut scop_flags = cflags.clone();
+    scop_flags.extend(["--function".to_string(), function.to_string()]);
+    let (json, command) = ferry_json("scop", program, &scop_flags)?;
+    let model: Value = serde_json::from_str(&json).map_err(|e| e.to_string())?;
+    let scops = model["scops"].as_array().cloned().unwrap_or_default();
+    if scops.is_empty() {
+        return Err(format!("`{command}` finds no SCoP"));
+    }
+    let (regions, _) = ferry_json("regions", program, &cflags)?;
+    let listed = region_trace::parse_regions(&regions)?;
+    // The regions' statements that are SCoP statements, and what they are.
+    let mut statements: Vec<RegionStatement> = Vec::new();
+    let mut traced: Vec<Traced> = Vec::new();
+    for (k, scop) in scops.iter().enumerate() {
+        if scop.get("error").is_some() {
+            return Err(format!("`{command}`: {}", scop["error"]));
+        }
+        let names = &scop["names"];
+        for s in scop["statements"].as_array().into_iter().flatten() {
+            let (line, column) = (s["line"].as_u64(), s["column"].as_u64());
+            let Some(r) = listed.iter().find(|r| {
+                r.function == function
+                    && Some(r.line as u64) == line
+                    && Some(r.column as u64) == column
+            }) else {
+                return Err(format!(
+                    "statement {} at {line:?}:{column:?} is not among the regions' statements",
+                    s["name"]
+                ));
+            };
+            statements.push(r.clone());
+            traced.push(Traced {
+                scop: k,
+                name: s["name"].as_str().unwrap_or_default().to_string(),
+                indices: s["indices"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|i| c_name(names, i.as_str().unwrap_or_default()))
+                    .collect(),
+            });
+        }
+    }
+    let parsed =
+        parse_file(&root.join(program), &cflags).map_err(|d| format!("parse failed:\n{d}"))?;
+    let instrumented = region_trace::instrument(parsed, &statements);
+    if !instrumented.unplaced.is_empty() {
+        return Err("the tracer could not place some SCoP statements".into());
+    }
+    let stem = program.file_stem().unwrap_or_default().to_string_lossy();
+    let dir = scratch.join(stem.as_ref());
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let traced_source = dir.join(format!("{stem}.traced.c"));
+    std::fs::write(&traced_source, &instrumented.text).map_err(|e| e.to_string())?;
+    let trace_path = dir.join("trace");
+    let exe = dir.join("traced");
+    let include = root.join(program.parent().unwrap_or(Path::new(".")));
+    let built = TestProgram {
+        source: &traced_source,
+        cflags: &cflags,
+        include: &include,
+        exe: &exe,
+        runtime: Some((region_trace::RUNTIME_C, &trace_path)),
+    };
+    built.build()?;
+    let mut reached = BTreeSet::new();
+    for run in runs {
+        let args: Vec<String> = run.split_whitespace().map(str::to_string).collect();
+        let output = built.run(&args, RUN_TIMEOUT)?;
+        if !output.status.success() {
+            return Err(format!(
+                "the traced program with `{run}` exits with {}",
+                output.status
+            ));
+        }
+        let text = std::fs::read_to_string(&trace_path).map_err(|e| e.to_string())?;
+        let replay = region_trace::replay(&text, &statements)?;
+        reached.extend(replay.instances.iter().map(|i| i.site));
+        for (k, scop) in scops.iter().enumerate() {
+            check_run(scop, k, &statements, &traced, &replay.instances)
+                .map_err(|e| format!("`{command}`, run `{run}`: {e}"))?;
+        }
+    }
+    if reached.len() < statements.len() {
+        let missed: Vec<&str> = (0..statements.len())
+            .filter(|s| !reached.contains(s))
+            .map(|s| traced[s].name.as_str())
+            .collect();
+        return Err(format!("no run reaches {}", missed.join(", ")));
+    }
+    Ok(())
+}
+
+/// The program's name of the model's name `shown`.
+fn c_name(names: &Value, shown: &str) -> String {
+    names[shown].as_str().unwrap_or(shown).to_string()
+}
+
+/// An instance of a SCoP statement: its name and index vector.
+type Instance = (String, Vec<i128>);
+
+fn instance_text((name, iv): &Instance) -> String {
+    format!(
+        "{name}[{}]",
+        iv.iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn element_text(array: &str, element: &[i64]) -> String {
+    format!(
+        "{array}[{}]",
+        element
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Checks SCoP number `k` on the instances of one run.
+fn check_run(
+    scop: &Value,
+    k: usize,
+    statements: &[RegionStatement],
+    traced: &[Traced],
+    instances: &[region_trace::InstanceRecord],
+) -> Result<(), String> {
+    let names = &scop["names"];
+    let params: Vec<String> = scop["params"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.as_str().map(str::to_string))
+        .collect();
+    // This SCoP's instances, in order, with their parameters' values and
+    // index vectors, cut into executions of the SCoP where the parameters
+    // change (a SCoP inside a loop that is not one, as in cholesky, runs
+    // once per iteration; the programs here never run one twice in a row
+    // with the same parameters).
+    let mut executions: Vec<(BTreeMap<String, i128>, Vec<Execution>)> = Vec::new();
+    for record in instances {
+        let t = &traced[record.site];
+        if t.scop != k {
+            continue;
+        }
+        let values: BTreeMap<&str, i128> = statements[record.site]
+            .traced()
+            .map(|v| v.c.as_str())
+            .zip(record.values.iter().copied())
+            .collect();
+        let mut fixed = BTreeMap::new();
+        for p in &params {
+            let value = *values
+                .get(c_name(names, p).as_str())
+                .ok_or_else(|| format!("parameter {p} is not traced at {}", t.name))?;
+            fixed.insert(p.clone(), value);
+        }
+        let iv: Option<Vec<i128>> = t
+            .indices
+            .iter()
+            .map(|i| values.get(i.as_str()).copied())
+            .collect();
+        let iv = iv.ok_or_else(|| format!("an index of {} is not traced", t.name))?;
+        match executions.last_mut() {
+            Some((params, list)) if *params == fixed => list.push((record, (t.name.clone(), iv))),
+            _ => executions.push((fixed, vec![(record, (t.name.clone(), iv))])),
+        }
+    }
+    for (fixed, mine) in &executions {
+        check_execution(scop, statements, &params, fixed, mine)?;
+    }
+    Ok(())
+}
+
+/// One instance of an execution of a SCoP: its record and its identity.
+type Execution<'r> = (&'r region_trace::InstanceRecord, Instance);
+
+/// Checks one execution of `scop`, its parameters `fixed`.
+fn check_execution(
+    scop: &Value,
+    statements: &[RegionStatement],
+    params: &[String],
+    fixed: &BTreeMap<String, i128>,
+    mine: &[Execution],
+) -> Result<(), String> {
+    let names = &scop["names"];
+    let ctx = Context::alloc();
+    let fixing = format!(
+        "[{}] -> {{ : {} }}",
+        params.join(", "),
+        if params.is_empty() {
+            "0 = 0".to_string()
+        } else {
+            params
+                .iter()
+                .map(|p| format!("{p} = {}", fixed[p]))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        }
+    );
+    let at_run = |text: &str| -> Result<UnionMap, String> {
+        UnionMap::read_from_str(&ctx, text)
+            .and_then(|m| m.intersect_params(Set::read_from_str(&ctx, &fixing)?))
+            .and_then(UnionMap::project_out_all_params)
+            .map_err(|_| format!("isl cannot read {text}"))
+    };
+    let traced_map = |pairs: &BTreeSet<String>| -> Result<UnionMap, String> {
+        let text = format!(
+            "{{ {} }}",
+            pairs.iter().cloned().collect::<Vec<_>>().join("; ")
+        );
+        UnionMap::read_from_str(&ctx, &text).map_err(|_| format!("isl cannot read {text}"))
+    };
+    let equal = |what: &str, model: &UnionMap, run: &UnionMap| -> Result<(), String> {
+        if model.is_equal(run).unwrap_or(false) {
+            return Ok(());
+        }
+        Err(format!(
+            "{what}: the model gives {}\nthe run gives {}",
+            model.to_str().unwrap_or("?"),
+            run.to_str().unwrap_or("?")
+        ))
+    };
+
+    // Domains.
+    for s in scop["statements"].as_array().into_iter().flatten() {
+        let name = s["name"].as_str().unwrap_or_default();
+        let points: BTreeSet<String> = mine
+            .iter()
+            .filter(|(_, (n, _))| n == name)
+            .map(|(_, i)| instance_text(i))
+            .collect();
+        let domain = s["domain"].as_str().unwrap_or_default();
+        let model = UnionSet::read_from_str(&ctx, domain)
+            .and_then(|d| d.intersect_params(Set::read_from_str(&ctx, &fixing)?))
+            .and_then(UnionSet::project_out_all_params)
+            .map_err(|_| format!("isl cannot read {domain}"))?;
+        let run = UnionSet::read_from_str(
+            &ctx,
+            &format!(
+                "{{ {} }}",
+                points.into_iter().collect::<Vec<_>>().join("; ")
+            ),
+        )
+        .map_err(|_| "isl cannot read the traced points".to_string())?;
+        if !model.is_equal(&run).unwrap_or(false) {
+            return Err(format!(
+                "the domain of {name}: the model gives {}\nthe run gives {}",
+                model.to_str().unwrap_or("?"),
+                run.to_str().unwrap_or("?")
+            ));
+        }
+    }
+
+    // Accesses, per statement, array of one dimension or more, and kind.
+    let mut scalars = false;
+    let mut arrays: BTreeMap<String, usize> = BTreeMap::new();
+    for s in scop["statements"].as_array().into_iter().flatten() {
+        let name = s["name"].as_str().unwrap_or_default();
+        let mut relations: BTreeMap<(String, &str), Vec<String>> = BTreeMap::new();
+        for a in s["accesses"].as_array().into_iter().flatten() {
+            let array = a["array"].as_str().unwrap_or_default().to_string();
+            let relation = a["relation"].as_str().unwrap_or_default().to_string();
+            if relation.contains(&format!("-> {array}[]")) {
+                scalars = true;
+                continue;
+            }
+            let dims = relation
+                .split(&format!("-> {array}["))
+                .nth(1)
+                .and_then(|r| r.split(']').next())
+                .map_or(0, |inside| inside.split(',').count());
+            arrays.insert(array.clone(), dims);
+            let kind = if a["kind"] == "read" { "read" } else { "write" };
+            relations.entry((array, kind)).or_default().push(relation);
+        }
+        for ((array, kind), texts) in &relations {
+            let mut model = at_run(&texts[0])?;
+            for t in &texts[1..] {
+                model = model
+                    .union(at_run(t)?)
+                    .map_err(|_| "isl union".to_string())?;
+            }
+            let wanted = if *kind == "read" {
+                RegionKind::Read
+            } else {
+                RegionKind::Write
+            };
+            let mut pairs = BTreeSet::new();
+            for (record, instance) in mine.iter().filter(|(_, (n, _))| n == name) {
+                for element in elements(statements, record, &c_name(names, array), wanted) {
+                    pairs.insert(format!(
+                        "{} -> {}",
+                        instance_text(instance),
+                        element_text(array, &element)
+                    ));
+                }
+            }
+            equal(
+                &format!("the {kind}s of `{array}` by {name}"),
+                &model,
+                &traced_map(&pairs)?,
+            )?;
+        }
+    }
+
+    // Flow and live-in, replaying the instances in order: an instance
+    // reads before it writes.
+    let mut writer: BTreeMap<(String, Vec<i64>), Instance> = BTreeMap::new();
+    let mut flow = BTreeSet::new();
+    let mut live_in = BTreeSet::new();
+    for (record, instance) in mine {
+        for array in arrays.keys() {
+            let c = c_name(names, array);
+            for element in elements(statements, record, &c, RegionKind::Read) {
+                match writer.get(&(array.clone(), element.clone())) {
+                    Some(source) => {
+                        flow.insert(format!(
+                            "{} -> {}",
+                            instance_text(source),
+                            instance_text(instance)
+                        ));
+                    }
+                    None => {
+                        live_in.insert(format!(
+                            "{} -> {}",
+                            instance_text(instance),
+                            element_text(array, &element)
+                        ));
+                    }
+                }
+            }
+        }
+        for array in arrays.keys() {
+            let c = c_name(names, array);
+            for element in elements(statements, record, &c, RegionKind::Write) {
+                writer.insert((array.clone(), element), instance.clone());
+            }
+        }
+    }
+    let dependences = &scop["dependences"];
+    let model_flow = at_run(dependences["flow"].as_str().unwrap_or_default())?;
+    let run_flow = traced_map(&flow)?;
+    if scalars {
+        if !run_flow.is_subset(&model_flow).unwrap_or(false) {
+            return Err(format!(
+                "the flow of the run is not within the model's: {} against {}",
+                run_flow.to_str().unwrap_or("?"),
+                model_flow.to_str().unwrap_or("?")
+            ));
+        }
+    } else {
+        equal("the flow dependences", &model_flow, &run_flow)?;
+    }
+    let within = format!(
+        "{{ {} }}",
+        arrays
+            .iter()
+            .map(|(a, dims)| format!(
+                "{a}[{}]",
+                (0..*dims)
+                    .map(|d| format!("x{d}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .collect::<Vec<_>>()
+            .join("; ")
+    );
+    let model_live_in = at_run(dependences["live_in"].as_str().unwrap_or_default())?
+        .intersect_range(UnionSet::read_from_str(&ctx, &within).map_err(|_| "isl".to_string())?)
+        .map_err(|_| "isl intersect".to_string())?;
+    equal("the live-in reads", &model_live_in, &traced_map(&live_in)?)
+}
+
+/// The elements of array `c` (its C name) an instance read or wrote.
+fn elements(
+    statements: &[RegionStatement],
+    record: &region_trace::InstanceRecord,
+    c: &str,
+    kind: RegionKind,
+) -> Vec<Vec<i64>> {
+    let entities = statements[record.site].entities();
+    entities
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.path == c)
+        .flat_map(|(k, _)| record.sets[k].definite(kind).iter().cloned())
+        .collect()
+}
