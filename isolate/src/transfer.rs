@@ -370,6 +370,24 @@ pub fn plan(
     }
     let nameable = |isl: &str| nameable_at(program, f, target.span, isl);
     let context = keep_nameable(&precondition_at(a, f, target.node), &nameable, &[]);
+    // A statement that is one SCoP as a whole imports exactly its live-in
+    // reads (isl's dataflow): where the IN region hulls what a loop reads
+    // around what it writes (a time loop's grid rims), the plans that
+    // follow pieces load only those. Both are sound, so the live-in reads
+    // are within the IN region: they replace it where they are smaller,
+    // and where they are the same the region keeps its own pieces (fewer,
+    // which the rects plan cuts into bands). The convex IN stays as it is:
+    // sharing across iterations prefers sets without gaps
+    // (`ArraySets::need_convex`).
+    let exact = ferry_poly::imported::imported(program, f, target.node, &context.set.get_ctx());
+    for (v, set) in exact.into_iter().flatten() {
+        if let Some(imported) = groups.get_mut(&v).and_then(|g| g.imported_exactly.as_mut()) {
+            let live_in = Poly { set };
+            if !imported.is_subset(&live_in) {
+                *imported = imported.intersect(&live_in);
+            }
+        }
+    }
     let fresh = Cell::new(0);
     let function = FunctionContext::new(a, f, &regions.summaries, &fresh);
     let mut plan = Plan::default();

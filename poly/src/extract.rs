@@ -55,16 +55,34 @@ pub fn scops_of(program: &Program, f: FuncId) -> Vec<Scop> {
         program,
         body,
         function: func.name.as_str().to_string(),
+        raw_names: false,
     };
     let mut out = Vec::new();
     finder.search(body.root, &mut out);
     out
 }
 
+/// The SCoP that statement `node` of `f` is as a whole, if it is one,
+/// every variable (and array) named as the semantics name it (`v12`).
+pub fn scop_of_statement(program: &Program, f: FuncId, node: NodeId) -> Option<Scop> {
+    let func = program.function(f);
+    let finder = Finder {
+        program,
+        body: func.body.as_ref()?,
+        function: func.name.as_str().to_string(),
+        raw_names: true,
+    };
+    finder
+        .shape_ok(node)
+        .then(|| finder.build(&[node]))
+        .flatten()
+}
+
 struct Finder<'a> {
     program: &'a Program,
     body: &'a Body,
     function: String,
+    raw_names: bool,
 }
 
 impl Finder<'_> {
@@ -179,7 +197,10 @@ impl Finder<'_> {
                 fresh: &fresh,
             },
             written: &written,
-            names: Names::default(),
+            names: Names {
+                raw: self.raw_names,
+                ..Names::default()
+            },
             params: BTreeSet::new(),
             statements: Vec::new(),
             schedules: Vec::new(),
@@ -301,17 +322,25 @@ fn reads_only(program: &Program, e: &Expr) -> bool {
 }
 
 /// Display names for the variables of one SCoP: the program's, made
-/// unique and kept clear of isl's keywords.
+/// unique and kept clear of isl's keywords; or, `raw`, the names the
+/// semantics and the regions give them (`v12`), for analyses that mix
+/// the model with theirs.
 #[derive(Default)]
 struct Names {
     of: HashMap<VarId, String>,
     taken: HashSet<String>,
+    raw: bool,
 }
 
 impl Names {
     fn get(&mut self, program: &Program, v: VarId) -> String {
         if let Some(n) = self.of.get(&v) {
             return n.clone();
+        }
+        if self.raw {
+            let name = Name::Pre(v).isl();
+            self.of.insert(v, name.clone());
+            return name;
         }
         let base = program.var(v).name.as_str().to_string();
         let mut name = base.clone();

@@ -20,6 +20,7 @@
 
 pub mod dataflow;
 pub mod extract;
+pub mod imported;
 pub mod report;
 
 use ferry_parser::span::Span;

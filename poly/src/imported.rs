@@ -1,0 +1,100 @@
+//! What a statement that is one SCoP as a whole reads before writing it,
+//! exactly, per array: the live-in reads of isl's dataflow, for isolation
+//! to load (the PENCIL report's copy-in, §4.3). Convex IN regions hull
+//! what a loop reads around what it writes; this is the union of pieces
+//! exactly read (a stencil's rims, a triangle's complement), never more
+//! than the regions' IN, both being sound.
+//!
+//! The sets are over the array's subscripts as parameters `phi1`...,
+//! their other parameters the program variables as the semantics name
+//! them (`v12`), in the isl context the caller gives: the regions' own.
+
+use crate::extract::scop_of_statement;
+use crate::{AccessKind, Scop};
+use ferry_hcfg::ir::{FuncId, NodeId, Program, VarId};
+use ferry_hcfg::semantics::poly::Name;
+use isl_rs::{Context, DimType, LibISLError, Map, Set, UnionAccessInfo, UnionMap, UnionSet};
+use std::collections::BTreeMap;
+
+/// isl operations the dataflow of one statement may take.
+const MAX_OPERATIONS: u64 = 5_000_000;
+
+/// Per array (of one dimension or more) the statement reads, the elements
+/// it reads before writing them, as a set in `ctx`; `None` when the
+/// statement is not a SCoP or isl gives up.
+pub fn imported(
+    program: &Program,
+    f: FuncId,
+    node: NodeId,
+    ctx: &Context,
+) -> Option<BTreeMap<VarId, Set>> {
+    let scop = scop_of_statement(program, f, node)?;
+    let texts = live_in_texts(&scop).ok()?;
+    let mut out = BTreeMap::new();
+    for (array, text) in texts {
+        let Some(Name::Pre(v)) = Name::parse(&array) else {
+            return None;
+        };
+        out.insert(v, Set::read_from_str(ctx, &text).ok()?);
+    }
+    Some(out)
+}
+
+/// Per array tuple name, its live-in elements as parameter-set text.
+fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
+    let ctx = Context::alloc();
+    const ISL_ON_ERROR_CONTINUE: i32 = 1;
+    let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
+    ctx.set_max_operations(MAX_OPERATIONS);
+    let mut schedule = UnionMap::empty_ctx(&ctx)?;
+    // Per array: its dimensions, reads and writes.
+    let mut arrays: BTreeMap<String, (usize, UnionMap, UnionMap)> = BTreeMap::new();
+    for s in &scop.statements {
+        let domain = Set::read_from_str(&ctx, &s.domain)?;
+        let map = Map::read_from_str(&ctx, &s.schedule)?.intersect_domain(domain)?;
+        schedule = schedule.union(UnionMap::from_map(map)?)?;
+        for a in &s.accesses {
+            let relation = Map::read_from_str(&ctx, &a.relation)?;
+            let dims = relation.dim(DimType::Out)? as usize;
+            let entry = match arrays.get_mut(&a.array) {
+                Some(e) => e,
+                None => arrays.entry(a.array.clone()).or_insert((
+                    dims,
+                    UnionMap::empty_ctx(&ctx)?,
+                    UnionMap::empty_ctx(&ctx)?,
+                )),
+            };
+            let relation = UnionMap::from_map(relation)?;
+            match a.kind {
+                AccessKind::Read => entry.1 = entry.1.copy()?.union(relation)?,
+                AccessKind::MustWrite => entry.2 = entry.2.copy()?.union(relation)?,
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (array, (dims, reads, writes)) in arrays {
+        if dims == 0 || reads.is_empty()? {
+            continue;
+        }
+        let live_in = UnionAccessInfo::from_sink(reads)?
+            .set_must_source(writes)?
+            .set_schedule_map(schedule.copy()?)?
+            .compute_flow()?
+            .get_may_no_source()?
+            .range()?;
+        let mut set = if live_in.is_empty()? {
+            let phis: Vec<String> = (1..=dims).map(|k| format!("o{k}")).collect();
+            Set::read_from_str(&ctx, &format!("{{ {array}[{}] : 1 = 0 }}", phis.join(", ")))?
+        } else {
+            Set::from_union_set(UnionSet::copy(&live_in)?)?
+        };
+        let params = set.dim(DimType::Param)? as u32;
+        set = set.move_dims(DimType::Param, params, DimType::Set, 0, dims as u32)?;
+        for k in 0..dims {
+            set = set.set_dim_name(DimType::Param, params + k as u32, &format!("phi{}", k + 1))?;
+        }
+        let set = set.params()?.coalesce()?;
+        out.insert(array, set.to_str()?.to_string());
+    }
+    Ok(out)
+}
