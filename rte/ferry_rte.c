@@ -108,10 +108,21 @@ void *ferry_host_array(size_t elem_size, long count)
 
 void ferry_count_launch(double start, unsigned long long work_items)
 {
+    ferry_count_work(work_items);
+    ferry_count_kernel_ns(ns_since(start));
+}
+
+void ferry_count_work(unsigned long long work_items)
+{
     register_stats();
     stats.kernel_launches++;
     stats.work_items += work_items;
-    stats.kernel_ns += ns_since(start);
+}
+
+void ferry_count_kernel_ns(unsigned long long ns)
+{
+    register_stats();
+    stats.kernel_ns += ns;
 }
 
 void ferry_poison(void *host, size_t size, enum ferry_poison poison)
@@ -399,6 +410,7 @@ void ferry_copy_box_to_accel(enum ferry_plan plan, void *accel, const void *host
     if (!bytes)
         return;
     struct ends e = {accel, NULL, NULL, (const unsigned char *)host};
+    ferry_backend_wait();
     double start = ferry_clock();
     copy(&e, elem_size, ndims, host_dims, host_offsets, accel_dims, accel_offsets, counts);
     stats.transfer_ns += ns_since(start);
@@ -417,6 +429,7 @@ void ferry_copy_box_from_accel(enum ferry_plan plan, void *host, const void *acc
     if (!bytes)
         return;
     struct ends e = {NULL, accel, (unsigned char *)host, NULL};
+    ferry_backend_wait();
     double start = ferry_clock();
     copy(&e, elem_size, ndims, host_dims, host_offsets, accel_dims, accel_offsets, counts);
     stats.transfer_ns += ns_since(start);
@@ -450,6 +463,7 @@ void ferry_copy_run_to_accel(enum ferry_plan plan, void *accel, const void *host
     if (count <= 0)
         return;
     size_t bytes = (size_t)count * elem_size;
+    ferry_backend_wait();
     double start = ferry_clock();
     ferry_backend_write(accel, (size_t)accel_offset * elem_size,
                         (const unsigned char *)host + (size_t)host_offset * elem_size, bytes);
@@ -466,6 +480,7 @@ void ferry_copy_run_from_accel(enum ferry_plan plan, void *host, const void *acc
     if (count <= 0)
         return;
     size_t bytes = (size_t)count * elem_size;
+    ferry_backend_wait();
     double start = ferry_clock();
     ferry_backend_read((unsigned char *)host + (size_t)host_offset * elem_size, accel,
                        (size_t)accel_offset * elem_size, bytes);

@@ -48,8 +48,10 @@
  * around it). The statistics are the same whatever the backend: they
  * count the calls of this API, not what a backend makes of them (its
  * poisoning writes are not transfers). Apart from them, `transfer_ns` and
- * `kernel_ns` are the wall time spent in the array copies and in the
- * kernels (from launch to end): measurements, different at every run. */
+ * `kernel_ns` are the time spent in the array copies (wall time) and in
+ * the kernels (OpenCL: wall time from launch to end; CUDA: the device's
+ * time between events around each launch, whose end the host does not wait
+ * for): measurements, different at every run. */
 #ifndef FERRY_RTE_H
 #define FERRY_RTE_H
 
@@ -150,6 +152,11 @@ double ferry_clock(void);
  * (`kernel_launches`, `work_items`), the kernel having run from `start`
  * (ferry_clock) until now. */
 void ferry_count_launch(double start, unsigned long long work_items);
+/* The two halves of ferry_count_launch, for a backend that learns a
+ * kernel's time after its launch: one launch of `work_items` iterations,
+ * and `ns` nanoseconds of kernel time. */
+void ferry_count_work(unsigned long long work_items);
+void ferry_count_kernel_ns(unsigned long long ns);
 
 /* Integer helpers for the bounds ferry computes with isl: floor division
  * (C's `/` truncates toward zero), minimum and maximum. */

@@ -35,6 +35,12 @@ void ferry_backend_free(void *accel);
  * for a backend that only has ferry_backend_write). */
 void ferry_backend_poison(void *accel, size_t bytes, enum ferry_poison poison);
 
+/* Waits for the device work asked for so far (kernels a backend launches
+ * without waiting for them) to end, so that what follows is timed apart
+ * from it; the common code calls it before each timed copy. A backend
+ * whose launches wait does nothing. */
+void ferry_backend_wait(void);
+
 /* Blocking copies of `bytes` (> 0) bytes between host memory and the buffer
  * at byte `accel_offset`: when they return, the host side may be reused or
  * read. */

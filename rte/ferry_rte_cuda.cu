@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <stdarg.h>
+#include <stdlib.h>
 
 /* Checks the result of an API call; `what` (a printf format) says what
  * failed and is formatted only then. */
@@ -25,13 +26,80 @@ extern "C" void ferry_cuda_check(cudaError_t e, const char *what)
     check(e, "%s", what);
 }
 
-extern "C" void ferry_cuda_launched(const char *name, double start,
+extern "C" cudaStream_t ferry_cuda_stream(void)
+{
+    static cudaStream_t stream;
+    static int created;
+    if (!created) {
+        check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+        created = 1;
+    }
+    return stream;
+}
+
+/* Launches whose end the host has not waited for: their events, and the
+ * name of the last one for messages. */
+enum { MAX_PENDING = 256 };
+static struct {
+    cudaEvent_t start, stop;
+} pending[MAX_PENDING];
+static int pending_count;
+static const char *last_kernel;
+
+/* Waits for the stream, then counts the pending kernels' times. */
+static void settle(void)
+{
+    if (!pending_count)
+        return;
+    check(cudaStreamSynchronize(ferry_cuda_stream()),
+          "waiting for the kernels launched so far (the last: %s)", last_kernel);
+    for (int i = 0; i < pending_count; i++) {
+        float ms = 0;
+        check(cudaEventElapsedTime(&ms, pending[i].start, pending[i].stop),
+              "cudaEventElapsedTime");
+        ferry_count_kernel_ns((unsigned long long)((double)ms * 1e6));
+        check(cudaEventDestroy(pending[i].start), "cudaEventDestroy");
+        check(cudaEventDestroy(pending[i].stop), "cudaEventDestroy");
+    }
+    pending_count = 0;
+}
+
+static void settle_at_exit(void) { settle(); }
+
+static cudaEvent_t recorded(void)
+{
+    cudaEvent_t e;
+    check(cudaEventCreate(&e), "cudaEventCreate");
+    check(cudaEventRecord(e, ferry_cuda_stream()), "cudaEventRecord");
+    return e;
+}
+
+extern "C" cudaEvent_t ferry_cuda_before_launch(void)
+{
+    if (pending_count == MAX_PENDING)
+        settle();
+    return recorded();
+}
+
+extern "C" void ferry_cuda_launched(const char *name, cudaEvent_t start,
                                     unsigned long long work_items)
 {
     check(cudaGetLastError(), "launch of kernel %s", name);
-    check(cudaDeviceSynchronize(), "kernel %s", name);
-    ferry_count_launch(start, work_items);
+    /* Counted first: the statistics' own exit handler must run after
+     * settle_at_exit, so it is registered before it. */
+    ferry_count_work(work_items);
+    static int registered;
+    if (!registered) {
+        registered = 1;
+        atexit(settle_at_exit);
+    }
+    pending[pending_count].start = start;
+    pending[pending_count].stop = recorded();
+    pending_count++;
+    last_kernel = name;
 }
+
+extern "C" void ferry_backend_wait(void) { settle(); }
 
 extern "C" void *ferry_backend_alloc(size_t bytes)
 {
@@ -43,23 +111,31 @@ extern "C" void *ferry_backend_alloc(size_t bytes)
 
 extern "C" void ferry_backend_free(void *accel)
 {
+    settle();
     check(cudaFree(accel), "cudaFree");
 }
 
+/* Copies are ordered with the kernels on the stream, and blocking: from
+ * pageable host memory a copy to the device returns once the host side
+ * may be reused, one from the device once it has arrived, which the
+ * stream's synchronisation makes sure of. */
 extern "C" void ferry_backend_write(void *accel, size_t accel_offset, const void *host,
                                     size_t bytes)
 {
-    check(cudaMemcpy(static_cast<unsigned char *>(accel) + accel_offset, host, bytes,
-                     cudaMemcpyHostToDevice),
-          "cudaMemcpy of %zu bytes to the device at byte %zu", bytes, accel_offset);
+    check(cudaMemcpyAsync(static_cast<unsigned char *>(accel) + accel_offset, host, bytes,
+                          cudaMemcpyHostToDevice, ferry_cuda_stream()),
+          "cudaMemcpyAsync of %zu bytes to the device at byte %zu", bytes, accel_offset);
 }
 
 extern "C" void ferry_backend_read(void *host, const void *accel, size_t accel_offset,
                                    size_t bytes)
 {
-    check(cudaMemcpy(host, static_cast<const unsigned char *>(accel) + accel_offset, bytes,
-                     cudaMemcpyDeviceToHost),
-          "cudaMemcpy of %zu bytes from the device at byte %zu", bytes, accel_offset);
+    settle();
+    check(cudaMemcpyAsync(host, static_cast<const unsigned char *>(accel) + accel_offset, bytes,
+                          cudaMemcpyDeviceToHost, ferry_cuda_stream()),
+          "cudaMemcpyAsync of %zu bytes from the device at byte %zu", bytes, accel_offset);
+    check(cudaStreamSynchronize(ferry_cuda_stream()),
+          "copying %zu bytes from the device at byte %zu", bytes, accel_offset);
 }
 
 extern "C" void ferry_backend_poison(void *accel, size_t bytes, enum ferry_poison poison)
@@ -82,21 +158,10 @@ static size_t max_pitch(void)
     return pitch;
 }
 
-/* Box `r` from `src` to `dst`, whose sides in `r` are `s` and `d`:
- * cudaMemcpy2D for one slice, cudaMemcpy3D for more. 0 when a row pitch is
- * more than they take. */
-static int copy_rect(const ferry_rect *r, void *dst, const ferry_rect_side *d, const void *src,
-                     const ferry_rect_side *s, cudaMemcpyKind kind)
+/* Box `r` of more than one slice, as copy_rect below: cudaMemcpy3DAsync. */
+static void copy_slices(const ferry_rect *r, void *dst, const ferry_rect_side *d, const void *src,
+                        const ferry_rect_side *s, cudaMemcpyKind kind, cudaStream_t stream)
 {
-    if (d->row > max_pitch() || s->row > max_pitch())
-        return 0;
-    dst = static_cast<unsigned char *>(dst) + d->start;
-    src = static_cast<const unsigned char *>(src) + s->start;
-    if (r->slices == 1) {
-        check(cudaMemcpy2D(dst, d->row, src, s->row, r->width, r->rows, kind),
-              "cudaMemcpy2D of %zu x %zu bytes", r->width, r->rows);
-        return 1;
-    }
     cudaMemcpy3DParms p = {};
     /* Linear memory: the pitched pointers give the row pitch and the rows
      * per slice; the extent's width is in bytes. */
@@ -104,8 +169,32 @@ static int copy_rect(const ferry_rect *r, void *dst, const ferry_rect_side *d, c
     p.dstPtr = make_cudaPitchedPtr(dst, d->row, d->row, d->slice / d->row);
     p.extent = make_cudaExtent(r->width, r->rows, r->slices);
     p.kind = kind;
-    check(cudaMemcpy3D(&p), "cudaMemcpy3D of %zu x %zu x %zu bytes", r->width, r->rows,
-          r->slices);
+    check(cudaMemcpy3DAsync(&p, stream), "cudaMemcpy3DAsync of %zu x %zu x %zu bytes", r->width,
+          r->rows, r->slices);
+}
+
+/* Box `r` from `src` to `dst`, whose sides in `r` are `s` and `d`, on the
+ * stream: cudaMemcpy2DAsync for one slice, cudaMemcpy3DAsync for more,
+ * waited for when to the host. 0 when a row pitch is more than they take. */
+static int copy_rect(const ferry_rect *r, void *dst, const ferry_rect_side *d, const void *src,
+                     const ferry_rect_side *s, cudaMemcpyKind kind)
+{
+    if (d->row > max_pitch() || s->row > max_pitch())
+        return 0;
+    dst = static_cast<unsigned char *>(dst) + d->start;
+    src = static_cast<const unsigned char *>(src) + s->start;
+    if (kind == cudaMemcpyDeviceToHost)
+        settle();
+    cudaStream_t stream = ferry_cuda_stream();
+    if (r->slices == 1) {
+        check(cudaMemcpy2DAsync(dst, d->row, src, s->row, r->width, r->rows, kind, stream),
+              "cudaMemcpy2DAsync of %zu x %zu bytes", r->width, r->rows);
+    } else {
+        copy_slices(r, dst, d, src, s, kind, stream);
+    }
+    if (kind == cudaMemcpyDeviceToHost)
+        check(cudaStreamSynchronize(stream), "copying a box of %zu x %zu x %zu bytes from the device",
+              r->width, r->rows, r->slices);
     return 1;
 }
 

@@ -20,13 +20,23 @@ extern "C" {
 
 /* Exits with the message above unless `e` is cudaSuccess. */
 void ferry_cuda_check(cudaError_t e, const char *what);
-/* To call right after `name<<<grid, block>>>(...)`: checks the launch
- * (a bad configuration shows only in cudaGetLastError), waits for the
- * kernel so that a fault is reported next to the launch that caused it, and
- * counts the launch in `kernel_launches`, timed from `start` (ferry_clock,
- * read before the launch), and its `work_items` iterations. A launcher
- * skips an empty grid (CUDA rejects it) and does not call this for it. */
-void ferry_cuda_launched(const char *name, double start, unsigned long long work_items);
+/* The stream every device operation of the program goes on, in order:
+ * copies, kernels, poisoning (created at first use, non-blocking). */
+cudaStream_t ferry_cuda_stream(void);
+/* To call right before a launch: the kernel's start, an event recorded on
+ * the stream. */
+cudaEvent_t ferry_cuda_before_launch(void);
+/* To call right after `name<<<grid, block, 0, ferry_cuda_stream()>>>(...)`:
+ * checks the launch (a bad configuration shows only in cudaGetLastError),
+ * records the kernel's end and counts the launch in `kernel_launches` with
+ * its `work_items` iterations. The host goes on while the kernel runs: the
+ * next copy (or cudaFree, or the program's end) waits for it, and its time
+ * (start to end on the device) is counted then. A fault in a kernel is
+ * therefore reported at that wait, naming the last kernel launched; with
+ * CUDA_LAUNCH_BLOCKING=1 in the environment every launch waits and a
+ * fault shows at its own. A launcher skips an empty grid (CUDA rejects it)
+ * and does not call this for it. */
+void ferry_cuda_launched(const char *name, cudaEvent_t start, unsigned long long work_items);
 
 #ifdef __cplusplus
 }

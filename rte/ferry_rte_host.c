@@ -21,6 +21,9 @@ void *ferry_backend_alloc(size_t bytes)
 
 void ferry_backend_free(void *accel) { free(accel); }
 
+/* Nothing runs apart from the host. */
+void ferry_backend_wait(void) {}
+
 void ferry_backend_poison(void *accel, size_t bytes, enum ferry_poison poison)
 {
     /* The buffer is host memory: poison it in place. */

@@ -1,12 +1,11 @@
 /* What the hand-written CUDA programs of this folder share: checked CUDA
  * calls, and the kernels' time measured as ferry's CUDA runtime measures
- * it (the host's clock from before each launch to after the device has
- * finished it, summed), written in nanoseconds to the file named by
- * $FERRY_REFERENCE_NS at exit. */
+ * it (events recorded before and after each launch, the device's time
+ * between them, summed; launches not waited for one by one), written in
+ * nanoseconds to the file named by $FERRY_REFERENCE_NS at exit. */
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #define CHECK(call)                                                                    \
     do {                                                                               \
@@ -20,25 +19,35 @@
 
 static unsigned long long kernel_ns;
 
-static unsigned long long now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (unsigned long long)t.tv_sec * 1000000000ull + (unsigned long long)t.tv_nsec;
-}
+enum { MAX_TIMED = 4096 };
+static cudaEvent_t starts[MAX_TIMED], stops[MAX_TIMED];
+static int timed;
 
-/* Launches with `launch`, waits for the kernel and adds its time. */
+/* Launches with `launch` between two events. */
 #define TIMED(launch)                                                                  \
     do {                                                                               \
-        unsigned long long start_ = now_ns();                                          \
+        if (timed == MAX_TIMED) {                                                      \
+            fprintf(stderr, "too many launches\n");                                     \
+            exit(1);                                                                   \
+        }                                                                              \
+        CHECK(cudaEventCreate(&starts[timed]));                                        \
+        CHECK(cudaEventCreate(&stops[timed]));                                         \
+        CHECK(cudaEventRecord(starts[timed]));                                         \
         launch;                                                                        \
         CHECK(cudaGetLastError());                                                     \
-        CHECK(cudaDeviceSynchronize());                                                \
-        kernel_ns += now_ns() - start_;                                                \
+        CHECK(cudaEventRecord(stops[timed]));                                          \
+        timed++;                                                                       \
     } while (0)
 
+/* Waits for the kernels, sums their times and writes the total. */
 static void report_kernel_time(void)
 {
+    CHECK(cudaDeviceSynchronize());
+    for (int i = 0; i < timed; i++) {
+        float ms = 0;
+        CHECK(cudaEventElapsedTime(&ms, starts[i], stops[i]));
+        kernel_ns += (unsigned long long)((double)ms * 1e6);
+    }
     const char *path = getenv("FERRY_REFERENCE_NS");
     FILE *f = path ? fopen(path, "w") : NULL;
     if (f) {
