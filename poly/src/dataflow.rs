@@ -8,7 +8,11 @@
 //!   values come from before it);
 //! - anti: each write instance and the reads since the previous write of
 //!   the element (writes kill older reads);
-//! - output: each write instance and the previous write of its element.
+//! - output: each write instance and the previous write of its element;
+//! - the flow between references (tagged accesses: which write feeds which
+//!   read of a statement that reads an array twice);
+//! - live-out: the writes no later write of the SCoP overwrites, whose
+//!   values the SCoP leaves in memory.
 //!
 //! All are read back from isl in its notation, simplified under the
 //! parameters' types (`gist_params` with the context). Every isl call
@@ -40,6 +44,12 @@ pub struct Model {
     pub anti: String,
     /// Write instance → later write instance.
     pub output: String,
+    /// The flow between references: `[S0[i] -> W1[]] -> [S1[j] -> R2[]]`,
+    /// each write and read tagged by its access's id.
+    pub flow_tagged: String,
+    /// Tagged write instance → element, for the values the SCoP leaves in
+    /// memory: the writes no later write of the SCoP overwrites.
+    pub live_out: String,
 }
 
 /// The model of `scop`, simplified by isl, with its dependences.
@@ -62,6 +72,8 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut schedule = UnionMap::empty_ctx(&ctx).map_err(|_| failed("schedule"))?;
     let mut reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
     let mut writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
+    let mut tagged_reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
+    let mut tagged_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     for s in &scop.statements {
         let domain = Set::read_from_str(&ctx, &s.domain)
             .and_then(|d| d.gist_params(context.copy()?))
@@ -91,12 +103,20 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
                     .map_err(|_| failed("access"))?,
             )?);
             let relation = UnionMap::from_map(relation).map_err(|_| failed("access"))?;
-            match a.kind {
-                AccessKind::Read => reads = reads.union(relation).map_err(|_| failed("reads"))?,
-                AccessKind::MustWrite => {
-                    writes = writes.union(relation).map_err(|_| failed("writes"))?
-                }
-            }
+            let tagged = UnionMap::read_from_str(&ctx, &a.tagged)
+                .map_err(|_| failed(&format!("access {}", a.id)))?;
+            let (all, all_tagged) = match a.kind {
+                AccessKind::Read => (&mut reads, &mut tagged_reads),
+                AccessKind::MustWrite => (&mut writes, &mut tagged_writes),
+            };
+            *all = all
+                .copy()
+                .and_then(|m| m.union(relation))
+                .map_err(|_| failed("accesses"))?;
+            *all_tagged = all_tagged
+                .copy()
+                .and_then(|m| m.union(tagged))
+                .map_err(|_| failed("accesses"))?;
         }
         accesses.push(texts);
     }
@@ -120,6 +140,39 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let output = compute(&writes, Some(&writes), None, None, &schedule)
         .and_then(|f| f.get_may_dependence())
         .map_err(|_| failed("output dependences"))?;
+    // The schedule of tagged instances: each tagged instance runs when its
+    // statement's instance does.
+    let tagged_schedule = tagged_reads
+        .copy()
+        .and_then(|r| r.union(tagged_writes.copy()?))
+        .and_then(UnionMap::domain)
+        .and_then(|d| d.unwrap())
+        .and_then(UnionMap::domain_map)
+        .and_then(|m| m.apply_range(schedule.copy()?))
+        .map_err(|_| failed("tagged schedule"))?;
+    let flow_tagged = compute(
+        &tagged_reads,
+        Some(&tagged_writes),
+        None,
+        None,
+        &tagged_schedule,
+    )
+    .and_then(|f| f.get_may_dependence())
+    .map_err(|_| failed("flow between references"))?;
+    let overwritten = compute(
+        &tagged_writes,
+        Some(&tagged_writes),
+        None,
+        None,
+        &tagged_schedule,
+    )
+    .and_then(|f| f.get_must_dependence())
+    .and_then(UnionMap::domain)
+    .map_err(|_| failed("live-out writes"))?;
+    let live_out = tagged_writes
+        .copy()
+        .and_then(|w| w.subtract_domain(overwritten))
+        .map_err(|_| failed("live-out writes"))?;
     let shown = |m: UnionMap, what: &str| -> Result<String, String> {
         let m = m
             .gist_params(context.copy().map_err(|_| failed(what))?)
@@ -136,6 +189,8 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         live_in: shown(live_in, "live-in reads")?,
         anti: shown(anti, "anti dependences")?,
         output: shown(output, "output dependences")?,
+        flow_tagged: shown(flow_tagged, "flow between references")?,
+        live_out: shown(live_out, "live-out writes")?,
     })
 }
 

@@ -510,7 +510,6 @@ impl Builder<'_> {
                     + accesses.len()
             );
             accesses.push(Access {
-                id,
                 kind: p.kind,
                 array: array.clone(),
                 relation: format!(
@@ -518,6 +517,12 @@ impl Builder<'_> {
                     outs.join(", "),
                     cons.join(" and ")
                 ),
+                tagged: format!(
+                    "{{ [{tuple} -> {id}[]] -> {array}[{}] : {} }}",
+                    outs.join(", "),
+                    cons.join(" and ")
+                ),
+                id,
             });
         }
         self.statements.push(Statement {
@@ -728,6 +733,7 @@ impl Builder<'_> {
             s.domain = format!("{list}{}", s.domain);
             for a in &mut s.accesses {
                 a.relation = format!("{list}{}", a.relation);
+                a.tagged = format!("{list}{}", a.tagged);
             }
         }
         let mut names: Vec<(String, String)> = self

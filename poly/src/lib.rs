@@ -84,4 +84,8 @@ pub struct Access {
     pub array: String,
     /// `[params] -> { S0[i, j] -> A[i, j + 1] }`, restricted to the domain.
     pub relation: String,
+    /// The same with each instance tagged by the access's id, `[S0[i, j]
+    /// -> R1[]] -> A[i, j + 1]`: isl's tagged accesses, which keep apart
+    /// two references of one statement in the dependences.
+    pub tagged: String,
 }

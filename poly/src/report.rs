@@ -86,10 +86,13 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
             }
         }
         out.push_str(&format!(
-            "  flow ({})  {}\n  live-in      {}\n  anti         {}\n  output       {}\n\n",
+            "  flow ({})  {}\n  by reference {}\n  live-in      {}\n  live-out     {}\n  \
+             anti         {}\n  output       {}\n\n",
             if model.flow_exact { "exact" } else { "may" },
             model.flow,
+            model.flow_tagged,
             model.live_in,
+            model.live_out,
             model.anti,
             model.output
         ));
@@ -144,7 +147,9 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                 entry["dependences"] = json!({
                     "flow": model.flow,
                     "flow_exact": model.flow_exact,
+                    "flow_tagged": model.flow_tagged,
                     "live_in": model.live_in,
+                    "live_out": model.live_out,
                     "anti": model.anti,
                     "output": model.output,
                 });

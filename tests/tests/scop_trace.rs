@@ -10,8 +10,9 @@
 //! - replaying the instances in order, the value-based flow (each element
 //!   read, the last instance that wrote it before) is the model's flow
 //!   dependences (within them, where the SCoP also flows values through
-//!   scalars, which the tracer does not log), and the elements read with no
-//!   writer before them are the model's live-in reads (arrays only).
+//!   scalars, which the tracer does not log), the elements read with no
+//!   writer before them are the model's live-in reads, and each element's
+//!   last writer is the model's live-out (arrays only).
 //!
 //! A statement of a SCoP that the regions do not list, or that no run
 //! reaches, fails the test.
@@ -441,10 +442,31 @@ fn check_execution(
             .collect::<Vec<_>>()
             .join("; ")
     );
+    let arrays_only = || UnionSet::read_from_str(&ctx, &within).map_err(|_| "isl".to_string());
     let model_live_in = at_run(dependences["live_in"].as_str().unwrap_or_default())?
-        .intersect_range(UnionSet::read_from_str(&ctx, &within).map_err(|_| "isl".to_string())?)
+        .intersect_range(arrays_only()?)
         .map_err(|_| "isl intersect".to_string())?;
-    equal("the live-in reads", &model_live_in, &traced_map(&live_in)?)
+    equal("the live-in reads", &model_live_in, &traced_map(&live_in)?)?;
+    // What the execution leaves in memory: each element's last writer.
+    let live_out: BTreeSet<String> = writer
+        .iter()
+        .map(|((array, element), instance)| {
+            format!(
+                "{} -> {}",
+                instance_text(instance),
+                element_text(array, element)
+            )
+        })
+        .collect();
+    let model_live_out = at_run(dependences["live_out"].as_str().unwrap_or_default())?
+        .domain_factor_domain()
+        .and_then(|m| m.intersect_range(UnionSet::read_from_str(&ctx, &within)?))
+        .map_err(|_| "isl live-out".to_string())?;
+    equal(
+        "the live-out writes",
+        &model_live_out,
+        &traced_map(&live_out)?,
+    )
 }
 
 /// The elements of array `c` (its C name) an instance read or wrote.
