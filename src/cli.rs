@@ -508,7 +508,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                     "no function `{name}` in the files given"
                 )));
             }
-            let scops = ferry_poly::report::scops(&analyses.program, &parsed, function.as_deref());
+            let scops = ferry_poly::report::scops(&analyses, &parsed, function.as_deref());
             let text = if json {
                 let mut text =
                     serde_json::to_string_pretty(&ferry_poly::report::json(&parsed, &scops))

@@ -379,7 +379,7 @@ pub fn plan(
     // which the rects plan cuts into bands). The convex IN stays as it is:
     // sharing across iterations prefers sets without gaps
     // (`ArraySets::need_convex`).
-    let exact = ferry_poly::imported::imported(program, f, target.node, &context.set.get_ctx());
+    let exact = ferry_poly::imported::imported(a, f, target.node, &context.set.get_ctx());
     for (v, set) in exact.into_iter().flatten() {
         if let Some(imported) = groups.get_mut(&v).and_then(|g| g.imported_exactly.as_mut()) {
             let live_in = Poly { set };

@@ -22,6 +22,8 @@
 //! is searched inside.
 
 use crate::{Access, AccessKind, Scop, Statement};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::effects::EffectsAnalysis;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
@@ -46,13 +48,15 @@ const ISL_KEYWORDS: &[&str] = &[
 ];
 
 /// The SCoPs of function `f`, in textual order.
-pub fn scops_of(program: &Program, f: FuncId) -> Vec<Scop> {
+pub fn scops_of(analyses: &Analyses, f: FuncId) -> Vec<Scop> {
+    let program = &analyses.program;
     let func = program.function(f);
     let Some(body) = &func.body else {
         return Vec::new();
     };
     let finder = Finder {
         program,
+        effects: &analyses.effects,
         body,
         function: func.name.as_str().to_string(),
         raw_names: false,
@@ -64,10 +68,12 @@ pub fn scops_of(program: &Program, f: FuncId) -> Vec<Scop> {
 
 /// The SCoP that statement `node` of `f` is as a whole, if it is one,
 /// every variable (and array) named as the semantics name it (`v12`).
-pub fn scop_of_statement(program: &Program, f: FuncId, node: NodeId) -> Option<Scop> {
+pub fn scop_of_statement(analyses: &Analyses, f: FuncId, node: NodeId) -> Option<Scop> {
+    let program = &analyses.program;
     let func = program.function(f);
     let finder = Finder {
         program,
+        effects: &analyses.effects,
         body: func.body.as_ref()?,
         function: func.name.as_str().to_string(),
         raw_names: true,
@@ -80,6 +86,7 @@ pub fn scop_of_statement(program: &Program, f: FuncId, node: NodeId) -> Option<S
 
 struct Finder<'a> {
     program: &'a Program,
+    effects: &'a EffectsAnalysis,
     body: &'a Body,
     function: String,
     raw_names: bool,
@@ -157,7 +164,7 @@ impl Finder<'_> {
     fn shape_ok(&self, node: NodeId) -> bool {
         match &self.body.node(node).kind {
             NodeKind::Seq { items, .. } => items.iter().all(|&i| self.shape_ok(i)),
-            NodeKind::Expr(e) => statement_shape(self.program, e),
+            NodeKind::Expr(e) => self.statement_shape(e),
             NodeKind::Declare(_) | NodeKind::Nop => true,
             NodeKind::If {
                 then_branch,
@@ -263,61 +270,85 @@ fn keep_with_loops(scop: Option<Scop>, out: &mut Vec<Scop>) {
     out.extend(scop.filter(has_loop));
 }
 
-/// Whether `e` has the form of a SCoP statement: one assignment or
-/// increment of an array element or a variable, whose operands only read.
-fn statement_shape(program: &Program, e: &Expr) -> bool {
-    let (target, value) = match &e.kind {
-        ExprKind::Assign(_, target, value) => (target, Some(value)),
-        ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, target) => {
-            (target, None)
-        }
-        _ => return false,
-    };
-    let target_ok = match &target.kind {
-        ExprKind::Var(v) => program.var(*v).ty.is_arithmetic(),
-        ExprKind::Index(..) => reads_only(program, target),
-        _ => false,
-    };
-    target_ok && value.is_none_or(|v| reads_only(program, v))
-}
+impl Finder<'_> {
+    /// Whether `e` has the form of a SCoP statement: one assignment or
+    /// increment of an array element or a variable, whose operands only read.
+    fn statement_shape(&self, e: &Expr) -> bool {
+        let program = self.program;
+        let (target, value) = match &e.kind {
+            ExprKind::Assign(_, target, value) => (target, Some(value)),
+            ExprKind::Unary(
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                target,
+            ) => (target, None),
+            _ => return false,
+        };
+        let target_ok = match &target.kind {
+            ExprKind::Var(v) => program.var(*v).ty.is_arithmetic(),
+            ExprKind::Index(..) => self.reads_only(target),
+            _ => false,
+        };
+        target_ok && value.is_none_or(|v| self.reads_only(v))
+    }
 
-/// Whether evaluating `e` only reads memory (and calls pure functions).
-fn reads_only(program: &Program, e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Var(_)
-        | ExprKind::Int(_)
-        | ExprKind::Float
-        | ExprKind::SizeOf(_)
-        | ExprKind::UnknownConst => true,
-        ExprKind::Unary(
-            UnOp::PreInc
-            | UnOp::PreDec
-            | UnOp::PostInc
-            | UnOp::PostDec
-            | UnOp::Deref
-            | UnOp::AddrOf,
-            _,
-        ) => false,
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => reads_only(program, a),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-            reads_only(program, a) && reads_only(program, b)
+    /// Whether evaluating `e` only reads memory (and calls pure functions).
+    fn reads_only(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Var(_)
+            | ExprKind::Int(_)
+            | ExprKind::Float
+            | ExprKind::SizeOf(_)
+            | ExprKind::UnknownConst => true,
+            ExprKind::Unary(
+                UnOp::PreInc
+                | UnOp::PreDec
+                | UnOp::PostInc
+                | UnOp::PostDec
+                | UnOp::Deref
+                | UnOp::AddrOf,
+                _,
+            ) => false,
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.reads_only(a),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.reads_only(a) && self.reads_only(b)
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.reads_only(c)
+                    && a.as_ref().is_some_and(|a| self.reads_only(a))
+                    && self.reads_only(b)
+            }
+            ExprKind::Call(callee, args) => {
+                matches!(&callee.kind, ExprKind::Func(f) if self.is_pure(*f))
+                    && args.iter().all(|a| self.reads_only(a))
+            }
+            ExprKind::Func(_)
+            | ExprKind::Str
+            | ExprKind::Assign(..)
+            | ExprKind::Member { .. }
+            | ExprKind::Comma(_)
+            | ExprKind::Opaque { .. } => false,
         }
-        ExprKind::Cond(c, a, b) => {
-            reads_only(program, c)
-                && a.as_ref().is_some_and(|a| reads_only(program, a))
-                && reads_only(program, b)
+    }
+
+    /// Whether a call of `f` computes a value and nothing else: a math
+    /// function of the library, or a function of the program whose
+    /// parameters are all scalars and which touches no memory its caller
+    /// sees (no global, nothing through a pointer: its effects summary is
+    /// empty), such as nussinov's `best(a, b)`.
+    fn is_pure(&self, f: FuncId) -> bool {
+        let func = self.program.function(f);
+        if PURE_FUNCTIONS.contains(&func.name.as_str()) {
+            return true;
         }
-        ExprKind::Call(callee, args) => {
-            matches!(&callee.kind, ExprKind::Func(f)
-                if PURE_FUNCTIONS.contains(&program.function(*f).name.as_str()))
-                && args.iter().all(|a| reads_only(program, a))
-        }
-        ExprKind::Func(_)
-        | ExprKind::Str
-        | ExprKind::Assign(..)
-        | ExprKind::Member { .. }
-        | ExprKind::Comma(_)
-        | ExprKind::Opaque { .. } => false,
+        let summary = &self.effects.summaries[f.index()];
+        func.body.is_some()
+            && summary.reads.is_empty()
+            && summary.writes.is_empty()
+            && func
+                .params
+                .iter()
+                .all(|&p| self.program.var(p).ty.is_arithmetic())
+            && func.ty.ret.is_arithmetic()
     }
 }
 

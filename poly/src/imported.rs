@@ -11,7 +11,8 @@
 
 use crate::extract::scop_of_statement;
 use crate::{AccessKind, Scop};
-use ferry_hcfg::ir::{FuncId, NodeId, Program, VarId};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::{FuncId, NodeId, VarId};
 use ferry_hcfg::semantics::poly::Name;
 use isl_rs::{Context, DimType, LibISLError, Map, Set, UnionAccessInfo, UnionMap, UnionSet};
 use std::collections::BTreeMap;
@@ -23,12 +24,12 @@ const MAX_OPERATIONS: u64 = 5_000_000;
 /// it reads before writing them, as a set in `ctx`; `None` when the
 /// statement is not a SCoP or isl gives up.
 pub fn imported(
-    program: &Program,
+    analyses: &Analyses,
     f: FuncId,
     node: NodeId,
     ctx: &Context,
 ) -> Option<BTreeMap<VarId, Set>> {
-    let scop = scop_of_statement(program, f, node)?;
+    let scop = scop_of_statement(analyses, f, node)?;
     let texts = live_in_texts(&scop).ok()?;
     let mut out = BTreeMap::new();
     for (array, text) in texts {

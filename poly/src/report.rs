@@ -4,17 +4,19 @@
 
 use crate::dataflow::{self, Model};
 use crate::{Scop, extract};
-use ferry_hcfg::ir::{FuncId, Program};
+use ferry_hcfg::Analyses;
+use ferry_hcfg::ir::FuncId;
 use ferry_parser::ParsedFile;
 use serde_json::{Value, json};
 
 /// The SCoPs of the functions defined in `files` (of `only`, if given), in
 /// unit and textual order, each with its model or why isl gave none.
 pub fn scops(
-    program: &Program,
+    analyses: &Analyses,
     files: &[ParsedFile],
     only: Option<&str>,
 ) -> Vec<(usize, Scop, Result<Model, String>)> {
+    let program = &analyses.program;
     let mut out = Vec::new();
     let mut functions: Vec<FuncId> = program
         .function_ids()
@@ -29,7 +31,7 @@ pub fn scops(
         .collect();
     functions.sort_by_key(|&f| (program.function(f).unit, program.function(f).span.lo));
     for f in functions {
-        for scop in extract::scops_of(program, f) {
+        for scop in extract::scops_of(analyses, f) {
             let model = dataflow::analyse(&scop);
             out.push((program.function(f).unit, scop, model));
         }

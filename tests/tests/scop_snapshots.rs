@@ -4,8 +4,11 @@
 //! computes from it. `shapes` holds one of each construct the model reads
 //! (a triangle, a step of 2, a loop counting down, an affine `if`, a
 //! scalar accumulated) and a data-dependent subscript that cuts the
-//! function in two; `gemm` and `jacobi_2d` are kernels of the suite (a
-//! reduction over k into C, a time loop of two sweeps). The models are
+//! function in two; `calls` keeps a call of a pure function of the program
+//! and is cut at calls of functions that touch memory; `gemm`, `jacobi_2d`
+//! and `nussinov` are kernels of the suite (a reduction over k into C, a
+//! time loop of two sweeps, a triangular recurrence through calls of pure
+//! functions). The models are
 //! checked against executions by `scop_trace`.
 
 use ferry_tests::run_ferry;
@@ -23,6 +26,16 @@ fn scop(path: &str, function: &str) -> String {
 #[test]
 fn shapes() {
     insta::assert_snapshot!(scop("tests/c/scop/shapes.c", "shapes"));
+}
+
+#[test]
+fn calls() {
+    insta::assert_snapshot!(scop("tests/c/scop/calls.c", "calls"));
+}
+
+#[test]
+fn nussinov() {
+    insta::assert_snapshot!(scop("tests/c/kernels/nussinov.c", "nussinov"));
 }
 
 #[test]

@@ -33,6 +33,8 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 /// (program, function, argument lists).
 const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/shapes.c", "shapes", &["2", "5", "8"]),
+    ("tests/c/scop/calls.c", "calls", &["1", "7"]),
+    ("tests/c/kernels/nussinov.c", "nussinov", &["6"]),
     ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
     ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),
     ("tests/c/kernels/lu.c", "lu", &["5"]),
