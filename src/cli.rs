@@ -302,6 +302,16 @@ fn parse_all(args: Vec<String>) -> Result<Vec<ferry_parser::ParsedFile>, Diagnos
 fn analyse(
     args: Vec<String>,
 ) -> Result<(Vec<ferry_parser::ParsedFile>, ferry_hcfg::Analyses), Diagnostic> {
+    analyse_for(args, None)
+}
+
+/// Parses the files of `args` and runs the analyses that the functions
+/// named `wanted` need (all of them for `None`: see
+/// `Analyses::run_for`).
+fn analyse_for(
+    args: Vec<String>,
+    wanted: Option<&[&str]>,
+) -> Result<(Vec<ferry_parser::ParsedFile>, ferry_hcfg::Analyses), Diagnostic> {
     let (files, cflags) = files_and_flags(args)?;
     let timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
     let parsed = files
@@ -309,7 +319,7 @@ fn analyse(
         .map(|f| parse_file(f, &cflags))
         .collect::<Result<Vec<_>, _>>()?;
     drop(timed);
-    let analyses = ferry_hcfg::Analyses::run(&parsed);
+    let analyses = ferry_hcfg::Analyses::run_for(&parsed, wanted);
     Ok((parsed, analyses))
 }
 
@@ -500,7 +510,8 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
         Command::Scop { json, program } => {
             let (mut args, json) = json_flag(program.args, json);
             let function = take_value(&mut args, "--function")?;
-            let (parsed, analyses) = analyse(args)?;
+            let wanted: Option<Vec<&str>> = function.as_deref().map(|f| vec![f]);
+            let (parsed, analyses) = analyse_for(args, wanted.as_deref())?;
             if let Some(name) = &function
                 && analyses.program.find_function(name).is_none()
             {
