@@ -35,7 +35,8 @@ pub struct Model {
     /// Source instance → read instance, for every value read.
     pub flow: String,
     /// Whether every flow dependence is certain (the may and must
-    /// dependences are the same).
+    /// dependences are the same, and no statement is under a condition on
+    /// data).
     pub flow_exact: bool,
     /// Read instance → element, for the values read that come from before
     /// the SCoP.
@@ -47,8 +48,8 @@ pub struct Model {
     /// The flow between references: `[S0[i] -> W1[]] -> [S1[j] -> R2[]]`,
     /// each write and read tagged by its access's id.
     pub flow_tagged: String,
-    /// Tagged write instance → element, for the values the SCoP leaves in
-    /// memory: the writes no later write of the SCoP overwrites.
+    /// Tagged write instance → element, for the values the SCoP may leave
+    /// in memory: the writes no later must-write of the SCoP overwrites.
     pub live_out: String,
 }
 
@@ -74,6 +75,8 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut tagged_reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
     let mut tagged_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
+    let mut may_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
+    let mut tagged_may_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     for s in &scop.statements {
         let domain = Set::read_from_str(&ctx, &s.domain)
             .and_then(|d| d.gist_params(context.copy()?))
@@ -108,6 +111,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
             let (all, all_tagged) = match a.kind {
                 AccessKind::Read => (&mut reads, &mut tagged_reads),
                 AccessKind::MustWrite => (&mut writes, &mut tagged_writes),
+                AccessKind::MayWrite => (&mut may_writes, &mut tagged_may_writes),
             };
             *all = all
                 .copy()
@@ -120,7 +124,16 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         }
         accesses.push(texts);
     }
-    let flow = compute(&reads, Some(&writes), None, None, &schedule)
+    // Must-writes are sources that hide older writes (and reads); a
+    // may-write is a source that hides nothing.
+    let union = |a: &UnionMap, b: &UnionMap, what: &str| {
+        a.copy()
+            .and_then(|a| a.union(b.copy()?))
+            .map_err(|_| failed(what))
+    };
+    let all_writes = union(&writes, &may_writes, "writes")?;
+    let all_tagged_writes = union(&tagged_writes, &tagged_may_writes, "writes")?;
+    let flow = compute(&reads, Some(&writes), Some(&may_writes), None, &schedule)
         .map_err(|_| failed("flow dependences"))?;
     let may = flow
         .get_may_dependence()
@@ -128,23 +141,32 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let must = flow
         .get_must_dependence()
         .map_err(|_| failed("flow dependences"))?;
-    let flow_exact = may
-        .is_equal(&must)
-        .map_err(|_| failed("flow dependences"))?;
+    // A read under a condition on data may not happen: its flow is no
+    // certainty either.
+    let flow_exact = !scop.statements.iter().any(|s| s.dynamic)
+        && may
+            .is_equal(&must)
+            .map_err(|_| failed("flow dependences"))?;
     let live_in = flow
         .get_may_no_source()
         .map_err(|_| failed("live-in reads"))?;
-    let anti = compute(&writes, None, Some(&reads), Some(&writes), &schedule)
+    let anti = compute(&all_writes, None, Some(&reads), Some(&writes), &schedule)
         .and_then(|f| f.get_may_dependence())
         .map_err(|_| failed("anti dependences"))?;
-    let output = compute(&writes, Some(&writes), None, None, &schedule)
-        .and_then(|f| f.get_may_dependence())
-        .map_err(|_| failed("output dependences"))?;
+    let output = compute(
+        &all_writes,
+        Some(&writes),
+        Some(&may_writes),
+        None,
+        &schedule,
+    )
+    .and_then(|f| f.get_may_dependence())
+    .map_err(|_| failed("output dependences"))?;
     // The schedule of tagged instances: each tagged instance runs when its
     // statement's instance does.
     let tagged_schedule = tagged_reads
         .copy()
-        .and_then(|r| r.union(tagged_writes.copy()?))
+        .and_then(|r| r.union(all_tagged_writes.copy()?))
         .and_then(UnionMap::domain)
         .and_then(|d| d.unwrap())
         .and_then(UnionMap::domain_map)
@@ -153,25 +175,27 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let flow_tagged = compute(
         &tagged_reads,
         Some(&tagged_writes),
-        None,
+        Some(&tagged_may_writes),
         None,
         &tagged_schedule,
     )
     .and_then(|f| f.get_may_dependence())
     .map_err(|_| failed("flow between references"))?;
+    // A write is overwritten where a later must-write of its element
+    // follows it: every write before that must-write, back to the
+    // previous must-write, is one of its sources.
     let overwritten = compute(
         &tagged_writes,
         Some(&tagged_writes),
-        None,
+        Some(&tagged_may_writes),
         None,
         &tagged_schedule,
     )
-    .and_then(|f| f.get_must_dependence())
+    .and_then(|f| f.get_may_dependence())
     .and_then(UnionMap::domain)
     .map_err(|_| failed("live-out writes"))?;
-    let live_out = tagged_writes
-        .copy()
-        .and_then(|w| w.subtract_domain(overwritten))
+    let live_out = all_tagged_writes
+        .subtract_domain(overwritten)
         .map_err(|_| failed("live-out writes"))?;
     let shown = |m: UnionMap, what: &str| -> Result<String, String> {
         let m = m

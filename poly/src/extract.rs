@@ -167,10 +167,14 @@ impl Finder<'_> {
             NodeKind::Expr(e) => self.statement_shape(e),
             NodeKind::Declare(_) | NodeKind::Nop => true,
             NodeKind::If {
+                condition,
                 then_branch,
                 else_branch,
-                ..
-            } => self.shape_ok(*then_branch) && self.shape_ok(*else_branch),
+            } => {
+                self.reads_only(condition)
+                    && self.shape_ok(*then_branch)
+                    && self.shape_ok(*else_branch)
+            }
             NodeKind::Loop(Loop {
                 kind: LoopKind::Counted(_),
                 body,
@@ -213,6 +217,7 @@ impl Finder<'_> {
             schedules: Vec::new(),
             loops: Vec::new(),
             positions: vec![0],
+            guards: Vec::new(),
         };
         let universe = vec![Conj::default()];
         for &item in items {
@@ -409,9 +414,12 @@ struct Builder<'a> {
     loops: Vec<(VarId, bool)>,
     /// The position of the next statement at each depth.
     positions: Vec<i64>,
+    /// The reads of the conditions on data the walk is under.
+    guards: Vec<Vec<Pending>>,
 }
 
 /// A statement's access before it is written as isl text.
+#[derive(Clone)]
 struct Pending {
     kind: AccessKind,
     array: VarId,
@@ -435,10 +443,29 @@ impl Builder<'_> {
                 then_branch,
                 else_branch,
             } => {
-                for (branch, positive) in [(*then_branch, true), (*else_branch, false)] {
-                    let guard = self.env.condition(condition, positive)?;
-                    let inner = and_dnf(domain, &guard)?;
-                    self.node(body, branch, &inner)?;
+                let affine = self
+                    .env
+                    .condition(condition, true)
+                    .zip(self.env.condition(condition, false));
+                match affine {
+                    Some((yes, no)) => {
+                        for (branch, guard) in [(*then_branch, yes), (*else_branch, no)] {
+                            let inner = and_dnf(domain, &guard)?;
+                            self.node(body, branch, &inner)?;
+                        }
+                    }
+                    // A condition on data: both branches keep the domain,
+                    // as statements that may run (PENCIL's §3.2).
+                    None => {
+                        let mut reads = Vec::new();
+                        self.reads(condition, &mut reads)?;
+                        self.guards.push(reads);
+                        let walked = self
+                            .node(body, *then_branch, domain)
+                            .and_then(|()| self.node(body, *else_branch, domain));
+                        self.guards.pop();
+                        walked?;
+                    }
                 }
             }
             NodeKind::Loop(Loop {
@@ -494,6 +521,16 @@ impl Builder<'_> {
                 pending.push(self.element(target, AccessKind::MustWrite)?);
             }
             _ => return None,
+        }
+        let dynamic = !self.guards.is_empty();
+        if dynamic {
+            for p in &mut pending {
+                if p.kind == AccessKind::MustWrite {
+                    p.kind = AccessKind::MayWrite;
+                }
+            }
+            let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
+            pending.splice(0..0, conditions);
         }
         let name = format!("S{}", self.statements.len());
         let indices: Vec<String> = self
@@ -557,6 +594,7 @@ impl Builder<'_> {
             });
         }
         self.statements.push(Statement {
+            dynamic,
             name,
             span,
             indices,

@@ -48,8 +48,8 @@ fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
     let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
     ctx.set_max_operations(MAX_OPERATIONS);
     let mut schedule = UnionMap::empty_ctx(&ctx)?;
-    // Per array: its dimensions, reads and writes.
-    let mut arrays: BTreeMap<String, (usize, UnionMap, UnionMap)> = BTreeMap::new();
+    // Per array: its dimensions, reads, must-writes and may-writes.
+    let mut arrays: BTreeMap<String, (usize, UnionMap, UnionMap, UnionMap)> = BTreeMap::new();
     for s in &scop.statements {
         let domain = Set::read_from_str(&ctx, &s.domain)?;
         let map = Map::read_from_str(&ctx, &s.schedule)?.intersect_domain(domain)?;
@@ -63,22 +63,26 @@ fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
                     dims,
                     UnionMap::empty_ctx(&ctx)?,
                     UnionMap::empty_ctx(&ctx)?,
+                    UnionMap::empty_ctx(&ctx)?,
                 )),
             };
             let relation = UnionMap::from_map(relation)?;
             match a.kind {
                 AccessKind::Read => entry.1 = entry.1.copy()?.union(relation)?,
                 AccessKind::MustWrite => entry.2 = entry.2.copy()?.union(relation)?,
+                AccessKind::MayWrite => entry.3 = entry.3.copy()?.union(relation)?,
             }
         }
     }
     let mut out = BTreeMap::new();
-    for (array, (dims, reads, writes)) in arrays {
+    for (array, (dims, reads, writes, may_writes)) in arrays {
         if dims == 0 || reads.is_empty()? {
             continue;
         }
+        // What a may-write may not have written comes from before.
         let live_in = UnionAccessInfo::from_sink(reads)?
             .set_must_source(writes)?
+            .set_may_source(may_writes)?
             .set_schedule_map(schedule.copy()?)?
             .compute_flow()?
             .get_may_no_source()?

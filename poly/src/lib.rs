@@ -57,6 +57,11 @@ pub struct Statement {
     /// `-i`), padded with zeros to the deepest statement's length.
     pub schedule: String,
     pub accesses: Vec<Access>,
+    /// Under a condition on data (an `if` whose condition is not affine,
+    /// PENCIL's dynamic control): its domain holds the instances that may
+    /// run, its writes are may-writes, and it also reads what the
+    /// conditions read.
+    pub dynamic: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +69,9 @@ pub enum AccessKind {
     Read,
     /// Surely written by every instance of the statement.
     MustWrite,
+    /// Written by the instances where a condition on data holds (a
+    /// statement under an `if` whose condition is not affine).
+    MayWrite,
 }
 
 impl AccessKind {
@@ -71,6 +79,7 @@ impl AccessKind {
         match self {
             AccessKind::Read => "read",
             AccessKind::MustWrite => "must-write",
+            AccessKind::MayWrite => "may-write",
         }
     }
 }

@@ -72,10 +72,15 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
         };
         for (k, s) in scop.statements.iter().enumerate() {
             out.push_str(&format!(
-                "  {} at {}: {}\n    domain      {}\n    schedule    {}\n",
+                "  {} at {}: {}{}\n    domain      {}\n    schedule    {}\n",
                 s.name,
                 file.position(s.span),
                 source(file, s.span),
+                if s.dynamic {
+                    "  (under a condition on data)"
+                } else {
+                    ""
+                },
                 model.domains[k],
                 model.schedules[k]
             ));
@@ -134,6 +139,7 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                             "line": line,
                             "column": column,
                             "indices": s.indices,
+                            "dynamic": s.dynamic,
                             "domain": model.domains[k],
                             "schedule": model.schedules[k],
                             "accesses": s.accesses.iter().zip(&model.accesses[k]).map(|(a, r)| json!({

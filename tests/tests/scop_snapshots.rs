@@ -5,7 +5,8 @@
 //! (a triangle, a step of 2, a loop counting down, an affine `if`, a
 //! scalar accumulated) and a data-dependent subscript that cuts the
 //! function in two; `calls` keeps a call of a pure function of the program
-//! and is cut at calls of functions that touch memory; `gemm`, `jacobi_2d`
+//! and is cut at calls of functions that touch memory; `dynamic` keeps
+//! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
 //! functions). The models are
@@ -31,6 +32,11 @@ fn shapes() {
 #[test]
 fn calls() {
     insta::assert_snapshot!(scop("tests/c/scop/calls.c", "calls"));
+}
+
+#[test]
+fn dynamic() {
+    insta::assert_snapshot!(scop("tests/c/scop/dynamic.c", "dynamic"));
 }
 
 #[test]
