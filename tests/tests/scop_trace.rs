@@ -21,6 +21,7 @@
 //! reaches, fails the test.
 
 use ferry_parser::parse_file;
+use ferry_tests::csmith;
 use ferry_tests::region_trace::{self, RegionKind, RegionStatement};
 use ferry_tests::{
     TestProgram, assert_all_pass, cflags_of, ferry_json, scratch_dir, workspace_root,
@@ -31,7 +32,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-const RUN_TIMEOUT: Duration = Duration::from_secs(20);
+const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Csmith seeds whose traced programs run in seconds.
+const RANDOM_SEEDS: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 9, 10, 11];
 
 /// (program, function, argument lists).
 const PROGRAMS: &[(&str, &str, &[&str])] = &[
@@ -59,10 +63,51 @@ fn scop_models_hold_in_traced_executions() {
             .iter()
             .find(|(p, ..)| Path::new(p) == program)
             .expect("listed");
-        check(program, function, runs, &scratch)
+        let source =
+            std::fs::read_to_string(workspace_root().join(program)).map_err(|e| e.to_string())?;
+        let what = Check {
+            function: Some(function),
+            cflags: cflags_of(&source),
+            every_statement: true,
+        };
+        check(program, &what, runs, &scratch).map(|_| ())
     });
     let _ = std::fs::remove_dir_all(&scratch);
     assert_all_pass(&programs, results);
+}
+
+/// Random programs (Csmith, the seeds and flags of the `csmith` test):
+/// casts between integer types of every width, unsigned wrapping, globals.
+/// Every SCoP statement a run reaches must agree with the model as above;
+/// much of their code is dead, so reaching every statement is not asked,
+/// but the runs must reach some.
+#[test]
+fn scop_models_hold_on_random_programs() {
+    let scratch = scratch_dir("scop-trace-csmith");
+    let programs: Vec<PathBuf> = RANDOM_SEEDS
+        .iter()
+        .map(|&seed| csmith::generate(&scratch, seed).expect("csmith"))
+        .collect();
+    let results = ferry_tests::for_each_parallel_on(2, &programs, |program| {
+        let what = Check {
+            function: None,
+            cflags: vec![csmith::INCLUDE.to_string()],
+            every_statement: false,
+        };
+        let stem = program.file_stem().unwrap_or_default().to_string_lossy();
+        check(program, &what, &[""], &scratch.join(stem.as_ref()))
+    });
+    let checked: usize = results.iter().flatten().sum();
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert_all_pass(
+        &programs,
+        results.into_iter().map(|r| r.map(|_| ())).collect(),
+    );
+    eprintln!("random programs: {checked} SCoP statement instances checked");
+    assert!(
+        checked > 100,
+        "only {checked} SCoP statement instances reached"
+    );
 }
 
 /// One SCoP statement and where the regions list it.
@@ -73,16 +118,32 @@ struct Traced {
     indices: Vec<String>,
 }
 
-fn check(program: &Path, function: &str, runs: &[&str], scratch: &Path) -> Result<(), String> {
+/// Which SCoPs to check, and how.
+struct Check<'a> {
+    /// Those of this function, or of every function.
+    function: Option<&'a str>,
+    cflags: Vec<String>,
+    /// Whether every SCoP statement must be reached by some run (random
+    /// programs are full of dead code).
+    every_statement: bool,
+}
+
+/// Checks the SCoPs of `program` on runs with each argument list of
+/// `runs`; the number of statement instances checked.
+fn check(program: &Path, what: &Check, runs: &[&str], scratch: &Path) -> Result<usize, String> {
     let root = workspace_root();
-    let source = std::fs::read_to_string(root.join(program)).map_err(|e| e.to_string())?;
-    let cflags = cflags_of(&source);
+    let cflags = what.cflags.clone();
     let mut scop_flags = cflags.clone();
-    scop_flags.extend(["--function".to_string(), function.to_string()]);
+    if let Some(function) = what.function {
+        scop_flags.extend(["--function".to_string(), function.to_string()]);
+    }
     let (json, command) = ferry_json("scop", program, &scop_flags)?;
     let model: Value = serde_json::from_str(&json).map_err(|e| e.to_string())?;
     let scops = model["scops"].as_array().cloned().unwrap_or_default();
     if scops.is_empty() {
+        if !what.every_statement {
+            return Ok(0);
+        }
         return Err(format!("`{command}` finds no SCoP"));
     }
     let (regions, _) = ferry_json("regions", program, &cflags)?;
@@ -98,7 +159,7 @@ fn check(program: &Path, function: &str, runs: &[&str], scratch: &Path) -> Resul
         for s in scop["statements"].as_array().into_iter().flatten() {
             let (line, column) = (s["line"].as_u64(), s["column"].as_u64());
             let Some(r) = listed.iter().find(|r| {
-                r.function == function
+                scop["function"] == r.function.as_str()
                     && Some(r.line as u64) == line
                     && Some(r.column as u64) == column
             }) else {
@@ -143,6 +204,7 @@ fn check(program: &Path, function: &str, runs: &[&str], scratch: &Path) -> Resul
     };
     built.build()?;
     let mut reached = BTreeSet::new();
+    let mut checked = 0;
     for run in runs {
         let args: Vec<String> = run.split_whitespace().map(str::to_string).collect();
         let output = built.run(&args, RUN_TIMEOUT)?;
@@ -155,19 +217,20 @@ fn check(program: &Path, function: &str, runs: &[&str], scratch: &Path) -> Resul
         let text = std::fs::read_to_string(&trace_path).map_err(|e| e.to_string())?;
         let replay = region_trace::replay(&text, &statements)?;
         reached.extend(replay.instances.iter().map(|i| i.site));
+        checked += replay.instances.len();
         for (k, scop) in scops.iter().enumerate() {
             check_run(scop, k, &statements, &traced, &replay.instances)
                 .map_err(|e| format!("`{command}`, run `{run}`: {e}"))?;
         }
     }
-    if reached.len() < statements.len() {
+    if what.every_statement && reached.len() < statements.len() {
         let missed: Vec<&str> = (0..statements.len())
             .filter(|s| !reached.contains(s))
             .map(|s| traced[s].name.as_str())
             .collect();
         return Err(format!("no run reaches {}", missed.join(", ")));
     }
-    Ok(())
+    Ok(checked)
 }
 
 /// The program's name of the model's name `shown`.
