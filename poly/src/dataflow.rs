@@ -20,7 +20,7 @@
 //! handle within it gives an error (`Err`) rather than a hang.
 
 use crate::{AccessKind, Scop};
-use isl_rs::{Context, LibISLError, Map, Set, UnionAccessInfo, UnionFlow, UnionMap};
+use isl_rs::{LibISLError, Map, Set, UnionAccessInfo, UnionFlow, UnionMap};
 
 /// isl operations one SCoP's analysis may take; past them it is refused.
 const MAX_OPERATIONS: u64 = 20_000_000;
@@ -55,12 +55,7 @@ pub struct Model {
 
 /// The model of `scop`, simplified by isl, with its dependences.
 pub fn analyse(scop: &Scop) -> Result<Model, String> {
-    let ctx = Context::alloc();
-    // isl reports failures (a spent quota) through results; it must not
-    // also print them.
-    const ISL_ON_ERROR_CONTINUE: i32 = 1;
-    let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
-    ctx.set_max_operations(MAX_OPERATIONS);
+    let ctx = crate::bounded_context(MAX_OPERATIONS);
     let failed = |what: &str| {
         format!(
             "isl could not compute the {what} (within its bound of {MAX_OPERATIONS} operations)"

@@ -43,10 +43,7 @@ pub fn imported(
 
 /// Per array tuple name, its live-in elements as parameter-set text.
 fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
-    let ctx = Context::alloc();
-    const ISL_ON_ERROR_CONTINUE: i32 = 1;
-    let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
-    ctx.set_max_operations(MAX_OPERATIONS);
+    let ctx = crate::bounded_context(MAX_OPERATIONS);
     let mut schedule = UnionMap::empty_ctx(&ctx)?;
     // Per array: its dimensions, reads, must-writes and may-writes.
     let mut arrays: BTreeMap<String, (usize, UnionMap, UnionMap, UnionMap)> = BTreeMap::new();

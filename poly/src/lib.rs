@@ -24,6 +24,18 @@ pub mod imported;
 pub mod report;
 
 use ferry_parser::span::Span;
+use isl_rs::Context;
+
+/// An isl context for one analysis of the model: failures (a spent
+/// operation bound among them) come back as errors from the calls, which
+/// the analysis reports, and isl prints nothing.
+fn bounded_context(max_operations: u64) -> Context {
+    let ctx = Context::alloc();
+    const ISL_ON_ERROR_CONTINUE: i32 = 1;
+    let _ = isl_rs::Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
+    ctx.set_max_operations(max_operations);
+    ctx
+}
 
 /// One static control part: statements that run as an affine loop nest.
 #[derive(Debug, Clone)]
