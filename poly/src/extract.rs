@@ -599,6 +599,8 @@ impl Builder<'_> {
             span,
             indices,
             domain: domain_text,
+            // The tuple for now: `finish` knows the depth to pad the
+            // schedule to, and writes it around the tuple.
             schedule: tuple,
             accesses,
         });
