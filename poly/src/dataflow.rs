@@ -215,7 +215,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
 
 /// isl's dataflow towards `sink` from the `must` and `may` sources, with
 /// `kill`s, in `schedule`'s order.
-fn compute(
+pub(crate) fn compute(
     sink: &UnionMap,
     must: Option<&UnionMap>,
     may: Option<&UnionMap>,

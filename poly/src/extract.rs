@@ -2,10 +2,13 @@
 //!
 //! A part is static-affine when every node of it is a sequence, a counted
 //! loop whose bounds are affine in the enclosing indices and the
-//! parameters, an `if` whose condition is affine, an assignment (or `++`,
-//! `--`, `op=`) to an array element or a scalar, a declaration or nothing.
-//! Expressions read array elements with affine subscripts, scalars and
-//! constants, and call only the pure math functions. A parameter is an
+//! parameters, an `if` (whose condition, when not affine, makes the
+//! statements under it ones that may run: `Statement::dynamic`), an
+//! assignment (or `++`, `--`, `op=`) to an array element or a scalar, a
+//! declaration or nothing. Expressions read array elements with affine
+//! subscripts, scalars and constants, and call only pure functions (the
+//! math library's, and the program's that touch no memory their caller
+//! sees: `Finder::is_pure`). A parameter is an
 //! integer scalar the part reads and never writes (nor takes the address
 //! of); a scalar the part writes is an array of no dimension, and may
 //! then appear in no bound, condition or subscript. An array's base
@@ -218,6 +221,7 @@ impl Finder<'_> {
             loops: Vec::new(),
             positions: vec![0],
             guards: Vec::new(),
+            accesses: 0,
         };
         let universe = vec![Conj::default()];
         for &item in items {
@@ -416,6 +420,8 @@ struct Builder<'a> {
     positions: Vec<i64>,
     /// The reads of the conditions on data the walk is under.
     guards: Vec<Vec<Pending>>,
+    /// Accesses numbered so far (their ids, `R0`, `W1`...).
+    accesses: usize,
 }
 
 /// A statement's access before it is written as isl text.
@@ -571,25 +577,15 @@ impl Builder<'_> {
             let id = format!(
                 "{}{}",
                 if p.kind == AccessKind::Read { "R" } else { "W" },
-                self.statements
-                    .iter()
-                    .map(|s| s.accesses.len())
-                    .sum::<usize>()
-                    + accesses.len()
+                self.accesses
             );
+            self.accesses += 1;
+            let element = format!("{array}[{}] : {}", outs.join(", "), cons.join(" and "));
             accesses.push(Access {
                 kind: p.kind,
                 array: array.clone(),
-                relation: format!(
-                    "{{ {tuple} -> {array}[{}] : {} }}",
-                    outs.join(", "),
-                    cons.join(" and ")
-                ),
-                tagged: format!(
-                    "{{ [{tuple} -> {id}[]] -> {array}[{}] : {} }}",
-                    outs.join(", "),
-                    cons.join(" and ")
-                ),
+                relation: format!("{{ {tuple} -> {element} }}"),
+                tagged: format!("{{ [{tuple} -> {id}[]] -> {element} }}"),
                 id,
             });
         }
@@ -769,28 +765,20 @@ impl Builder<'_> {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        let mut context = Vec::new();
-        for (v, name) in &params {
-            for c in range_constraints(&Lin::name(name.clone()), &self.program.var(*v).ty) {
-                let op = if c.equality { "=" } else { ">=" };
-                let lin = &c.lin;
-                let mut text = String::new();
-                for (n, k) in &lin.terms {
-                    text.push_str(&format!(
-                        "{}{k} * {n}",
-                        if text.is_empty() { "" } else { " + " }
-                    ));
-                }
-                context.push(format!("{text} + {} {op} 0", lin.constant));
-            }
-        }
+        // What the parameters' types say (nothing for `int` and wider
+        // signed types, whose overflow the semantics assume away).
+        let ranges = Conj {
+            cons: params
+                .iter()
+                .flat_map(|(v, _)| {
+                    range_constraints(&Lin::name(Name::Pre(*v).isl()), &self.program.var(*v).ty)
+                })
+                .collect(),
+            exists: Vec::new(),
+        };
         let context = format!(
             "{list}{{ : {} }}",
-            if context.is_empty() {
-                "0 = 0".to_string()
-            } else {
-                context.join(" and ")
-            }
+            self.conj_text(&ranges).unwrap_or_else(|| "0 = 0".into())
         );
         let depth = self
             .statements

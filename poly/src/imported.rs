@@ -9,12 +9,13 @@
 //! their other parameters the program variables as the semantics name
 //! them (`v12`), in the isl context the caller gives: the regions' own.
 
+use crate::dataflow::compute;
 use crate::extract::scop_of_statement;
 use crate::{AccessKind, Scop};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId, VarId};
 use ferry_hcfg::semantics::poly::Name;
-use isl_rs::{Context, DimType, LibISLError, Map, Set, UnionAccessInfo, UnionMap, UnionSet};
+use isl_rs::{Context, DimType, LibISLError, Map, Set, Space, UnionMap};
 use std::collections::BTreeMap;
 
 /// isl operations the dataflow of one statement may take.
@@ -45,55 +46,44 @@ pub fn imported(
 fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
     let ctx = crate::bounded_context(MAX_OPERATIONS);
     let mut schedule = UnionMap::empty_ctx(&ctx)?;
-    // Per array: its dimensions, reads, must-writes and may-writes.
-    let mut arrays: BTreeMap<String, (usize, UnionMap, UnionMap, UnionMap)> = BTreeMap::new();
+    let (mut reads, mut writes, mut may_writes) = (
+        UnionMap::empty_ctx(&ctx)?,
+        UnionMap::empty_ctx(&ctx)?,
+        UnionMap::empty_ctx(&ctx)?,
+    );
+    // The arrays the SCoP reads, with their element sets' spaces.
+    let mut read_arrays: BTreeMap<String, Space> = BTreeMap::new();
     for s in &scop.statements {
         let domain = Set::read_from_str(&ctx, &s.domain)?;
         let map = Map::read_from_str(&ctx, &s.schedule)?.intersect_domain(domain)?;
         schedule = schedule.union(UnionMap::from_map(map)?)?;
         for a in &s.accesses {
             let relation = Map::read_from_str(&ctx, &a.relation)?;
-            let dims = relation.dim(DimType::Out)? as usize;
-            let entry = match arrays.get_mut(&a.array) {
-                Some(e) => e,
-                None => arrays.entry(a.array.clone()).or_insert((
-                    dims,
-                    UnionMap::empty_ctx(&ctx)?,
-                    UnionMap::empty_ctx(&ctx)?,
-                    UnionMap::empty_ctx(&ctx)?,
-                )),
+            let all = match a.kind {
+                AccessKind::Read => {
+                    if relation.dim(DimType::Out)? > 0 {
+                        read_arrays.insert(a.array.clone(), relation.get_space()?.range()?);
+                    }
+                    &mut reads
+                }
+                AccessKind::MustWrite => &mut writes,
+                AccessKind::MayWrite => &mut may_writes,
             };
-            let relation = UnionMap::from_map(relation)?;
-            match a.kind {
-                AccessKind::Read => entry.1 = entry.1.copy()?.union(relation)?,
-                AccessKind::MustWrite => entry.2 = entry.2.copy()?.union(relation)?,
-                AccessKind::MayWrite => entry.3 = entry.3.copy()?.union(relation)?,
-            }
+            *all = all.copy()?.union(UnionMap::from_map(relation)?)?;
         }
     }
+    // What a may-write may not have written comes from before.
+    let live_in = compute(&reads, Some(&writes), Some(&may_writes), None, &schedule)?
+        .get_may_no_source()?
+        .range()?;
     let mut out = BTreeMap::new();
-    for (array, (dims, reads, writes, may_writes)) in arrays {
-        if dims == 0 || reads.is_empty()? {
-            continue;
-        }
-        // What a may-write may not have written comes from before.
-        let live_in = UnionAccessInfo::from_sink(reads)?
-            .set_must_source(writes)?
-            .set_may_source(may_writes)?
-            .set_schedule_map(schedule.copy()?)?
-            .compute_flow()?
-            .get_may_no_source()?
-            .range()?;
-        let mut set = if live_in.is_empty()? {
-            let phis: Vec<String> = (1..=dims).map(|k| format!("o{k}")).collect();
-            Set::read_from_str(&ctx, &format!("{{ {array}[{}] : 1 = 0 }}", phis.join(", ")))?
-        } else {
-            Set::from_union_set(UnionSet::copy(&live_in)?)?
-        };
+    for (array, space) in read_arrays {
+        let mut set = live_in.extract_set(space)?;
+        let dims = set.dim(DimType::Set)? as u32;
         let params = set.dim(DimType::Param)? as u32;
-        set = set.move_dims(DimType::Param, params, DimType::Set, 0, dims as u32)?;
+        set = set.move_dims(DimType::Param, params, DimType::Set, 0, dims)?;
         for k in 0..dims {
-            set = set.set_dim_name(DimType::Param, params + k as u32, &format!("phi{}", k + 1))?;
+            set = set.set_dim_name(DimType::Param, params + k, &format!("phi{}", k + 1))?;
         }
         let set = set.params()?.coalesce()?;
         out.insert(array, set.to_str()?.to_string());
