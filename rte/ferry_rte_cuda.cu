@@ -74,8 +74,32 @@ static cudaEvent_t recorded(void)
     return e;
 }
 
-extern "C" cudaEvent_t ferry_cuda_before_launch(void)
+/* The kernels loaded so far. CUDA loads a kernel lazily, at its first
+ * launch (CUDA_MODULE_LOADING=LAZY, the default on Linux since 12.2), and
+ * compiles its PTX there when the binary has no code for the device: a
+ * first launch would count that host work, often longer than the kernel,
+ * as kernel time. cudaFuncGetAttributes loads the kernel without running
+ * it, before its start event is recorded. */
+enum { MAX_LOADED = 1024 };
+static const void *loaded[MAX_LOADED];
+static int loaded_count;
+
+static void load(const void *kernel, const char *name)
 {
+    for (int i = 0; i < loaded_count; i++)
+        if (loaded[i] == kernel)
+            return;
+    cudaFuncAttributes attributes;
+    check(cudaFuncGetAttributes(&attributes, kernel), "loading kernel %s", name);
+    /* Past the table's end a kernel is asked again: loaded already, it
+     * costs a lookup. */
+    if (loaded_count < MAX_LOADED)
+        loaded[loaded_count++] = kernel;
+}
+
+extern "C" cudaEvent_t ferry_cuda_before_launch(const void *kernel, const char *name)
+{
+    load(kernel, name);
     if (pending_count == MAX_PENDING)
         settle();
     return recorded();

@@ -23,9 +23,11 @@ void ferry_cuda_check(cudaError_t e, const char *what);
 /* The stream every device operation of the program goes on, in order:
  * copies, kernels, poisoning (created at first use, non-blocking). */
 cudaStream_t ferry_cuda_stream(void);
-/* To call right before a launch: the kernel's start, an event recorded on
- * the stream. */
-cudaEvent_t ferry_cuda_before_launch(void);
+/* To call right before launching `kernel` (the __global__ function, for
+ * messages named `name`): loads it the first time (so that its time does
+ * not count loading it), then gives its start, an event recorded on the
+ * stream. */
+cudaEvent_t ferry_cuda_before_launch(const void *kernel, const char *name);
 /* To call right after `name<<<grid, block, 0, ferry_cuda_stream()>>>(...)`:
  * checks the launch (a bad configuration shows only in cudaGetLastError),
  * records the kernel's end and counts the launch in `kernel_launches` with

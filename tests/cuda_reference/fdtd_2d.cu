@@ -57,9 +57,9 @@ int main(int argc, char **argv)
     double *dey = to_device(ey, bytes);
     double *dhz = to_device(hz, bytes);
     for (int t = 0; t < tmax; t++) {
-        TIMED((fdtd_ey<<<grid_over(nx, ny), BLOCK>>>(nx, ny, source[t], dey, dhz)));
-        TIMED((fdtd_ex<<<grid_over(nx, ny), BLOCK>>>(nx, ny, dex, dhz)));
-        TIMED((fdtd_hz<<<grid_over(nx, ny), BLOCK>>>(nx, ny, dhz, dex, dey)));
+        TIMED(fdtd_ey, (fdtd_ey<<<grid_over(nx, ny), BLOCK>>>(nx, ny, source[t], dey, dhz)));
+        TIMED(fdtd_ex, (fdtd_ex<<<grid_over(nx, ny), BLOCK>>>(nx, ny, dex, dhz)));
+        TIMED(fdtd_hz, (fdtd_hz<<<grid_over(nx, ny), BLOCK>>>(nx, ny, dhz, dex, dey)));
     }
     to_host(ex, dex, bytes);
     to_host(ey, dey, bytes);

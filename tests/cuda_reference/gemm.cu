@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     double *dA = to_device(A, sizeof(double) * ni * nk);
     double *dB = to_device(B, sizeof(double) * nk * nj);
     double *dC = to_device(C, sizeof(double) * ni * nj);
-    TIMED((gemm_kernel<<<grid_over(ni, nj), BLOCK>>>(ni, nj, nk, 1.5, 1.2, dC, dA, dB)));
+    TIMED(gemm_kernel, (gemm_kernel<<<grid_over(ni, nj), BLOCK>>>(ni, nj, nk, 1.5, 1.2, dC, dA, dB)));
     to_host(C, dC, sizeof(double) * ni * nj);
     CHECK(cudaFree(dA));
     CHECK(cudaFree(dB));

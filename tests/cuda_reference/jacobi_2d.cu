@@ -31,8 +31,8 @@ int main(int argc, char **argv)
     double *dA = to_device(A, bytes);
     double *dB = to_device(B, bytes);
     for (int t = 0; t < tsteps; t++) {
-        TIMED((jacobi_sweep<<<grid_over(n - 2, n - 2), BLOCK>>>(n, dA, dB)));
-        TIMED((jacobi_sweep<<<grid_over(n - 2, n - 2), BLOCK>>>(n, dB, dA)));
+        TIMED(jacobi_sweep, (jacobi_sweep<<<grid_over(n - 2, n - 2), BLOCK>>>(n, dA, dB)));
+        TIMED(jacobi_sweep, (jacobi_sweep<<<grid_over(n - 2, n - 2), BLOCK>>>(n, dB, dA)));
     }
     to_host(A, dA, bytes);
     to_host(B, dB, bytes);

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     }
     double *dA = to_device(A, sizeof(double) * n * m);
     double *dC = to_device(C, sizeof(double) * n * n);
-    TIMED((syrk_kernel<<<grid_over(n, n), BLOCK>>>(n, m, 1.5, 0.8, dC, dA)));
+    TIMED(syrk_kernel, (syrk_kernel<<<grid_over(n, n), BLOCK>>>(n, m, 1.5, 0.8, dC, dA)));
     to_host(C, dC, sizeof(double) * n * n);
     CHECK(cudaFree(dA));
     double sum = 0.0;

@@ -129,7 +129,10 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         ));
     }
     out.push_str(&before_launch(k, groups));
-    out.push_str("    cudaEvent_t ferry_start = ferry_cuda_before_launch();\n");
+    out.push_str(&format!(
+        "    cudaEvent_t ferry_start = ferry_cuda_before_launch((const void *){name}, \"{name}\");\n",
+        name = k.name
+    ));
     out.push_str(&format!(
         "    {}<<<grid, block, 0, ferry_cuda_stream()>>>({});\n",
         k.name,
