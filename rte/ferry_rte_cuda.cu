@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Checks the result of an API call; `what` (a printf format) says what
  * failed and is formatted only then. */
@@ -125,8 +126,37 @@ extern "C" void ferry_cuda_launched(const char *name, cudaEvent_t start,
 
 extern "C" void ferry_backend_wait(void) { settle(); }
 
+/* The largest device allocation so far, in bytes. */
+static size_t largest_allocation;
+
+/* A kernel may do its index arithmetic in `int` when every device
+ * allocation so far is under 2^31 bytes, so that every subscript of an
+ * element inside a buffer, and every partial sum of one, is under 2^31
+ * (the buffers a kernel gets are such allocations, or parts of them),
+ * and every one of `values` (its extents, first indices, counts and last
+ * indices) lies within 2^30 of 0, so that it converts exactly and a sum
+ * of two does not overflow. FERRY_CUDA_WIDE=1 in the environment keeps
+ * every kernel in `long` (how the tests run both instances). */
+extern "C" int ferry_cuda_narrow(const long *values, int count)
+{
+    static int wide = -1;
+    if (wide < 0) {
+        const char *setting = getenv("FERRY_CUDA_WIDE");
+        wide = setting && *setting && strcmp(setting, "0") != 0;
+    }
+    const long limit = 1L << 30;
+    if (wide || largest_allocation >= (1UL << 31))
+        return 0;
+    for (int i = 0; i < count; i++)
+        if (values[i] > limit || values[i] < -limit)
+            return 0;
+    return 1;
+}
+
 extern "C" void *ferry_backend_alloc(size_t bytes)
 {
+    if (bytes > largest_allocation)
+        largest_allocation = bytes;
     void *p = NULL;
     /* cudaMalloc(0) gives NULL: one byte keeps every handle distinct. */
     check(cudaMalloc(&p, bytes ? bytes : 1), "cudaMalloc of %zu bytes", bytes);

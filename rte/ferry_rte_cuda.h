@@ -23,6 +23,12 @@ void ferry_cuda_check(cudaError_t e, const char *what);
 /* The stream every device operation of the program goes on, in order:
  * copies, kernels, poisoning (created at first use, non-blocking). */
 cudaStream_t ferry_cuda_stream(void);
+/* Whether a kernel may compute its subscripts in `int` rather than
+ * `long`: every device allocation so far is under 2^31 bytes and every one
+ * of the `count` `values` (the launch's extents, first indices, counts and
+ * last indices) within 2^30 of 0; never with FERRY_CUDA_WIDE=1 in the
+ * environment. */
+int ferry_cuda_narrow(const long *values, int count);
 /* To call right before launching `kernel` (the __global__ function, for
  * messages named `name`): loads it the first time (so that its time does
  * not count loading it), then gives its start, an event recorded on the

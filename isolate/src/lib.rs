@@ -957,6 +957,7 @@ impl Offload<'_> {
         let target = self.target.name();
         let mut arrays = HashMap::new();
         let mut values = HashMap::new();
+        let mut extents = HashSet::new();
         for a in &plan.arrays {
             let names = &device[&a.name];
             let Some(element) = element_scalar(&program.var(a.var).ty, a.dims) else {
@@ -987,8 +988,10 @@ impl Offload<'_> {
                 },
             );
             for k in 1..=a.dims {
-                values.insert(Symbol::intern(&names.offset(k)), Scalar::LONG);
-                values.insert(Symbol::intern(&names.len(k)), Scalar::LONG);
+                for extent in [names.offset(k), names.len(k)] {
+                    values.insert(Symbol::intern(&extent), Scalar::LONG);
+                    extents.insert(Symbol::intern(&extent));
+                }
             }
         }
         for s in &plan.scalars {
@@ -1007,7 +1010,7 @@ impl Offload<'_> {
         let mut outliner = outline::Outliner::new(
             self.verdicts,
             arrays,
-            values,
+            (values, extents),
             user_names,
             self.prefix,
             self.state,

@@ -101,6 +101,9 @@ pub struct Outliner<'a> {
     /// Host scalars the statement may read, with their types (the device
     /// copies of scalars, the buffers' bookkeeping).
     pub values: HashMap<Symbol, Scalar>,
+    /// Those of `values` that are offsets and lengths of the buffers'
+    /// boxes (`long`): kernels receive them as `ParamKind::Extent`.
+    extents: HashSet<Symbol>,
     /// The user's names of the device copies, for refusals.
     pub user_names: HashMap<Symbol, Symbol>,
     /// Kernel names start with it (the unit's C prefix).
@@ -139,7 +142,7 @@ impl<'a> Outliner<'a> {
     pub fn new(
         verdicts: &'a HashMap<StmtId, Decision>,
         arrays: HashMap<Symbol, DeviceArray>,
-        values: HashMap<Symbol, Scalar>,
+        (values, extents): (HashMap<Symbol, Scalar>, HashSet<Symbol>),
         user_names: HashMap<Symbol, Symbol>,
         prefix: &'a str,
         state: &'a mut UnitState,
@@ -150,6 +153,7 @@ impl<'a> Outliner<'a> {
             reshaped: reshape::Made::new(),
             arrays,
             values,
+            extents,
             user_names,
             prefix,
             state,
@@ -495,11 +499,13 @@ impl<'a> Outliner<'a> {
     ) -> R {
         let arrays = std::mem::replace(&mut self.arrays, arrays);
         let values = std::mem::replace(&mut self.values, values);
+        let extents = std::mem::take(&mut self.extents);
         let user_names = std::mem::take(&mut self.user_names);
         let scopes = std::mem::take(&mut self.scopes);
         let result = work(self);
         self.arrays = arrays;
         self.values = values;
+        self.extents = extents;
         self.user_names = user_names;
         self.scopes = scopes;
         result
@@ -999,7 +1005,11 @@ impl<'a> Outliner<'a> {
             } else {
                 params.push(Param {
                     name: name.as_str().to_string(),
-                    kind: ParamKind::Value(ty),
+                    kind: if self.extents.contains(&name) {
+                        ParamKind::Extent
+                    } else {
+                        ParamKind::Value(ty)
+                    },
                 });
             }
         }
@@ -1779,7 +1789,10 @@ fn parameter_frame(
             ParamKind::Value(ty) => {
                 values.insert(name, ty);
             }
-            ParamKind::Cell(_) | ParamKind::Reduction(..) | ParamKind::Private(_) => {}
+            ParamKind::Extent
+            | ParamKind::Cell(_)
+            | ParamKind::Reduction(..)
+            | ParamKind::Private(_) => {}
         }
     }
     (arrays, values)
@@ -1910,7 +1923,7 @@ fn launch_arguments(kernel: &Kernel, elements: &HashMap<String, Expr>) -> Vec<Ex
                 }
                 // A private buffer: its size, for one copy per work-item.
                 ParamKind::Private(_) => elements[&p.name].clone(),
-                ParamKind::Buffer(_) | ParamKind::Value(_) => name,
+                ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent => name,
             }
         })
         .collect()

@@ -132,6 +132,14 @@ pub enum ParamKind {
     Buffer(Scalar),
     /// A value the kernel only reads.
     Value(Scalar),
+    /// An offset or a length of a buffer's box (`long` on the host), which
+    /// the kernel's subscripts of that buffer are computed from. A writer
+    /// may pass it, with the nest's first indices and counts, in a
+    /// narrower index type when the launcher finds every such value and
+    /// every device allocation small enough for the subscripts to fit
+    /// (CUDA: `ferry_cuda_narrow`): subscripts of elements inside a
+    /// buffer are below its number of elements.
+    Extent,
     /// A host scalar a kernel of one work-item writes: the launcher
     /// receives its address and passes the kernel a device cell holding
     /// its value (`Param::cell`), which it copies back after the kernel.

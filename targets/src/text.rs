@@ -3,11 +3,13 @@
 use crate::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit};
 
 /// The launcher's parameter list: buffers as opaque handles, values with
-/// their C types, then each dimension's first index and count.
+/// their C types, extents as `long`, then each dimension's first index and
+/// count (`long`).
 pub fn launcher_params(k: &Kernel) -> String {
-    param_list(k, &|p| match p.kind {
+    param_list(k, "long", &|p| match p.kind {
         ParamKind::Buffer(_) => format!("void *{}", p.name),
         ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
+        ParamKind::Extent => format!("long {}", p.name),
         ParamKind::Cell(s) | ParamKind::Reduction(s, _) => format!("{} *{}", s.c_name(), p.name),
         ParamKind::Private(_) => format!("long {}", p.elements()),
     })
@@ -15,7 +17,8 @@ pub fn launcher_params(k: &Kernel) -> String {
 
 /// The kernel's own parameter list, each type spelled by `spell`
 /// (buffers as pointers to `global` memory, qualified by `restrict`, both
-/// with their trailing space).
+/// with their trailing space), extents and the dimensions' first indices
+/// and counts of type `index`.
 ///
 /// A pointer a kernel receives is `restrict` where it is its own device
 /// allocation (a cell, a buffer of partial results, a scratch, and the
@@ -31,11 +34,13 @@ pub fn kernel_params(
     global: &str,
     restrict: &str,
     spell: fn(Scalar) -> &'static str,
+    index: &str,
 ) -> String {
     let buffer_restrict = if k.distinct_buffers { restrict } else { "" };
-    param_list(k, &|p| match p.kind {
+    param_list(k, index, &|p| match p.kind {
         ParamKind::Buffer(s) => format!("{global}{} *{buffer_restrict}{}", spell(s), p.name),
         ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
+        ParamKind::Extent => format!("{index} {}", p.name),
         ParamKind::Cell(s) => format!("{global}{} *{restrict}{}", spell(s), p.cell()),
         ParamKind::Reduction(s, _) => {
             format!("{global}{} *{restrict}{}", spell(s), p.partials())
@@ -50,12 +55,12 @@ pub fn kernel_params(
 }
 
 /// The kernel's parameters spelled by `param`, then each dimension's first
-/// index and count (`long` in every target); `void` for none.
-fn param_list(k: &Kernel, param: &dyn Fn(&Param) -> String) -> String {
+/// index and count, of type `index`; `void` for none.
+fn param_list(k: &Kernel, index: &str, param: &dyn Fn(&Param) -> String) -> String {
     let mut params: Vec<String> = k.params.iter().map(param).collect();
     for d in 0..k.dims.len() {
-        params.push(format!("long {}", Dim::first_param(d)));
-        params.push(format!("long {}", Dim::count_param(d)));
+        params.push(format!("{index} {}", Dim::first_param(d)));
+        params.push(format!("{index} {}", Dim::count_param(d)));
     }
     if params.is_empty() {
         "void".into()
@@ -71,18 +76,20 @@ fn param_list(k: &Kernel, param: &dyn Fn(&Param) -> String) -> String {
 /// touch consecutive elements. A kernel that reduces declares its
 /// accumulators at their identity and runs its body only in range, not
 /// leaving early: every work-item of a group meets the others at the
-/// tree's barriers (`epilogue` closes the range test).
+/// tree's barriers (`epilogue` closes the range test). Work-item numbers
+/// are of type `index`, as the counts.
 pub fn prologue(
     k: &Kernel,
     item: &dyn Fn(usize) -> String,
     global: &str,
     spell: fn(Scalar) -> &'static str,
+    index: &str,
 ) -> String {
     let mut out = String::new();
     let n = k.dims.len();
     for d in 0..n {
         out.push_str(&format!(
-            "    long {} = {};\n",
+            "    {index} {} = {};\n",
             Dim::item(d),
             item(n - 1 - d)
         ));
@@ -264,7 +271,7 @@ pub fn before_launch(k: &Kernel, groups: &str) -> String {
                 "    void *{} = ferry_cell(NULL, sizeof *{name}, {groups});\n",
                 p.partials()
             )),
-            ParamKind::Buffer(_) | ParamKind::Value(_) => {}
+            ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent => {}
         }
     }
     out
@@ -297,7 +304,7 @@ pub fn after_launch(k: &Kernel, groups: &str) -> String {
                 p.scratch(),
                 s.c_name()
             )),
-            ParamKind::Buffer(_) | ParamKind::Value(_) => {}
+            ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent => {}
         }
     }
     out
@@ -332,7 +339,10 @@ pub fn device_functions(
             .map(|p| match p.kind {
                 ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
                 ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
-                ParamKind::Cell(_) | ParamKind::Reduction(..) | ParamKind::Private(_) => {
+                ParamKind::Extent
+                | ParamKind::Cell(_)
+                | ParamKind::Reduction(..)
+                | ParamKind::Private(_) => {
                     unreachable!("device functions take buffers and values only")
                 }
             })

@@ -31,7 +31,9 @@ fn cuda_output_compiles_for_sm75_and_sm90() {
 
 /// Every kernel of the suite with its function offloaded to CUDA: built
 /// by nvcc for sm_75 and sm_90, or, on a GPU, validated on it (`ferry
-/// validate --json`: the original's output, at least one kernel launched).
+/// validate --json`: the original's output, at least one kernel launched),
+/// with `FERRY_CUDA_WIDE=1`: the kernels' `long` instances, where the
+/// isolate programs run the `int` ones.
 #[test]
 fn offloaded_kernels_compile_for_cuda_and_run_on_a_gpu() {
     check_all("kernels", check_kernel);
@@ -78,9 +80,12 @@ fn check_kernel(kernel: &Path, nvcc: &Path, scratch: &Path, gpu: bool) -> Result
     if gpu {
         args.extend(["--run", "37", "--timeout", "60", "--json"].map(String::from));
     }
+    // The kernels run their `long` instances (`int` where they may is the
+    // default, which the isolate programs run).
     let ferry = Command::new(ferry_bin())
         .args(&args)
         .env("NVCC", nvcc)
+        .env("FERRY_CUDA_WIDE", "1")
         .current_dir(workspace_root())
         .output()
         .map_err(|e| format!("cannot run ferry: {e}"))?;

@@ -1,8 +1,10 @@
 //! CUDA: `FILE_kernels.cu` holds each kernel as a `__global__` function
-//! and its `extern "C"` launcher, which computes the grid from the
-//! iteration counts at run time, launches, and has the runtime check the
-//! launch and wait for it (`ferry_cuda_launched`), so that the transfers
-//! after it see its results.
+//! template over the type of its index arithmetic and its `extern "C"`
+//! launcher, which computes the grid from the iteration counts at run
+//! time, picks the `int` instance where the launch's extents and the
+//! device allocations are small enough (`ferry_cuda_narrow`) and the
+//! `long` one otherwise, launches, and has the runtime check the launch
+//! (`ferry_cuda_launched`); the next transfer waits for it.
 
 mod writer;
 

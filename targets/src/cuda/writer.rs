@@ -53,18 +53,22 @@ const DIALECT: Dialect = Dialect {
     spell: Scalar::c_name,
 };
 
+/// The type a kernel's template does its index arithmetic in: `int` or
+/// `long`, as its launcher finds the launch's extents (see `launcher`).
+const INDEX: &str = "ferry_index";
+
 fn kernel(out: &mut String, k: &Kernel, options: &Options) {
     out.push_str(&format!(
-        "__global__ void {}({})\n{{\n",
+        "template <typename {INDEX}>\n__global__ void {}({})\n{{\n",
         k.name,
-        kernel_params(k, "", "__restrict__ ", |s| s.c_name())
+        kernel_params(k, "", "__restrict__ ", |s| s.c_name(), INDEX)
     ));
     let axes = ["x", "y", "z"];
     let item = |hw: usize| {
         let a = axes[hw];
-        format!("(long)blockIdx.{a} * blockDim.{a} + threadIdx.{a}")
+        format!("({INDEX})blockIdx.{a} * blockDim.{a} + threadIdx.{a}")
     };
-    out.push_str(&prologue(k, &item, "", |s| s.c_name()));
+    out.push_str(&prologue(k, &item, "", |s| s.c_name(), INDEX));
     out.push_str(&body(k));
     if k.reduces() {
         out.push_str(&tree(k, group_size(k, options), &DIALECT));
@@ -113,7 +117,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         .iter()
         .map(|p| match p.kind {
             ParamKind::Buffer(s) => format!("({} *){}", s.c_name(), p.name),
-            ParamKind::Value(_) => p.name.clone(),
+            ParamKind::Value(_) | ParamKind::Extent => p.name.clone(),
             ParamKind::Cell(s) => format!("({} *){}", s.c_name(), p.cell()),
             ParamKind::Reduction(s, _) => format!("({} *){}", s.c_name(), p.partials()),
             ParamKind::Private(s) => {
@@ -129,14 +133,46 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         ));
     }
     out.push_str(&before_launch(k, groups));
+    // Subscripts in `int` where they fit (one multiply-add per term
+    // instead of 64-bit arithmetic): asked after the scratches are
+    // allocated, as they count among the allocations.
+    let extents: Vec<String> = k
+        .params
+        .iter()
+        .filter(|p| p.kind == ParamKind::Extent)
+        .map(|p| p.name.clone())
+        .chain(k.dims.iter().enumerate().flat_map(|(d, dim)| {
+            let (first, count) = (Dim::first_param(d), Dim::count_param(d));
+            [
+                first.clone(),
+                count.clone(),
+                format!("{first} + {count} * {}L", dim.step),
+            ]
+        }))
+        .collect();
+    out.push_str(&if extents.is_empty() {
+        "    int ferry_narrow = ferry_cuda_narrow(NULL, 0);\n".to_string()
+    } else {
+        format!(
+            "    const long ferry_extents[] = {{{}}};\n    int ferry_narrow = \
+             ferry_cuda_narrow(ferry_extents, {});\n",
+            extents.join(", "),
+            extents.len()
+        )
+    });
+    let launch = |index: &str| {
+        let instance = format!("{}<{index}>", k.name);
+        format!(
+            "        ferry_start = ferry_cuda_before_launch((const void *){instance}, \"{name}\");\n        \
+             {instance}<<<grid, block, 0, ferry_cuda_stream()>>>({args});\n",
+            name = k.name,
+            args = args.join(", ")
+        )
+    };
     out.push_str(&format!(
-        "    cudaEvent_t ferry_start = ferry_cuda_before_launch((const void *){name}, \"{name}\");\n",
-        name = k.name
-    ));
-    out.push_str(&format!(
-        "    {}<<<grid, block, 0, ferry_cuda_stream()>>>({});\n",
-        k.name,
-        args.join(", ")
+        "    cudaEvent_t ferry_start;\n    if (ferry_narrow) {{\n{}    }} else {{\n{}    }}\n",
+        launch("int"),
+        launch("long")
     ));
     // Checks the launch and counts it; the kernel runs on, its time is
     // counted when the host next waits for the stream.

@@ -75,10 +75,16 @@ fn source(unit: &Unit, options: &Options) -> String {
         out.push_str(&format!(
             "__kernel void {}({})\n{{\n",
             k.name,
-            kernel_params(k, "__global ", "restrict ", |s| s.opencl_name())
+            kernel_params(k, "__global ", "restrict ", |s| s.opencl_name(), "long")
         ));
         let item = |hw: usize| format!("(long)get_global_id({hw})");
-        out.push_str(&prologue(k, &item, "__global ", |s| s.opencl_name()));
+        out.push_str(&prologue(
+            k,
+            &item,
+            "__global ",
+            |s| s.opencl_name(),
+            "long",
+        ));
         out.push_str(&body(k));
         if k.reduces() {
             let size = group_shape(k, options).iter().product();
@@ -153,7 +159,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             ParamKind::Cell(_) => Some(p.cell()),
             ParamKind::Reduction(..) => Some(p.partials()),
             ParamKind::Private(_) => Some(p.scratch()),
-            ParamKind::Value(_) => None,
+            ParamKind::Value(_) | ParamKind::Extent => None,
         };
         match buffer {
             Some(b) => out.push_str(&format!("    ferry_cl_arg_buffer(kernel, {index}, {b});\n")),
