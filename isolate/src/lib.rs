@@ -223,6 +223,7 @@ pub fn isolate(
     let analyses = Analyses::run_for(parsed, wanted.as_deref());
     let regions = RegionsAnalysis::run(&analyses);
     let targets = select::find(parsed, &analyses, selection)?;
+    let independent = select::independent_loops(parsed);
     // The parallelisation decisions, made once: for `--explain`, and for
     // the outliner when the target has kernels (by unit, then by span).
     let decisions: Vec<(usize, parallel::Decision)> =
@@ -230,9 +231,16 @@ pub fn isolate(
             targets
                 .iter()
                 .flat_map(|t| {
-                    parallel::loops_in(&analyses, &regions, t.function, t.node, options.reassociate)
-                        .into_iter()
-                        .map(|d| (t.unit, d))
+                    parallel::loops_in(
+                        &analyses,
+                        &regions,
+                        t.function,
+                        t.node,
+                        options.reassociate,
+                        &independent,
+                    )
+                    .into_iter()
+                    .map(|d| (t.unit, d))
                 })
                 .collect()
         } else {
@@ -270,7 +278,14 @@ pub fn isolate(
             let Some(body) = &function.body else {
                 continue;
             };
-            for d in parallel::loops_in(&analyses, &regions, f, body.root, options.reassociate) {
+            for d in parallel::loops_in(
+                &analyses,
+                &regions,
+                f,
+                body.root,
+                options.reassociate,
+                &independent,
+            ) {
                 if let Some(stmt) = d.stmt {
                     verdicts[function.unit].insert(stmt, d);
                 }
@@ -352,7 +367,11 @@ fn explain(
                     reductions,
                     private_arrays,
                 } => {
-                    let mut verdict = "parallel".to_string();
+                    let mut verdict = if d.asserted {
+                        "parallel (declared independent)".to_string()
+                    } else {
+                        "parallel".to_string()
+                    };
                     if !private.is_empty() {
                         let names: Vec<String> =
                             private.iter().map(|&v| format!("`{}`", name(v))).collect();

@@ -12,7 +12,12 @@
 //! taken within the body's precondition, so the loop's bounds apply to
 //! each. Regions are over-approximations, so a loop found parallel is
 //! parallel; one found sequential may not be (a may region, an access
-//! ferry cannot name).
+//! ferry cannot name). There the user may declare the iterations
+//! independent (`#pragma ferry independent`, or PENCIL's `#pragma pencil
+//! independent`, before the loop): its memory accesses are then not
+//! compared, its scalars still are (each private or a reduction), and a
+//! write to memory ferry cannot name is still refused (isolation must
+//! copy what the loop writes).
 
 use crate::reduction::{self, NotReduction};
 use ferry_hcfg::Analyses;
@@ -25,6 +30,7 @@ use ferry_regions::RegionsAnalysis;
 use ferry_regions::entity::{Entity, Root, Step};
 use ferry_regions::region::RegionMap;
 use ferry_targets::kernel::Operator;
+use std::collections::HashSet;
 
 /// What was decided for one loop.
 #[derive(Debug, Clone)]
@@ -37,6 +43,10 @@ pub struct Decision {
     pub verdict: Verdict,
     /// What the outliner may do to the loop to get deeper kernels.
     pub reshaping: Reshaping,
+    /// The user declared its iterations independent (`#pragma ferry
+    /// independent`): conflicts between their memory accesses were not
+    /// looked for.
+    pub asserted: bool,
 }
 
 /// Loop transformations found legal, which the outliner makes where they
@@ -107,6 +117,7 @@ pub fn loops_in(
     f: FuncId,
     root: NodeId,
     reassociate: bool,
+    independent: &HashSet<StmtId>,
 ) -> Vec<Decision> {
     let Some(body) = &a.program.function(f).body else {
         return Vec::new();
@@ -124,10 +135,12 @@ pub fn loops_in(
         let node = body.node(id);
         if let NodeKind::Loop(l) = &node.kind {
             let mut reshaping = Reshaping::default();
+            let asserted = node.stmt.is_some_and(|s| independent.contains(&s));
             let (index, verdict) = match &l.kind {
                 LoopKind::Counted(c) => {
-                    let verdict = decider.decide(id, c.index, l.body, &[], &[]);
-                    reshaping.distribution = decider.distribution(id, c.index, l.body, &verdict);
+                    let verdict = decider.decide(id, c.index, l.body, &[], &[], asserted);
+                    reshaping.distribution =
+                        decider.distribution(id, c.index, l.body, &verdict, asserted);
                     reshaping.hoistable = within.as_ref().is_some_and(|(parent, later)| {
                         decider.hoistable(*parent, later, id, c.index, l.body)
                     });
@@ -148,6 +161,7 @@ pub fn loops_in(
                 index,
                 verdict,
                 reshaping,
+                asserted,
             });
         }
         let children: Vec<(NodeId, Option<Within>)> = match &node.kind {
@@ -200,6 +214,7 @@ impl Decider<'_> {
         index: VarId,
         loop_body: NodeId,
         verdict: &Verdict,
+        asserted: bool,
     ) -> Option<Vec<Verdict>> {
         let (r, f, body) = (self.r, self.f, self.body);
         let NodeKind::Seq { items, .. } = &body.node(loop_body).kind else {
@@ -232,7 +247,7 @@ impl Decider<'_> {
                 .iter()
                 .filter_map(|&later| r.node(f, later).map(|rw| &rw.read))
                 .collect();
-            verdicts.push(self.decide(the_loop, index, item, &[], &read_later));
+            verdicts.push(self.decide(the_loop, index, item, &[], &read_later, asserted));
         }
         Some(verdicts)
     }
@@ -274,7 +289,7 @@ impl Decider<'_> {
             return false;
         }
         matches!(
-            self.decide(the_loop, index, loop_body, &[outer.index], &[]),
+            self.decide(the_loop, index, loop_body, &[outer.index], &[], false),
             Verdict::Parallel { reductions, private_arrays, .. }
                 if reductions.is_empty() && private_arrays.is_empty()
         )
@@ -323,6 +338,7 @@ impl Decider<'_> {
         loop_body: NodeId,
         varying: &[VarId],
         read_later: &[&RegionMap],
+        asserted: bool,
     ) -> Verdict {
         let (a, r, f, body) = (self.a, self.r, self.f, self.body);
         let program = &a.program;
@@ -399,7 +415,7 @@ impl Decider<'_> {
                         .into(),
                 );
             };
-            if entity.dims() == 0 && entity.path.is_empty() {
+            if entity.dims() == 0 && entity.path.is_empty() || asserted {
                 continue;
             }
             let mine = w.set.intersect(&apart);
@@ -436,7 +452,7 @@ impl Decider<'_> {
                 private_arrays.push(program.var(v).name);
             }
         }
-        if rw.read.keys().any(|e| e.root == Root::Anywhere) {
+        if !asserted && rw.read.keys().any(|e| e.root == Root::Anywhere) {
             return Verdict::Sequential(
                 "it reads memory ferry cannot name, which another iteration may write".into(),
             );

@@ -9,6 +9,7 @@ use ferry_hcfg::report::nodes_by_statement;
 use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtId, StmtKind};
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
+use std::collections::HashSet;
 
 /// One statement to isolate.
 #[derive(Debug, Clone)]
@@ -127,6 +128,38 @@ pub fn find(
 
 pub fn is_isolate_pragma(text: &str) -> bool {
     text.split_whitespace().collect::<Vec<_>>() == ["ferry", "isolate"]
+}
+
+/// Whether a pragma declares the loop after it free of dependences
+/// between iterations: `ferry independent`, or PENCIL's `pencil
+/// independent`.
+pub fn is_independent_pragma(text: &str) -> bool {
+    matches!(
+        text.split_whitespace().collect::<Vec<_>>()[..],
+        ["ferry" | "pencil", "independent"]
+    )
+}
+
+/// The `for` loops of the main files that a pragma declares independent.
+pub fn independent_loops(parsed: &[ParsedFile]) -> HashSet<StmtId> {
+    let mut loops = HashSet::new();
+    for file in parsed {
+        for item in &file.unit.items {
+            let ExternalDecl::FunctionDef(def) = item else {
+                continue;
+            };
+            statements_in_block(&def.body, &mut |s| {
+                if matches!(s.kind, StmtKind::For { .. })
+                    && s.pragmas
+                        .iter()
+                        .any(|p| is_independent_pragma(p.text.as_str()))
+                {
+                    loops.insert(s.id);
+                }
+            });
+        }
+    }
+    loops
 }
 
 fn contains(outer: Span, inner: Span) -> bool {

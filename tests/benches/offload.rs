@@ -36,8 +36,8 @@
 //! hand-written PolyBench kernels are) is also built with the same nvcc
 //! flags and run on the same size: it must print the original's output,
 //! and `hand kern` is its kernels' time (best of R, measured as ferry's
-//! runtime measures its own: the device's time between events around each
-//! launch),
+//! runtime measures its own: each kernel loaded before its first launch,
+//! then the device's time between events around each launch),
 //! `hand/kern` that time over ferry's kernels' time (1 is parity, above 1
 //! ferry's kernels are faster).
 

@@ -14,6 +14,9 @@
 //!   then runs with its loops as OpenCL kernels (pocl), and must print what
 //!   the original prints: the six reductions combined by work-group trees
 //!   and their launchers, over several groups, one, and none.
+//! - `independent` (`tests/c/parallel/independent.c`): loops the user
+//!   declares independent (`#pragma ferry independent`, `#pragma pencil
+//!   independent`).
 
 use ferry_tests::{run_ferry, workspace_root};
 
@@ -29,6 +32,29 @@ fn reductions() {
 
     for n in ["700", "1", "0"] {
         behaves_as_the_original("tests/c/parallel/reductions.c", n);
+    }
+}
+
+/// Loops writing through a permutation (`tests/c/parallel/independent.c`):
+/// parallel where `#pragma ferry independent` or `#pragma pencil
+/// independent` declares them so, sequential without it, and sequential
+/// with it when a scalar is carried. Run as OpenCL kernels (pocl) they
+/// print what the original prints, the two declared loops each one launch
+/// of one work-item per iteration and the two others one work-item each.
+#[test]
+fn declared_independent_loops() {
+    let explained = explained("tests/c/parallel/independent.c");
+    assert_eq!(
+        explained.lines().count(),
+        4,
+        "one line per loop:\n{explained}"
+    );
+    insta::assert_snapshot!(explained);
+    // The program makes n one less when 7 divides it (its permutation).
+    for (n, iterations) in [(100, 100), (14, 13), (1, 1)] {
+        let stats = behaves_as_the_original("tests/c/parallel/independent.c", &n.to_string());
+        assert_eq!(stats["kernel_launches"], 4, "n = {n}: {stats}");
+        assert_eq!(stats["work_items"], 2 * iterations + 2, "n = {n}: {stats}");
     }
 }
 
