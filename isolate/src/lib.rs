@@ -14,6 +14,7 @@ mod call_sites;
 mod clone;
 mod emit;
 mod fresh;
+mod fusion;
 pub mod lift;
 pub mod motion;
 mod outline;
@@ -451,7 +452,13 @@ fn transform(
         } else if mine.is_empty() {
             ferry_parser::output::print_user_file(file)
         } else {
-            let mut kernels = UnitKernels::new(options.target, &verdicts[unit], &stem);
+            let independent = if options.target.has_kernels() {
+                fusion::independent_siblings(analyses, regions, &verdicts[unit])
+            } else {
+                fusion::Independent::new()
+            };
+            let mut kernels =
+                UnitKernels::new(options.target, (&verdicts[unit], independent), &stem);
             let tree = isolate_unit(
                 file,
                 analyses,
@@ -918,16 +925,23 @@ fn isolate_statement(
 struct UnitKernels<'a> {
     target: Target,
     verdicts: &'a Verdicts,
+    /// The pairs of the unit's parallel loops that may run in one launch.
+    independent: fusion::Independent,
     /// The C prefix of the unit's kernel names.
     prefix: String,
     state: outline::UnitState,
 }
 
 impl<'a> UnitKernels<'a> {
-    fn new(target: Target, verdicts: &'a Verdicts, stem: &str) -> Self {
+    fn new(
+        target: Target,
+        (verdicts, independent): (&'a Verdicts, fusion::Independent),
+        stem: &str,
+    ) -> Self {
         UnitKernels {
             target,
             verdicts,
+            independent,
             prefix: ferry_targets::kernel::Unit::prefix(stem),
             state: outline::UnitState {
                 unit: ferry_targets::kernel::Unit {
@@ -945,6 +959,7 @@ impl<'a> UnitKernels<'a> {
         self.target.has_kernels().then(|| Offload {
             target: self.target,
             verdicts: self.verdicts,
+            independent: &self.independent,
             prefix: &self.prefix,
             state: &mut self.state,
         })
@@ -955,6 +970,7 @@ impl<'a> UnitKernels<'a> {
 struct Offload<'a> {
     target: Target,
     verdicts: &'a Verdicts,
+    independent: &'a fusion::Independent,
     prefix: &'a str,
     state: &'a mut outline::UnitState,
 }
@@ -1027,7 +1043,7 @@ impl Offload<'_> {
             .map(|name| (Symbol::intern(&device[name].device), Symbol::intern(name)))
             .collect();
         let mut outliner = outline::Outliner::new(
-            self.verdicts,
+            (self.verdicts, self.independent.clone()),
             arrays,
             (values, extents),
             user_names,

@@ -19,6 +19,7 @@
 //! loop). A host scalar a one-work-item kernel writes goes to the device
 //! in a cell and comes back after the kernel (`ParamKind::Cell`).
 
+use crate::fusion::{Independent, OpenLaunch};
 use crate::parallel::{Decision, Verdict};
 use crate::reshape;
 use ferry_parser::ast::{
@@ -29,7 +30,7 @@ use ferry_parser::ast::{
 use ferry_parser::build::{self, binary, cast_long, expr, ident, long as int, long_variable, stmt};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
-use ferry_targets::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit};
+use ferry_targets::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Part, Scalar, Unit};
 use std::collections::{HashMap, HashSet};
 
 /// A device buffer as kernels see it.
@@ -129,6 +130,11 @@ pub struct Outliner<'a> {
     distinct_buffers: bool,
     /// Host declarations in scope inside the statement.
     scopes: Vec<HashMap<Symbol, Option<Scalar>>>,
+    /// Pairs of sibling parallel loops that may run in one launch.
+    independent: Independent,
+    /// The kernel (its place in the unit's list) each loop launched by
+    /// `launch` runs.
+    launched: HashMap<StmtId, usize>,
 }
 
 /// Functions a kernel may call: those every target spells alike.
@@ -139,8 +145,10 @@ const DEVICE_FUNCTIONS: &[&str] = &[
 ];
 
 impl<'a> Outliner<'a> {
+    /// `verdicts` decide the loops, `independent` which parallel siblings
+    /// may share a launch.
     pub fn new(
-        verdicts: &'a HashMap<StmtId, Decision>,
+        (verdicts, independent): (&'a HashMap<StmtId, Decision>, Independent),
         arrays: HashMap<Symbol, DeviceArray>,
         (values, extents): (HashMap<Symbol, Scalar>, HashSet<Symbol>),
         user_names: HashMap<Symbol, Symbol>,
@@ -164,6 +172,8 @@ impl<'a> Outliner<'a> {
             in_single: false,
             distinct_buffers: true,
             scopes: Vec::new(),
+            independent,
+            launched: HashMap::new(),
         }
     }
 
@@ -312,6 +322,9 @@ impl<'a> Outliner<'a> {
             .flat_map(|item| self.split_declaration(item))
             .collect();
         let mut rest = items.into_iter().peekable();
+        // The launch at the end of `b.items`, while the launches after it
+        // may join it.
+        let mut open: Option<OpenLaunch> = None;
         while let Some(item) = rest.next() {
             // Consecutive statements that are device code with no parallel
             // loop run as one kernel of one work-item, not one each (where
@@ -325,15 +338,77 @@ impl<'a> Outliner<'a> {
                     && let Some(kernel) = self.fused(&run)
                 {
                     b.items.push(BlockItem::Statement(kernel));
+                    open = None;
                     continue;
                 }
             }
             for mut item in run {
+                let before = self.state.unit.kernels.len();
                 self.host_item(&mut item)?;
+                let BlockItem::Statement(s) = &item else {
+                    open = None;
+                    b.items.push(item);
+                    continue;
+                };
+                let launched = self.launched.get(&s.id) == Some(&before)
+                    && self.state.unit.kernels.len() == before + 1;
+                if !launched {
+                    open = None;
+                    b.items.push(item);
+                    continue;
+                }
+                // A launch independent of the open one joins it.
+                if let Some(o) = open.as_mut()
+                    && self.join(o, s)
+                {
+                    let fused = o.statement(&self.state.unit.kernels[o.kernel]);
+                    *b.items.last_mut().expect("the open launch's statement") =
+                        BlockItem::Statement(fused);
+                    continue;
+                }
+                open = OpenLaunch::of(s, before);
                 b.items.push(item);
             }
         }
         Ok(())
+    }
+
+    /// Fuses the kernel of launch statement `s`, the unit's last, into the
+    /// open launch's (`fusion`), where both may be and the loops are
+    /// independent; whether it did.
+    fn join(&mut self, open: &mut OpenLaunch, s: &Stmt) -> bool {
+        let kernels = &self.state.unit.kernels;
+        let (Some(joining), Some(host)) = (kernels.last(), kernels.get(open.kernel)) else {
+            return false;
+        };
+        let same_kinds = joining.params.iter().all(|p| {
+            host.params
+                .iter()
+                .all(|q| q.name != p.name || q.kind == p.kind)
+        });
+        if kernels.len() - 1 == open.kernel
+            || !open.independent_of(s.id, &self.independent)
+            || !joining.fusable()
+            || !host.fusable()
+            || !same_kinds
+            || !open.add(s)
+        {
+            return false;
+        }
+        let joining = self.state.unit.kernels.pop().expect("checked above");
+        self.launched.insert(s.id, open.kernel);
+        let host = &mut self.state.unit.kernels[open.kernel];
+        for p in joining.params {
+            if !host.params.iter().any(|q| q.name == p.name) {
+                host.params.push(p);
+            }
+        }
+        host.fused.push(Part {
+            dims: joining.dims,
+            locals: joining.locals,
+            body: joining.body,
+        });
+        true
     }
 
     /// A declaration of scalars whose initialisers read device memory,
@@ -852,6 +927,7 @@ impl<'a> Outliner<'a> {
             locals,
             body: kernel_body,
             distinct_buffers: self.distinct_buffers,
+            fused: Vec::new(),
         };
         let mut items = Vec::new();
         let mut args = launch_arguments(&kernel, &elements);
@@ -891,6 +967,8 @@ impl<'a> Outliner<'a> {
             ))))));
         }
         self.state.unit.kernels.push(kernel);
+        self.launched
+            .insert(s.id, self.state.unit.kernels.len() - 1);
         Ok(Stmt {
             kind: StmtKind::Compound(Block {
                 items,
@@ -933,6 +1011,7 @@ impl<'a> Outliner<'a> {
             locals: Vec::new(),
             body,
             distinct_buffers: self.distinct_buffers,
+            fused: Vec::new(),
         };
         if let Some(span) = first_loop(s) {
             self.state.sequential.push(SequentialLoop {

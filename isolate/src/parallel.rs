@@ -624,7 +624,7 @@ fn accesses_conflict(
 /// another: memory ferry cannot name meets everything, two paths of one
 /// variable tracked apart may overlap, and for the same entity
 /// `elements_meet` says whether the two sets of elements do.
-fn meets(e1: &Entity, e2: &Entity, elements_meet: impl FnOnce() -> bool) -> bool {
+pub(crate) fn meets(e1: &Entity, e2: &Entity, elements_meet: impl FnOnce() -> bool) -> bool {
     match (e1.root, e2.root) {
         (Root::Anywhere, _) | (_, Root::Anywhere) => true,
         (r1, r2) if r1 != r2 => false,

@@ -250,6 +250,20 @@ impl Dim {
     pub fn count_param(k: usize) -> String {
         format!("ferry_count{k}")
     }
+    /// The launcher parameters of dimension `k` of part `part` of a fused
+    /// kernel (`Kernel::fused`): part 0's are the kernel's own.
+    pub fn first_param_of(part: usize, k: usize) -> String {
+        match part {
+            0 => Self::first_param(k),
+            p => format!("ferry_p{p}_first{k}"),
+        }
+    }
+    pub fn count_param_of(part: usize, k: usize) -> String {
+        match part {
+            0 => Self::count_param(k),
+            p => format!("ferry_p{p}_count{k}"),
+        }
+    }
     /// The work-item number along dimension `k` inside the kernel.
     pub fn item(k: usize) -> String {
         format!("ferry_item{k}")
@@ -275,6 +289,22 @@ pub struct Kernel {
     /// given (a caller may pass one twice). The writers then qualify the
     /// buffers `restrict`.
     pub distinct_buffers: bool,
+    /// Nests run by the same launch after its own (horizontal fusion of
+    /// independent sibling nests, one launch instead of one each): every
+    /// part has its own work-items, after the previous parts' in the grid.
+    /// Only kernels whose parameters are buffers, values and extents, and
+    /// that have dimensions, are fused; the parameters are the parts'
+    /// together.
+    pub fused: Vec<Part>,
+}
+
+/// A nest of a fused kernel after the first (`Kernel::fused`): its loops,
+/// private scalars and body, as a kernel's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    pub dims: Vec<Dim>,
+    pub locals: Vec<(String, Scalar)>,
+    pub body: Stmt,
 }
 
 impl Kernel {
@@ -290,6 +320,46 @@ impl Kernel {
     /// The host function that launches it.
     pub fn launcher(&self) -> String {
         format!("ferry_launch_{}", self.name)
+    }
+
+    /// Its parts, its own nest first: each as a kernel of one part (its
+    /// parameters the whole kernel's), with its number.
+    pub fn parts(&self) -> Vec<(usize, Kernel)> {
+        let own = Kernel {
+            fused: Vec::new(),
+            ..self.clone()
+        };
+        let fused = self.fused.iter().map(|p| Kernel {
+            dims: p.dims.clone(),
+            locals: p.locals.clone(),
+            body: p.body.clone(),
+            fused: Vec::new(),
+            ..own.clone()
+        });
+        std::iter::once(own.clone())
+            .chain(fused)
+            .enumerate()
+            .collect()
+    }
+
+    /// The number of loops of each part, with the part's number, its own
+    /// first.
+    pub fn part_dims(&self) -> Vec<(usize, usize)> {
+        std::iter::once(self.dims.len())
+            .chain(self.fused.iter().map(|p| p.dims.len()))
+            .enumerate()
+            .collect()
+    }
+
+    /// Whether it may be fused with another (see `Kernel::fused`).
+    pub fn fusable(&self) -> bool {
+        !self.dims.is_empty()
+            && self.params.iter().all(|p| {
+                matches!(
+                    p.kind,
+                    ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent
+                )
+            })
     }
 }
 

@@ -55,12 +55,14 @@ pub fn kernel_params(
 }
 
 /// The kernel's parameters spelled by `param`, then each dimension's first
-/// index and count, of type `index`; `void` for none.
+/// index and count, of type `index`, part by part; `void` for none.
 fn param_list(k: &Kernel, index: &str, param: &dyn Fn(&Param) -> String) -> String {
     let mut params: Vec<String> = k.params.iter().map(param).collect();
-    for d in 0..k.dims.len() {
-        params.push(format!("{index} {}", Dim::first_param(d)));
-        params.push(format!("{index} {}", Dim::count_param(d)));
+    for (part, dims) in k.part_dims() {
+        for d in 0..dims {
+            params.push(format!("{index} {}", Dim::first_param_of(part, d)));
+            params.push(format!("{index} {}", Dim::count_param_of(part, d)));
+        }
     }
     if params.is_empty() {
         "void".into()
@@ -223,20 +225,169 @@ pub fn work_items(k: &Kernel) -> String {
     if k.dims.is_empty() {
         return "1ULL".to_string();
     }
-    (0..k.dims.len())
-        .map(|d| format!("(unsigned long long){}", Dim::count_param(d)))
+    let product = |part: usize, dims: usize| {
+        (0..dims)
+            .map(|d| format!("(unsigned long long){}", Dim::count_param_of(part, d)))
+            .collect::<Vec<_>>()
+            .join(" * ")
+    };
+    if k.fused.is_empty() {
+        return product(0, k.dims.len());
+    }
+    // A fused part with no iterations adds none.
+    k.part_dims()
+        .into_iter()
+        .map(|(part, dims)| {
+            format!(
+                "({} ? {} : 0ULL)",
+                some_work(part, dims),
+                product(part, dims)
+            )
+        })
         .collect::<Vec<_>>()
-        .join(" * ")
+        .join(" + ")
 }
 
+/// C: whether every loop of part `part` (of `dims` loops) has iterations.
+fn some_work(part: usize, dims: usize) -> String {
+    let each: Vec<String> = (0..dims)
+        .map(|d| format!("{} > 0", Dim::count_param_of(part, d)))
+        .collect();
+    each.join(" && ")
+}
+
+/// The launcher's return before a launch with nothing to do (CUDA rejects
+/// an empty grid): a loop of the nest has no iteration, or, fused, one of
+/// every part.
 pub fn skip_empty_nest(k: &Kernel) -> String {
     if k.dims.is_empty() {
         return String::new();
     }
-    let empty: Vec<String> = (0..k.dims.len())
-        .map(|d| format!("{} <= 0", Dim::count_param(d)))
+    let empty: Vec<String> = k
+        .part_dims()
+        .into_iter()
+        .map(|(part, dims)| format!("!({})", some_work(part, dims)))
         .collect();
-    format!("    if ({})\n        return;\n", empty.join(" || "))
+    if k.fused.is_empty() {
+        let empty: Vec<String> = (0..k.dims.len())
+            .map(|d| format!("{} <= 0", Dim::count_param(d)))
+            .collect();
+        return format!("    if ({})\n        return;\n", empty.join(" || "));
+    }
+    format!("    if ({})\n        return;\n", empty.join(" && "))
+}
+
+/// C: the number of work-groups part `part` (of `dims` loops) takes, in
+/// groups of `shape` work-items along the hardware's x, y, z (x along the
+/// innermost loop); 0 when it has no iteration.
+pub fn part_groups(part: usize, dims: usize, shape: [u32; 3], ty: &str) -> String {
+    let per_axis: Vec<String> = (0..dims)
+        .map(|h| {
+            let count = Dim::count_param_of(part, dims - 1 - h);
+            format!("((({ty}){count} + {b} - 1) / {b})", b = shape[h])
+        })
+        .collect();
+    format!("({} ? {} : 0)", some_work(part, dims), per_axis.join(" * "))
+}
+
+/// The launcher's number of work-groups of a fused kernel, `ferry_groups`
+/// (a `long`): its parts' together, each in groups of `shape(loops)`.
+pub fn fused_groups(k: &Kernel, shape: &dyn Fn(usize) -> [u32; 3]) -> String {
+    let parts: Vec<String> = k
+        .part_dims()
+        .into_iter()
+        .map(|(part, dims)| part_groups(part, dims, shape(dims), "long"))
+        .collect();
+    format!("    long ferry_groups = {};\n", parts.join(" + "))
+}
+
+/// The body of a fused kernel (`Kernel::fused`), launched on
+/// one-dimensional work-groups of `lanes` work-items, at least as many as
+/// each part's `shape(loops)` holds: each part runs on the work-groups after the
+/// previous parts', its work-items numbered as an unfused kernel's would
+/// be, from `group` (the work-group's number) and `lane` (the
+/// work-item's in it). Each part's first indices and counts are named as
+/// a kernel's own inside its block, so the common prologue serves.
+pub fn fused_body(
+    k: &Kernel,
+    shape: &dyn Fn(usize) -> [u32; 3],
+    (lanes, (group, lane)): (u32, (&str, &str)),
+    global: &str,
+    spell: fn(Scalar) -> &'static str,
+    index: &str,
+) -> String {
+    let mut out = format!(
+        "    {index} ferry_group = ({index}){group};\n    const {index} ferry_lane = ({index}){lane};\n"
+    );
+    for (part, kernel) in k.parts() {
+        let n = kernel.dims.len();
+        let b = shape(n);
+        out.push_str("    {\n");
+        let grid: Vec<String> = (0..n)
+            .map(|h| {
+                let count = Dim::count_param_of(part, n - 1 - h);
+                format!("({count} + {} - 1) / {}", b[h], b[h])
+            })
+            .collect();
+        for (h, g) in grid.iter().enumerate() {
+            out.push_str(&format!("        const {index} ferry_grid{h} = {g};\n"));
+        }
+        out.push_str(&format!(
+            "        const {index} ferry_groups = {};\n        if (ferry_group < ferry_groups) {{\n",
+            part_groups(part, n, b, index)
+        ));
+        // The lanes past the part's own work-group shape, in a launch of
+        // larger groups, have no item.
+        let own: u32 = b.iter().product();
+        if own < lanes {
+            out.push_str(&format!(
+                "            if (ferry_lane >= {own})\n                return;\n"
+            ));
+        }
+        if part > 0 {
+            for d in 0..n {
+                for (own, fused) in [
+                    (Dim::first_param(d), Dim::first_param_of(part, d)),
+                    (Dim::count_param(d), Dim::count_param_of(part, d)),
+                ] {
+                    out.push_str(&format!("            const {index} {own} = {fused};\n"));
+                }
+            }
+        }
+        // Along hardware axis h: the group's and the lane's coordinates,
+        // x first, as a grid and a block of these extents would number
+        // them.
+        let item = |h: usize| {
+            let groups_before: Vec<String> = (0..h).map(|a| format!("ferry_grid{a}")).collect();
+            let lanes_before: u32 = b[..h].iter().product();
+            let group_coordinate = if h == 0 {
+                format!("ferry_group % ferry_grid{h}")
+            } else {
+                format!(
+                    "ferry_group / ({}) % ferry_grid{h}",
+                    groups_before.join(" * ")
+                )
+            };
+            format!(
+                "({group_coordinate}) * {} + ferry_lane / {lanes_before} % {}",
+                b[h], b[h]
+            )
+        };
+        let inner = prologue(&kernel, &item, global, spell, index) + &body(&kernel);
+        for line in inner.lines() {
+            if line.is_empty() {
+                out.push('\n');
+            } else {
+                out.push_str("        ");
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out.push_str(
+            "            return;\n        }\n        ferry_group -= ferry_groups;\n    }\n",
+        );
+    }
+    out
 }
 
 /// The launcher's code before the launch, per parameter that needs device

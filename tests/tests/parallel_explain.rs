@@ -17,6 +17,8 @@
 //! - `independent` (`tests/c/parallel/independent.c`): loops the user
 //!   declares independent (`#pragma ferry independent`, `#pragma pencil
 //!   independent`).
+//! - `fusion` (`tests/c/parallel/fusion.c`): independent sibling nests run
+//!   in one launch.
 
 use ferry_tests::{run_ferry, workspace_root};
 
@@ -55,6 +57,43 @@ fn declared_independent_loops() {
         let stats = behaves_as_the_original("tests/c/parallel/independent.c", &n.to_string());
         assert_eq!(stats["kernel_launches"], 4, "n = {n}: {stats}");
         assert_eq!(stats["work_items"], 2 * iterations + 2, "n = {n}: {stats}");
+    }
+}
+
+/// Independent sibling nests run in one launch
+/// (`tests/c/parallel/fusion.c`, whose header lists its launches): on pocl
+/// the program prints what the original prints, with the launches and
+/// work-items the fusion gives, parts with no iterations included; and
+/// fdtd-2d launches twice per time step (its source row, ey and ex
+/// updates together, then hz), jacobi-2d's two dependent sweeps twice.
+#[test]
+fn independent_nests_share_a_launch() {
+    for (n, m) in [(10u64, 13u64), (1, 4), (5, 1), (40, 33)] {
+        let per_launch = [
+            m + (n - 1) * m,
+            n * (m - 1),
+            n * (m - 1) + n,
+            n * m + m,
+            2 * n,
+            n,
+            n * m,
+            1,
+        ];
+        let stats =
+            behaves_as_the_original_in("tests/c/parallel/fusion.c", "cases", &format!("{n} {m}"));
+        let launches = per_launch.iter().filter(|&&w| w > 0).count();
+        assert_eq!(stats["kernel_launches"], launches, "{n} {m}: {stats}");
+        assert_eq!(
+            stats["work_items"],
+            per_launch.iter().sum::<u64>(),
+            "{n} {m}: {stats}"
+        );
+    }
+    for (kernel, per_step) in [("fdtd_2d", 2), ("jacobi_2d", 2)] {
+        let program = format!("tests/c/kernels/{kernel}.c");
+        let stats = behaves_as_the_original_in(&program, kernel, "23");
+        // Ten time steps.
+        assert_eq!(stats["kernel_launches"], 10 * per_step, "{kernel}: {stats}");
     }
 }
 
@@ -174,11 +213,17 @@ fn explained(program: &str) -> String {
 /// (pocl) on the argument `n`, checks that it prints what the original
 /// prints, and gives the run's `FERRY_STATS`.
 fn behaves_as_the_original(program: &str, n: &str) -> serde_json::Value {
+    behaves_as_the_original_in(program, "cases", n)
+}
+
+/// `program` validated with `function` offloaded to OpenCL, run with the
+/// arguments `args`: its statistics.
+fn behaves_as_the_original_in(program: &str, function: &str, n: &str) -> serde_json::Value {
     let validate = run_ferry([
         "validate",
         program,
         "--function",
-        "cases",
+        function,
         "--target",
         "opencl",
         "--run",

@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, after_launch, before_launch, body, device_functions, epilogue, kernel_params,
-    launcher_params, prologue, skip_empty_nest, tree, work_items,
+    Dialect, after_launch, before_launch, body, device_functions, epilogue, fused_body,
+    fused_groups, kernel_params, launcher_params, prologue, skip_empty_nest, tree, work_items,
 };
 
 /// The unit's kernels file.
@@ -37,6 +37,16 @@ pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
     }]
 }
 
+/// The block size of a fused launch: the largest of its parts' (each part
+/// leaves the lanes past its own idle).
+fn fused_lanes(k: &Kernel, options: &Options) -> u32 {
+    k.parts()
+        .iter()
+        .map(|(_, part)| options.block[part.dims.len() - 1].iter().product::<u32>())
+        .max()
+        .unwrap_or(1)
+}
+
 /// The work-group size of `k` under `options`.
 fn group_size(k: &Kernel, options: &Options) -> u32 {
     match k.dims.len() {
@@ -63,6 +73,19 @@ fn kernel(out: &mut String, k: &Kernel, options: &Options) {
         k.name,
         kernel_params(k, "", "__restrict__ ", |s| s.c_name(), INDEX)
     ));
+    if !k.fused.is_empty() {
+        let shape = |n: usize| options.block[n - 1];
+        out.push_str(&fused_body(
+            k,
+            &shape,
+            (fused_lanes(k, options), ("blockIdx.x", "threadIdx.x")),
+            "",
+            |s| s.c_name(),
+            INDEX,
+        ));
+        out.push_str("}\n");
+        return;
+    }
     let axes = ["x", "y", "z"];
     let item = |hw: usize| {
         let a = axes[hw];
@@ -98,20 +121,33 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         }
     };
     out.push_str(&skip_empty_nest(k));
-    out.push_str(&format!(
-        "    dim3 block({}, {}, {});\n",
-        block[0], block[1], block[2]
-    ));
-    out.push_str(&format!(
-        "    dim3 grid((unsigned)(({c0} + {b0} - 1) / {b0}), (unsigned)(({c1} + {b1} - 1) / {b1}), \
-         (unsigned)(({c2} + {b2} - 1) / {b2}));\n",
-        c0 = count(0),
-        c1 = count(1),
-        c2 = count(2),
-        b0 = block[0],
-        b1 = block[1],
-        b2 = block[2]
-    ));
+    if k.fused.is_empty() {
+        out.push_str(&format!(
+            "    dim3 block({}, {}, {});\n",
+            block[0], block[1], block[2]
+        ));
+        out.push_str(&format!(
+            "    dim3 grid((unsigned)(({c0} + {b0} - 1) / {b0}), (unsigned)(({c1} + {b1} - 1) / {b1}), \
+             (unsigned)(({c2} + {b2} - 1) / {b2}));\n",
+            c0 = count(0),
+            c1 = count(1),
+            c2 = count(2),
+            b0 = block[0],
+            b1 = block[1],
+            b2 = block[2]
+        ));
+    } else {
+        // One-dimensional blocks over every part's (`fused_body`).
+        out.push_str(&fused_groups(k, &|n| options.block[n - 1]));
+        out.push_str(
+            "    if (ferry_groups > 2147483647L)\n        \
+             ferry_cuda_check(cudaErrorInvalidConfiguration, \"a fused launch of more than 2^31 - 1 blocks\");\n",
+        );
+        out.push_str(&format!(
+            "    dim3 block({}, 1, 1);\n    dim3 grid((unsigned)ferry_groups, 1, 1);\n",
+            fused_lanes(k, options)
+        ));
+    }
     let args: Vec<String> = k
         .params
         .iter()
@@ -124,7 +160,10 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
                 format!("({} *){}, {}", s.c_name(), p.scratch(), p.elements())
             }
         })
-        .chain((0..n).flat_map(|d| [Dim::first_param(d), Dim::count_param(d)]))
+        .chain(k.part_dims().into_iter().flat_map(|(part, dims)| {
+            (0..dims)
+                .flat_map(move |d| [Dim::first_param_of(part, d), Dim::count_param_of(part, d)])
+        }))
         .collect();
     let groups = "ferry_groups";
     if k.reduces() {
@@ -141,13 +180,21 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         .iter()
         .filter(|p| p.kind == ParamKind::Extent)
         .map(|p| p.name.clone())
-        .chain(k.dims.iter().enumerate().flat_map(|(d, dim)| {
-            let (first, count) = (Dim::first_param(d), Dim::count_param(d));
-            [
-                first.clone(),
-                count.clone(),
-                format!("{first} + {count} * {}L", dim.step),
-            ]
+        .chain(k.parts().into_iter().flat_map(|(part, kernel)| {
+            kernel
+                .dims
+                .iter()
+                .enumerate()
+                .flat_map(|(d, dim)| {
+                    let (first, count) =
+                        (Dim::first_param_of(part, d), Dim::count_param_of(part, d));
+                    [
+                        first.clone(),
+                        count.clone(),
+                        format!("{first} + {count} * {}L", dim.step),
+                    ]
+                })
+                .collect::<Vec<_>>()
         }))
         .collect();
     out.push_str(&if extents.is_empty() {

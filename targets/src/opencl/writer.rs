@@ -2,8 +2,8 @@ use super::Options;
 use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
-    Dialect, after_launch, before_launch, body, c_string, device_functions, epilogue,
-    kernel_params, prologue, skip_empty_nest, tree, work_items,
+    Dialect, after_launch, before_launch, body, c_string, device_functions, epilogue, fused_body,
+    fused_groups, kernel_params, prologue, skip_empty_nest, tree, work_items,
 };
 
 /// The unit's kernel source and launchers.
@@ -44,6 +44,16 @@ const DIALECT: Dialect = Dialect {
 };
 
 /// The work-group shape of a kernel that reduces, by hardware dimension.
+/// The work-group size of a fused launch: the largest of its parts' (each
+/// part leaves the work-items past its own idle).
+fn fused_lanes(k: &Kernel, options: &Options) -> u32 {
+    k.parts()
+        .iter()
+        .map(|(_, part)| options.group[part.dims.len() - 1].iter().product::<u32>())
+        .max()
+        .unwrap_or(1)
+}
+
 fn group_shape(k: &Kernel, options: &Options) -> Vec<u32> {
     match k.dims.len() {
         0 => vec![1],
@@ -77,6 +87,22 @@ fn source(unit: &Unit, options: &Options) -> String {
             k.name,
             kernel_params(k, "__global ", "restrict ", |s| s.opencl_name(), "long")
         ));
+        if !k.fused.is_empty() {
+            let shape = |n: usize| options.group[n - 1];
+            out.push_str(&fused_body(
+                k,
+                &shape,
+                (
+                    fused_lanes(k, options),
+                    ("get_group_id(0)", "get_local_id(0)"),
+                ),
+                "__global ",
+                |s| s.opencl_name(),
+                "long",
+            ));
+            out.push_str("}\n");
+            continue;
+        }
         let item = |hw: usize| format!("(long)get_global_id({hw})");
         out.push_str(&prologue(
             k,
@@ -112,7 +138,15 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     let count = |h: usize| Dim::count_param(n - 1 - h);
     let dims = n.max(1);
     let groups = "ferry_groups";
-    let local = if k.reduces() {
+    let local = if !k.fused.is_empty() {
+        // One-dimensional groups over every part's (`fused_body`).
+        let lanes = fused_lanes(k, options);
+        out.push_str(&fused_groups(k, &|n| options.group[n - 1]));
+        out.push_str(&format!(
+            "    size_t local[1] = {{{lanes}}};\n    size_t global[1] = {{(size_t)ferry_groups * {lanes}}};\n"
+        ));
+        "local"
+    } else if k.reduces() {
         let shape = group_shape(k, options);
         let local: Vec<String> = shape.iter().map(|b| b.to_string()).collect();
         let global: Vec<String> = (0..n)
@@ -178,14 +212,17 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             index += 1;
         }
     }
-    for d in 0..n {
-        for name in [Dim::first_param(d), Dim::count_param(d)] {
-            out.push_str(&format!(
-                "    ferry_cl_arg(kernel, {index}, sizeof {name}, &{name});\n"
-            ));
-            index += 1;
+    for (part, count) in k.part_dims() {
+        for d in 0..count {
+            for name in [Dim::first_param_of(part, d), Dim::count_param_of(part, d)] {
+                out.push_str(&format!(
+                    "    ferry_cl_arg(kernel, {index}, sizeof {name}, &{name});\n"
+                ));
+                index += 1;
+            }
         }
     }
+    let dims = if k.fused.is_empty() { dims } else { 1 };
     out.push_str(&format!(
         "    ferry_cl_launch(kernel, \"{}\", {dims}, global, {local}, {});\n",
         k.name,
