@@ -12,7 +12,16 @@
 //! - the flow between references (tagged accesses: which write feeds which
 //!   read of a statement that reads an array twice);
 //! - live-out: the writes no later write of the SCoP overwrites, whose
-//!   values the SCoP leaves in memory.
+//!   values the SCoP leaves in memory;
+//! - dead instances (the PENCIL report's §4.1): those whose values reach
+//!   no live-out write, not even through other instances. The instances
+//!   that may be needed start as the live-out writers and grow by the
+//!   sources of their reads until they stop growing; after each step the
+//!   set is widened to its integer affine hull (within the domains), so
+//!   that parametric bounds cannot make it grow forever (each step adds a
+//!   dimension to some statement's set). What is dead is surely dead; a
+//!   statement's instances off a hyperplane its live ones lie on are all
+//!   that the widening keeps apart.
 //!
 //! All are read back from isl in its notation, simplified under the
 //! parameters' types (`gist_params` with the context). Every isl call
@@ -20,7 +29,7 @@
 //! handle within it gives an error (`Err`) rather than a hang.
 
 use crate::{AccessKind, Scop};
-use isl_rs::{LibISLError, Map, Set, UnionAccessInfo, UnionFlow, UnionMap};
+use isl_rs::{LibISLError, Map, Set, UnionAccessInfo, UnionFlow, UnionMap, UnionSet};
 
 /// isl operations one SCoP's analysis may take; past them it is refused.
 const MAX_OPERATIONS: u64 = 20_000_000;
@@ -51,6 +60,8 @@ pub struct Model {
     /// Tagged write instance → element, for the values the SCoP may leave
     /// in memory: the writes no later must-write of the SCoP overwrites.
     pub live_out: String,
+    /// The statement instances whose results nothing after them needs.
+    pub dead: String,
 }
 
 /// The model of `scop`, simplified by isl, with its dependences.
@@ -66,6 +77,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut schedules = Vec::new();
     let mut accesses = Vec::new();
     let mut schedule = UnionMap::empty_ctx(&ctx).map_err(|_| failed("schedule"))?;
+    let mut all_domains = UnionSet::empty_ctx(&ctx).map_err(|_| failed("domains"))?;
     let mut reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
     let mut writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut tagged_reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
@@ -78,6 +90,12 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
             .and_then(Set::coalesce)
             .map_err(|_| failed(&format!("domain of {}", s.name)))?;
         domains.push(set_text(&domain)?);
+        all_domains = all_domains
+            .union(
+                UnionSet::from_set(domain.copy().map_err(|_| failed("domains"))?)
+                    .map_err(|_| failed("domains"))?,
+            )
+            .map_err(|_| failed("domains"))?;
         let map = Map::read_from_str(&ctx, &s.schedule)
             .and_then(|m| m.intersect_domain(domain.copy()?))
             .map_err(|_| failed(&format!("schedule of {}", s.name)))?;
@@ -192,6 +210,8 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let live_out = all_tagged_writes
         .subtract_domain(overwritten)
         .map_err(|_| failed("live-out writes"))?;
+    let dead =
+        dead_instances(&live_out, &may, &all_domains).map_err(|_| failed("dead instances"))?;
     let shown = |m: UnionMap, what: &str| -> Result<String, String> {
         let m = m
             .gist_params(context.copy().map_err(|_| failed(what))?)
@@ -210,7 +230,34 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         output: shown(output, "output dependences")?,
         flow_tagged: shown(flow_tagged, "flow between references")?,
         live_out: shown(live_out, "live-out writes")?,
+        dead: dead
+            .gist_params(context.copy().map_err(|_| failed("dead instances"))?)
+            .and_then(UnionSet::coalesce)
+            .and_then(|d| d.to_str().map(str::to_string))
+            .map_err(|_| failed("dead instances"))?,
     })
+}
+
+/// The instances of `domains` that no live-out write (`live_out`,
+/// tagged) needs, through the `flow` dependences (source → read
+/// instance), with the widening the module header describes.
+fn dead_instances(
+    live_out: &UnionMap,
+    flow: &UnionMap,
+    domains: &UnionSet,
+) -> Result<UnionSet, LibISLError> {
+    let widen = |set: UnionSet| set.affine_hull()?.intersect(domains.copy()?);
+    let writers = live_out.copy()?.domain()?.unwrap()?.domain()?;
+    let mut needed = widen(writers)?;
+    loop {
+        let sources = flow.copy()?.intersect_range(needed.copy()?)?.domain()?;
+        let grown = widen(needed.copy()?.union(sources)?)?;
+        if grown.is_subset(&needed)? {
+            break;
+        }
+        needed = grown;
+    }
+    domains.copy()?.subtract(needed)
 }
 
 /// isl's dataflow towards `sink` from the `must` and `may` sources, with

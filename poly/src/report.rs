@@ -94,14 +94,15 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
         }
         out.push_str(&format!(
             "  flow ({})  {}\n  by reference {}\n  live-in      {}\n  live-out     {}\n  \
-             anti         {}\n  output       {}\n\n",
+             anti         {}\n  output       {}\n  dead         {}\n\n",
             if model.flow_exact { "exact" } else { "may" },
             model.flow,
             model.flow_tagged,
             model.live_in,
             model.live_out,
             model.anti,
-            model.output
+            model.output,
+            model.dead
         ));
     }
     out
@@ -161,6 +162,7 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                     "anti": model.anti,
                     "output": model.output,
                 });
+                entry["dead"] = json!(model.dead);
             }
         }
         list.push(entry);

@@ -9,7 +9,8 @@
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
-//! functions). The models are
+//! functions); `dead` has dead statement instances (a whole statement, and
+//! one whose instances off a hyperplane are). The models are
 //! checked against executions by `scop_trace`.
 
 use ferry_tests::run_ferry;
@@ -37,6 +38,11 @@ fn calls() {
 #[test]
 fn dynamic() {
     insta::assert_snapshot!(scop("tests/c/scop/dynamic.c", "dynamic"));
+}
+
+#[test]
+fn dead() {
+    insta::assert_snapshot!(scop("tests/c/scop/dead.c", "dead"));
 }
 
 #[test]

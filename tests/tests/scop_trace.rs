@@ -15,7 +15,13 @@
 //!   last writer is the model's live-out (arrays only);
 //! - for statements under conditions on data (may-writes, a flow that is
 //!   a may), each of these holds as containment: what ran is within the
-//!   model.
+//!   model;
+//! - no instance the model calls dead was needed: going back from each
+//!   element's last writer through the sources of what the needed
+//!   instances read (arrays; values that flow through scalars are not
+//!   logged, so the instances found needed are fewer than the truly
+//!   needed: the check is sound), none of the run's needed instances is
+//!   dead in the model.
 //!
 //! A statement of a SCoP that the regions do not list, or that no run
 //! reaches, fails the test.
@@ -42,6 +48,7 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/shapes.c", "shapes", &["2", "5", "8"]),
     ("tests/c/scop/calls.c", "calls", &["1", "7"]),
     ("tests/c/scop/dynamic.c", "dynamic", &["1", "6", "11"]),
+    ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
     ("tests/c/kernels/nussinov.c", "nussinov", &["6"]),
     ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
     ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),
@@ -473,6 +480,7 @@ fn check_execution(
     // reads before it writes.
     let mut writer: BTreeMap<(String, Vec<i64>), Instance> = BTreeMap::new();
     let mut flow = BTreeSet::new();
+    let mut sources: BTreeMap<Instance, BTreeSet<Instance>> = BTreeMap::new();
     let mut live_in = BTreeSet::new();
     for (record, instance) in mine {
         for array in arrays.keys() {
@@ -485,6 +493,10 @@ fn check_execution(
                             instance_text(source),
                             instance_text(instance)
                         ));
+                        sources
+                            .entry(instance.clone())
+                            .or_default()
+                            .insert(source.clone());
                     }
                     None => {
                         live_in.insert(format!(
@@ -556,7 +568,46 @@ fn check_execution(
         &model_live_out,
         &traced_map(&live_out)?,
         !any_dynamic,
+    )?;
+    // The instances the run needed: the last writers, and the sources of
+    // what needed instances read.
+    let mut needed: BTreeSet<Instance> = writer.values().cloned().collect();
+    let mut work: Vec<Instance> = needed.iter().cloned().collect();
+    while let Some(instance) = work.pop() {
+        for source in sources.get(&instance).into_iter().flatten() {
+            if needed.insert(source.clone()) {
+                work.push(source.clone());
+            }
+        }
+    }
+    let dead = scop["dead"].as_str().unwrap_or_default();
+    let model_dead = UnionSet::read_from_str(&ctx, dead)
+        .and_then(|d| d.intersect_params(Set::read_from_str(&ctx, &fixing)?))
+        .and_then(UnionSet::project_out_all_params)
+        .map_err(|_| format!("isl cannot read {dead}"))?;
+    let run_needed = UnionSet::read_from_str(
+        &ctx,
+        &format!(
+            "{{ {} }}",
+            needed
+                .iter()
+                .map(instance_text)
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
     )
+    .map_err(|_| "isl cannot read the needed instances".to_string())?;
+    let overlap = model_dead
+        .intersect(run_needed)
+        .map_err(|_| "isl intersect".to_string())?;
+    if overlap.is_empty().unwrap_or(false) {
+        Ok(())
+    } else {
+        Err(format!(
+            "instances the model calls dead ({dead}) were needed: {}",
+            overlap.to_str().unwrap_or("?")
+        ))
+    }
 }
 
 /// The elements of array `c` (its C name) an instance read or wrote.
