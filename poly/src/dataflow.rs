@@ -84,18 +84,23 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut tagged_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut may_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut tagged_may_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
+    let mut kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
+    let mut tagged_kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
     for s in &scop.statements {
         let domain = Set::read_from_str(&ctx, &s.domain)
             .and_then(|d| d.gist_params(context.copy()?))
             .and_then(Set::coalesce)
             .map_err(|_| failed(&format!("domain of {}", s.name)))?;
         domains.push(set_text(&domain)?);
-        all_domains = all_domains
-            .union(
-                UnionSet::from_set(domain.copy().map_err(|_| failed("domains"))?)
-                    .map_err(|_| failed("domains"))?,
-            )
-            .map_err(|_| failed("domains"))?;
+        // Dead or not, a kill is no instance of the program's.
+        if !s.is_kill() {
+            all_domains = all_domains
+                .union(
+                    UnionSet::from_set(domain.copy().map_err(|_| failed("domains"))?)
+                        .map_err(|_| failed("domains"))?,
+                )
+                .map_err(|_| failed("domains"))?;
+        }
         let map = Map::read_from_str(&ctx, &s.schedule)
             .and_then(|m| m.intersect_domain(domain.copy()?))
             .map_err(|_| failed(&format!("schedule of {}", s.name)))?;
@@ -125,6 +130,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
                 AccessKind::Read => (&mut reads, &mut tagged_reads),
                 AccessKind::MustWrite => (&mut writes, &mut tagged_writes),
                 AccessKind::MayWrite => (&mut may_writes, &mut tagged_may_writes),
+                AccessKind::Kill => (&mut kills, &mut tagged_kills),
             };
             *all = all
                 .copy()
@@ -146,8 +152,16 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     };
     let all_writes = union(&writes, &may_writes, "writes")?;
     let all_tagged_writes = union(&tagged_writes, &tagged_may_writes, "writes")?;
-    let flow = compute(&reads, Some(&writes), Some(&may_writes), None, &schedule)
-        .map_err(|_| failed("flow dependences"))?;
+    // A kill hides every write before it, as a must-write does, and is
+    // the source of nothing.
+    let flow = compute(
+        &reads,
+        Some(&writes),
+        Some(&may_writes),
+        Some(&kills),
+        &schedule,
+    )
+    .map_err(|_| failed("flow dependences"))?;
     let may = flow
         .get_may_dependence()
         .map_err(|_| failed("flow dependences"))?;
@@ -163,14 +177,21 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let live_in = flow
         .get_may_no_source()
         .map_err(|_| failed("live-in reads"))?;
-    let anti = compute(&all_writes, None, Some(&reads), Some(&writes), &schedule)
-        .and_then(|f| f.get_may_dependence())
-        .map_err(|_| failed("anti dependences"))?;
+    let writes_and_kills = union(&writes, &kills, "kills")?;
+    let anti = compute(
+        &all_writes,
+        None,
+        Some(&reads),
+        Some(&writes_and_kills),
+        &schedule,
+    )
+    .and_then(|f| f.get_may_dependence())
+    .map_err(|_| failed("anti dependences"))?;
     let output = compute(
         &all_writes,
         Some(&writes),
         Some(&may_writes),
-        None,
+        Some(&kills),
         &schedule,
     )
     .and_then(|f| f.get_may_dependence())
@@ -180,6 +201,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let tagged_schedule = tagged_reads
         .copy()
         .and_then(|r| r.union(all_tagged_writes.copy()?))
+        .and_then(|r| r.union(tagged_kills.copy()?))
         .and_then(UnionMap::domain)
         .and_then(|d| d.unwrap())
         .and_then(UnionMap::domain_map)
@@ -189,16 +211,17 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         &tagged_reads,
         Some(&tagged_writes),
         Some(&tagged_may_writes),
-        None,
+        Some(&tagged_kills),
         &tagged_schedule,
     )
     .and_then(|f| f.get_may_dependence())
     .map_err(|_| failed("flow between references"))?;
-    // A write is overwritten where a later must-write of its element
-    // follows it: every write before that must-write, back to the
+    // A write is overwritten where a later must-write of its element, or
+    // a kill, follows it: every write before that must-write, back to the
     // previous must-write, is one of its sources.
+    let overwriting = union(&tagged_writes, &tagged_kills, "live-out writes")?;
     let overwritten = compute(
-        &tagged_writes,
+        &overwriting,
         Some(&tagged_writes),
         Some(&tagged_may_writes),
         None,

@@ -222,6 +222,8 @@ impl Finder<'_> {
             positions: vec![0],
             guards: Vec::new(),
             accesses: 0,
+            kills: 0,
+            accessed: HashMap::new(),
         };
         let universe = vec![Conj::default()];
         for &item in items {
@@ -399,7 +401,7 @@ impl Names {
 /// Names the model gives itself: statements `S0`, existentials `e0`,
 /// access outputs `o0`.
 fn reserved(name: &str) -> bool {
-    ["S", "e", "o"].iter().any(|p| {
+    ["S", "K", "X", "e", "o"].iter().any(|p| {
         name.strip_prefix(p)
             .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
     })
@@ -422,6 +424,10 @@ struct Builder<'a> {
     guards: Vec<Vec<Pending>>,
     /// Accesses numbered so far (their ids, `R0`, `W1`...).
     accesses: usize,
+    /// Kill statements made so far (`K0`, `K1`...).
+    kills: usize,
+    /// The variables accessed so far, with their number of subscripts.
+    accessed: HashMap<VarId, usize>,
 }
 
 /// A statement's access before it is written as isl text.
@@ -440,6 +446,16 @@ impl Builder<'_> {
             NodeKind::Seq { items, .. } => {
                 for &item in items {
                     self.node(body, item, domain)?;
+                }
+                // The block ends inside the part: the variables it
+                // declares die here (static ones live on).
+                for &item in items {
+                    if let NodeKind::Declare(v) = body.node(item).kind
+                        && self.program.var(v).storage == Storage::Local
+                        && let Some(&dims) = self.accessed.get(&v)
+                    {
+                        self.kill(v, dims, body.node(node).span, domain)?;
+                    }
                 }
             }
             NodeKind::Declare(_) | NodeKind::Nop => {}
@@ -538,30 +554,11 @@ impl Builder<'_> {
             let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
             pending.splice(0..0, conditions);
         }
-        let name = format!("S{}", self.statements.len());
-        let indices: Vec<String> = self
-            .loops
-            .iter()
-            .map(|&(v, _)| self.names.get(self.program, v))
-            .collect();
-        let tuple = format!("{name}[{}]", indices.join(", "));
-        let condition = self.dnf_text(domain)?;
-        let domain_text = format!("{{ {tuple} : {condition} }}");
-        let mut schedule = Vec::new();
-        for (depth, &(v, ascending)) in self.loops.iter().enumerate() {
-            schedule.push(self.positions[depth].to_string());
-            let index = self.names.get(self.program, v);
-            schedule.push(if ascending {
-                index
-            } else {
-                format!("-{index}")
-            });
-        }
-        schedule.push(self.positions.last()?.to_string());
-        *self.positions.last_mut()? += 1;
-        self.schedules.push(schedule);
+        let name = format!("S{}", self.statements.len() - self.kills);
+        let (indices, tuple, domain_text) = self.place(&name, domain)?;
         let mut accesses = Vec::new();
         for p in pending {
+            self.accessed.insert(p.array, p.subscripts.len());
             let array = self.names.get(self.program, p.array);
             let mut outs = Vec::new();
             let mut cons = Vec::new();
@@ -599,6 +596,67 @@ impl Builder<'_> {
             // schedule to, and writes it around the tuple.
             schedule: tuple,
             accesses,
+        });
+        Some(())
+    }
+
+    /// A statement named `name` at the walk's position under `domain`:
+    /// its enclosing loops' indices, its tuple and its domain; its
+    /// schedule goes to `schedules`, and the position moves on.
+    fn place(&mut self, name: &str, domain: &[Conj]) -> Option<(Vec<String>, String, String)> {
+        let indices: Vec<String> = self
+            .loops
+            .iter()
+            .map(|&(v, _)| self.names.get(self.program, v))
+            .collect();
+        let tuple = format!("{name}[{}]", indices.join(", "));
+        let condition = self.dnf_text(domain)?;
+        let domain_text = format!("{{ {tuple} : {condition} }}");
+        let mut schedule = Vec::new();
+        for (depth, &(v, ascending)) in self.loops.iter().enumerate() {
+            schedule.push(self.positions[depth].to_string());
+            let index = self.names.get(self.program, v);
+            schedule.push(if ascending {
+                index
+            } else {
+                format!("-{index}")
+            });
+        }
+        schedule.push(self.positions.last()?.to_string());
+        *self.positions.last_mut()? += 1;
+        self.schedules.push(schedule);
+        Some((indices, tuple, domain_text))
+    }
+
+    /// A kill of every element of `v` (accessed with `dims` subscripts)
+    /// where the block at `span` ends, under `domain`.
+    fn kill(&mut self, v: VarId, dims: usize, span: Span, domain: &[Conj]) -> Option<()> {
+        let name = format!("K{}", self.kills);
+        self.kills += 1;
+        let (indices, tuple, domain_text) = self.place(&name, domain)?;
+        let array = self.names.get(self.program, v);
+        let outs: Vec<String> = (0..dims).map(|k| format!("o{k}")).collect();
+        let id = format!("X{}", self.accesses);
+        self.accesses += 1;
+        let element = format!("{array}[{}]", outs.join(", "));
+        let condition = self.dnf_text(domain)?;
+        self.statements.push(Statement {
+            name,
+            span: Span {
+                lo: span.hi,
+                hi: span.hi,
+            },
+            indices,
+            domain: domain_text,
+            schedule: tuple.clone(),
+            accesses: vec![Access {
+                kind: AccessKind::Kill,
+                array,
+                relation: format!("{{ {tuple} -> {element} : {condition} }}"),
+                tagged: format!("{{ [{tuple} -> {id}[]] -> {element} : {condition} }}"),
+                id,
+            }],
+            dynamic: false,
         });
         Some(())
     }
@@ -672,7 +730,11 @@ impl Builder<'_> {
             if var.ty.is_pointer_like() || var.address_taken {
                 return None;
             }
-        } else if self.written.contains(&array) || !is_array_of(&var.ty, subscripts.len()) {
+        } else if self.written.contains(&array) && !matches!(var.ty, Type::Array(..))
+            || !is_array_of(&var.ty, subscripts.len())
+        {
+            // A pointer the part assigns moves its elements; an array's
+            // name is "written" only by its declaration, which keeps it.
             return None;
         }
         Some(Pending {

@@ -68,6 +68,10 @@ fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
                 }
                 AccessKind::MustWrite => &mut writes,
                 AccessKind::MayWrite => &mut may_writes,
+                // A read after a kill would read nothing defined: what
+                // comes from before the part is what is read before any
+                // write, kills or not.
+                AccessKind::Kill => continue,
             };
             *all = all.copy()?.union(UnionMap::from_map(relation)?)?;
         }

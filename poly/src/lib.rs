@@ -6,8 +6,9 @@
 //!   whose control is counted loops and `if`s with affine bounds and
 //!   conditions, and whose memory accesses are array elements with affine
 //!   subscripts or scalars; each statement with its iteration domain, its
-//!   2d+1 schedule and its accesses (reads, must-writes), each access with
-//!   an id.
+//!   2d+1 schedule and its accesses (reads, must-writes, may-writes), each
+//!   access with an id; and a kill where a block of the part ends, of the
+//!   variables it declares that the part accesses.
 //! - [`dataflow`]: value-based flow dependences (with kills: a must-write
 //!   hides the writes before it), the reads with no source in the SCoP
 //!   (live-in), and the false dependences (anti, output), from
@@ -57,7 +58,9 @@ pub struct Scop {
 
 #[derive(Debug, Clone)]
 pub struct Statement {
-    /// `S0`, `S1`... in textual order.
+    /// `S0`, `S1`... in textual order; `K0`, `K1`... for the kills at the
+    /// end of a block of the part of the variables it declares (one kill
+    /// access each).
     pub name: String,
     pub span: Span,
     /// Its enclosing loops' indices, outermost first.
@@ -76,6 +79,14 @@ pub struct Statement {
     pub dynamic: bool,
 }
 
+impl Statement {
+    /// Whether it is a kill (a block's end), not a statement of the
+    /// program.
+    pub fn is_kill(&self) -> bool {
+        self.accesses.iter().all(|a| a.kind == AccessKind::Kill)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AccessKind {
     Read,
@@ -84,6 +95,9 @@ pub enum AccessKind {
     /// Written by the instances where a condition on data holds (a
     /// statement under an `if` whose condition is not affine).
     MayWrite,
+    /// The variable's lifetime ends (PENCIL's kills, §3.8): what was in
+    /// its elements is gone, read by nothing after.
+    Kill,
 }
 
 impl AccessKind {
@@ -92,6 +106,7 @@ impl AccessKind {
             AccessKind::Read => "read",
             AccessKind::MustWrite => "must-write",
             AccessKind::MayWrite => "may-write",
+            AccessKind::Kill => "kill",
         }
     }
 }

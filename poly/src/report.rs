@@ -39,6 +39,15 @@ pub fn scops(
     out
 }
 
+/// The program's name of the variable the model calls `isl` (`j_1`: the
+/// second `j`).
+fn shown(scop: &Scop, isl: &str) -> String {
+    scop.names
+        .iter()
+        .find(|(name, _)| name == isl)
+        .map_or_else(|| isl.to_string(), |(_, c)| c.clone())
+}
+
 /// The statement's text on one line, as the preprocessed unit has it.
 fn source(file: &ParsedFile, span: ferry_parser::span::Span) -> String {
     let text = file
@@ -75,7 +84,16 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                 "  {} at {}: {}{}\n    domain      {}\n    schedule    {}\n",
                 s.name,
                 file.position(s.span),
-                source(file, s.span),
+                if s.is_kill() {
+                    let names: Vec<String> = s
+                        .accesses
+                        .iter()
+                        .map(|a| format!("`{}`", shown(scop, &a.array)))
+                        .collect();
+                    format!("the end of the block of {}", names.join(", "))
+                } else {
+                    source(file, s.span)
+                },
                 if s.dynamic {
                     "  (under a condition on data)"
                 } else {

@@ -10,7 +10,8 @@
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
 //! functions); `dead` has dead statement instances (a whole statement, and
-//! one whose instances off a hyperplane are). The models are
+//! one whose instances off a hyperplane are); `kills` has a scalar and an
+//! array declared in a loop's body, killed at its end. The models are
 //! checked against executions by `scop_trace`.
 
 use ferry_tests::run_ferry;
@@ -43,6 +44,11 @@ fn dynamic() {
 #[test]
 fn dead() {
     insta::assert_snapshot!(scop("tests/c/scop/dead.c", "dead"));
+}
+
+#[test]
+fn kills() {
+    insta::assert_snapshot!(scop("tests/c/scop/kills.c", "kills"));
 }
 
 #[test]

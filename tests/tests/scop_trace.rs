@@ -16,6 +16,8 @@
 //! - for statements under conditions on data (may-writes, a flow that is
 //!   a may), each of these holds as containment: what ran is within the
 //!   model;
+//! - kills (a block's variables at its end) are no statements the tracer
+//!   sees; a killed array has no live-out element;
 //! - no instance the model calls dead was needed: going back from each
 //!   element's last writer through the sources of what the needed
 //!   instances read (arrays; values that flow through scalars are not
@@ -49,6 +51,7 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/calls.c", "calls", &["1", "7"]),
     ("tests/c/scop/dynamic.c", "dynamic", &["1", "6", "11"]),
     ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
+    ("tests/c/scop/kills.c", "kills", &["1", "5"]),
     ("tests/c/kernels/nussinov.c", "nussinov", &["6"]),
     ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
     ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),
@@ -164,6 +167,9 @@ fn check(program: &Path, what: &Check, runs: &[&str], scratch: &Path) -> Result<
         }
         let names = &scop["names"];
         for s in scop["statements"].as_array().into_iter().flatten() {
+            if is_kill(s) {
+                continue;
+            }
             let (line, column) = (s["line"].as_u64(), s["column"].as_u64());
             let Some(r) = listed.iter().find(|r| {
                 scop["function"] == r.function.as_str()
@@ -238,6 +244,14 @@ fn check(program: &Path, what: &Check, runs: &[&str], scratch: &Path) -> Result<
         return Err(format!("no run reaches {}", missed.join(", ")));
     }
     Ok(checked)
+}
+
+/// Whether a statement of the model is a kill (the end of a block): no
+/// statement of the program, so nothing the tracer sees.
+fn is_kill(s: &Value) -> bool {
+    s["accesses"]
+        .as_array()
+        .is_some_and(|list| list.iter().all(|a| a["kind"] == "kill"))
 }
 
 /// The program's name of the model's name `shown`.
@@ -390,6 +404,9 @@ fn check_execution(
 
     // Domains.
     for s in scop["statements"].as_array().into_iter().flatten() {
+        if is_kill(s) {
+            continue;
+        }
         let name = s["name"].as_str().unwrap_or_default();
         let points: BTreeSet<String> = mine
             .iter()
@@ -426,11 +443,18 @@ fn check_execution(
     // Accesses, per statement, array of one dimension or more, and kind.
     let mut scalars = false;
     let mut arrays: BTreeMap<String, usize> = BTreeMap::new();
+    // Variables of the part's blocks, dead at their ends: none of their
+    // elements is live-out.
+    let mut killed: BTreeSet<String> = BTreeSet::new();
     for s in scop["statements"].as_array().into_iter().flatten() {
         let name = s["name"].as_str().unwrap_or_default();
         let mut relations: BTreeMap<(String, &str), Vec<String>> = BTreeMap::new();
         for a in s["accesses"].as_array().into_iter().flatten() {
             let array = a["array"].as_str().unwrap_or_default().to_string();
+            if a["kind"] == "kill" {
+                killed.insert(array);
+                continue;
+            }
             let relation = a["relation"].as_str().unwrap_or_default().to_string();
             if relation.contains(&format!("-> {array}[]")) {
                 scalars = true;
@@ -551,6 +575,7 @@ fn check_execution(
     // What the execution leaves in memory: each element's last writer.
     let live_out: BTreeSet<String> = writer
         .iter()
+        .filter(|((array, _), _)| !killed.contains(array))
         .map(|((array, element), instance)| {
             format!(
                 "{} -> {}",
@@ -571,7 +596,11 @@ fn check_execution(
     )?;
     // The instances the run needed: the last writers, and the sources of
     // what needed instances read.
-    let mut needed: BTreeSet<Instance> = writer.values().cloned().collect();
+    let mut needed: BTreeSet<Instance> = writer
+        .iter()
+        .filter(|((array, _), _)| !killed.contains(array))
+        .map(|(_, instance)| instance.clone())
+        .collect();
     let mut work: Vec<Instance> = needed.iter().cloned().collect();
     while let Some(instance) = work.pop() {
         for source in sources.get(&instance).into_iter().flatten() {
