@@ -142,6 +142,11 @@ impl OpenLaunch {
         })
     }
 
+    /// Where its first loop is.
+    pub fn span(&self) -> ferry_parser::span::Span {
+        self.first.span
+    }
+
     /// Whether the launch of `id` is independent of every loop this one
     /// runs.
     pub fn independent_of(&self, id: StmtId, pairs: &Independent) -> bool {

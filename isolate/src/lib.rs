@@ -327,7 +327,10 @@ pub fn isolate(
             ) && (!parallel_body || isolated.serialised.is_empty())
             {
                 return Ok(Isolated {
-                    explanations,
+                    explanations: explanations
+                        .into_iter()
+                        .chain(isolated.explanations)
+                        .collect(),
                     ..isolated
                 });
             }
@@ -337,7 +340,10 @@ pub fn isolate(
         parsed, &analyses, &regions, &verdicts, &targets, moves, options,
     )?;
     Ok(Isolated {
-        explanations,
+        explanations: explanations
+            .into_iter()
+            .chain(isolated.explanations)
+            .collect(),
         ..isolated
     })
 }
@@ -416,6 +422,8 @@ fn transform(
     let mut kernel_files = Vec::new();
     let mut serialised = Vec::new();
     let mut warnings = Vec::new();
+    // The launches of several nests, for `--explain`.
+    let mut launches = Vec::new();
     let mut written_from: HashMap<String, &Path> = HashMap::new();
     for (unit, file) in parsed.iter().enumerate() {
         let mine: Vec<&Selected> = targets.iter().filter(|t| t.unit == unit).collect();
@@ -475,6 +483,28 @@ fn transform(
                     .iter()
                     .map(|f| f.as_str().to_string()),
             );
+            launches.extend(kernels.state.fused.iter().filter(|_| options.explain).map(
+                |(kernel, spans)| {
+                    let others: Vec<String> = spans[1..]
+                        .iter()
+                        .map(|span| {
+                            let at = file.source_map.locate(span.lo);
+                            format!("{}:{}", at.line, at.column)
+                        })
+                        .collect();
+                    let (loops, apart) = if others.len() > 1 {
+                        ("loops", "none of them writes what another")
+                    } else {
+                        ("loop", "neither writes what the other")
+                    };
+                    format!(
+                        "{}: loop: launched with the {loops} at {} as one kernel (`{kernel}`): \
+                         {apart} reads or writes",
+                        file.position(spans[0]),
+                        others.join(", ")
+                    )
+                },
+            ));
             warnings.extend(kernels.state.sequential.iter().map(|l| {
                 format!(
                     "{}: warning: this loop runs in one work-item of kernel `{}`: neither it \
@@ -519,7 +549,7 @@ fn transform(
     Ok(Isolated {
         files,
         target: options.target,
-        explanations: Vec::new(),
+        explanations: launches,
         serialised,
         warnings,
     })

@@ -81,6 +81,9 @@ pub struct UnitState {
     /// parallel): correct, but slower on a GPU than on the host; the user
     /// is warned.
     pub sequential: Vec<SequentialLoop>,
+    /// The launches of several nests (`fusion`): the kernel, and where
+    /// its loops are, in order (`--explain` says so).
+    pub fused: Vec<(String, Vec<Span>)>,
 }
 
 /// A loop whose iterations run one after the other in one work-item.
@@ -398,6 +401,13 @@ impl<'a> Outliner<'a> {
         let joining = self.state.unit.kernels.pop().expect("checked above");
         self.launched.insert(s.id, open.kernel);
         let host = &mut self.state.unit.kernels[open.kernel];
+        match self.state.fused.iter_mut().find(|(k, _)| *k == host.name) {
+            Some((_, spans)) => spans.push(s.span),
+            None => self
+                .state
+                .fused
+                .push((host.name.clone(), vec![open.span(), s.span])),
+        }
         for p in joining.params {
             if !host.params.iter().any(|q| q.name == p.name) {
                 host.params.push(p);

@@ -68,6 +68,12 @@ fn declared_independent_loops() {
 /// updates together, then hz), jacobi-2d's two dependent sweeps twice.
 #[test]
 fn independent_nests_share_a_launch() {
+    let launched: String = explained_for("tests/c/parallel/fusion.c", Some("opencl"))
+        .lines()
+        .filter(|l| l.contains("launched with"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(launched);
     for (n, m) in [(10u64, 13u64), (1, 4), (5, 1), (40, 33)] {
         let per_launch = [
             m + (n - 1) * m,
@@ -181,6 +187,12 @@ fn accesses_one_by_one() {
 /// The decision on every loop of `program`'s function `cases`, a line
 /// each (`isolate --explain`).
 fn explained(program: &str) -> String {
+    explained_for(program, None)
+}
+
+/// `explained`, offloading to `target` when one is given (the host
+/// simulation otherwise).
+fn explained_for(program: &str, target: Option<&str>) -> String {
     assert!(workspace_root().join(program).is_file(), "{program}");
     let out = std::env::temp_dir().join(format!(
         "ferry-explain-{}-{}",
@@ -188,15 +200,23 @@ fn explained(program: &str) -> String {
         program.replace('/', "-")
     ));
     let _ = std::fs::remove_dir_all(&out);
-    let output = run_ferry([
-        "isolate".to_string(),
-        program.into(),
-        "--function".into(),
-        "cases".into(),
-        "--explain".into(),
-        "-o".into(),
-        out.display().to_string(),
-    ]);
+    let output = run_ferry(
+        [
+            "isolate".to_string(),
+            program.into(),
+            "--function".into(),
+            "cases".into(),
+            "--explain".into(),
+            "-o".into(),
+            out.display().to_string(),
+        ]
+        .into_iter()
+        .chain(
+            target
+                .into_iter()
+                .flat_map(|t| ["--target".to_string(), t.to_string()]),
+        ),
+    );
     let _ = std::fs::remove_dir_all(&out);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
