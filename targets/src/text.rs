@@ -290,6 +290,17 @@ pub fn part_groups(part: usize, dims: usize, shape: [u32; 3], ty: &str) -> Strin
     format!("({} ? {} : 0)", some_work(part, dims), per_axis.join(" * "))
 }
 
+/// The work-group size of a fused launch, its parts' shapes given by
+/// `shape(loops)`: the largest of theirs (each part leaves the work-items
+/// past its own idle).
+pub fn fused_lanes(k: &Kernel, shape: &dyn Fn(usize) -> [u32; 3]) -> u32 {
+    k.parts()
+        .iter()
+        .map(|(_, part)| shape(part.dims.len()).iter().product::<u32>())
+        .max()
+        .unwrap_or(1)
+}
+
 /// The launcher's number of work-groups of a fused kernel, `ferry_groups`
 /// (a `long`): its parts' together, each in groups of `shape(loops)`.
 pub fn fused_groups(k: &Kernel, shape: &dyn Fn(usize) -> [u32; 3]) -> String {

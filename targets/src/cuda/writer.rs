@@ -3,7 +3,8 @@ use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
     Dialect, after_launch, before_launch, body, device_functions, epilogue, fused_body,
-    fused_groups, kernel_params, launcher_params, prologue, skip_empty_nest, tree, work_items,
+    fused_groups, fused_lanes, kernel_params, launcher_params, prologue, skip_empty_nest, tree,
+    work_items,
 };
 
 /// The unit's kernels file.
@@ -37,16 +38,6 @@ pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
     }]
 }
 
-/// The block size of a fused launch: the largest of its parts' (each part
-/// leaves the lanes past its own idle).
-fn fused_lanes(k: &Kernel, options: &Options) -> u32 {
-    k.parts()
-        .iter()
-        .map(|(_, part)| options.block[part.dims.len() - 1].iter().product::<u32>())
-        .max()
-        .unwrap_or(1)
-}
-
 /// The work-group size of `k` under `options`.
 fn group_size(k: &Kernel, options: &Options) -> u32 {
     match k.dims.len() {
@@ -78,7 +69,10 @@ fn kernel(out: &mut String, k: &Kernel, options: &Options) {
         out.push_str(&fused_body(
             k,
             &shape,
-            (fused_lanes(k, options), ("blockIdx.x", "threadIdx.x")),
+            (
+                fused_lanes(k, &|n| options.block[n - 1]),
+                ("blockIdx.x", "threadIdx.x"),
+            ),
             "",
             |s| s.c_name(),
             INDEX,
@@ -145,7 +139,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         );
         out.push_str(&format!(
             "    dim3 block({}, 1, 1);\n    dim3 grid((unsigned)ferry_groups, 1, 1);\n",
-            fused_lanes(k, options)
+            fused_lanes(k, &|n| options.block[n - 1])
         ));
     }
     let args: Vec<String> = k

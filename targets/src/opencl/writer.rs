@@ -3,7 +3,7 @@ use crate::File;
 use crate::kernel::{Dim, Kernel, ParamKind, Scalar, Unit};
 use crate::text::{
     Dialect, after_launch, before_launch, body, c_string, device_functions, epilogue, fused_body,
-    fused_groups, kernel_params, prologue, skip_empty_nest, tree, work_items,
+    fused_groups, fused_lanes, kernel_params, prologue, skip_empty_nest, tree, work_items,
 };
 
 /// The unit's kernel source and launchers.
@@ -44,16 +44,6 @@ const DIALECT: Dialect = Dialect {
 };
 
 /// The work-group shape of a kernel that reduces, by hardware dimension.
-/// The work-group size of a fused launch: the largest of its parts' (each
-/// part leaves the work-items past its own idle).
-fn fused_lanes(k: &Kernel, options: &Options) -> u32 {
-    k.parts()
-        .iter()
-        .map(|(_, part)| options.group[part.dims.len() - 1].iter().product::<u32>())
-        .max()
-        .unwrap_or(1)
-}
-
 fn group_shape(k: &Kernel, options: &Options) -> Vec<u32> {
     match k.dims.len() {
         0 => vec![1],
@@ -93,7 +83,7 @@ fn source(unit: &Unit, options: &Options) -> String {
                 k,
                 &shape,
                 (
-                    fused_lanes(k, options),
+                    fused_lanes(k, &|n| options.group[n - 1]),
                     ("get_group_id(0)", "get_local_id(0)"),
                 ),
                 "__global ",
@@ -140,7 +130,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
     let groups = "ferry_groups";
     let local = if !k.fused.is_empty() {
         // One-dimensional groups over every part's (`fused_body`).
-        let lanes = fused_lanes(k, options);
+        let lanes = fused_lanes(k, &|n| options.group[n - 1]);
         out.push_str(&fused_groups(k, &|n| options.group[n - 1]));
         out.push_str(&format!(
             "    size_t local[1] = {{{lanes}}};\n    size_t global[1] = {{(size_t)ferry_groups * {lanes}}};\n"
