@@ -342,6 +342,25 @@ impl Kernel {
             .collect()
     }
 
+    /// The launcher's first-index and count parameters, part by part and
+    /// dimension by dimension (the order kernels take them in), each with
+    /// its loop's step.
+    pub fn nest_params(&self) -> Vec<(String, String, i64)> {
+        std::iter::once(&self.dims)
+            .chain(self.fused.iter().map(|p| &p.dims))
+            .enumerate()
+            .flat_map(|(part, dims)| {
+                dims.iter().enumerate().map(move |(d, dim)| {
+                    (
+                        Dim::first_param_of(part, d),
+                        Dim::count_param_of(part, d),
+                        dim.step,
+                    )
+                })
+            })
+            .collect()
+    }
+
     /// The number of loops of each part, with the part's number, its own
     /// first.
     pub fn part_dims(&self) -> Vec<(usize, usize)> {

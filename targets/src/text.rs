@@ -58,11 +58,9 @@ pub fn kernel_params(
 /// index and count, of type `index`, part by part; `void` for none.
 fn param_list(k: &Kernel, index: &str, param: &dyn Fn(&Param) -> String) -> String {
     let mut params: Vec<String> = k.params.iter().map(param).collect();
-    for (part, dims) in k.part_dims() {
-        for d in 0..dims {
-            params.push(format!("{index} {}", Dim::first_param_of(part, d)));
-            params.push(format!("{index} {}", Dim::count_param_of(part, d)));
-        }
+    for (first, count, _) in k.nest_params() {
+        params.push(format!("{index} {first}"));
+        params.push(format!("{index} {count}"));
     }
     if params.is_empty() {
         "void".into()
@@ -263,28 +261,28 @@ pub fn skip_empty_nest(k: &Kernel) -> String {
     if k.dims.is_empty() {
         return String::new();
     }
-    let empty: Vec<String> = k
-        .part_dims()
-        .into_iter()
-        .map(|(part, dims)| format!("!({})", some_work(part, dims)))
-        .collect();
-    if k.fused.is_empty() {
-        let empty: Vec<String> = (0..k.dims.len())
+    let empty: Vec<String> = if k.fused.is_empty() {
+        (0..k.dims.len())
             .map(|d| format!("{} <= 0", Dim::count_param(d)))
-            .collect();
-        return format!("    if ({})\n        return;\n", empty.join(" || "));
-    }
-    format!("    if ({})\n        return;\n", empty.join(" && "))
+            .collect()
+    } else {
+        k.part_dims()
+            .into_iter()
+            .map(|(part, dims)| format!("!({})", some_work(part, dims)))
+            .collect()
+    };
+    let joined = if k.fused.is_empty() { " || " } else { " && " };
+    format!("    if ({})\n        return;\n", empty.join(joined))
 }
 
 /// C: the number of work-groups part `part` (of `dims` loops) takes, in
 /// groups of `shape` work-items along the hardware's x, y, z (x along the
 /// innermost loop); 0 when it has no iteration.
-pub fn part_groups(part: usize, dims: usize, shape: [u32; 3], ty: &str) -> String {
+fn part_groups(part: usize, dims: usize, shape: [u32; 3]) -> String {
     let per_axis: Vec<String> = (0..dims)
         .map(|h| {
             let count = Dim::count_param_of(part, dims - 1 - h);
-            format!("((({ty}){count} + {b} - 1) / {b})", b = shape[h])
+            format!("(((long){count} + {b} - 1) / {b})", b = shape[h])
         })
         .collect();
     format!("({} ? {} : 0)", some_work(part, dims), per_axis.join(" * "))
@@ -307,26 +305,28 @@ pub fn fused_groups(k: &Kernel, shape: &dyn Fn(usize) -> [u32; 3]) -> String {
     let parts: Vec<String> = k
         .part_dims()
         .into_iter()
-        .map(|(part, dims)| part_groups(part, dims, shape(dims), "long"))
+        .map(|(part, dims)| part_groups(part, dims, shape(dims)))
         .collect();
     format!("    long ferry_groups = {};\n", parts.join(" + "))
 }
 
 /// The body of a fused kernel (`Kernel::fused`), launched on
-/// one-dimensional work-groups of `lanes` work-items, at least as many as
-/// each part's `shape(loops)` holds: each part runs on the work-groups after the
-/// previous parts', its work-items numbered as an unfused kernel's would
-/// be, from `group` (the work-group's number) and `lane` (the
-/// work-item's in it). Each part's first indices and counts are named as
-/// a kernel's own inside its block, so the common prologue serves.
+/// one-dimensional work-groups of `fused_lanes` work-items, at least as
+/// many as each part's `shape(loops)` holds: each part runs on the
+/// work-groups after the previous parts', its work-items numbered as an
+/// unfused kernel's would be, from `group` (the work-group's number) and
+/// `lane` (the work-item's in it). Each part's first indices and counts
+/// are named as a kernel's own inside its block, so the common prologue
+/// serves.
 pub fn fused_body(
     k: &Kernel,
     shape: &dyn Fn(usize) -> [u32; 3],
-    (lanes, (group, lane)): (u32, (&str, &str)),
+    (group, lane): (&str, &str),
     global: &str,
     spell: fn(Scalar) -> &'static str,
     index: &str,
 ) -> String {
+    let lanes = fused_lanes(k, shape);
     let mut out = format!(
         "    {index} ferry_group = ({index}){group};\n    const {index} ferry_lane = ({index}){lane};\n"
     );
@@ -334,18 +334,18 @@ pub fn fused_body(
         let n = kernel.dims.len();
         let b = shape(n);
         out.push_str("    {\n");
-        let grid: Vec<String> = (0..n)
-            .map(|h| {
-                let count = Dim::count_param_of(part, n - 1 - h);
-                format!("({count} + {} - 1) / {}", b[h], b[h])
-            })
-            .collect();
+        let grid: Vec<String> = (0..n).map(|h| format!("ferry_grid{h}")).collect();
         for (h, g) in grid.iter().enumerate() {
-            out.push_str(&format!("        const {index} ferry_grid{h} = {g};\n"));
+            let count = Dim::count_param_of(part, n - 1 - h);
+            out.push_str(&format!(
+                "        const {index} {g} = ({count} + {b} - 1) / {b};\n",
+                b = b[h]
+            ));
         }
         out.push_str(&format!(
-            "        const {index} ferry_groups = {};\n        if (ferry_group < ferry_groups) {{\n",
-            part_groups(part, n, b, index)
+            "        const {index} ferry_groups = {} ? {} : 0;\n        if (ferry_group < ferry_groups) {{\n",
+            some_work(part, n),
+            grid.join(" * ")
         ));
         // The lanes past the part's own work-group shape, in a launch of
         // larger groups, have no item.
@@ -385,15 +385,7 @@ pub fn fused_body(
             )
         };
         let inner = prologue(&kernel, &item, global, spell, index) + &body(&kernel);
-        for line in inner.lines() {
-            if line.is_empty() {
-                out.push('\n');
-            } else {
-                out.push_str("        ");
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
+        out.push_str(&indented(&inner, "        "));
         out.push_str(
             "            return;\n        }\n        ferry_group -= ferry_groups;\n    }\n",
         );
@@ -539,16 +531,18 @@ pub fn device_functions(
 /// the range test of a kernel that reduces).
 pub fn body(k: &Kernel) -> String {
     let text = ferry_parser::printer::print_stmt(&k.body);
-    let indent = if k.reduces() { "        " } else { "    " };
+    indented(&text, if k.reduces() { "        " } else { "    " })
+}
+
+/// `text` with `indent` before each line that is not empty.
+fn indented(text: &str, indent: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
-        if line.is_empty() {
-            out.push('\n');
-        } else {
+        if !line.is_empty() {
             out.push_str(indent);
             out.push_str(line);
-            out.push('\n');
         }
+        out.push('\n');
     }
     out
 }

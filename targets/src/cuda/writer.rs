@@ -65,14 +65,10 @@ fn kernel(out: &mut String, k: &Kernel, options: &Options) {
         kernel_params(k, "", "__restrict__ ", |s| s.c_name(), INDEX)
     ));
     if !k.fused.is_empty() {
-        let shape = |n: usize| options.block[n - 1];
         out.push_str(&fused_body(
             k,
-            &shape,
-            (
-                fused_lanes(k, &|n| options.block[n - 1]),
-                ("blockIdx.x", "threadIdx.x"),
-            ),
+            &|n| options.block[n - 1],
+            ("blockIdx.x", "threadIdx.x"),
             "",
             |s| s.c_name(),
             INDEX,
@@ -154,10 +150,11 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
                 format!("({} *){}, {}", s.c_name(), p.scratch(), p.elements())
             }
         })
-        .chain(k.part_dims().into_iter().flat_map(|(part, dims)| {
-            (0..dims)
-                .flat_map(move |d| [Dim::first_param_of(part, d), Dim::count_param_of(part, d)])
-        }))
+        .chain(
+            k.nest_params()
+                .into_iter()
+                .flat_map(|(first, count, _)| [first, count]),
+        )
         .collect();
     let groups = "ferry_groups";
     if k.reduces() {
@@ -174,22 +171,14 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         .iter()
         .filter(|p| p.kind == ParamKind::Extent)
         .map(|p| p.name.clone())
-        .chain(k.parts().into_iter().flat_map(|(part, kernel)| {
-            kernel
-                .dims
-                .iter()
-                .enumerate()
-                .flat_map(|(d, dim)| {
-                    let (first, count) =
-                        (Dim::first_param_of(part, d), Dim::count_param_of(part, d));
-                    [
-                        first.clone(),
-                        count.clone(),
-                        format!("{first} + {count} * {}L", dim.step),
-                    ]
-                })
-                .collect::<Vec<_>>()
-        }))
+        .chain(
+            k.nest_params()
+                .into_iter()
+                .flat_map(|(first, count, step)| {
+                    let last = format!("{first} + {count} * {step}L");
+                    [first, count, last]
+                }),
+        )
         .collect();
     out.push_str(&if extents.is_empty() {
         "    int ferry_narrow = ferry_cuda_narrow(NULL, 0);\n".to_string()

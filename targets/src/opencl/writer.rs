@@ -78,14 +78,10 @@ fn source(unit: &Unit, options: &Options) -> String {
             kernel_params(k, "__global ", "restrict ", |s| s.opencl_name(), "long")
         ));
         if !k.fused.is_empty() {
-            let shape = |n: usize| options.group[n - 1];
             out.push_str(&fused_body(
                 k,
-                &shape,
-                (
-                    fused_lanes(k, &|n| options.group[n - 1]),
-                    ("get_group_id(0)", "get_local_id(0)"),
-                ),
+                &|n| options.group[n - 1],
+                ("get_group_id(0)", "get_local_id(0)"),
                 "__global ",
                 |s| s.opencl_name(),
                 "long",
@@ -202,14 +198,12 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             index += 1;
         }
     }
-    for (part, count) in k.part_dims() {
-        for d in 0..count {
-            for name in [Dim::first_param_of(part, d), Dim::count_param_of(part, d)] {
-                out.push_str(&format!(
-                    "    ferry_cl_arg(kernel, {index}, sizeof {name}, &{name});\n"
-                ));
-                index += 1;
-            }
+    for (first, count, _) in k.nest_params() {
+        for name in [first, count] {
+            out.push_str(&format!(
+                "    ferry_cl_arg(kernel, {index}, sizeof {name}, &{name});\n"
+            ));
+            index += 1;
         }
     }
     let dims = if k.fused.is_empty() { dims } else { 1 };
