@@ -17,6 +17,7 @@ use ferry_hcfg::ir::{FuncId, NodeId, NodeKind, VarId};
 use ferry_parser::ast::{Block, BlockItem, Expr, ExprKind, Stmt, StmtId, StmtKind};
 use ferry_parser::build::{self, expr, ident, long as int, long_variable, stmt};
 use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::access::Rw;
 use ferry_regions::entity::Root;
@@ -39,6 +40,11 @@ pub fn independent_siblings(
         _ => None,
     };
     let mut pairs = Independent::new();
+    // No pair to find (the host target, a statement with one parallel
+    // loop): no function to walk.
+    if decided.keys().filter(|s| private(s).is_some()).count() < 2 {
+        return pairs;
+    }
     for f in a.program.function_ids() {
         let Some(body) = &a.program.function(f).body else {
             continue;
@@ -117,6 +123,29 @@ fn independent(a: &Analyses, r: &RegionsAnalysis, f: FuncId, first: &Nest, secon
     apart(rw1, rw2) && apart(rw2, rw1)
 }
 
+/// `--explain`'s line for a launch of several nests: kernel `kernel`,
+/// its loops at `spans` (of `file`), in order.
+pub fn explanation(file: &ferry_parser::ParsedFile, kernel: &str, spans: &[Span]) -> String {
+    let others: Vec<String> = spans[1..]
+        .iter()
+        .map(|span| {
+            let at = file.source_map.locate(span.lo);
+            format!("{}:{}", at.line, at.column)
+        })
+        .collect();
+    let (loops, apart) = if others.len() > 1 {
+        ("loops", "none of them writes what another")
+    } else {
+        ("loop", "neither writes what the other")
+    };
+    format!(
+        "{}: loop: launched with the {loops} at {} as one kernel (`{kernel}`): {apart} reads \
+         or writes",
+        file.position(spans[0]),
+        others.join(", ")
+    )
+}
+
 /// A launch the outliner made (`Outliner::launch`), open to the launches
 /// of the independent nests after it: its kernel (in the unit's list), the
 /// loops it runs, and per part the host code that computes the part's
@@ -143,7 +172,7 @@ impl OpenLaunch {
     }
 
     /// Where its first loop is.
-    pub fn span(&self) -> ferry_parser::span::Span {
+    pub fn span(&self) -> Span {
         self.first.span
     }
 

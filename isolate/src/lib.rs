@@ -207,6 +207,17 @@ pub struct Isolated {
     pub warnings: Vec<String>,
 }
 
+impl Isolated {
+    /// With `decisions` (the loops', `--explain`) before the explanations
+    /// isolation made (the launches of several nests).
+    fn explained_first_by(self, decisions: Vec<String>) -> Isolated {
+        Isolated {
+            explanations: decisions.into_iter().chain(self.explanations).collect(),
+            ..self
+        }
+    }
+}
+
 /// Isolates the selected statements of the program made of `parsed`.
 /// Refusals are diagnostics at the statement or variable concerned.
 pub fn isolate(
@@ -326,26 +337,14 @@ pub fn isolate(
                 options,
             ) && (!parallel_body || isolated.serialised.is_empty())
             {
-                return Ok(Isolated {
-                    explanations: explanations
-                        .into_iter()
-                        .chain(isolated.explanations)
-                        .collect(),
-                    ..isolated
-                });
+                return Ok(isolated.explained_first_by(explanations));
             }
         }
     }
     let isolated = transform(
         parsed, &analyses, &regions, &verdicts, &targets, moves, options,
     )?;
-    Ok(Isolated {
-        explanations: explanations
-            .into_iter()
-            .chain(isolated.explanations)
-            .collect(),
-        ..isolated
-    })
+    Ok(isolated.explained_first_by(explanations))
 }
 
 /// The decision on every loop of the selected statements and their
@@ -483,28 +482,15 @@ fn transform(
                     .iter()
                     .map(|f| f.as_str().to_string()),
             );
-            launches.extend(kernels.state.fused.iter().filter(|_| options.explain).map(
-                |(kernel, spans)| {
-                    let others: Vec<String> = spans[1..]
+            if options.explain {
+                launches.extend(
+                    kernels
+                        .state
+                        .fused
                         .iter()
-                        .map(|span| {
-                            let at = file.source_map.locate(span.lo);
-                            format!("{}:{}", at.line, at.column)
-                        })
-                        .collect();
-                    let (loops, apart) = if others.len() > 1 {
-                        ("loops", "none of them writes what another")
-                    } else {
-                        ("loop", "neither writes what the other")
-                    };
-                    format!(
-                        "{}: loop: launched with the {loops} at {} as one kernel (`{kernel}`): \
-                         {apart} reads or writes",
-                        file.position(spans[0]),
-                        others.join(", ")
-                    )
-                },
-            ));
+                        .map(|(kernel, spans)| fusion::explanation(file, kernel, spans)),
+                );
+            }
             warnings.extend(kernels.state.sequential.iter().map(|l| {
                 format!(
                     "{}: warning: this loop runs in one work-item of kernel `{}`: neither it \

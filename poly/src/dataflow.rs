@@ -94,11 +94,10 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         domains.push(set_text(&domain)?);
         // Dead or not, a kill is no instance of the program's.
         if !s.is_kill() {
-            all_domains = all_domains
-                .union(
-                    UnionSet::from_set(domain.copy().map_err(|_| failed("domains"))?)
-                        .map_err(|_| failed("domains"))?,
-                )
+            all_domains = domain
+                .copy()
+                .and_then(UnionSet::from_set)
+                .and_then(|d| all_domains.copy()?.union(d))
                 .map_err(|_| failed("domains"))?;
         }
         let map = Map::read_from_str(&ctx, &s.schedule)
