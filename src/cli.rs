@@ -1,7 +1,8 @@
 //! Command-line interface. Exit status: 0 success, 1 user error (with a
 //! diagnostic on stderr), 2 internal error. No input produces a panic trace.
 
-use clap::{Parser, Subcommand};
+use crate::options::{self, Subcommand as Which};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use ferry_parser::{Diagnostic, parse_file};
 use std::io::Write;
 use std::path::PathBuf;
@@ -61,55 +62,28 @@ enum Command {
     /// under its own name, the runtime (`ferry_rte*` files, one backend per
     /// target) and a Makefile: `make -C OUTDIR` builds the program.
     ///
-    /// Options (anywhere among the files and CFLAGS): `--label L` (the
-    /// statement labelled L), `--function F` (the body of F), `--pragma`
-    /// (every statement after `#pragma ferry isolate`), or
-    /// `--transfers-only` (isolate nothing: optimise the program's own
-    /// `memload(dst, src, bytes)` / `memstore(dst, src, bytes)` transfers,
-    /// moving them through the code and out of functions and removing
-    /// redundant ones, as Listing 1.6); `--target host|opencl|cuda` (the
-    /// memcpy simulation, the default, or kernels for OpenCL or CUDA);
-    /// `--explain` (the parallelisation decision on every loop selected);
-    /// `--reassociate` (floating-point sums and products may run as
-    /// parallel reductions, their results then differing in the last
-    /// bits); `--transfer-plan
-    /// auto|hull|rows|exact|rects|whole` (how each array's Load and Store
-    /// are copied: `auto`, the default, picks per array and per run the
-    /// cheapest of the rectangular hull and the plans that could beat it;
-    /// `hull` the rectangular hulls of the regions, as the paper;
-    /// `rows` one contiguous copy from the first element to the last;
-    /// `exact` the exact region, one copy per run of its rows; `rects` a
-    /// few rectangles whose union is the region; `whole` every array the
-    /// statement touches copied in and out entire); `--transfer-cost
-    /// host|gpu|dma,latency=US,bandwidth=GBS` (the cost model `auto`
-    /// compares plans with: a preset, then overrides; default `host`, `gpu`
-    /// for the kernel targets);
-    /// `--no-optimize-transfers` (each statement's transfers as isolation
-    /// makes them, not shared between loop iterations); `-o OUTDIR`
-    /// (required).
+    /// Say what to isolate with `--label`, `--function`, `--pragma` or
+    /// `--transfers-only` (moving and merging the program's own
+    /// `memload`/`memstore` transfers instead, as Listing 1.6). The
+    /// transfer plans: `hull` the rectangular hulls of the regions, `rows`
+    /// one contiguous copy from the first element to the last, `exact` one
+    /// copy per run of the exact region, `rects` a few rectangles whose
+    /// union is the region, `whole` every array entire; `auto` picks per
+    /// array the cheapest under the cost model (`host` by default, `gpu`
+    /// for the kernel targets).
     Isolate {
         #[command(flatten)]
         program: Program,
     },
     /// Isolate (as `ferry isolate`), then build the original and the
     /// transformed program with `cc` (or `$CC`), run both, each in a fresh
-    /// empty folder, and compare stdout, exit status and the named output
+    /// folder that mirrors the current one (so relative paths read the
+    /// same files), and compare stdout, exit status and the named output
     /// files byte for byte (or, with `--tolerance REL`, floating-point
     /// numbers within that relative distance, integers and other text
-    /// exact). Prints each run's verdict and transfer
+    /// exact). Prints each run's exit statuses, verdict and transfer
     /// statistics; exit status 0 when every run is the same, 1 when some
-    /// run differs.
-    ///
-    /// Options (anywhere among the files and CFLAGS): the selection, as for
-    /// `ferry isolate`, and its `--target`, `--explain`, `--reassociate`,
-    /// `--transfer-plan`, `--transfer-cost` and `--no-optimize-transfers`;
-    /// `--run ARGS` (repeatable: one execution each, ARGS
-    /// split on whitespace; none means one run without arguments);
-    /// `--compare-files F...` (files each run writes in its folder);
-    /// `--timeout SECONDS` (per execution, default 60); `--tolerance REL`
-    /// (default 0); `--json`; `-o
-    /// OUTDIR` (keep the transformed program there instead of a temporary
-    /// folder).
+    /// run differs or the original program itself fails.
     Validate {
         #[command(flatten)]
         program: Program,
@@ -139,10 +113,8 @@ enum Command {
 /// The translation units of one program and the preprocessor's flags.
 #[derive(clap::Args)]
 struct Program {
-    /// C files, then flags for the preprocessor (-I, -D, -U, -std=, -include).
-    /// Anywhere among them, `--time-budget SECONDS` bounds each analysis of
-    /// each function (default 10; 0 for none): past it, that function's
-    /// results are over-approximated, and a note on stderr says so.
+    /// C files, then flags for the preprocessor (-I, -D, -U, -std=,
+    /// -include), with ferry's options (below) anywhere among them.
     #[arg(
         required = true,
         allow_hyphen_values = true,
@@ -340,7 +312,9 @@ pub(crate) fn files_and_flags(
     for a in args {
         if !a.starts_with('-')
             && is_c_source(&a)
-            && flags.last().is_none_or(|f: &String| !takes_value(f))
+            && flags
+                .last()
+                .is_none_or(|f: &String| !options::compiler_flag_takes_value(f))
         {
             files.push(PathBuf::from(a));
         } else {
@@ -361,14 +335,6 @@ pub(crate) fn is_c_source(name: &str) -> bool {
     name.ends_with(".c") || name.ends_with(".i")
 }
 
-/// Compiler flags whose value is the next argument (`-include x.c`).
-fn takes_value(flag: &str) -> bool {
-    matches!(
-        flag,
-        "-include" | "-I" | "-D" | "-U" | "-isystem" | "-imacros" | "-iquote"
-    )
-}
-
 /// What a command prints on stdout and its exit status.
 pub(crate) struct Finished {
     pub output: String,
@@ -387,20 +353,47 @@ impl From<Diagnostic> for Failure {
     }
 }
 
+/// The command line, each command's help listing ferry's options (which
+/// clap does not see: they sit among the trailing files and flags).
+fn parse_command_line() -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    for which in Which::ALL {
+        command = command.mut_subcommand(which.name(), |c| c.after_help(options::help(which)));
+    }
+    Cli::from_arg_matches(&command.try_get_matches()?)
+}
+
+/// Refuses a misspelt option, or another command's, before any of the
+/// arguments is read as a file or a preprocessor flag.
+fn check_options(command: &Command) -> Result<(), Diagnostic> {
+    let (which, args) = match command {
+        Command::Semantics { program, .. } => (Which::Semantics, program),
+        Command::Regions { program, .. } => (Which::Regions, program),
+        Command::Isolate { program } => (Which::Isolate, program),
+        Command::Validate { program } => (Which::Validate, program),
+        Command::Scop { program, .. } => (Which::Scop, program),
+        Command::Effects { program } => (Which::Effects, program),
+        Command::Parse { .. } => return Ok(()),
+    };
+    options::check(which, &args.args)
+}
+
 /// Runs the command line; returns the exit status.
 pub fn run() -> i32 {
     std::panic::set_hook(Box::new(|info| {
         eprintln!("ferry: internal error: {info}");
         eprintln!("This is a bug in ferry; please report it with the input that triggered it.");
     }));
-    let mut cli = match Cli::try_parse() {
+    let mut cli = match parse_command_line() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
-    if let Err(diagnostic) = take_time_budget(&mut cli.command) {
+    if let Err(diagnostic) =
+        check_options(&cli.command).and_then(|()| take_time_budget(&mut cli.command))
+    {
         eprintln!("{diagnostic}");
         return 1;
     }

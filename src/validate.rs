@@ -3,7 +3,8 @@
 //! transformed program and compare them (`ferry_validation`).
 //!
 //! Exit status: 0 when every run behaves the same, 1 when some run differs
-//! (after the verdict is printed) or for a user error, 2 for an internal
+//! or some run's original program fails (after the verdict is printed) or
+//! for a user error, 2 for an internal
 //! error (a transformed program that does not build is one).
 
 use crate::cli::{
@@ -21,6 +22,8 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let timeout = take_timeout(&mut args)?;
     let tolerance = take_tolerance(&mut args)?;
     let json = take_flag(&mut args, "--json");
+    let stdin = take_stdin(&mut args)?;
+    let original_may_fail = take_flag(&mut args, "--original-may-fail");
     let selection = take_selection(&mut args)?;
     let options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
@@ -58,6 +61,15 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
         request.timeout = limit;
     }
     request.tolerance = tolerance;
+    request.stdin = stdin;
+    request.original_may_fail = original_may_fail;
+    // Relative paths in the runs' arguments and in the programs name the
+    // user's files, as when they run the program themselves.
+    request.mirrored = Some(std::env::current_dir().map_err(|e| {
+        Failure::User(Diagnostic::error(format!(
+            "cannot read the current folder: {e}"
+        )))
+    })?);
     let report = ferry_validation::validate(&request).map_err(|e| {
         if e.is_internal() {
             Failure::Internal(e.to_string())
@@ -83,7 +95,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
         output,
         status: match report.verdict() {
             Verdict::Same => 0,
-            Verdict::Different => 1,
+            Verdict::Different | Verdict::OriginalFailed => 1,
         },
     })
 }
@@ -122,6 +134,24 @@ fn take_list(args: &mut Vec<String>, name: &str) -> Result<Vec<String>, Diagnost
         values.push(value);
     }
     Ok(values)
+}
+
+/// `--stdin FILE`: the bytes every execution reads on its standard input
+/// (`-`: ferry's own standard input, read to its end once).
+fn take_stdin(args: &mut Vec<String>) -> Result<Option<Vec<u8>>, Diagnostic> {
+    let Some(name) = take_value(args, "--stdin")? else {
+        return Ok(None);
+    };
+    let bytes = if name == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map(|_| bytes)
+            .map_err(|e| Diagnostic::error(format!("cannot read the standard input: {e}")))?
+    } else {
+        std::fs::read(&name)
+            .map_err(|e| Diagnostic::error(format!("`--stdin {name}`: cannot read it: {e}")))?
+    };
+    Ok(Some(bytes))
 }
 
 /// `--tolerance REL`: how far, relative to the larger magnitude, a

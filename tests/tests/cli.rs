@@ -77,6 +77,20 @@ fn help_and_version_succeed() {
     assert!(version.starts_with("ferry "), "{version}");
 }
 
+/// `-h` of the commands that read files lists ferry's own options, which
+/// sit among the files and flags where clap does not see them.
+#[test]
+fn short_help_lists_each_commands_options() {
+    let help = success(&["isolate", "-h"]);
+    for option in ["--function F", "--target host|opencl|cuda", "-o OUTDIR"] {
+        assert!(help.contains(option), "{option}:\n{help}");
+    }
+    assert!(!help.contains("--compare-files"), "{help}");
+    let help = success(&["validate", "-h"]);
+    assert!(help.contains("--compare-files F..."), "{help}");
+    assert!(help.contains("--stdin FILE"), "{help}");
+}
+
 /// The constructs of `tests/c/unsupported/` are refused with a diagnostic
 /// that points into the file, never with a panic or a partial output.
 #[test]

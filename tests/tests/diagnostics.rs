@@ -176,6 +176,29 @@ fn unknown_flag_of_ferry() {
     insta::assert_snapshot!("unknown_flag", stderr);
 }
 
+/// A misspelt option of ferry's own is refused with the one meant, before
+/// anything is parsed or written (it used to reach `cc -E` as a flag).
+#[test]
+fn misspelt_option_of_a_command() {
+    let out = std::env::temp_dir().join("ferry-misspelt-option");
+    let _ = std::fs::remove_dir_all(&out);
+    let stderr = user_error(&[
+        "isolate",
+        "tests/c/cli/two_functions.c",
+        "--fucntion",
+        "main",
+        "-o",
+        out.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(!out.exists(), "nothing should be written");
+    insta::assert_snapshot!("misspelt_option", stderr);
+    let stderr = user_error(&["regions", "tests/c/cli/two_functions.c", "--explain"]);
+    assert!(
+        stderr.contains("`--explain` is not an option of `ferry regions`"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn unknown_subcommand() {
     let stderr = user_error(&["frobnicate", "tests/c/cli/two_functions.c"]);

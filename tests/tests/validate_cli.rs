@@ -22,7 +22,9 @@ fn the_same_behaviour_prints_the_statistics_and_exits_0() {
     // a[0..4] (40 bytes); b[0..4] back; n and c, only read, are passed by
     // value.
     assert!(
-        stdout.contains("run 1 [5]: same (40 bytes in 1 transfer to the accelerator, 40 bytes"),
+        stdout.contains(
+            "run 1 [5]: same (exit 0; 40 bytes in 1 transfer to the accelerator, 40 bytes"
+        ),
         "{stdout}"
     );
     assert!(
@@ -245,7 +247,7 @@ fn transfers_only_optimises_the_programs_own_transfers() {
     assert!(
         plain
             .1
-            .contains("same (24 bytes in 3 transfers to the accelerator, 24 bytes in 3"),
+            .contains("same (exit 0; 24 bytes in 3 transfers to the accelerator, 24 bytes in 3"),
         "{}",
         plain.1
     );
@@ -254,7 +256,7 @@ fn transfers_only_optimises_the_programs_own_transfers() {
     assert!(
         optimised
             .1
-            .contains("same (8 bytes in 1 transfer to the accelerator, 16 bytes in 2"),
+            .contains("same (exit 0; 8 bytes in 1 transfer to the accelerator, 16 bytes in 2"),
         "{}",
         optimised.1
     );
@@ -281,6 +283,35 @@ fn transfers_do_not_move_to_a_call_missing_arguments() {
         bar.contains("memload(k, j, 8);") && bar.contains("memstore(j, k, 8);"),
         "{text}"
     );
+}
+
+/// The runs read what the program would read run by hand: `--stdin FILE`
+/// on standard input, and files by paths relative to the current folder.
+/// Without its input the original fails, and that is no validation: the
+/// verdict says so, with the original's status and stderr, and the exit
+/// status is 1 (two failing runs used to print `same`).
+#[test]
+fn runs_get_the_input_and_the_files_and_a_failing_original_validates_nothing() {
+    let program = "tests/c/validate/reads_input.c";
+    let (code, stdout, stderr) = ferry(&["validate", program, "--pragma"]);
+    assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.contains("run 1 []: original failed"), "{stdout}");
+    assert!(stdout.contains("failed (exit 3)"), "{stdout}");
+    assert!(stdout.contains("no numbers on stdin"), "{stdout}");
+    assert!(
+        stdout.ends_with("verdict: not validated (the original program failed in 1 of 1 runs)\n"),
+        "{stdout}"
+    );
+    let input = ["--stdin", "tests/c/validate/numbers.txt"];
+    let (code, stdout, stderr) = ferry(&["validate", program, "--pragma", input[0], input[1]]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    // x[0..3], 4 doubles, in and out.
+    assert!(
+        stdout.contains("same (exit 0; 32 bytes in 1 transfer to the accelerator, 32 bytes"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = ferry(&["validate", program, "--pragma", "--original-may-fail"]);
+    assert_eq!(code, Some(0), "{stdout}");
 }
 
 /// An output folder holding a C or CUDA source this run does not write

@@ -38,22 +38,46 @@ pub struct Execution {
     pub dir: PathBuf,
 }
 
-/// Runs `exe ARGS` in `dir` (created empty), stdin closed, with
-/// `FERRY_STATS=stats` when given (and without it otherwise); kills it past
-/// `limit`. Its stdout and stderr go to files beside `dir`, not to pipes:
-/// nothing to drain while it runs, and a process it leaves behind cannot
-/// keep us waiting for the end of a pipe.
+/// What every execution of both programs starts from.
+#[derive(Debug, Clone, Copy)]
+pub struct Surroundings<'r> {
+    /// The bytes on its standard input (closed when `None`).
+    pub stdin: Option<&'r [u8]>,
+    /// The folder its working directory mirrors (see [`mirror`]); empty
+    /// when `None`.
+    pub mirrored: Option<&'r Path>,
+    /// The files it writes that are compared: never mirrored, so that each
+    /// program writes its own.
+    pub own_files: &'r [String],
+}
+
+/// Runs `exe ARGS` in `dir` (created, mirroring `around.mirrored`), with
+/// `around.stdin` on its standard input, with `FERRY_STATS=stats` when
+/// given (and without it otherwise); kills it past `limit`. Its stdout and
+/// stderr go to files beside `dir`, not to pipes: nothing to drain while it
+/// runs, and a process it leaves behind cannot keep us waiting for the end
+/// of a pipe.
 pub fn execute(
     exe: &Path,
     args: &[String],
     dir: &Path,
     stats: Option<&Path>,
     limit: Duration,
+    around: Surroundings<'_>,
 ) -> Result<Execution, Error> {
-    let io = |what: &str, path: &Path, e: std::io::Error| {
-        Error::Io(format!("cannot {what} {}: {e}", path.display()))
-    };
     std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
+    if let Some(folder) = around.mirrored {
+        let own: Vec<&Path> = around.own_files.iter().map(Path::new).collect();
+        mirror(folder, dir, &own)?;
+    }
+    let stdin = match around.stdin {
+        Some(bytes) => {
+            let path = dir.with_extension("stdin");
+            std::fs::write(&path, bytes).map_err(|e| io("write", &path, e))?;
+            Stdio::from(File::open(&path).map_err(|e| io("open", &path, e))?)
+        }
+        None => Stdio::null(),
+    };
     let stdout_path = dir.with_extension("stdout");
     let stderr_path = dir.with_extension("stderr");
     let stdout = File::create(&stdout_path).map_err(|e| io("create", &stdout_path, e))?;
@@ -62,7 +86,7 @@ pub fn execute(
     command
         .args(args)
         .current_dir(dir)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(stdout)
         .stderr(stderr);
     match stats {
@@ -90,6 +114,49 @@ pub fn execute(
         stderr: std::fs::read(&stderr_path).map_err(|e| io("read", &stderr_path, e))?,
         dir: dir.to_owned(),
     })
+}
+
+fn io(what: &str, path: &Path, e: std::io::Error) -> Error {
+    Error::Io(format!("cannot {what} {}: {e}", path.display()))
+}
+
+/// Fills `dir` with a symbolic link to every entry of `folder`, so that a
+/// program run in `dir` opens the same files by relative paths as it would
+/// in `folder`, while the files it creates stay in `dir`. The compared
+/// files `own` (relative paths) are left out: each program writes its own,
+/// in real folders along their paths whose other entries are linked.
+/// (A file the program modifies in place, rather than creates, is the
+/// user's own file through its link, for both programs.)
+fn mirror(folder: &Path, dir: &Path, own: &[&Path]) -> Result<(), Error> {
+    let entries = std::fs::read_dir(folder).map_err(|e| io("read the folder", folder, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| io("read the folder", folder, e))?;
+        let name = entry.file_name();
+        let inside: Vec<&Path> = own
+            .iter()
+            .filter_map(|path| path.strip_prefix(&name).ok())
+            .collect();
+        let target = dir.join(&name);
+        if inside.is_empty() {
+            symlink(&entry.path(), &target).map_err(|e| io("link", &target, e))?;
+        } else if inside.iter().all(|rest| rest.as_os_str().is_empty()) {
+            // A compared file itself: the program creates it.
+        } else if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).map_err(|e| io("create", &target, e))?;
+            mirror(&entry.path(), &target, &inside)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn symlink(original: &Path, link: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(original, link)
+}
+
+#[cfg(not(unix))]
+fn symlink(original: &Path, link: &Path) -> std::io::Result<()> {
+    std::fs::copy(original, link).map(|_| ())
 }
 
 /// Short programs are polled often (the test suite runs hundreds of them),

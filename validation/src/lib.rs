@@ -1,7 +1,9 @@
 //! Differential execution: builds the original program and the one ferry
-//! transformed, runs both on the same arguments, each in a fresh empty
-//! working directory, and compares what they print on stdout, their exit
-//! status and the output files they are asked to write, byte for byte.
+//! transformed, runs both on the same arguments and standard input, each in
+//! a fresh working directory (empty, or mirroring the user's), and compares
+//! what they print on stdout, their exit status and the output files they
+//! are asked to write, byte for byte. A run whose original program fails
+//! validates nothing and says so.
 //! The transformed run also reports its transfer statistics (the runtime's
 //! `FERRY_STATS` file).
 //!
@@ -55,6 +57,17 @@ pub struct Request {
     /// transformed program prints agrees with the original's (0: outputs
     /// must be the same bytes). Integers and other text stay exact.
     pub tolerance: f64,
+    /// What every execution reads on its standard input (closed when
+    /// `None`).
+    pub stdin: Option<Vec<u8>>,
+    /// The folder each execution's working directory mirrors, so that
+    /// relative paths read the files they would there (`None`: an empty
+    /// one).
+    pub mirrored: Option<PathBuf>,
+    /// Whether an original program that exits with a failure status (or a
+    /// signal) is still a run to compare; otherwise such a run validates
+    /// nothing and its verdict says so.
+    pub original_may_fail: bool,
 }
 
 impl Request {
@@ -70,6 +83,9 @@ impl Request {
             timeout: DEFAULT_TIMEOUT,
             link_flags: Vec::new(),
             tolerance: 0.0,
+            stdin: None,
+            mirrored: None,
+            original_may_fail: false,
         }
     }
 }
@@ -112,7 +128,7 @@ pub fn validate(request: &Request) -> Result<Report, Error> {
     })
 }
 
-/// One execution of both programs, each in its own empty folder.
+/// One execution of both programs, each in its own folder.
 fn run_once(
     request: &Request,
     original_exe: &Path,
@@ -120,12 +136,18 @@ fn run_once(
     run_dir: &Path,
     args: &[String],
 ) -> Result<RunReport, Error> {
+    let around = exec::Surroundings {
+        stdin: request.stdin.as_deref(),
+        mirrored: request.mirrored.as_deref(),
+        own_files: &request.compare_files,
+    };
     let original = exec::execute(
         original_exe,
         args,
         &run_dir.join("original"),
         None,
         request.timeout,
+        around,
     )?;
     if original.status == Status::TimedOut {
         return Err(Error::OriginalTimedOut {
@@ -142,6 +164,7 @@ fn run_once(
         &run_dir.join("transformed"),
         Some(&stats_file),
         request.timeout,
+        around,
     )?;
     let stats = stats::read(&stats_file, &transformed.status)?;
     let stdout = compare::bytes(&original.stdout, &transformed.stdout, request.tolerance);
@@ -157,6 +180,8 @@ fn run_once(
         stdout,
         files,
         stats,
+        original_failure_accepted: request.original_may_fail,
+        original_stderr: original.stderr,
         transformed_stderr: transformed.stderr,
     })
 }

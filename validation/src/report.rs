@@ -9,6 +9,10 @@ use serde_json::{Value, json};
 pub enum Verdict {
     Same,
     Different,
+    /// The original program itself failed (a failure exit status or a
+    /// signal): the run validates nothing (the input it needs is missing,
+    /// most often).
+    OriginalFailed,
 }
 
 impl Verdict {
@@ -16,6 +20,14 @@ impl Verdict {
         match self {
             Verdict::Same => "same",
             Verdict::Different => "different",
+            Verdict::OriginalFailed => "original failed",
+        }
+    }
+
+    fn json(self) -> &'static str {
+        match self {
+            Verdict::OriginalFailed => "original_failed",
+            other => other.as_str(),
         }
     }
 }
@@ -31,6 +43,11 @@ pub struct RunReport {
     pub files: Vec<FileComparison>,
     /// The transformed run's statistics; `None` when it crashed or timed out.
     pub stats: Option<Stats>,
+    /// Whether the run compares the programs even when the original fails
+    /// (`Request::original_may_fail`).
+    pub original_failure_accepted: bool,
+    /// What the original program printed on stderr, shown when it failed.
+    pub original_stderr: Vec<u8>,
     /// What the transformed program printed on stderr (not compared: the
     /// runtime may speak there), shown when the run differs.
     pub transformed_stderr: Vec<u8>,
@@ -52,11 +69,15 @@ impl RunReport {
         self.files.iter().all(FileComparison::equal)
     }
 
+    /// Different before original failed: a transformed program that
+    /// behaves otherwise than a failing original is still wrong.
     pub fn verdict(&self) -> Verdict {
-        if self.stdout_equal() && self.exit_equal() && self.files_equal() {
-            Verdict::Same
-        } else {
+        if !(self.stdout_equal() && self.exit_equal() && self.files_equal()) {
             Verdict::Different
+        } else if self.original_status != Status::Exited(0) && !self.original_failure_accepted {
+            Verdict::OriginalFailed
+        } else {
+            Verdict::Same
         }
     }
 
@@ -78,7 +99,7 @@ impl RunReport {
             .collect();
         json!({
             "args": self.args,
-            "verdict": self.verdict().as_str(),
+            "verdict": self.verdict().json(),
             "stdout_equal": self.stdout_equal(),
             "exit_equal": self.exit_equal(),
             "files_equal": self.files_equal(),
@@ -98,9 +119,14 @@ impl RunReport {
             self.args.join(" "),
             self.verdict().as_str()
         );
+        let status = if self.exit_equal() {
+            format!("{}; ", self.original_status)
+        } else {
+            String::new()
+        };
         match &self.stats {
             Some(s) => text.push_str(&format!(
-                " ({} bytes in {} to the accelerator, {} bytes in {} back; {}, {} bytes)\n",
+                " ({status}{} bytes in {} to the accelerator, {} bytes in {} back; {}, {} bytes)\n",
                 s.bytes_to_accel,
                 count(s.transfers_to_accel, "transfer"),
                 s.bytes_from_accel,
@@ -114,6 +140,18 @@ impl RunReport {
             text.push_str(&format!(
                 "  exit status: original {}, transformed {}\n",
                 self.original_status, self.transformed_status
+            ));
+        }
+        if self.verdict() == Verdict::OriginalFailed {
+            text.push_str(&indent(&format!(
+                "the original program failed ({}): this run validates nothing; give it the \
+                 arguments, input and files it needs (`--run`, `--stdin`, the current folder), \
+                 or accept the failure with `--original-may-fail`",
+                self.original_status
+            )));
+            text.push_str(&shown_stderr(
+                "the original program's stderr",
+                &self.original_stderr,
             ));
         }
         if let Some(d) = &self.stdout {
@@ -133,16 +171,25 @@ impl RunReport {
             };
             text.push_str(&indent(&line));
         }
-        if self.verdict() == Verdict::Different && !self.transformed_stderr.is_empty() {
-            let stderr = String::from_utf8_lossy(&self.transformed_stderr);
-            let shown: Vec<&str> = stderr.lines().take(10).collect();
-            text.push_str(&indent(&format!(
-                "the transformed program's stderr:\n{}",
-                indent(&shown.join("\n"))
-            )));
+        if self.verdict() == Verdict::Different {
+            text.push_str(&shown_stderr(
+                "the transformed program's stderr",
+                &self.transformed_stderr,
+            ));
         }
         text
     }
+}
+
+/// The first lines of a program's stderr, under a heading; nothing when
+/// it printed nothing.
+fn shown_stderr(heading: &str, stderr: &[u8]) -> String {
+    if stderr.is_empty() {
+        return String::new();
+    }
+    let stderr = String::from_utf8_lossy(stderr);
+    let shown: Vec<&str> = stderr.lines().take(10).collect();
+    indent(&format!("{heading}:\n{}", indent(&shown.join("\n"))))
 }
 
 /// Every run of one validation.
@@ -155,18 +202,22 @@ pub struct Report {
 }
 
 impl Report {
-    /// Same when every run is the same.
+    /// Different when some run differs; otherwise original failed when
+    /// some run's original failed; same when every run is the same.
     pub fn verdict(&self) -> Verdict {
-        if self.runs.iter().all(|r| r.verdict() == Verdict::Same) {
-            Verdict::Same
-        } else {
+        let verdicts: Vec<Verdict> = self.runs.iter().map(RunReport::verdict).collect();
+        if verdicts.contains(&Verdict::Different) {
             Verdict::Different
+        } else if verdicts.contains(&Verdict::OriginalFailed) {
+            Verdict::OriginalFailed
+        } else {
+            Verdict::Same
         }
     }
 
     pub fn to_json(&self) -> Value {
         json!({
-            "verdict": self.verdict().as_str(),
+            "verdict": self.verdict().json(),
             "tolerance": self.tolerance,
             "runs": self.runs.iter().map(RunReport::to_json).collect::<Vec<_>>(),
         })
@@ -204,6 +255,18 @@ impl Report {
             Verdict::Different => {
                 format!(
                     "verdict: different ({different} of {} runs)\n",
+                    self.runs.len()
+                )
+            }
+            Verdict::OriginalFailed => {
+                let failed = self
+                    .runs
+                    .iter()
+                    .filter(|r| r.verdict() == Verdict::OriginalFailed)
+                    .count();
+                format!(
+                    "verdict: not validated (the original program failed in {failed} of {} \
+                     runs)\n",
                     self.runs.len()
                 )
             }

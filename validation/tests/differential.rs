@@ -270,3 +270,80 @@ fn runs_do_not_share_their_working_directory() {
     let report = validate(&request(&f, &[&["2"]])).unwrap();
     assert_eq!(report.verdict(), Verdict::Same, "{}", report.describe());
 }
+
+/// Reads a count on its standard input and a word from `data/in.txt`,
+/// writes them to `data/out.txt`; exits with 3 when either is missing.
+const READS_ITS_SURROUNDINGS: &str = r#"#include <stdio.h>
+int main(void)
+{
+    int n;
+    char word[32];
+    FILE *in = fopen("data/in.txt", "r");
+    if (scanf("%d", &n) != 1 || !in || fscanf(in, "%31s", word) != 1) {
+        fprintf(stderr, "missing input\n");
+        return 3;
+    }
+    FILE *out = fopen("data/out.txt", "w");
+    fprintf(out, "%d %s\n", n, word);
+    fclose(out);
+    printf("%d\n", n * 2);
+    return 0;
+}
+"#;
+
+/// The program above as both original and "transformed", and a folder
+/// holding its `data/in.txt`.
+fn surroundings_fixture() -> (Fixture, tempfile::TempDir) {
+    let f = good();
+    std::fs::write(&f.original, READS_ITS_SURROUNDINGS).unwrap();
+    std::fs::write(f.transformed.join("prog.c"), READS_ITS_SURROUNDINGS).unwrap();
+    let user = tempfile::tempdir().unwrap();
+    std::fs::create_dir(user.path().join("data")).unwrap();
+    std::fs::write(user.path().join("data/in.txt"), "ferry\n").unwrap();
+    (f, user)
+}
+
+/// Standard input and relative paths reach both programs as they would
+/// reach the program run by hand, and a compared file inside one of the
+/// user's folders is each program's own, never written into that folder.
+#[test]
+fn runs_read_the_given_input_and_the_users_files() {
+    let (f, user) = surroundings_fixture();
+    let mut request = request(&f, &[&[]]);
+    request.compare_files = vec!["data/out.txt".to_owned()];
+    request.stdin = Some(b"21\n".to_vec());
+    request.mirrored = Some(user.path().to_owned());
+    let report = validate(&request).unwrap();
+    assert_eq!(report.verdict(), Verdict::Same, "{}", report.describe());
+    let run = &report.runs[0];
+    assert_eq!(run.original_status, Status::Exited(0));
+    assert_eq!(run.files[0].state, FileState::Equal);
+    assert!(
+        !user.path().join("data/out.txt").exists(),
+        "the programs wrote into the user's folder"
+    );
+    assert!(
+        report.describe().contains("same (exit 0;"),
+        "{}",
+        report.describe()
+    );
+}
+
+/// An original that fails (here: no input) validates nothing: the verdict
+/// says so, with its status and stderr, unless the failure is accepted.
+#[test]
+fn a_failing_original_is_not_a_validation() {
+    let (f, user) = surroundings_fixture();
+    let mut request = request(&f, &[&[]]);
+    request.compare_files.clear();
+    request.mirrored = Some(user.path().to_owned());
+    let report = validate(&request).unwrap();
+    assert_eq!(report.verdict(), Verdict::OriginalFailed);
+    let text = report.describe();
+    assert!(text.contains("failed (exit 3)"), "{text}");
+    assert!(text.contains("missing input"), "{text}");
+    assert!(text.contains("verdict: not validated"), "{text}");
+    assert_eq!(report.to_json()["verdict"], "original_failed");
+    request.original_may_fail = true;
+    assert_eq!(validate(&request).unwrap().verdict(), Verdict::Same);
+}
