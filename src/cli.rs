@@ -244,6 +244,7 @@ pub(crate) fn take_isolate_options(
     }
     options.explain = take_flag(args, "--explain");
     options.reassociate = take_flag(args, "--reassociate");
+    options.closed_program = take_flag(args, "--closed-program");
     if take_flag(args, "--no-optimize-transfers") {
         options.optimize_transfers = false;
     }

@@ -116,6 +116,12 @@ const OPTIONS: &[FerryOption] = &[
         help: "floating-point sums and products may run as parallel reductions",
     },
     FerryOption {
+        name: "--closed-program",
+        takes: Takes::Nothing,
+        commands: TRANSFORMS,
+        help: "the files hold every caller of --function F: specialise F to them",
+    },
+    FerryOption {
         name: "--transfer-plan",
         takes: Takes::One("auto|hull|rows|exact|rects|whole"),
         commands: TRANSFORMS,

@@ -35,6 +35,18 @@ pub fn build_program(files: &[ParsedFile]) -> Program {
 /// them (and it is noted).
 const MAX_SCOPE_WITH_CALLERS: usize = 200;
 
+/// Where the wanted functions of [`Analyses::run_with_callers`] are called
+/// from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Callers {
+    /// Only from the functions analysed: their call sites make the
+    /// preconditions at the wanted functions' entry, and what they read
+    /// afterwards the OUT regions (a closed program).
+    Analysed,
+    /// From anywhere, code outside the files included.
+    Anyone,
+}
+
 /// The program and every analysis of this crate, computed in dependency order.
 pub struct Analyses {
     pub program: Program,
@@ -63,6 +75,18 @@ impl Analyses {
     /// `None` (or when no function has one of these names). The affine
     /// analyses are the costly ones: only they are restricted.
     pub fn run_for(files: &[ParsedFile], wanted: Option<&[&str]>) -> Analyses {
+        Analyses::run_with_callers(files, wanted, Callers::Analysed)
+    }
+
+    /// As [`Analyses::run_for`], and with [`Callers::Anyone`] the functions
+    /// named `wanted` analysed as if anything could call them: nothing
+    /// known at their entry but what the types say, and everything they
+    /// write that a caller can see taken as read afterwards.
+    pub fn run_with_callers(
+        files: &[ParsedFile],
+        wanted: Option<&[&str]>,
+        callers: Callers,
+    ) -> Analyses {
         let mut program = build_program(files);
         let calls = CallGraph::build(&program);
         let effects = EffectsAnalysis::run(&program, &calls);
@@ -74,6 +98,8 @@ impl Analyses {
             .collect();
         let scope = if wanted.is_empty() {
             Scope::whole(&program)
+        } else if callers == Callers::Anyone {
+            calls.callees_of(&wanted)
         } else {
             let with_callers = calls.scope_of(&wanted);
             if with_callers.len() <= MAX_SCOPE_WITH_CALLERS {

@@ -34,8 +34,8 @@ mod test_support;
 
 use clone::Cloner;
 use emit::{DeviceNames, Exit};
-use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{ArrayLen, FuncId, Type, VarId};
+use ferry_hcfg::{Analyses, Callers};
 use ferry_parser::ast::{
     Block, BlockItem, DeclSpecifier, Declaration, Declarator, ExternalDecl, FunctionDef, Stmt,
     StmtId, StmtKind, StructKind, TranslationUnit, TypeSpecifier,
@@ -150,6 +150,11 @@ pub struct Options {
     /// (`--reassociate`): their loops become parallel reductions, and
     /// their results may differ from the sequential ones in the last bits.
     pub reassociate: bool,
+    /// `--closed-program`: the files given hold every caller of the
+    /// function `--function` selects, so its isolated body may be
+    /// specialised to what they pass (sizes, values). Otherwise an
+    /// externally visible function's body is isolated for any caller.
+    pub closed_program: bool,
 }
 
 impl Options {
@@ -178,6 +183,7 @@ impl Default for Options {
             target: Target::Host,
             explain: false,
             reassociate: false,
+            closed_program: false,
         }
     }
 }
@@ -234,76 +240,7 @@ pub fn isolate(
     };
     let analyses = Analyses::run_for(parsed, wanted.as_deref());
     let regions = RegionsAnalysis::run(&analyses);
-    let targets = select::find(parsed, &analyses, selection)?;
-    let independent = select::independent_loops(parsed);
-    // The parallelisation decisions, made once: for `--explain`, and for
-    // the outliner when the target has kernels (by unit, then by span).
-    let decisions: Vec<(usize, parallel::Decision)> =
-        if options.explain || options.target.has_kernels() {
-            targets
-                .iter()
-                .flat_map(|t| {
-                    parallel::loops_in(
-                        &analyses,
-                        &regions,
-                        t.function,
-                        t.node,
-                        options.reassociate,
-                        &independent,
-                    )
-                    .into_iter()
-                    .map(|d| (t.unit, d))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-    let explanations = if options.explain {
-        explain(parsed, &analyses, &decisions)
-    } else {
-        Vec::new()
-    };
-    let mut verdicts: Vec<Verdicts> = vec![Verdicts::new(); parsed.len()];
-    // Whether a selected statement has a parallel loop (kernels only).
-    let mut parallel_body = false;
-    if options.target.has_kernels() {
-        for (unit, d) in decisions {
-            if let Some(stmt) = d.stmt {
-                verdicts[unit].insert(stmt, d);
-            }
-        }
-        parallel_body = verdicts
-            .iter()
-            .flat_map(|unit| unit.values())
-            .any(|d| matches!(d.verdict, parallel::Verdict::Parallel { .. }));
-        // The loops of the functions the statements call, decided in
-        // their own context (so for every call): a clone that has a
-        // parallel loop is called from the host and launches it.
-        let program = &analyses.program;
-        let callers: Vec<FuncId> = targets.iter().map(|t| t.function).collect();
-        let called = analyses.calls.callees_of(&callers);
-        for f in program.function_ids() {
-            let function = program.function(f);
-            if callers.contains(&f) || !called.contains(f) {
-                continue;
-            }
-            let Some(body) = &function.body else {
-                continue;
-            };
-            for d in parallel::loops_in(
-                &analyses,
-                &regions,
-                f,
-                body.root,
-                options.reassociate,
-                &independent,
-            ) {
-                if let Some(stmt) = d.stmt {
-                    verdicts[function.unit].insert(stmt, d);
-                }
-            }
-        }
-    }
+    let prepared = Prepared::new(parsed, &analyses, &regions, selection, options)?;
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
         motion::optimise(parsed, &analyses, &regions)
     } else {
@@ -324,27 +261,174 @@ pub fn isolate(
     if let Selection::Function(_) = selection
         && options.optimize_transfers
         && options.transfer_plan != TransferPlan::Whole
-        && let [body] = targets.as_slice()
+        && let [body] = prepared.targets.as_slice()
     {
         for sites in lift::call_site_selections(parsed, &analyses, body.function) {
             if let Ok(isolated) = transform(
                 parsed,
                 &analyses,
                 &regions,
-                &verdicts,
+                &prepared.verdicts,
                 &sites,
                 Vec::new(),
                 options,
-            ) && (!parallel_body || isolated.serialised.is_empty())
+            ) && (!prepared.parallel_body || isolated.serialised.is_empty())
             {
-                return Ok(isolated.explained_first_by(explanations));
+                return Ok(isolated.explained_first_by(prepared.explanations));
             }
         }
     }
+    // The body of an externally visible g serves callers outside the
+    // files given too, unless the user says there are none: isolated as
+    // if anything called it, not for the sizes and values its callers
+    // here pass (a `scale(n, a)` called once with n = 40 would otherwise
+    // copy 40 elements whatever n is).
+    if let Selection::Function(name) = selection
+        && !options.closed_program
+        && let [body] = prepared.targets.as_slice()
+        && callable_from_elsewhere(&analyses, body.function)
+    {
+        let open = || {
+            let analyses = Analyses::run_with_callers(parsed, wanted.as_deref(), Callers::Anyone);
+            let regions = RegionsAnalysis::run(&analyses);
+            let prepared = Prepared::new(parsed, &analyses, &regions, selection, options)?;
+            let isolated = transform(
+                parsed,
+                &analyses,
+                &regions,
+                &prepared.verdicts,
+                &prepared.targets,
+                Vec::new(),
+                options,
+            )?;
+            Ok(isolated.explained_first_by(prepared.explanations))
+        };
+        return open().map_err(|d: Diagnostic| {
+            d.with_note(format!(
+                "`{name}` can be called from outside the files given (it is not `static`, or \
+                 its address is taken), so it is isolated for any caller: nothing is known at \
+                 its entry but its parameters' types; if these files hold all its callers, \
+                 `--closed-program` specialises it to what they pass"
+            ))
+        });
+    }
     let isolated = transform(
-        parsed, &analyses, &regions, &verdicts, &targets, moves, options,
+        parsed,
+        &analyses,
+        &regions,
+        &prepared.verdicts,
+        &prepared.targets,
+        moves,
+        options,
     )?;
-    Ok(isolated.explained_first_by(explanations))
+    Ok(isolated.explained_first_by(prepared.explanations))
+}
+
+/// Whether code outside the files given may call `f`, and its callers in
+/// them are then not all of its callers: `f` is not `static`, or its
+/// address escapes (a callback), and something here calls it (otherwise
+/// its analyses assume nothing of callers anyway).
+fn callable_from_elsewhere(analyses: &Analyses, f: FuncId) -> bool {
+    let function = analyses.program.function(f);
+    (!function.is_static || function.address_taken) && !analyses.calls.callers(f).is_empty()
+}
+
+/// What isolation decides before it transforms: the selected statements,
+/// and with kernels or `--explain` the parallelisation decision on each
+/// loop of theirs and of their callees.
+struct Prepared {
+    targets: Vec<Selected>,
+    verdicts: Vec<Verdicts>,
+    /// Whether a selected statement has a parallel loop (kernels only).
+    parallel_body: bool,
+    explanations: Vec<String>,
+}
+
+impl Prepared {
+    fn new(
+        parsed: &[ParsedFile],
+        analyses: &Analyses,
+        regions: &RegionsAnalysis,
+        selection: &Selection,
+        options: &Options,
+    ) -> Result<Prepared, Diagnostic> {
+        let targets = select::find(parsed, analyses, selection)?;
+        let independent = select::independent_loops(parsed);
+        // The parallelisation decisions, made once: for `--explain`, and
+        // for the outliner when the target has kernels (by unit, then by
+        // span).
+        let decisions: Vec<(usize, parallel::Decision)> =
+            if options.explain || options.target.has_kernels() {
+                targets
+                    .iter()
+                    .flat_map(|t| {
+                        parallel::loops_in(
+                            analyses,
+                            regions,
+                            t.function,
+                            t.node,
+                            options.reassociate,
+                            &independent,
+                        )
+                        .into_iter()
+                        .map(|d| (t.unit, d))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+        let explanations = if options.explain {
+            explain(parsed, analyses, &decisions)
+        } else {
+            Vec::new()
+        };
+        let mut verdicts: Vec<Verdicts> = vec![Verdicts::new(); parsed.len()];
+        let mut parallel_body = false;
+        if options.target.has_kernels() {
+            for (unit, d) in decisions {
+                if let Some(stmt) = d.stmt {
+                    verdicts[unit].insert(stmt, d);
+                }
+            }
+            parallel_body = verdicts
+                .iter()
+                .flat_map(|unit| unit.values())
+                .any(|d| matches!(d.verdict, parallel::Verdict::Parallel { .. }));
+            // The loops of the functions the statements call, decided in
+            // their own context (so for every call): a clone that has a
+            // parallel loop is called from the host and launches it.
+            let program = &analyses.program;
+            let callers: Vec<FuncId> = targets.iter().map(|t| t.function).collect();
+            let called = analyses.calls.callees_of(&callers);
+            for f in program.function_ids() {
+                let function = program.function(f);
+                if callers.contains(&f) || !called.contains(f) {
+                    continue;
+                }
+                let Some(body) = &function.body else {
+                    continue;
+                };
+                for d in parallel::loops_in(
+                    analyses,
+                    regions,
+                    f,
+                    body.root,
+                    options.reassociate,
+                    &independent,
+                ) {
+                    if let Some(stmt) = d.stmt {
+                        verdicts[function.unit].insert(stmt, d);
+                    }
+                }
+            }
+        }
+        Ok(Prepared {
+            targets,
+            verdicts,
+            parallel_body,
+            explanations,
+        })
+    }
 }
 
 /// The decision on every loop of the selected statements and their

@@ -11,7 +11,8 @@
 //! // ferry-test: run 10 3 => to=240 from=40 exact=12
 //! ```
 //!
-//! `isolate` gives the selection flags; each `run` one execution's
+//! `isolate` gives the selection flags (`validate`, flags only `ferry
+//! validate` takes, such as `--original-may-fail`); each `run` one execution's
 //! arguments and, after `=>`, the `bytes_to_accel` / `bytes_from_accel`
 //! the transformed run must report, its transfers each way (`loads`,
 //! `stores`: `transfers_to_accel` / `transfers_from_accel`) and its array
@@ -55,6 +56,8 @@ pub struct Spec {
     pub runs: Vec<RunSpec>,
     pub plans: Vec<PlanSpec>,
     pub compare: Vec<String>,
+    /// Flags for `ferry validate` only (`--original-may-fail`).
+    pub validate: Vec<String>,
     pub refuse: Option<String>,
 }
 
@@ -100,6 +103,7 @@ pub fn parse(source: &str) -> Result<Spec, String> {
                 });
             }
             "compare" => spec.compare.extend(words(value)),
+            "validate" => spec.validate.extend(words(value)),
             "refuse" if value.is_empty() => return Err(bad("`refuse` needs a text")),
             "refuse" => spec.refuse = Some(value.to_owned()),
             _ => return Err(bad("unknown key")),

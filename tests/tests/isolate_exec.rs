@@ -503,6 +503,7 @@ fn validate_section(
         "--json".to_owned(),
     ];
     args.extend(spec.isolate.iter().cloned());
+    args.extend(spec.validate.iter().cloned());
     args.extend(flags.iter().cloned());
     for run in runs {
         args.push("--run".to_owned());

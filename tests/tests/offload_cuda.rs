@@ -180,6 +180,7 @@ fn ferry_args(
     args.extend(["--target".into(), "cuda".into(), "-o".into()]);
     args.push(out.to_string_lossy().into_owned());
     if validate {
+        args.extend(spec.validate.iter().cloned());
         for run in &spec.runs {
             args.push("--run".into());
             args.push(run.args.join(" "));

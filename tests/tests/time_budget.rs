@@ -29,8 +29,15 @@ fn isolation_without_time_stays_correct() {
         }
         let mut args: Vec<String> = vec!["validate".into(), file.to_string_lossy().into_owned()];
         args.extend(spec.isolate.iter().cloned());
+        args.extend(spec.validate.iter().cloned());
         args.extend(["--time-budget".into(), NO_TIME.into()]);
-        for run in &spec.runs {
+        // The runs of the default section, else of the first plan's (a
+        // program whose runs all sit under plans needs their arguments).
+        let runs = match spec.plans.first() {
+            Some(plan) if spec.runs.is_empty() => &plan.runs,
+            _ => &spec.runs,
+        };
+        for run in runs {
             args.push("--run".into());
             args.push(run.args.join(" "));
         }

@@ -406,3 +406,99 @@ fn floating_results_agree_within_a_tolerance() {
         "{stdout}"
     );
 }
+
+/// Builds `sources` (paths relative to the workspace root, or absolute)
+/// with the host runtime's flags and runs the program: whether it exited
+/// with 0, and its stdout.
+fn build_and_run(sources: &[String], include: &[String], exe: &std::path::Path) -> (bool, String) {
+    let mut cc = std::process::Command::new(ferry_validation::c_compiler());
+    cc.current_dir(ferry_tests::workspace_root())
+        .args(["-O1", "-w"])
+        .args(include.iter().map(|dir| format!("-I{dir}")))
+        .args(sources)
+        .arg("-o")
+        .arg(exe)
+        .arg("-lm");
+    let built = cc.output().expect("cc runs");
+    assert!(
+        built.status.success(),
+        "{cc:?}:\n{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let ran = std::process::Command::new(exe).output().expect("it runs");
+    (
+        ran.status.success(),
+        String::from_utf8_lossy(&ran.stdout).into_owned(),
+    )
+}
+
+/// `--function F` on an externally visible F isolates its body for any
+/// caller: a caller outside the files given (other_caller.c, n = 100, 0
+/// and 7) gets the original's results from the transformed scale.c, though
+/// the only caller ferry saw passes n = 40. With `--closed-program` the
+/// body is specialised to that caller (40 elements copied whatever n is),
+/// which the same outside caller shows (wrong results, or a crash).
+#[test]
+fn an_external_function_is_isolated_for_callers_outside_the_files() {
+    let dir = "tests/c/open_entry";
+    let scratch = ferry_tests::scratch_dir("open-entry");
+    let (original_ok, expected) = build_and_run(
+        &[format!("{dir}/scale.c"), format!("{dir}/other_caller.c")],
+        &[dir.to_owned()],
+        &scratch.join("original"),
+    );
+    let transformed_with = |extra: &[&str], name: &str| {
+        let out = scratch.join(name);
+        let out_text = out.to_string_lossy().into_owned();
+        let mut args = vec![
+            "isolate".to_owned(),
+            format!("{dir}/scale.c"),
+            format!("{dir}/main.c"),
+            "--function".to_owned(),
+            "scale".to_owned(),
+            "-o".to_owned(),
+            out_text.clone(),
+        ];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, stdout, stderr) = ferry(&args);
+        assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+        let mut sources = vec![
+            format!("{out_text}/scale.c"),
+            format!("{dir}/other_caller.c"),
+        ];
+        sources.extend(
+            std::fs::read_dir(&out)
+                .expect("the output folder")
+                .flatten()
+                .map(|e| e.path().to_string_lossy().into_owned())
+                .filter(|p| p.contains("ferry_rte") && p.ends_with(".c")),
+        );
+        build_and_run(&sources, &[out_text, dir.to_owned()], &out.join("program"))
+    };
+    assert!(original_ok);
+    assert_eq!(transformed_with(&[], "open"), (true, expected.clone()));
+    assert_ne!(
+        transformed_with(&["--closed-program"], "closed"),
+        (true, expected),
+        "--closed-program should specialise scale to n = 40"
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+    // The closed program itself behaves the same either way.
+    for extra in [&[][..], &["--closed-program"][..]] {
+        let mut args = vec![
+            "validate",
+            "tests/c/open_entry/scale.c",
+            "tests/c/open_entry/main.c",
+            "--function",
+            "scale",
+        ];
+        args.extend(extra);
+        let (code, stdout, stderr) = ferry(&args);
+        assert_eq!(
+            code,
+            Some(0),
+            "{args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+        );
+    }
+}

@@ -1,10 +1,11 @@
-// ferry-test: isolate --function brighten
+// ferry-test: isolate --function brighten --closed-program
 // ferry-test: run 30 7 => to=210 from=210
 // ferry-test: run 1 1 => to=1 from=1
 // ferry-test: run 5 3 => to=15 from=15
 // An image with padded rows: img[y * stride + x] for x < w, where main
 // makes stride = (w + 15) / 16 * 16. The preconditions at brighten's entry
-// carry stride >= w from the call, so every column is proved inside its
+// carry stride >= w from the call (the program is closed: brighten is
+// specialised to its callers), so every column is proved inside its
 // row and img is seen with rows of stride bytes.
 // img: IN = W = [0,h-1] x [0,w-1], exact; main reads every byte after, so
 // the store is W. Only the pixels move, not the padding: to = from = w*h

@@ -1,4 +1,4 @@
-// ferry-test: isolate --function block
+// ferry-test: isolate --function block --closed-program
 // ferry-test: run 5 => to=64 from=64
 // ferry-test: run 16 => to=64 from=64
 // ferry-test: run 0 => to=64 from=64
@@ -8,7 +8,8 @@
 // n read only, passed by value -> 0.  in: memcpy(x, in, 64) reads in[0..15], so does the loop -> 64.
 // x is the body's own.  out: memset writes [0, n-1], memmove [n, 15]: all of
 // [0, 15] (0 <= n <= 16), read by main afterwards -> stored, 64; nothing loaded.
-// to = 64, from = 64 for every n.
+// to = 64, from = 64 for every n. (0 <= n <= 16 comes from main's call:
+// the program is closed, `block` specialised to it.)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

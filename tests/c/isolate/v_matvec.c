@@ -1,4 +1,5 @@
 // ferry-test: isolate --pragma
+// ferry-test: validate --original-may-fail
 // ferry-test: run 4 3 => to=120 from=32
 // ferry-test: run 1 1 => to=16 from=8
 // ferry-test: run 32 32 => to=8448 from=256

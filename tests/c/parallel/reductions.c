@@ -1,15 +1,15 @@
 /* The loops of `cases`, each decided by `ferry isolate --explain`: the
  * scalar reductions ferry runs in parallel, and the near misses it must
- * keep sequential. Every scalar is read after its loop. Then a scratch
- * array private to each iteration, and one whose last value is read after
- * its loop (not private). */
+ * keep sequential. Every scalar is read after its loop. Then a scratch array
+ * private to each iteration (`cases` is static: main, which reads nothing of
+ * it afterwards, is its only caller), and one read after its loop (not private). */
 #include <stdio.h>
 #include <stdlib.h>
 
 long counter;
 
-void cases(int n, const int *a, const double *x, int *b, long *out, double *dout, long *scratch,
-           long *kept)
+static void cases(int n, const int *a, const double *x, int *b, long *out, double *dout,
+                  long *scratch, long *kept)
 {
     long s = 0, d = 0, alt = 0, t = 1, u = 0, last = 0;
     int m = 1000, m2 = -1000;

@@ -1,0 +1,2 @@
+#define N 40
+void scale(int n, double a[n], double s);
