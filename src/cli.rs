@@ -265,10 +265,12 @@ pub(crate) fn take_isolate_options(
     Ok(options)
 }
 
-/// Parses every C file of `FILE.c... CFLAGS`.
-fn parse_all(args: Vec<String>) -> Result<Vec<ferry_parser::ParsedFile>, Diagnostic> {
-    let (files, cflags) = files_and_flags(args)?;
-    files.iter().map(|f| parse_file(f, &cflags)).collect()
+/// Parses every C file of `files` with the preprocessor's `cflags`.
+pub(crate) fn parse_each(
+    files: &[PathBuf],
+    cflags: &[String],
+) -> Result<Vec<ferry_parser::ParsedFile>, Diagnostic> {
+    files.iter().map(|f| parse_file(f, cflags)).collect()
 }
 
 /// Parses every C file of `FILE.c... CFLAGS` and runs the analyses.
@@ -287,10 +289,7 @@ fn analyse_for(
 ) -> Result<(Vec<ferry_parser::ParsedFile>, ferry_hcfg::Analyses), Diagnostic> {
     let (files, cflags) = files_and_flags(args)?;
     let timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
-    let parsed = files
-        .iter()
-        .map(|f| parse_file(f, &cflags))
-        .collect::<Result<Vec<_>, _>>()?;
+    let parsed = parse_each(&files, &cflags)?;
     drop(timed);
     let analyses = ferry_hcfg::Analyses::run_for(&parsed, wanted);
     Ok((parsed, analyses))
@@ -465,9 +464,11 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             let options = take_isolate_options(&mut args)?;
             let out = take_value(&mut args, "-o")?
                 .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
-            let parsed = parse_all(args)?;
+            let (sources, cflags) = files_and_flags(args)?;
+            let parsed = parse_each(&sources, &cflags)?;
             let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
-            ferry_isolate::write_output(std::path::Path::new(&out), &isolated)?;
+            let inputs = ferry_isolate::BuildInputs { sources, cflags };
+            ferry_isolate::write_output(std::path::Path::new(&out), &isolated, &inputs)?;
             for warning in &isolated.warnings {
                 eprintln!("{warning}");
             }

@@ -8,9 +8,10 @@
 //! error (a transformed program that does not build is one).
 
 use crate::cli::{
-    Failure, Finished, files_and_flags, take_flag, take_isolate_options, take_selection, take_value,
+    Failure, Finished, files_and_flags, parse_each, take_flag, take_isolate_options,
+    take_selection, take_value,
 };
-use ferry_parser::{Diagnostic, parse_file};
+use ferry_parser::Diagnostic;
 use ferry_validation::{Request, Verdict};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -28,10 +29,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
     let (files, cflags) = files_and_flags(args)?;
-    let parsed = files
-        .iter()
-        .map(|f| parse_file(f, &cflags))
-        .collect::<Result<Vec<_>, _>>()?;
+    let parsed = parse_each(&files, &cflags)?;
     let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
     // Kept alive until the runs are over; removed when dropped.
     let scratch;
@@ -42,7 +40,11 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
             scratch.path().to_owned()
         }
     };
-    ferry_isolate::write_output(&transformed, &isolated)?;
+    let inputs = ferry_isolate::BuildInputs {
+        sources: files.clone(),
+        cflags: cflags.clone(),
+    };
+    ferry_isolate::write_output(&transformed, &isolated, &inputs)?;
     for warning in &isolated.warnings {
         eprintln!("{warning}");
     }

@@ -1442,10 +1442,77 @@ fn refuse_stale_sources(dir: &Path, files: &[(String, String)]) -> Result<(), Di
     )))
 }
 
-/// Writes `isolated` into `dir` (created if needed). Every file is written
-/// to a temporary name first and renamed, so a failure leaves no partial
-/// file behind.
-pub fn write_output(dir: &Path, isolated: &Isolated) -> Result<(), Diagnostic> {
+/// What the Makefile of an output folder needs to build the program as the
+/// user's files were preprocessed: their folders (for the headers they
+/// include with quotes) and the user's preprocessor flags.
+#[derive(Debug, Clone, Default)]
+pub struct BuildInputs {
+    /// The C files given, as the user named them.
+    pub sources: Vec<std::path::PathBuf>,
+    /// The preprocessor's flags (`-I`, `-D`, `-include`...), as given.
+    pub cflags: Vec<String>,
+}
+
+impl BuildInputs {
+    /// The flags the folder's build adds to its own: the user's, their
+    /// paths made absolute (the build runs in the folder), then `-I` of
+    /// each input's folder. Quoted for the shell and for make.
+    fn flags(&self) -> Vec<String> {
+        let absolute = |path: &str| -> String {
+            std::path::absolute(path)
+                .map_or_else(|_| path.to_owned(), |p| p.to_string_lossy().into_owned())
+        };
+        let mut flags = Vec::new();
+        let mut cflags = self.cflags.iter().peekable();
+        while let Some(flag) = cflags.next() {
+            let takes_path = matches!(
+                flag.as_str(),
+                "-I" | "-include" | "-isystem" | "-imacros" | "-iquote" | "-idirafter"
+            );
+            if takes_path && let Some(path) = cflags.next() {
+                flags.push(flag.clone());
+                flags.push(absolute(path));
+            } else if let Some(path) = flag.strip_prefix("-I") {
+                flags.push(format!("-I{}", absolute(path)));
+            } else {
+                flags.push(flag.clone());
+            }
+        }
+        for source in &self.sources {
+            let folder = source.parent().filter(|p| !p.as_os_str().is_empty());
+            let folder = absolute(&folder.map_or(".".into(), |p| p.to_string_lossy()));
+            let flag = format!("-I{folder}");
+            if !flags.contains(&flag) {
+                flags.push(flag);
+            }
+        }
+        flags.iter().map(|f| make_quoted(f)).collect()
+    }
+}
+
+/// `word` as one shell word in a Makefile recipe: single quotes around
+/// anything but plain characters, and `$` doubled for make.
+fn make_quoted(word: &str) -> String {
+    let plain = word
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c));
+    let quoted = if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    };
+    quoted.replace('$', "$$")
+}
+
+/// Writes `isolated` into `dir` (created if needed), with a Makefile that
+/// builds it from `inputs`' folders and flags. Every file is written to a
+/// temporary name first and renamed, so a failure leaves no partial file
+/// behind.
+pub fn write_output(
+    dir: &Path,
+    isolated: &Isolated,
+    inputs: &BuildInputs,
+) -> Result<(), Diagnostic> {
     let fail = |what: &str, path: &Path, e: std::io::Error| {
         Diagnostic::error(format!("cannot {what} {}: {e}", path.display()))
     };
@@ -1461,7 +1528,7 @@ pub fn write_output(dir: &Path, isolated: &Isolated) -> Result<(), Diagnostic> {
             "# The transformed program, for the {} target: `make` builds it (written by ferry).\n\
              program:\n\t{}\n",
             isolated.target.name(),
-            ferry_targets::build_command(isolated.target, "program")
+            ferry_targets::build_command(isolated.target, "program", &inputs.flags())
         ),
     );
     let files: Vec<(String, String)> = isolated

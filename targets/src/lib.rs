@@ -102,11 +102,16 @@ pub fn write_kernels(target: Target, unit: &kernel::Unit) -> Vec<File> {
 }
 
 /// The build command for the transformed program in a folder (written in
-/// the folder's Makefile by the CLI).
-pub fn build_command(target: Target, program: &str) -> String {
+/// the folder's Makefile), with `flags` (the user's preprocessor flags and
+/// include folders, ready for the shell) after the folder's own `-I .`.
+pub fn build_command(target: Target, program: &str, flags: &[String]) -> String {
+    let mut flags = flags.join(" ");
+    if !flags.is_empty() {
+        flags.push(' ');
+    }
     match target {
-        Target::Host => format!("cc -O2 -I . *.c -o {program} -lm"),
-        Target::OpenCl => format!("cc -O2 -I . *.c -o {program} -lOpenCL -lm"),
-        Target::Cuda => format!("nvcc -O2 -I . *.c *.cu -o {program} -lm"),
+        Target::Host => format!("cc -O2 -I . {flags}*.c -o {program} -lm"),
+        Target::OpenCl => format!("cc -O2 -I . {flags}*.c -o {program} -lOpenCL -lm"),
+        Target::Cuda => format!("nvcc -O2 -I . {flags}*.c *.cu -o {program} -lm"),
     }
 }

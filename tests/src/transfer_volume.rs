@@ -285,7 +285,11 @@ fn isolated_volume(
     let isolated = ferry_isolate::isolate(std::slice::from_ref(parsed), selection, &options)
         .map_err(|d| format!("{what}: {d}"))?;
     let folder = folder.to_path_buf();
-    ferry_isolate::write_output(&folder, &isolated).map_err(|d| format!("{what}: {d}"))?;
+    let inputs = ferry_isolate::BuildInputs {
+        sources: vec![parsed.path.clone()],
+        cflags: cflags.to_vec(),
+    };
+    ferry_isolate::write_output(&folder, &isolated, &inputs).map_err(|d| format!("{what}: {d}"))?;
     let mut request = Request::new(vec![parsed.path.clone()], cflags.to_vec(), folder);
     request.runs = vec![args.to_vec()];
     request.timeout = RUN_TIMEOUT;

@@ -502,3 +502,49 @@ fn an_external_function_is_isolated_for_callers_outside_the_files() {
         );
     }
 }
+
+/// The Makefile ferry writes builds the transformed program where it
+/// stands: the headers the inputs include with quotes from their own
+/// folder (scale.h) are found, and the user's `-D` flags are kept.
+#[test]
+fn the_output_folders_makefile_builds_with_the_inputs_headers_and_flags() {
+    let scratch = ferry_tests::scratch_dir("makefile");
+    let out = scratch.join("out");
+    let out_text = out.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = ferry(&[
+        "isolate",
+        "tests/c/open_entry/scale.c",
+        "tests/c/open_entry/main.c",
+        "--function",
+        "scale",
+        "-o",
+        &out_text,
+        "-DUNUSED_BY_THE_PROGRAM=\"a b\"",
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let make = std::process::Command::new("make")
+        .arg("-C")
+        .arg(&out)
+        .output()
+        .expect("make runs");
+    assert!(
+        make.status.success(),
+        "{}\n{}",
+        std::fs::read_to_string(out.join("Makefile")).unwrap_or_default(),
+        String::from_utf8_lossy(&make.stderr)
+    );
+    let (original_ok, expected) = build_and_run(
+        &[
+            "tests/c/open_entry/scale.c".to_owned(),
+            "tests/c/open_entry/main.c".to_owned(),
+        ],
+        &[],
+        &scratch.join("original"),
+    );
+    let ran = std::process::Command::new(out.join("program"))
+        .output()
+        .expect("the program runs");
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(original_ok && ran.status.success());
+    assert_eq!(String::from_utf8_lossy(&ran.stdout), expected);
+}
