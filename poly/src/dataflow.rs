@@ -87,11 +87,19 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
     let mut tagged_kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
     for s in &scop.statements {
+        // Only the instances of parameters inside the context run (the
+        // types' ranges, and what `__pencil_assume` guarantees); shown
+        // simplified under it.
         let domain = Set::read_from_str(&ctx, &s.domain)
-            .and_then(|d| d.gist_params(context.copy()?))
+            .and_then(|d| d.intersect_params(context.copy()?))
             .and_then(Set::coalesce)
             .map_err(|_| failed(&format!("domain of {}", s.name)))?;
-        domains.push(set_text(&domain)?);
+        domains.push(set_text(
+            &domain
+                .copy()
+                .and_then(|d| d.gist_params(context.copy()?))
+                .map_err(|_| failed(&format!("domain of {}", s.name)))?,
+        )?);
         // Dead or not, a kill is no instance of the program's.
         if !s.is_kill() {
             all_domains = domain
@@ -114,6 +122,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         let mut texts = Vec::new();
         for a in &s.accesses {
             let relation = Map::read_from_str(&ctx, &a.relation)
+                .and_then(|r| r.intersect_params(context.copy()?))
                 .and_then(Map::coalesce)
                 .map_err(|_| failed(&format!("access {}", a.id)))?;
             texts.push(map_text(
@@ -124,6 +133,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
             )?);
             let relation = UnionMap::from_map(relation).map_err(|_| failed("access"))?;
             let tagged = UnionMap::read_from_str(&ctx, &a.tagged)
+                .and_then(|t| t.intersect_params(context.copy()?))
                 .map_err(|_| failed(&format!("access {}", a.id)))?;
             let (all, all_tagged) = match a.kind {
                 AccessKind::Read => (&mut reads, &mut tagged_reads),

@@ -224,12 +224,14 @@ impl Finder<'_> {
             accesses: 0,
             kills: 0,
             accessed: HashMap::new(),
+            violations: Vec::new(),
         };
         let universe = vec![Conj::default()];
         for &item in items {
             builder.node(self.body, item, &universe)?;
         }
-        if builder.statements.is_empty() {
+        // An assumption alone is no part, but may open one.
+        if builder.statements.is_empty() && builder.violations.is_empty() {
             return None;
         }
         let span = Span {
@@ -286,6 +288,15 @@ impl Finder<'_> {
     /// increment of an array element or a variable, whose operands only read.
     fn statement_shape(&self, e: &Expr) -> bool {
         let program = self.program;
+        match pencil_call(program, e) {
+            Some((PencilCall::Assume, [condition])) => return self.reads_only(condition),
+            Some((PencilCall::Kill, arrays)) => {
+                return arrays.iter().all(
+                    |a| matches!(a.kind, ExprKind::Var(v) if program.var(v).ty.is_pointer_like()),
+                );
+            }
+            _ => {}
+        }
         let (target, value) = match &e.kind {
             ExprKind::Assign(_, target, value) => (target, Some(value)),
             ExprKind::Unary(
@@ -428,6 +439,9 @@ struct Builder<'a> {
     kills: usize,
     /// The variables accessed so far, with their number of subscripts.
     accessed: HashMap<VarId, usize>,
+    /// Per `__pencil_assume`, the instances of the loops around it where
+    /// its condition is false (isl text without the parameters' list).
+    violations: Vec<String>,
 }
 
 /// A statement's access before it is written as isl text.
@@ -527,6 +541,26 @@ impl Builder<'_> {
     }
 
     fn statement(&mut self, e: &Expr, span: Span, domain: &[Conj]) -> Option<()> {
+        match pencil_call(self.program, e) {
+            Some((PencilCall::Assume, [condition])) => {
+                self.assume(condition, domain);
+                return Some(());
+            }
+            Some((PencilCall::Kill, arrays)) => {
+                for array in arrays {
+                    let ExprKind::Var(v) = array.kind else {
+                        return None;
+                    };
+                    let dims = match self.accessed.get(&v) {
+                        Some(&dims) => dims,
+                        None => array_dims(&self.program.var(v).ty),
+                    };
+                    self.explicit_kill(v, dims, span, domain)?;
+                }
+                return Some(());
+            }
+            _ => {}
+        }
         let mut pending = Vec::new();
         match &e.kind {
             ExprKind::Assign(op, target, value) => {
@@ -590,6 +624,7 @@ impl Builder<'_> {
             dynamic,
             name,
             span,
+            explicit_kill: false,
             indices,
             domain: domain_text,
             // The tuple for now: `finish` knows the depth to pad the
@@ -628,9 +663,52 @@ impl Builder<'_> {
         Some((indices, tuple, domain_text))
     }
 
+    /// `__pencil_assume(condition)` under `domain` (PENCIL's §3.5): the
+    /// parameters for which some instance of the call sees the condition
+    /// false cannot occur, and `finish` takes them out of the context. A
+    /// condition that is not affine in the parameters and the enclosing
+    /// loops' indices says nothing ferry can use, and is left out.
+    fn assume(&mut self, condition: &Expr, domain: &[Conj]) {
+        let Some(violated) = self.env.condition(condition, false) else {
+            return;
+        };
+        let Some(instances) = and_dnf(domain, &violated) else {
+            return;
+        };
+        let indices: Vec<String> = self
+            .loops
+            .iter()
+            .map(|&(v, _)| self.names.get(self.program, v))
+            .collect();
+        if let Some(text) = self.dnf_text(&instances) {
+            self.violations
+                .push(format!("{{ [{}] : {text} }}", indices.join(", ")));
+        }
+    }
+
     /// A kill of every element of `v` (accessed with `dims` subscripts)
     /// where the block at `span` ends, under `domain`.
     fn kill(&mut self, v: VarId, dims: usize, span: Span, domain: &[Conj]) -> Option<()> {
+        let end = Span {
+            lo: span.hi,
+            hi: span.hi,
+        };
+        self.kill_at(v, dims, end, domain, false)
+    }
+
+    /// A kill of every element of `v` by the `__pencil_kill` call at `span`.
+    fn explicit_kill(&mut self, v: VarId, dims: usize, span: Span, domain: &[Conj]) -> Option<()> {
+        self.kill_at(v, dims, span, domain, true)
+    }
+
+    fn kill_at(
+        &mut self,
+        v: VarId,
+        dims: usize,
+        span: Span,
+        domain: &[Conj],
+        explicit: bool,
+    ) -> Option<()> {
         let name = format!("K{}", self.kills);
         self.kills += 1;
         let (indices, tuple, domain_text) = self.place(&name, domain)?;
@@ -642,10 +720,8 @@ impl Builder<'_> {
         let condition = self.dnf_text(domain)?;
         self.statements.push(Statement {
             name,
-            span: Span {
-                lo: span.hi,
-                hi: span.hi,
-            },
+            span,
+            explicit_kill: explicit,
             indices,
             domain: domain_text,
             schedule: tuple.clone(),
@@ -842,6 +918,18 @@ impl Builder<'_> {
             "{list}{{ : {} }}",
             self.conj_text(&ranges).unwrap_or_else(|| "0 = 0".into())
         );
+        let violations: Vec<String> = self
+            .violations
+            .iter()
+            .map(|v| format!("{list}{v}"))
+            .collect();
+        let assumed_context = assumed(&context, &violations);
+        let assumptions = if assumed_context.is_some() {
+            violations.len()
+        } else {
+            0
+        };
+        let context = assumed_context.unwrap_or(context);
         let depth = self
             .statements
             .iter()
@@ -875,6 +963,7 @@ impl Builder<'_> {
             span,
             params: params.into_iter().map(|(_, n)| n).collect(),
             context,
+            assumptions,
             statements: self.statements,
         }
     }
@@ -911,4 +1000,64 @@ fn and_dnf(a: &[Conj], b: &[Conj]) -> Option<Vec<Conj>> {
         }
     }
     (out.len() <= MAX_DISJUNCTS).then_some(out)
+}
+
+/// The calls of PENCIL's built-in functions the model reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PencilCall {
+    /// `__pencil_assume(condition)`: the user guarantees the condition
+    /// where the call runs (§3.5).
+    Assume,
+    /// `__pencil_kill(a, ...)`: the arrays' contents are dead from here on
+    /// (§3.8).
+    Kill,
+}
+
+/// `e` as a call of a PENCIL built-in, with its arguments.
+fn pencil_call<'e>(program: &Program, e: &'e Expr) -> Option<(PencilCall, &'e [Expr])> {
+    let ExprKind::Call(callee, args) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Func(f) = callee.kind else {
+        return None;
+    };
+    let which = match program.function(f).name.as_str() {
+        "__pencil_assume" => PencilCall::Assume,
+        "__pencil_kill" => PencilCall::Kill,
+        _ => return None,
+    };
+    Some((which, args.as_slice()))
+}
+
+/// How many subscripts reach an element of a variable of type `ty`
+/// (`double (*a)[n]`: 2).
+fn array_dims(ty: &Type) -> usize {
+    let mut dims = 0;
+    let mut at = ty;
+    while let Some(element) = at.pointee() {
+        dims += 1;
+        at = element;
+    }
+    dims
+}
+
+/// `context` without the parameters for which some instance in one of
+/// `violations` exists (an assumption would be false there): for each,
+/// the complement of its projection on the parameters. `None` when isl
+/// fails, the context then staying as the types make it (sound: an
+/// assumption only adds knowledge).
+fn assumed(context: &str, violations: &[String]) -> Option<String> {
+    if violations.is_empty() {
+        return None;
+    }
+    let ctx = crate::bounded_context(1_000_000);
+    let mut set = isl_rs::Set::read_from_str(&ctx, context).ok()?;
+    for violation in violations {
+        let excluded = isl_rs::Set::read_from_str(&ctx, violation)
+            .and_then(|v| v.params())
+            .and_then(|p| p.complement())
+            .ok()?;
+        set = set.intersect(excluded).ok()?;
+    }
+    set.coalesce().ok()?.to_str().ok().map(|t| t.to_string())
 }

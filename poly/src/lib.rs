@@ -48,8 +48,12 @@ pub struct Scop {
     /// the isl text gives them.
     pub params: Vec<String>,
     /// What the types say of the parameters (`-2147483648 <= n <=
-    /// 2147483647`), as an isl parameter set.
+    /// 2147483647`) and what the part's `__pencil_assume` calls guarantee,
+    /// as an isl parameter set: the instances of the part are those of
+    /// parameters inside it.
     pub context: String,
+    /// How many `__pencil_assume` calls the context holds.
+    pub assumptions: usize,
     pub statements: Vec<Statement>,
     /// Each name the isl text gives a variable (index, parameter, array),
     /// with the variable's name in the program (`j_1` for the second `j`).
@@ -60,9 +64,11 @@ pub struct Scop {
 pub struct Statement {
     /// `S0`, `S1`... in textual order; `K0`, `K1`... for the kills at the
     /// end of a block of the part of the variables it declares (one kill
-    /// access each).
+    /// access each), and for the arrays of a `__pencil_kill` call.
     pub name: String,
     pub span: Span,
+    /// A kill by a `__pencil_kill` call (at the call), not at a block's end.
+    pub explicit_kill: bool,
     /// Its enclosing loops' indices, outermost first.
     pub indices: Vec<String>,
     /// `[params] -> { S0[i, j] : ... }`.

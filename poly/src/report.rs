@@ -72,6 +72,9 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
             if scop.statements.len() == 1 { "" } else { "s" },
             scop.params.join(", ")
         ));
+        if scop.assumptions > 0 {
+            out.push_str(&format!("  context     {}\n", scop.context));
+        }
         let model = match model {
             Ok(m) => m,
             Err(why) => {
@@ -90,7 +93,11 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                         .iter()
                         .map(|a| format!("`{}`", shown(scop, &a.array)))
                         .collect();
-                    format!("the end of the block of {}", names.join(", "))
+                    if s.explicit_kill {
+                        format!("`__pencil_kill` of {}", names.join(", "))
+                    } else {
+                        format!("the end of the block of {}", names.join(", "))
+                    }
                 } else {
                     source(file, s.span)
                 },

@@ -11,7 +11,8 @@
 //! time loop of two sweeps, a triangular recurrence through calls of pure
 //! functions); `dead` has dead statement instances (a whole statement, and
 //! one whose instances off a hyperplane are); `kills` has a scalar and an
-//! array declared in a loop's body, killed at its end. The models are
+//! array declared in a loop's body, killed at its end; `assume` and
+//! `pencil_kill` PENCIL's `__pencil_assume` and `__pencil_kill`. The models are
 //! checked against executions by `scop_trace`.
 
 use ferry_tests::run_ferry;
@@ -49,6 +50,43 @@ fn dead() {
 #[test]
 fn kills() {
     insta::assert_snapshot!(scop("tests/c/scop/kills.c", "kills"));
+}
+
+/// PENCIL's `__pencil_assume` (§3.5, Listing 7): `m > n` at the top and
+/// `i + m < size` in the loop make the context (the loop's assumption for
+/// every i it runs); under it D[i] = D[i + m] has no flow nor anti
+/// dependence. A condition on data (`D[i] >= 0`) is left out.
+#[test]
+fn assume() {
+    let text = scop("tests/c/scop/assume.c", "assume");
+    let context = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("context"))
+        .expect("the context is shown")
+        .trim()
+        .to_owned();
+    let ctx = isl_rs::Context::alloc();
+    let context = isl_rs::Set::read_from_str(&ctx, &context).expect("isl reads the context");
+    let expected = isl_rs::Set::read_from_str(
+        &ctx,
+        "[n, m, size] -> { : m > n and (n <= 0 or size >= n + m) }",
+    )
+    .expect("isl reads the expected context");
+    assert!(
+        context.is_equal(&expected).expect("isl compares them"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+/// PENCIL's `__pencil_kill` (§3.8): `tmp` is dead after the call, so the
+/// third sweep's writes into it are not live-out and its instances are
+/// dead; b's stay live-out.
+#[test]
+fn pencil_kill() {
+    let text = scop("tests/c/scop/pencil_kill.c", "pencil_kill");
+    assert!(text.contains("`__pencil_kill` of `tmp`"), "{text}");
+    insta::assert_snapshot!(text);
 }
 
 #[test]

@@ -52,6 +52,8 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/dynamic.c", "dynamic", &["1", "6", "11"]),
     ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
     ("tests/c/scop/kills.c", "kills", &["1", "5"]),
+    ("tests/c/scop/assume.c", "assume", &["0", "1", "6"]),
+    ("tests/c/scop/pencil_kill.c", "pencil_kill", &["1", "5"]),
     ("tests/c/kernels/nussinov.c", "nussinov", &["6"]),
     ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
     ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),
