@@ -577,9 +577,12 @@ fn array_transfer(
                 "the elements of `{name}` this statement touches cannot be bounded (dimension \
                  {k} of its region has no lower or no upper bound): ferry cannot size its copy"
             ),
-            BoundError::Isl => {
-                format!("isl could not compute the box of `{name}` this statement touches")
-            }
+            BoundError::Isl => format!(
+                "ferry cannot size the copy of `{name}`: the bounds of the elements this \
+                 statement touches could not be found within isl's operation budget or written \
+                 as C (subscripts affine in the loop indices and in variables the statement does \
+                 not change, and bounds the code checks, such as `if (n > 16) return;`, help)"
+            ),
         })
     };
     // The hull's boxes first: they must exist (a region without bounds
@@ -675,7 +678,10 @@ fn whole_transfer(
             "`{name}` cannot be copied whole: the extent of its dimension {k} is not declared, \
              or changes inside the function"
         ),
-        BoundError::Isl => format!("isl could not compute the extents of `{name}`"),
+        BoundError::Isl => format!(
+            "ferry cannot size the copy of the whole of `{name}`: the extents of its \
+             dimensions could not be written as C"
+        ),
     })?;
     Ok(ArrayTransfer {
         var: v,
