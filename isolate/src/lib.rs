@@ -291,17 +291,13 @@ pub fn isolate(
         let open = || {
             let analyses = Analyses::run_with_callers(parsed, wanted.as_deref(), Callers::Anyone);
             let regions = RegionsAnalysis::run(&analyses);
-            let prepared = Prepared::new(parsed, &analyses, &regions, selection, options)?;
-            let isolated = transform(
+            Prepared::new(parsed, &analyses, &regions, selection, options)?.transform(
                 parsed,
                 &analyses,
                 &regions,
-                &prepared.verdicts,
-                &prepared.targets,
                 Vec::new(),
                 options,
-            )?;
-            Ok(isolated.explained_first_by(prepared.explanations))
+            )
         };
         return open().map_err(|d: Diagnostic| {
             d.with_note(format!(
@@ -312,16 +308,7 @@ pub fn isolate(
             ))
         });
     }
-    let isolated = transform(
-        parsed,
-        &analyses,
-        &regions,
-        &prepared.verdicts,
-        &prepared.targets,
-        moves,
-        options,
-    )?;
-    Ok(isolated.explained_first_by(prepared.explanations))
+    prepared.transform(parsed, &analyses, &regions, moves, options)
 }
 
 /// Whether code outside the files given may call `f`, and its callers in
@@ -428,6 +415,28 @@ impl Prepared {
             parallel_body,
             explanations,
         })
+    }
+
+    /// Every file with the selected statements isolated and the `moves`
+    /// of the program's own transfers applied, the explanations first.
+    fn transform(
+        self,
+        parsed: &[ParsedFile],
+        analyses: &Analyses,
+        regions: &RegionsAnalysis,
+        moves: Vec<motion::Edits>,
+        options: &Options,
+    ) -> Result<Isolated, Diagnostic> {
+        let isolated = transform(
+            parsed,
+            analyses,
+            regions,
+            &self.verdicts,
+            &self.targets,
+            moves,
+            options,
+        )?;
+        Ok(isolated.explained_first_by(self.explanations))
     }
 }
 
