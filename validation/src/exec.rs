@@ -67,7 +67,18 @@ pub fn execute(
 ) -> Result<Execution, Error> {
     std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
     if let Some(folder) = around.mirrored {
-        let own: Vec<&Path> = around.own_files.iter().map(Path::new).collect();
+        // `./out.txt` is `out.txt`: compared by components below.
+        let own: Vec<PathBuf> = around
+            .own_files
+            .iter()
+            .map(|f| {
+                Path::new(f)
+                    .components()
+                    .filter(|c| !matches!(c, std::path::Component::CurDir))
+                    .collect()
+            })
+            .collect();
+        let own: Vec<&Path> = own.iter().map(PathBuf::as_path).collect();
         mirror(folder, dir, &own)?;
     }
     let stdin = match around.stdin {

@@ -309,8 +309,10 @@ fn surroundings_fixture() -> (Fixture, tempfile::TempDir) {
 #[test]
 fn runs_read_the_given_input_and_the_users_files() {
     let (f, user) = surroundings_fixture();
+    // Already in the user's folder: each program must still write its own.
+    std::fs::write(user.path().join("data/out.txt"), "the user's\n").unwrap();
     let mut request = request(&f, &[&[]]);
-    request.compare_files = vec!["data/out.txt".to_owned()];
+    request.compare_files = vec!["./data/out.txt".to_owned()];
     request.stdin = Some(b"21\n".to_vec());
     request.mirrored = Some(user.path().to_owned());
     let report = validate(&request).unwrap();
@@ -318,8 +320,9 @@ fn runs_read_the_given_input_and_the_users_files() {
     let run = &report.runs[0];
     assert_eq!(run.original_status, Status::Exited(0));
     assert_eq!(run.files[0].state, FileState::Equal);
-    assert!(
-        !user.path().join("data/out.txt").exists(),
+    assert_eq!(
+        std::fs::read_to_string(user.path().join("data/out.txt")).unwrap(),
+        "the user's\n",
         "the programs wrote into the user's folder"
     );
     assert!(
