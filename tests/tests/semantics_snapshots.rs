@@ -63,6 +63,17 @@ fn precondition_after<'a>(out: &'a str, markers: &[&str]) -> &'a str {
         .expect("a precondition after the markers")
 }
 
+/// `__pencil_assume(m > n)` is a guard: the loop after it runs under
+/// `n+1<=m`; the same loop in `shift_unassumed`, without it, does not.
+#[test]
+fn an_assumption_holds_after_it() {
+    let out = ferry("semantics", "assume");
+    let assumed = precondition_after(&out, &["shift(int n", "__pencil_assume(m > n);"]);
+    assert!(assumed.contains("n+1<=m"), "{assumed}");
+    let unassumed = precondition_after(&out, &["shift_unassumed(int n", "{"]);
+    assert!(!unassumed.contains("n+1<=m"), "{unassumed}");
+}
+
 /// The loop body's precondition in Listing 1.2 is the invariant the
 /// paper's WRITE region of `a` needs (checked apart from the snapshot so
 /// that a snapshot update cannot lose it unnoticed).

@@ -623,7 +623,12 @@ impl<'p> Analyzer<'p> {
                 };
                 self.assign_value(f, v, &target.ty, &rhs)
             }
-            ExprKind::Call(callee, args) => self.call_transformer(f, callee, args, None),
+            ExprKind::Call(callee, args) => match assumed_condition(self.program, callee, args) {
+                // PENCIL's `__pencil_assume(c)`: the user guarantees c
+                // where the call runs, a guard the run never fails.
+                Some(condition) => self.branch_transformers(f, condition).0,
+                None => self.call_transformer(f, callee, args, None),
+            },
             ExprKind::Opaque {
                 operands,
                 unknown_effects,
@@ -1274,4 +1279,21 @@ fn compound_op(op: AssignOp) -> Option<BinaryOp> {
         AssignOp::Xor => BinaryOp::BitXor,
         AssignOp::Or => BinaryOp::BitOr,
     })
+}
+
+/// The condition of a call `__pencil_assume(c)` (PENCIL's assumption: the
+/// program never runs it with c false) whose condition has no side effect.
+fn assumed_condition<'e>(program: &Program, callee: &Expr, args: &'e [Expr]) -> Option<&'e Expr> {
+    let ExprKind::Func(g) = callee.kind else {
+        return None;
+    };
+    match args {
+        [condition]
+            if program.function(g).name.as_str() == "__pencil_assume"
+                && !has_side_effects(condition) =>
+        {
+            Some(condition)
+        }
+        _ => None,
+    }
 }
