@@ -314,7 +314,7 @@ pub(crate) fn files_and_flags(
             && is_c_source(&a)
             && flags
                 .last()
-                .is_none_or(|f: &String| !options::compiler_flag_takes_value(f))
+                .is_none_or(|f: &String| !ferry_parser::preprocess::flag_takes_value(f))
         {
             files.push(PathBuf::from(a));
         } else {

@@ -62,7 +62,6 @@ struct FerryOption {
 
 use Subcommand::*;
 
-const ANALYSES: &[Subcommand] = &[Semantics, Regions, Isolate, Validate, Scop, Effects];
 const TRANSFORMS: &[Subcommand] = &[Isolate, Validate];
 
 /// Every option, in the order the help lists them.
@@ -184,18 +183,10 @@ const OPTIONS: &[FerryOption] = &[
     FerryOption {
         name: "--time-budget",
         takes: Takes::One("SECONDS"),
-        commands: ANALYSES,
+        commands: &Subcommand::ALL,
         help: "bound each analysis of each function (default 10, 0 for none)",
     },
 ];
-
-/// The preprocessor's flags whose value is the next argument.
-pub(crate) fn compiler_flag_takes_value(flag: &str) -> bool {
-    matches!(
-        flag,
-        "-include" | "-I" | "-D" | "-U" | "-isystem" | "-imacros" | "-iquote" | "-idirafter"
-    )
-}
 
 /// gcc's own double-dash spellings, passed to the preprocessor like the
 /// single-dash flags.
@@ -275,7 +266,7 @@ pub(crate) fn check(command: Subcommand, args: &[String]) -> Result<(), Diagnost
             }
             continue;
         }
-        if compiler_flag_takes_value(arg) {
+        if ferry_parser::preprocess::flag_takes_value(arg) {
             i += 1;
             continue;
         }

@@ -1467,30 +1467,13 @@ impl BuildInputs {
     /// paths made absolute (the build runs in the folder), then `-I` of
     /// each input's folder. Quoted for the shell and for make.
     fn flags(&self) -> Vec<String> {
-        let absolute = |path: &str| -> String {
-            std::path::absolute(path)
-                .map_or_else(|_| path.to_owned(), |p| p.to_string_lossy().into_owned())
-        };
-        let mut flags = Vec::new();
-        let mut cflags = self.cflags.iter().peekable();
-        while let Some(flag) = cflags.next() {
-            let takes_path = matches!(
-                flag.as_str(),
-                "-I" | "-include" | "-isystem" | "-imacros" | "-iquote" | "-idirafter"
-            );
-            if takes_path && let Some(path) = cflags.next() {
-                flags.push(flag.clone());
-                flags.push(absolute(path));
-            } else if let Some(path) = flag.strip_prefix("-I") {
-                flags.push(format!("-I{}", absolute(path)));
-            } else {
-                flags.push(flag.clone());
-            }
-        }
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let mut flags = ferry_parser::preprocess::absolute_paths(&self.cflags, &cwd);
         for source in &self.sources {
             let folder = source.parent().filter(|p| !p.as_os_str().is_empty());
-            let folder = absolute(&folder.map_or(".".into(), |p| p.to_string_lossy()));
-            let flag = format!("-I{folder}");
+            let folder = std::path::absolute(folder.unwrap_or(Path::new(".")))
+                .unwrap_or_else(|_| cwd.clone());
+            let flag = format!("-I{}", folder.to_string_lossy());
             if !flags.contains(&flag) {
                 flags.push(flag);
             }

@@ -13,6 +13,41 @@ pub fn c_compiler() -> String {
         .unwrap_or_else(|| "cc".to_owned())
 }
 
+/// The preprocessor's flags whose value is the next argument (`-include
+/// x.h`, `-D N=1`).
+pub fn flag_takes_value(flag: &str) -> bool {
+    flag == "-D" || flag == "-U" || flag_takes_path(flag)
+}
+
+/// The preprocessor's flags whose value, the next argument, is a path.
+fn flag_takes_path(flag: &str) -> bool {
+    matches!(
+        flag,
+        "-I" | "-include" | "-isystem" | "-imacros" | "-iquote" | "-idirafter"
+    )
+}
+
+/// `cflags` with the paths they name (`-I dir`, `-Idir`, `-include x.h`...)
+/// made absolute against `base`, for a build that runs elsewhere.
+pub fn absolute_paths(cflags: &[String], base: &Path) -> Vec<String> {
+    let absolute = |path: &str| base.join(path).to_string_lossy().into_owned();
+    let mut out = Vec::new();
+    let mut flags = cflags.iter();
+    while let Some(flag) = flags.next() {
+        if flag_takes_path(flag)
+            && let Some(path) = flags.next()
+        {
+            out.push(flag.clone());
+            out.push(absolute(path));
+        } else if let Some(path) = flag.strip_prefix("-I") {
+            out.push(format!("-I{}", absolute(path)));
+        } else {
+            out.push(flag.clone());
+        }
+    }
+    out
+}
+
 /// Runs `cc -E -dD CFLAGS FILE` and returns the preprocessed text. `-dD`
 /// keeps the executed `#define`s in the output, so that the printer can
 /// restore those of the main file that configure its headers. A file that

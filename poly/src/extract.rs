@@ -639,11 +639,7 @@ impl Builder<'_> {
     /// its enclosing loops' indices, its tuple and its domain; its
     /// schedule goes to `schedules`, and the position moves on.
     fn place(&mut self, name: &str, domain: &[Conj]) -> Option<(Vec<String>, String, String)> {
-        let indices: Vec<String> = self
-            .loops
-            .iter()
-            .map(|&(v, _)| self.names.get(self.program, v))
-            .collect();
+        let indices = self.loop_indices();
         let tuple = format!("{name}[{}]", indices.join(", "));
         let condition = self.dnf_text(domain)?;
         let domain_text = format!("{{ {tuple} : {condition} }}");
@@ -663,6 +659,14 @@ impl Builder<'_> {
         Some((indices, tuple, domain_text))
     }
 
+    /// The enclosing loops' indices, outermost first, by their isl names.
+    fn loop_indices(&mut self) -> Vec<String> {
+        self.loops
+            .iter()
+            .map(|&(v, _)| self.names.get(self.program, v))
+            .collect()
+    }
+
     /// `__pencil_assume(condition)` under `domain` (PENCIL's §3.5): the
     /// parameters for which some instance of the call sees the condition
     /// false cannot occur, and `finish` takes them out of the context. A
@@ -675,11 +679,7 @@ impl Builder<'_> {
         let Some(instances) = and_dnf(domain, &violated) else {
             return;
         };
-        let indices: Vec<String> = self
-            .loops
-            .iter()
-            .map(|&(v, _)| self.names.get(self.program, v))
-            .collect();
+        let indices = self.loop_indices();
         if let Some(text) = self.dnf_text(&instances) {
             self.violations
                 .push(format!("{{ [{}] : {text} }}", indices.join(", ")));

@@ -129,33 +129,10 @@ pub fn cflags_of(source: &str) -> Vec<String> {
 }
 
 /// Compiler flags written in a test program (relative to the workspace
-/// root), split on whitespace, with the paths of `-I`, `-iquote`,
-/// `-isystem` and `-include` made absolute.
+/// root), split on whitespace, with the paths they name made absolute.
 pub fn absolute_flags(flags: &str) -> Vec<String> {
-    let root = workspace_root();
-    let absolute = |path: &str| -> String {
-        if Path::new(path).is_absolute() {
-            path.to_owned()
-        } else {
-            root.join(path).to_string_lossy().into_owned()
-        }
-    };
-    const WITH_PATH: [&str; 4] = ["-I", "-iquote", "-isystem", "-include"];
-    let mut out = Vec::new();
-    let mut words = flags.split_whitespace();
-    while let Some(word) = words.next() {
-        if WITH_PATH.contains(&word) {
-            out.push(word.to_owned());
-            if let Some(path) = words.next() {
-                out.push(absolute(path));
-            }
-        } else if let Some(path) = word.strip_prefix("-I") {
-            out.push(format!("-I{}", absolute(path)));
-        } else {
-            out.push(word.to_owned());
-        }
-    }
-    out
+    let words: Vec<String> = flags.split_whitespace().map(str::to_owned).collect();
+    ferry_parser::preprocess::absolute_paths(&words, &workspace_root())
 }
 
 /// Why [`run_with_timeout`] has no output to give.
