@@ -4,6 +4,7 @@
 
 use crate::entity::phi;
 use crate::region::{Approx, Region};
+use crate::set::interval_along;
 use ferry_hcfg::semantics::poly::Poly;
 
 pub struct RectHull {
@@ -25,8 +26,14 @@ pub fn rect_hull(region: &Region, dims: usize) -> RectHull {
                 alone = alone.project(&phi(j));
             }
         }
-        // One convex set per dimension: its min and max bounds.
-        let alone = alone.hull();
+        // One convex set per dimension: its min and max bounds; where
+        // the hull loses them, the interval between them, piecewise.
+        let hull = alone.hull();
+        let alone = if bounds_both_ways(&hull, &phi(k)) {
+            hull
+        } else {
+            interval_along(&alone, &phi(k)).unwrap_or(hull)
+        };
         boxed = boxed.intersect(&alone);
         per_dim.push(alone);
     }
@@ -38,4 +45,22 @@ pub fn rect_hull(region: &Region, dims: usize) -> RectHull {
         region: Region::new(boxed, Approx::from_exact(exact)),
         dims: per_dim,
     }
+}
+
+/// Whether the convex set `p` bounds its variable `name` from below and
+/// from above (for fixed values of the others).
+fn bounds_both_ways(p: &Poly, name: &str) -> bool {
+    let pieces = p.pieces();
+    let [Some(constraints)] = pieces.as_slice() else {
+        return false;
+    };
+    let coefficient = |c: &(Vec<(String, i128)>, i128, bool)| {
+        c.0.iter().find(|(n, _)| n == name).map_or(0, |(_, k)| *k)
+    };
+    let from = |sign: i128| {
+        constraints
+            .iter()
+            .any(|c| c.2 && coefficient(c) != 0 || coefficient(c) * sign > 0)
+    };
+    from(1) && from(-1)
 }

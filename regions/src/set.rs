@@ -191,6 +191,56 @@ pub fn with_phi_as_dims(p: &Poly, dims: usize) -> Option<isl_rs::Set> {
     Some(set)
 }
 
+/// The interval `min ≤ name ≤ max` of `p` along its variable `name`, the
+/// bounds piecewise in the other variables (isl's `dim_min`/`dim_max`),
+/// where `p` has values: the tightest box of a union along one variable.
+/// A convex hull cannot be that box when the pieces' bounds depend on
+/// other variables differently (`0 ≤ φ < n` ∪ `m ≤ φ < m + n` has the
+/// hull `n > 0`: over (φ, m) the pieces are unbounded together). `None`
+/// when `p` is unbounded along `name` or isl fails.
+pub fn interval_along(p: &Poly, name: &str) -> Option<Poly> {
+    use isl_rs::{LocalSpace, PwAff};
+    let ctx = p.set.get_ctx();
+    let attempt = || -> Option<Poly> {
+        let pos = u32::try_from(p.set.find_dim_by_name(DimType::Param, name).ok()?).ok()?;
+        let line = p
+            .set
+            .copy()
+            .ok()?
+            .move_dims(DimType::Set, 0, DimType::Param, pos, 1)
+            .ok()?;
+        let min = line.copy().ok()?.dim_min(0).ok()?;
+        let max = line.copy().ok()?.dim_max(0).ok()?;
+        if min.involves_nan().ok()? || max.involves_nan().ok()? {
+            return None;
+        }
+        let space = line.get_space().ok()?;
+        let var = || {
+            PwAff::var_on_domain(
+                LocalSpace::from_space(space.copy().ok()?).ok()?,
+                DimType::Set,
+                0,
+            )
+            .ok()
+        };
+        let above = var()?.ge_set(min.add_dims(DimType::In, 1).ok()?).ok()?;
+        let below = var()?.le_set(max.add_dims(DimType::In, 1).ok()?).ok()?;
+        let interval = above.intersect(below).ok()?;
+        let back = interval
+            .move_dims(DimType::Param, pos, DimType::Set, 0, 1)
+            .ok()?;
+        let back = back.set_dim_name(DimType::Param, pos, name).ok()?;
+        Some(Poly {
+            set: back.params().ok()?.coalesce().ok()?,
+        })
+    };
+    let out = attempt();
+    if out.is_none() {
+        ctx.reset_error();
+    }
+    out
+}
+
 /// A precondition cut along the variables its constraints share, so that
 /// a region is intersected only with the part that bears on it
 /// ([`Split::relevant_to`]).
@@ -242,5 +292,44 @@ impl Split {
             .map(|piece| linked_constraints(piece, &mut reach))
             .collect();
         Poly::from_dnf(&self.whole.set.get_ctx(), &conjs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isl_rs::Context;
+
+    fn poly(ctx: &Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_interval_of_two_shifted_pieces_is_bounded_where_their_hull_is_not() {
+        let ctx = Context::alloc();
+        let union = poly(
+            &ctx,
+            "[n, m, phi1] -> { : (0 <= phi1 < n) or (m <= phi1 < m + n and m >= 0) }",
+        );
+        // The hull keeps `phi1 >= 0` and loses every upper bound.
+        let hull = union.hull();
+        assert!(!hull.is_subset(&poly(
+            &ctx,
+            "[n, m, phi1] -> { : phi1 < n + m or phi1 < n }"
+        )));
+        let interval = interval_along(&union, "phi1").unwrap();
+        let expected = poly(
+            &ctx,
+            "[n, m, phi1] -> { : (m < 0 and 0 <= phi1 < n) or (m >= 0 and n > 0 and 0 <= phi1 < m + n) }",
+        );
+        assert!(
+            interval.is_subset(&expected) && expected.is_subset(&interval),
+            "{}",
+            interval.set.to_str().unwrap()
+        );
+        let unbounded = poly(&ctx, "[n, phi1] -> { : phi1 >= n }");
+        assert!(interval_along(&unbounded, "phi1").is_none());
     }
 }
