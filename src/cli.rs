@@ -405,6 +405,7 @@ pub fn run() -> i32 {
             let finished = match cli.command {
                 // Its exit status depends on the verdict, not only on success.
                 Command::Validate { program } => crate::validate::run(program.args),
+                Command::Isolate { program } => isolate(program.args),
                 command => execute(command)
                     .map(|output| Finished { output, status: 0 })
                     .map_err(Failure::User),
@@ -441,6 +442,68 @@ pub fn run() -> i32 {
     }
 }
 
+/// `ferry isolate`: files given on the command line, or a project (`-p`).
+fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
+    let mut args = args;
+    let selection = take_selection(&mut args)?;
+    let options = take_isolate_options(&mut args)?;
+    let out = take_value(&mut args, "-o")?
+        .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
+    let quiet = take_flag(&mut args, "--quiet");
+    if let Some(database) = take_value(&mut args, "-p")? {
+        return isolate_project(&database, args, selection, options, out, quiet);
+    }
+    let (sources, cflags) = files_and_flags(args)?;
+    let parsed = parse_each(&sources, &cflags)?;
+    let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
+    let inputs = ferry_isolate::BuildInputs { sources, cflags };
+    ferry_isolate::write_output(std::path::Path::new(&out), &isolated, &inputs)?;
+    for warning in &isolated.warnings {
+        eprintln!("{warning}");
+    }
+    let mut text = String::new();
+    for line in &isolated.explanations {
+        text.push_str(line);
+        text.push('\n');
+    }
+    Ok(Finished {
+        output: text,
+        status: 0,
+    })
+}
+
+/// `ferry isolate -p DATABASE`: the project's units, each with its flags
+/// and `extra` (flags given on the command line, which must not name C
+/// files: the database says which files the project has).
+fn isolate_project(
+    database: &str,
+    extra: Vec<String>,
+    selection: ferry_isolate::Selection,
+    options: ferry_isolate::Options,
+    out: String,
+    quiet: bool,
+) -> Result<Finished, Failure> {
+    if let Some(file) = extra.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
+        return Err(Failure::User(Diagnostic::error(format!(
+            "`{file}`: with `-p`, the compilation database lists the files; give flags only"
+        ))));
+    }
+    let database = crate::compile_db::locate(std::path::Path::new(database));
+    let database = std::path::absolute(&database).unwrap_or(database);
+    let units = crate::compile_db::read(&database)?;
+    let batch = crate::project::Batch {
+        database,
+        units,
+        extra_cflags: extra,
+        selection,
+        options,
+        out: PathBuf::from(out),
+        quiet,
+    };
+    let (output, status) = batch.run()?;
+    Ok(Finished { output, status })
+}
+
 /// Runs one command and returns what it prints on success; nothing is
 /// printed before the whole output is ready, so an error never leaves a
 /// partial output behind.
@@ -458,27 +521,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
                 ferry_parser::output::print_user_file(&parsed)
             })
         }
-        Command::Isolate { program } => {
-            let mut args = program.args;
-            let selection = take_selection(&mut args)?;
-            let options = take_isolate_options(&mut args)?;
-            let out = take_value(&mut args, "-o")?
-                .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
-            let (sources, cflags) = files_and_flags(args)?;
-            let parsed = parse_each(&sources, &cflags)?;
-            let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
-            let inputs = ferry_isolate::BuildInputs { sources, cflags };
-            ferry_isolate::write_output(std::path::Path::new(&out), &isolated, &inputs)?;
-            for warning in &isolated.warnings {
-                eprintln!("{warning}");
-            }
-            let mut text = String::new();
-            for line in &isolated.explanations {
-                text.push_str(line);
-                text.push('\n');
-            }
-            Ok(text)
-        }
+        Command::Isolate { .. } => unreachable!("`run` dispatches ferry isolate itself"),
         Command::Validate { .. } => unreachable!("`run` dispatches ferry validate itself"),
         Command::Effects { program } => {
             let (parsed, analyses) = analyse(program.args)?;

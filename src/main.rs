@@ -1,7 +1,9 @@
 //! The `ferry` command.
 
 mod cli;
+mod compile_db;
 mod options;
+mod project;
 mod validate;
 
 fn main() {

@@ -103,6 +103,19 @@ const OPTIONS: &[FerryOption] = &[
         help: "where the transformed program goes (isolate: required; validate: kept there)",
     },
     FerryOption {
+        name: "-p",
+        takes: Takes::One("BUILD"),
+        commands: &[Isolate],
+        help: "a whole project: its compile_commands.json (or the build folder holding it) \
+               instead of files; OUTDIR mirrors the project",
+    },
+    FerryOption {
+        name: "--quiet",
+        takes: Takes::Nothing,
+        commands: &[Isolate],
+        help: "no progress bar (with -p)",
+    },
+    FerryOption {
         name: "--explain",
         takes: Takes::Nothing,
         commands: TRANSFORMS,

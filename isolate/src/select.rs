@@ -6,7 +6,7 @@ use crate::Selection;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId};
 use ferry_hcfg::report::nodes_by_statement;
-use ferry_parser::ast::{Block, BlockItem, ExternalDecl, Stmt, StmtId, StmtKind};
+use ferry_parser::ast::{Block, BlockItem, ExternalDecl, FunctionDef, Stmt, StmtId, StmtKind};
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use std::collections::HashSet;
@@ -25,6 +25,45 @@ pub struct Target {
     /// `--function`: the statement is the whole body, and `return`s in it
     /// leave through the transfers back.
     pub whole_body: bool,
+}
+
+/// Whether `file`'s own code (not its headers') holds a statement that
+/// `selection` picks: a question of syntax, asked before any analysis (a
+/// project's units without one are left as they are).
+pub fn selects_in(file: &ParsedFile, selection: &Selection) -> bool {
+    file.unit.items.iter().any(|item| match item {
+        ExternalDecl::FunctionDef(def) => {
+            file.in_main_file(def.span) && !selected_in(def, selection).is_empty()
+        }
+        _ => false,
+    })
+}
+
+/// The statements of `def` that `selection` picks, with their spans.
+fn selected_in(def: &FunctionDef, selection: &Selection) -> Vec<(StmtId, Span)> {
+    let name = def.declarator.name().map(|(n, _)| n.as_str());
+    let mut spans = Vec::new();
+    match selection {
+        Selection::Function(f) => {
+            if name == Some(f.as_str()) {
+                spans.push((def.body_id, def.body.span));
+            }
+        }
+        Selection::Label(l) => statements_in_block(&def.body, &mut |s| {
+            if let StmtKind::Labeled { label, body } = &s.kind
+                && label.as_str() == l
+            {
+                spans.push((body.id, body.span));
+            }
+        }),
+        Selection::Pragma => statements_in_block(&def.body, &mut |s| {
+            if s.pragmas.iter().any(|p| is_isolate_pragma(p.text.as_str())) {
+                spans.push((s.id, s.span));
+            }
+        }),
+        Selection::Nothing => {}
+    }
+    spans
 }
 
 /// The pragma that marks a statement to isolate.
@@ -50,28 +89,7 @@ pub fn find(
             let Some(function) = function_of(a, unit, def.span) else {
                 continue;
             };
-            let name = def.declarator.name().map(|(n, _)| n.as_str());
-            let mut spans = Vec::new();
-            match selection {
-                Selection::Function(f) => {
-                    if name == Some(f.as_str()) {
-                        spans.push((def.body_id, def.body.span));
-                    }
-                }
-                Selection::Label(l) => statements_in_block(&def.body, &mut |s| {
-                    if let StmtKind::Labeled { label, body } = &s.kind
-                        && label.as_str() == l
-                    {
-                        spans.push((body.id, body.span));
-                    }
-                }),
-                Selection::Pragma => statements_in_block(&def.body, &mut |s| {
-                    if s.pragmas.iter().any(|p| is_isolate_pragma(p.text.as_str())) {
-                        spans.push((s.id, s.span));
-                    }
-                }),
-                Selection::Nothing => {}
-            }
+            let spans = selected_in(def, selection);
             let body = a.program.function(function).body.as_ref();
             let nodes = body.map(nodes_by_statement).unwrap_or_default();
             for (stmt, span) in spans {

@@ -191,6 +191,12 @@ pub fn notes() -> Vec<String> {
     NOTES.with(|o| o.borrow().clone())
 }
 
+/// The notes made on this thread, which starts afresh: a thread that
+/// analyses one program after another tells each its own.
+pub fn take_notes() -> Vec<String> {
+    NOTES.with(|o| std::mem::take(&mut *o.borrow_mut()))
+}
+
 /// An open quota of isl operations; closing it (dropping it) starts the
 /// count again under the quota that was in force before.
 pub struct Window<'c> {

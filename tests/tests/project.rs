@@ -1,0 +1,247 @@
+//! `ferry isolate -p`: a project of several units (`tests/c/project/`)
+//! through its compilation database. The output tree mirrors the
+//! project byte for byte but for the transformed units; a unit ferry
+//! refuses is reported and copied; and the transformed project, built with
+//! the database's own commands plus what `ferry_rte/BUILD` asks for, runs
+//! with poisoned buffers as the original does, moving the bytes counted by
+//! hand.
+
+use ferry_tests::{c_dir, run_ferry, scratch_dir};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The project copied into a scratch folder, with a database in `build/`
+/// that writes its commands in both of the format's forms and compiles
+/// `scale.c` alone with `-DFACTOR=3`.
+fn project() -> PathBuf {
+    let root = scratch_dir("project");
+    copy_tree(&c_dir().join("project"), &root);
+    let build = root.join("build");
+    std::fs::create_dir_all(&build).expect("build folder");
+    let b = build.display().to_string();
+    let r = root.display().to_string();
+    let database = json!([
+        {"directory": b, "command": "cc -O2 -I../include -c ../src/main.c -o main.o",
+         "file": "../src/main.c"},
+        {"directory": b, "arguments": ["cc", "-O2", "-I", "../include", "-c",
+         "../src/kernels/smooth.c"], "file": "../src/kernels/smooth.c"},
+        {"directory": b, "command": "cc -O2 -I../include -DFACTOR=3 -c ../src/kernels/scale.c",
+         "file": "../src/kernels/scale.c"},
+        {"directory": r, "command": "cc -Iinclude -c src/util/search.c",
+         "file": "src/util/search.c"},
+    ]);
+    std::fs::write(
+        build.join("compile_commands.json"),
+        serde_json::to_string_pretty(&database).expect("JSON"),
+    )
+    .expect("database");
+    root
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("folder");
+    for entry in std::fs::read_dir(from).expect("readable") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+fn ferry(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = run_ferry(args);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Builds the project under `tree` as its database says (sources taken
+/// from `tree`, flags as given), plus `extra` sources and flags.
+fn build(tree: &Path, extra: &[String], program: &Path) {
+    let units = [
+        ("src/main.c", vec!["-Iinclude"]),
+        ("src/kernels/smooth.c", vec!["-Iinclude"]),
+        ("src/kernels/scale.c", vec!["-Iinclude", "-DFACTOR=3"]),
+        ("src/util/search.c", vec!["-Iinclude"]),
+    ];
+    let mut cc = Command::new("cc");
+    cc.current_dir(tree).arg("-O2");
+    for (file, flags) in &units {
+        cc.args(flags).arg(file);
+    }
+    cc.args(extra).arg("-o").arg(program).arg("-lm");
+    let output = cc.output().expect("cc runs");
+    assert!(
+        output.status.success(),
+        "cc failed in {}:\n{}",
+        tree.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
+    let root = project();
+    let out = root.with_extension("out");
+    let (code, stdout, stderr) = ferry(&[
+        "isolate",
+        "-p",
+        root.join("build").to_str().expect("UTF-8"),
+        "--pragma",
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    // The refused unit makes the batch fail, after the others are done.
+    assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        stderr.contains("src/util/search.c:8:5: error: ferry cannot isolate this statement"),
+        "{stderr}"
+    );
+    for line in [
+        "untouched  src/main.c",
+        "isolated   src/kernels/smooth.c",
+        "isolated   src/kernels/scale.c",
+        "failed     src/util/search.c",
+        "4 units: 2 isolated, 1 untouched, 1 failed",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    // Untouched files, sources or not, are copies; the isolated units are not.
+    for same in [
+        "src/main.c",
+        "src/util/search.c",
+        "include/kernels.h",
+        "README",
+        "build/compile_commands.json",
+    ] {
+        let original = std::fs::read(root.join(same)).expect("original");
+        let copy = std::fs::read(out.join(same)).unwrap_or_else(|e| panic!("{same}: {e}"));
+        assert!(original == copy, "{same} is not a copy of the original");
+    }
+    for changed in ["src/kernels/smooth.c", "src/kernels/scale.c"] {
+        let text = std::fs::read_to_string(out.join(changed)).expect("transformed");
+        assert!(text.contains("ferry_copy_to_accel"), "{changed}:\n{text}");
+    }
+    // The build note names what the build adds; the tree builds with it.
+    let runtime = out.join("ferry_rte");
+    let note = std::fs::read_to_string(runtime.join("BUILD")).expect("BUILD");
+    let sources: Vec<String> = ["ferry_rte.c", "ferry_rte_host.c"]
+        .iter()
+        .inspect(|s| assert!(note.contains(*s), "{note}"))
+        .map(|s| runtime.join(s).display().to_string())
+        .collect();
+    let original = root.join("original");
+    build(&root, &[], &original);
+    let transformed = root.join("transformed");
+    let mut extra = vec![format!("-I{}", runtime.display())];
+    extra.extend(sources);
+    build(&out, &extra, &transformed);
+    // smooth: in[0..n-1] in, out[1..n-2] back; scale: a[0..n-1] both
+    // ways; n by value. To 16n bytes, from 16n - 16.
+    for (n, to, from) in [(10, 160, 144), (3, 48, 32), (64, 1024, 1008)] {
+        let expected = Command::new(&original)
+            .arg(n.to_string())
+            .output()
+            .expect("runs");
+        let stats = root.join(format!("stats-{n}.json"));
+        let got = Command::new(&transformed)
+            .arg(n.to_string())
+            .env("FERRY_STATS", &stats)
+            .output()
+            .expect("runs");
+        assert!(expected.status.success(), "the original fails for {n}");
+        assert_eq!(got.status.code(), expected.status.code(), "n = {n}");
+        assert_eq!(
+            String::from_utf8_lossy(&got.stdout),
+            String::from_utf8_lossy(&expected.stdout),
+            "n = {n}"
+        );
+        let stats: Value =
+            serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("JSON");
+        assert_eq!(stats["bytes_to_accel"], to, "n = {n}: {stats}");
+        assert_eq!(stats["bytes_from_accel"], from, "n = {n}: {stats}");
+    }
+}
+
+#[test]
+fn a_function_is_isolated_in_the_unit_that_defines_it() {
+    let root = project();
+    let out = root.with_extension("out");
+    let database = root.join("build").join("compile_commands.json");
+    let (code, stdout, stderr) = ferry(&[
+        "isolate",
+        "-p",
+        database.to_str().expect("UTF-8"),
+        "--function",
+        "scale",
+        "-o",
+        out.to_str().expect("UTF-8"),
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        stdout.contains("isolated   src/kernels/scale.c"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("untouched  src/kernels/smooth.c"),
+        "{stdout}"
+    );
+    // The output folder now holds a run: a second one is refused.
+    let (code, _, stderr) = ferry(&[
+        "isolate",
+        "-p",
+        database.to_str().expect("UTF-8"),
+        "--function",
+        "scale",
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("is not empty"), "{stderr}");
+    // A function no unit defines is the user's error.
+    let elsewhere = root.with_extension("none");
+    let (code, _, stderr) = ferry(&[
+        "isolate",
+        "-p",
+        database.to_str().expect("UTF-8"),
+        "--function",
+        "nowhere",
+        "-o",
+        elsewhere.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("no unit of the project defines a function `nowhere`"),
+        "{stderr}"
+    );
+    assert!(!elsewhere.exists(), "an output was written");
+}
+
+#[test]
+fn a_database_that_is_not_one_is_refused() {
+    let root = scratch_dir("project-bad");
+    let database = root.join("compile_commands.json");
+    std::fs::write(&database, "{\"directory\": \"/\"}").expect("write");
+    let out = root.join("out");
+    let (code, _, stderr) = ferry(&[
+        "isolate",
+        "-p",
+        root.to_str().expect("UTF-8"),
+        "--pragma",
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("is not a compilation database: its top level is not an array"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
