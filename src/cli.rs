@@ -212,17 +212,21 @@ pub(crate) fn take_selection(
     if take_flag(args, "--pragma") {
         chosen.push(Selection::Pragma);
     }
+    if take_flag(args, "--auto") {
+        chosen.push(Selection::Auto);
+    }
     if take_flag(args, "--transfers-only") {
         chosen.push(Selection::Nothing);
     }
     match chosen.len() {
         1 => Ok(chosen.pop().expect("one")),
         0 => Err(Diagnostic::error(
-            "say what to isolate: `--label L`, `--function F` or `--pragma` (or \
+            "say what to isolate: `--label L`, `--function F`, `--pragma` or `--auto` (or \
              `--transfers-only` to only optimise the transfers the program makes)",
         )),
         _ => Err(Diagnostic::error(
-            "`--label`, `--function`, `--pragma` and `--transfers-only` exclude each other",
+            "`--label`, `--function`, `--pragma`, `--auto` and `--transfers-only` exclude each \
+             other",
         )),
     }
 }

@@ -85,6 +85,12 @@ const OPTIONS: &[FerryOption] = &[
         help: "isolate every statement after `#pragma ferry isolate`",
     },
     FerryOption {
+        name: "--auto",
+        takes: Takes::Nothing,
+        commands: TRANSFORMS,
+        help: "isolate every outermost loop nest with a parallel loop that ferry can isolate",
+    },
+    FerryOption {
         name: "--transfers-only",
         takes: Takes::Nothing,
         commands: TRANSFORMS,

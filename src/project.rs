@@ -35,8 +35,9 @@ enum Outcome {
         warnings: Vec<String>,
         explanations: Vec<String>,
     },
-    /// Nothing in it is selected: copied as it is.
-    Untouched,
+    /// Nothing in it is selected (or, with `--auto`, no nest could be
+    /// isolated: `left_out` says why of each): copied as it is.
+    Untouched { left_out: Vec<String> },
     /// Refused or unreadable: copied as it is.
     Failed(Diagnostic),
 }
@@ -103,7 +104,9 @@ impl Batch {
         });
         progress.finish_and_clear();
         if let Selection::Function(name) = &self.selection
-            && done.iter().all(|d| matches!(d.outcome, Outcome::Untouched))
+            && done
+                .iter()
+                .all(|d| matches!(d.outcome, Outcome::Untouched { .. }))
         {
             return Err(Diagnostic::error(format!(
                 "no unit of the project defines a function `{name}`"
@@ -133,9 +136,23 @@ impl Batch {
         let outcome = ferry_parser::parse_file(&unit.file, &cflags)
             .and_then(|parsed| {
                 if !ferry_isolate::select::selects_in(&parsed, &self.selection) {
-                    return Ok(Outcome::Untouched);
+                    return Ok(Outcome::Untouched {
+                        left_out: Vec::new(),
+                    });
                 }
-                let isolated = ferry_isolate::isolate(&[parsed], &self.selection, &self.options)?;
+                let isolated = if self.selection == Selection::Auto {
+                    let auto = ferry_isolate::isolate_auto(&[parsed], &self.options)?;
+                    match auto.isolated {
+                        Some(_) => auto.into_result()?,
+                        None => {
+                            return Ok(Outcome::Untouched {
+                                left_out: auto.left_out,
+                            });
+                        }
+                    }
+                } else {
+                    ferry_isolate::isolate(&[parsed], &self.selection, &self.options)?
+                };
                 Ok(Outcome::Isolated {
                     files: isolated
                         .files
@@ -231,7 +248,7 @@ impl Batch {
     fn summary(&self, root: &Path, done: &[Done]) -> (String, i32) {
         let count = |f: fn(&Outcome) -> bool| done.iter().filter(|d| f(&d.outcome)).count();
         let isolated = count(|o| matches!(o, Outcome::Isolated { .. }));
-        let untouched = count(|o| matches!(o, Outcome::Untouched));
+        let untouched = count(|o| matches!(o, Outcome::Untouched { .. }));
         let failed = count(|o| matches!(o, Outcome::Failed(_)));
         let mut text = String::new();
         for (unit, d) in self.units.iter().zip(done) {
@@ -253,23 +270,32 @@ impl Batch {
                     }
                 }
                 Outcome::Failed(diagnostic) => eprintln!("{diagnostic}"),
-                Outcome::Untouched => {}
+                Outcome::Untouched { left_out } => {
+                    for line in left_out {
+                        eprintln!("{line}");
+                    }
+                }
             }
         }
         let _ = writeln!(text, "{:<10} unit", "outcome");
         for (unit, d) in self.units.iter().zip(done) {
             let outcome = match &d.outcome {
                 Outcome::Isolated { .. } => "isolated",
-                Outcome::Untouched => "untouched",
+                Outcome::Untouched { .. } => "untouched",
                 Outcome::Failed(_) => "failed",
             };
             let _ = writeln!(text, "{outcome:<10} {}", relative(&unit.file, root));
         }
         let _ = writeln!(
             text,
-            "{} units: {isolated} isolated, {untouched} untouched, {failed} failed (copied \
-             unchanged); written to {}, runtime and build note in {}",
+            "{} units: {isolated} isolated, {untouched} untouched, {failed} failed{}; written to \
+             {}, runtime and build note in {}",
             done.len(),
+            if failed > 0 {
+                " (copied unchanged)"
+            } else {
+                ""
+            },
             self.out.display(),
             self.out.join(RUNTIME_FOLDER).display()
         );

@@ -9,6 +9,7 @@
 //! over-approximated write never stores back a value that was not loaded
 //! first.
 
+mod auto;
 mod bounds;
 mod call_sites;
 mod clone;
@@ -26,6 +27,7 @@ mod reshape;
 pub mod reuse;
 mod rewrite;
 pub mod select;
+pub use auto::Auto;
 mod share;
 pub mod transfer;
 
@@ -64,6 +66,10 @@ pub enum Selection {
     Function(String),
     /// Every statement written right after `#pragma ferry isolate`.
     Pragma,
+    /// Every outermost loop nest worth running on the accelerator (one
+    /// of its loops is parallel) that ferry can isolate; the others are
+    /// listed with the reason (`isolate_auto`).
+    Auto,
     /// No statement: only the transfers the program already makes (the
     /// paper's `memload` / `memstore`) are optimised (`motion`).
     Nothing,
@@ -224,6 +230,15 @@ impl Isolated {
     }
 }
 
+/// `--auto` on the program made of `parsed`, telling a program in which
+/// no nest was isolated apart from a refusal (a project's batch leaves
+/// such a unit as it is).
+pub fn isolate_auto(parsed: &[ParsedFile], options: &Options) -> Result<Auto, Diagnostic> {
+    let analyses = Analyses::run(parsed);
+    let regions = RegionsAnalysis::run(&analyses);
+    auto::isolate(parsed, &analyses, &regions, options)
+}
+
 /// Isolates the selected statements of the program made of `parsed`.
 /// Refusals are diagnostics at the statement or variable concerned.
 pub fn isolate(
@@ -240,6 +255,9 @@ pub fn isolate(
     };
     let analyses = Analyses::run_for(parsed, wanted.as_deref());
     let regions = RegionsAnalysis::run(&analyses);
+    if *selection == Selection::Auto {
+        return auto::isolate(parsed, &analyses, &regions, options)?.into_result();
+    }
     let prepared = Prepared::new(parsed, &analyses, &regions, selection, options)?;
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
         motion::optimise(parsed, &analyses, &regions)
@@ -339,7 +357,18 @@ impl Prepared {
         selection: &Selection,
         options: &Options,
     ) -> Result<Prepared, Diagnostic> {
-        let targets = select::find(parsed, analyses, selection)?;
+        let targets = select::find(parsed, analyses, selection)?.targets;
+        Ok(Prepared::of(parsed, analyses, regions, targets, options))
+    }
+
+    /// The decisions on the loops of `targets`.
+    fn of(
+        parsed: &[ParsedFile],
+        analyses: &Analyses,
+        regions: &RegionsAnalysis,
+        targets: Vec<Selected>,
+        options: &Options,
+    ) -> Prepared {
         let independent = select::independent_loops(parsed);
         // The parallelisation decisions, made once: for `--explain`, and
         // for the outliner when the target has kernels (by unit, then by
@@ -409,12 +438,12 @@ impl Prepared {
                 }
             }
         }
-        Ok(Prepared {
+        Prepared {
             targets,
             verdicts,
             parallel_body,
             explanations,
-        })
+        }
     }
 
     /// Every file with the selected statements isolated and the `moves`

@@ -61,22 +61,52 @@ fn selected_in(def: &FunctionDef, selection: &Selection) -> Vec<(StmtId, Span)> 
                 spans.push((s.id, s.span));
             }
         }),
+        Selection::Auto => outermost_loops(&def.body, &mut spans),
         Selection::Nothing => {}
     }
     spans
 }
 
+/// The loops of `block` not inside another loop, in source order.
+fn outermost_loops(block: &Block, spans: &mut Vec<(StmtId, Span)>) {
+    fn visit(s: &Stmt, spans: &mut Vec<(StmtId, Span)>) {
+        match &s.kind {
+            StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => {
+                spans.push((s.id, s.span));
+            }
+            _ => {
+                for inner in s.sub_statements() {
+                    visit(inner, spans);
+                }
+            }
+        }
+    }
+    for item in &block.items {
+        if let BlockItem::Statement(s) = item {
+            visit(s, spans);
+        }
+    }
+}
+
 /// The pragma that marks a statement to isolate.
 pub const PRAGMA: &str = "ferry isolate";
+
+/// The statements a selection picks.
+pub struct Found {
+    pub targets: Vec<Target>,
+    /// `--auto`: the loop nests left out, each with the reason.
+    pub skipped: Vec<Diagnostic>,
+}
 
 pub fn find(
     parsed: &[ParsedFile],
     a: &Analyses,
     selection: &Selection,
-) -> Result<Vec<Target>, Diagnostic> {
+) -> Result<Found, Diagnostic> {
     let mut targets = Vec::new();
+    let mut skipped = Vec::new();
     if *selection == Selection::Nothing {
-        return Ok(targets);
+        return Ok(Found { targets, skipped });
     }
     for (unit, file) in parsed.iter().enumerate() {
         for item in &file.unit.items {
@@ -99,12 +129,17 @@ pub fn find(
                     _ => nodes.get(&stmt).copied(),
                 };
                 let Some(node) = node else {
-                    return Err(file.error_at(
+                    let refusal = file.error_at(
                         span,
                         "ferry cannot isolate this statement: control may leave it before its \
                          end (a `return`, or a `break`, `continue` or `goto` out of it), which \
                          would skip the transfers back",
-                    ));
+                    );
+                    if *selection == Selection::Auto {
+                        skipped.push(refusal);
+                        continue;
+                    }
+                    return Err(refusal);
                 };
                 targets.push(Target {
                     unit,
@@ -117,12 +152,15 @@ pub fn find(
             }
         }
     }
+    if targets.is_empty() && *selection == Selection::Auto {
+        return Ok(Found { targets, skipped });
+    }
     if targets.is_empty() {
         return Err(Diagnostic::error(match selection {
             Selection::Label(l) => format!("no statement is labelled `{l}`"),
             Selection::Function(f) => format!("no function named `{f}` is defined"),
             Selection::Pragma => format!("no statement follows a `#pragma {PRAGMA}`"),
-            Selection::Nothing => unreachable!("returned before the search"),
+            Selection::Nothing | Selection::Auto => unreachable!("returned before"),
         }));
     }
     // A statement inside another isolated one would be isolated twice.
@@ -141,7 +179,7 @@ pub fn find(
             ));
         }
     }
-    Ok(targets)
+    Ok(Found { targets, skipped })
 }
 
 pub fn is_isolate_pragma(text: &str) -> bool {

@@ -128,6 +128,19 @@ fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
         let text = std::fs::read_to_string(out.join(changed)).expect("transformed");
         assert!(text.contains("ferry_copy_to_accel"), "{changed}:\n{text}");
     }
+    // smooth: in[0..n-1] in, out[1..n-2] back; scale: a[0..n-1] both
+    // ways; n by value. To 16n bytes, from 16n - 16.
+    runs_the_same(
+        &root,
+        &out,
+        &[(10, 160, 144), (3, 48, 32), (64, 1024, 1008)],
+    );
+}
+
+/// Builds the original project and the transformed one in `out` (with
+/// what its `ferry_rte/BUILD` asks for), runs both with each `n` of
+/// `counts`, and checks the same output and the bytes moved each way.
+fn runs_the_same(root: &Path, out: &Path, counts: &[(u32, u64, u64)]) {
     // The build note names what the build adds; the tree builds with it.
     let runtime = out.join("ferry_rte");
     let note = std::fs::read_to_string(runtime.join("BUILD")).expect("BUILD");
@@ -137,14 +150,12 @@ fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
         .map(|s| runtime.join(s).display().to_string())
         .collect();
     let original = root.join("original");
-    build(&root, &[], &original);
+    build(root, &[], &original);
     let transformed = root.join("transformed");
     let mut extra = vec![format!("-I{}", runtime.display())];
     extra.extend(sources);
-    build(&out, &extra, &transformed);
-    // smooth: in[0..n-1] in, out[1..n-2] back; scale: a[0..n-1] both
-    // ways; n by value. To 16n bytes, from 16n - 16.
-    for (n, to, from) in [(10, 160, 144), (3, 48, 32), (64, 1024, 1008)] {
+    build(out, &extra, &transformed);
+    for &(n, to, from) in counts {
         let expected = Command::new(&original)
             .arg(n.to_string())
             .output()
@@ -167,6 +178,42 @@ fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
         assert_eq!(stats["bytes_to_accel"], to, "n = {n}: {stats}");
         assert_eq!(stats["bytes_from_accel"], from, "n = {n}: {stats}");
     }
+}
+
+#[test]
+fn auto_isolates_the_parallel_nests_of_every_unit() {
+    let root = project();
+    let out = root.with_extension("out");
+    let (code, stdout, stderr) = ferry(&[
+        "isolate",
+        "-p",
+        root.join("build").to_str().expect("UTF-8"),
+        "--auto",
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    // A unit with no nest to isolate is left alone, not failed.
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    for line in [
+        "isolated   src/main.c",
+        "isolated   src/kernels/smooth.c",
+        "isolated   src/kernels/scale.c",
+        "untouched  src/util/search.c",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    for note in [
+        "src/main.c:18:9: note: loop nest not isolated: the statement calls `printf`",
+        "src/util/search.c:8:5: note: loop nest not isolated: ferry cannot isolate",
+    ] {
+        assert!(stderr.contains(note), "no `{note}` in:\n{stderr}");
+    }
+    // main's initialisation of a and b adds 16n bytes back.
+    runs_the_same(
+        &root,
+        &out,
+        &[(10, 160, 304), (3, 48, 80), (64, 1024, 2032)],
+    );
 }
 
 #[test]
