@@ -454,8 +454,22 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     let out = take_value(&mut args, "-o")?
         .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
     let quiet = take_flag(&mut args, "--quiet");
+    let no_cache = take_flag(&mut args, "--no-cache");
+    let jobs = take_value(&mut args, "--jobs")?
+        .map(|n| match n.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(Diagnostic::error(format!(
+                "`--jobs {n}`: expected a number of units at once, 1 or more"
+            ))),
+        })
+        .transpose()?;
     if let Some(database) = take_value(&mut args, "-p")? {
-        return isolate_project(&database, args, selection, options, out, quiet);
+        let how = BatchFlags {
+            quiet,
+            jobs,
+            no_cache,
+        };
+        return isolate_project(&database, args, selection, options, out, how);
     }
     let (sources, cflags) = files_and_flags(args)?;
     let parsed = parse_each(&sources, &cflags)?;
@@ -479,13 +493,20 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
 /// `ferry isolate -p DATABASE`: the project's units, each with its flags
 /// and `extra` (flags given on the command line, which must not name C
 /// files: the database says which files the project has).
+/// How a project's batch runs: `--quiet`, `--jobs N`, `--no-cache`.
+struct BatchFlags {
+    quiet: bool,
+    jobs: Option<usize>,
+    no_cache: bool,
+}
+
 fn isolate_project(
     database: &str,
     extra: Vec<String>,
     selection: ferry_isolate::Selection,
     options: ferry_isolate::Options,
     out: String,
-    quiet: bool,
+    how: BatchFlags,
 ) -> Result<Finished, Failure> {
     if let Some(file) = extra.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
         return Err(Failure::User(Diagnostic::error(format!(
@@ -495,6 +516,7 @@ fn isolate_project(
     let database = crate::compile_db::locate(std::path::Path::new(database));
     let database = std::path::absolute(&database).unwrap_or(database);
     let units = crate::compile_db::read(&database)?;
+    let cache = (!how.no_cache).then(|| crate::unit_cache::beside(&database));
     let batch = crate::project::Batch {
         database,
         units,
@@ -502,7 +524,9 @@ fn isolate_project(
         selection,
         options,
         out: PathBuf::from(out),
-        quiet,
+        quiet: how.quiet,
+        jobs: how.jobs,
+        cache,
     };
     let (output, status) = batch.run()?;
     Ok(Finished { output, status })

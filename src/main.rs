@@ -4,6 +4,7 @@ mod cli;
 mod compile_db;
 mod options;
 mod project;
+mod unit_cache;
 mod validate;
 
 fn main() {

@@ -122,6 +122,18 @@ const OPTIONS: &[FerryOption] = &[
         help: "no progress bar (with -p)",
     },
     FerryOption {
+        name: "--jobs",
+        takes: Takes::One("N"),
+        commands: &[Isolate],
+        help: "units analysed at once (with -p; default: one per core)",
+    },
+    FerryOption {
+        name: "--no-cache",
+        takes: Takes::Nothing,
+        commands: &[Isolate],
+        help: "recompute every unit (with -p; default: units unchanged since a run are reused)",
+    },
+    FerryOption {
         name: "--explain",
         takes: Takes::Nothing,
         commands: TRANSFORMS,

@@ -17,12 +17,16 @@
 //!   earlier run's files could mix the two.
 //! - The runtime goes once into `OUTDIR/ferry_rte/`, with a `BUILD` file
 //!   saying what the project's build must add (`-I` and its sources).
+//! - Each unit's outcome is cached beside the database
+//!   (`.ferry-cache/`, see `unit_cache.rs`) unless `--no-cache`.
 
 use crate::compile_db::Unit;
+use crate::unit_cache::Cache;
 use ferry_isolate::{Options, Selection};
 use ferry_parser::Diagnostic;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -38,14 +42,69 @@ enum Outcome {
     /// Nothing in it is selected (or, with `--auto`, no nest could be
     /// isolated: `left_out` says why of each): copied as it is.
     Untouched { left_out: Vec<String> },
-    /// Refused or unreadable: copied as it is.
-    Failed(Diagnostic),
+    /// Refused or unreadable: copied as it is. The diagnostic, printed.
+    Failed(String),
+}
+
+impl Outcome {
+    fn to_json(&self) -> Value {
+        match self {
+            Outcome::Isolated {
+                files,
+                warnings,
+                explanations,
+            } => json!({
+                "outcome": "isolated",
+                "files": files,
+                "warnings": warnings,
+                "explanations": explanations,
+            }),
+            Outcome::Untouched { left_out } => json!({
+                "outcome": "untouched",
+                "left_out": left_out,
+            }),
+            Outcome::Failed(diagnostic) => json!({
+                "outcome": "failed",
+                "diagnostic": diagnostic,
+            }),
+        }
+    }
+
+    fn from_json(value: &Value) -> Option<Outcome> {
+        let strings = |name: &str| -> Option<Vec<String>> {
+            value
+                .get(name)?
+                .as_array()?
+                .iter()
+                .map(|s| s.as_str().map(str::to_string))
+                .collect()
+        };
+        Some(match value.get("outcome")?.as_str()? {
+            "isolated" => Outcome::Isolated {
+                files: value
+                    .get("files")?
+                    .as_array()?
+                    .iter()
+                    .map(|f| Some((f.get(0)?.as_str()?.into(), f.get(1)?.as_str()?.into())))
+                    .collect::<Option<_>>()?,
+                warnings: strings("warnings")?,
+                explanations: strings("explanations")?,
+            },
+            "untouched" => Outcome::Untouched {
+                left_out: strings("left_out")?,
+            },
+            "failed" => Outcome::Failed(value.get("diagnostic")?.as_str()?.into()),
+            _ => return None,
+        })
+    }
 }
 
 /// One unit's outcome, with the notes its analyses made.
 struct Done {
     outcome: Outcome,
     notes: Vec<String>,
+    /// Taken from the cache, not computed.
+    cached: bool,
 }
 
 /// A batch over the units of a project.
@@ -60,6 +119,10 @@ pub struct Batch {
     pub out: PathBuf,
     /// No progress bar.
     pub quiet: bool,
+    /// Units analysed at once (`--jobs`; by default one per core).
+    pub jobs: Option<usize>,
+    /// Where outcomes of earlier runs are kept (`None`: `--no-cache`).
+    pub cache: Option<Cache>,
 }
 
 /// Threads a batch runs on: one per core. Each has a large stack (as
@@ -87,7 +150,7 @@ impl Batch {
         check_output_folder(&self.out, &root)?;
         let progress = self.progress_bar();
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads())
+            .num_threads(self.jobs.unwrap_or_else(threads))
             .stack_size(1 << 30)
             .build()
             .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
@@ -133,41 +196,79 @@ impl Batch {
     fn one_unit(&self, unit: &Unit) -> Done {
         let mut cflags = unit.cflags.clone();
         cflags.extend(self.extra_cflags.iter().cloned());
-        let outcome = ferry_parser::parse_file(&unit.file, &cflags)
-            .and_then(|parsed| {
-                if !ferry_isolate::select::selects_in(&parsed, &self.selection) {
-                    return Ok(Outcome::Untouched {
-                        left_out: Vec::new(),
-                    });
-                }
-                let isolated = if self.selection == Selection::Auto {
-                    let auto = ferry_isolate::isolate_auto(&[parsed], &self.options)?;
-                    match auto.isolated {
-                        Some(_) => auto.into_result()?,
-                        None => {
-                            return Ok(Outcome::Untouched {
-                                left_out: auto.left_out,
-                            });
-                        }
-                    }
-                } else {
-                    ferry_isolate::isolate(&[parsed], &self.selection, &self.options)?
+        let text = match ferry_parser::preprocess::preprocess(&unit.file, &cflags) {
+            Ok(text) => text,
+            Err(diagnostic) => {
+                return Done {
+                    outcome: Outcome::Failed(diagnostic.to_string()),
+                    notes: Vec::new(),
+                    cached: false,
                 };
-                Ok(Outcome::Isolated {
-                    files: isolated
-                        .files
-                        .into_iter()
-                        .map(|f| (f.name, f.text))
-                        .collect(),
-                    warnings: isolated.warnings,
-                    explanations: isolated.explanations,
-                })
-            })
-            .unwrap_or_else(Outcome::Failed);
+            }
+        };
+        let key = self.cache.as_ref().map(|_| {
+            Cache::key(&[
+                &unit.file.to_string_lossy(),
+                &text,
+                &format!("{:?} {:?}", self.selection, self.options),
+            ])
+        });
+        if let (Some(cache), Some(key)) = (&self.cache, &key)
+            && let Some(stored) = cache.load(key)
+            && let Some(outcome) = Outcome::from_json(&stored["outcome"])
+            && let Some(notes) = stored["notes"].as_array()
+        {
+            return Done {
+                outcome,
+                notes: notes
+                    .iter()
+                    .filter_map(|n| n.as_str().map(str::to_string))
+                    .collect(),
+                cached: true,
+            };
+        }
+        let outcome = ferry_parser::parse_preprocessed(text, &unit.file)
+            .and_then(|parsed| self.isolate_unit(parsed))
+            .unwrap_or_else(|diagnostic| Outcome::Failed(diagnostic.to_string()));
+        let notes = ferry_hcfg::semantics::budget::take_notes();
+        if let (Some(cache), Some(key)) = (&self.cache, &key) {
+            cache.store(key, &json!({"outcome": outcome.to_json(), "notes": notes}));
+        }
         Done {
             outcome,
-            notes: ferry_hcfg::semantics::budget::take_notes(),
+            notes,
+            cached: false,
         }
+    }
+
+    fn isolate_unit(&self, parsed: ferry_parser::ParsedFile) -> Result<Outcome, Diagnostic> {
+        if !ferry_isolate::select::selects_in(&parsed, &self.selection) {
+            return Ok(Outcome::Untouched {
+                left_out: Vec::new(),
+            });
+        }
+        let isolated = if self.selection == Selection::Auto {
+            let auto = ferry_isolate::isolate_auto(&[parsed], &self.options)?;
+            match auto.isolated {
+                Some(_) => auto.into_result()?,
+                None => {
+                    return Ok(Outcome::Untouched {
+                        left_out: auto.left_out,
+                    });
+                }
+            }
+        } else {
+            ferry_isolate::isolate(&[parsed], &self.selection, &self.options)?
+        };
+        Ok(Outcome::Isolated {
+            files: isolated
+                .files
+                .into_iter()
+                .map(|f| (f.name, f.text))
+                .collect(),
+            warnings: isolated.warnings,
+            explanations: isolated.explanations,
+        })
     }
 
     /// The mirror of `root`, then the transformed units over their copies
@@ -250,6 +351,7 @@ impl Batch {
         let isolated = count(|o| matches!(o, Outcome::Isolated { .. }));
         let untouched = count(|o| matches!(o, Outcome::Untouched { .. }));
         let failed = count(|o| matches!(o, Outcome::Failed(_)));
+        let cached = done.iter().filter(|d| d.cached).count();
         let mut text = String::new();
         for (unit, d) in self.units.iter().zip(done) {
             let name = relative(&unit.file, root);
@@ -288,8 +390,8 @@ impl Batch {
         }
         let _ = writeln!(
             text,
-            "{} units: {isolated} isolated, {untouched} untouched, {failed} failed{}; written to \
-             {}, runtime and build note in {}",
+            "{} units ({cached} as the cache kept them): {isolated} isolated, {untouched} \
+             untouched, {failed} failed{}; written to {}, runtime and build note in {}",
             done.len(),
             if failed > 0 {
                 " (copied unchanged)"

@@ -108,7 +108,7 @@ fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
         "isolated   src/kernels/smooth.c",
         "isolated   src/kernels/scale.c",
         "failed     src/util/search.c",
-        "4 units: 2 isolated, 1 untouched, 1 failed",
+        "4 units (0 as the cache kept them): 2 isolated, 1 untouched, 1 failed",
     ] {
         assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
     }
@@ -291,4 +291,56 @@ fn a_database_that_is_not_one_is_refused() {
         "{stderr}"
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn a_rerun_recomputes_only_the_units_that_changed() {
+    let root = project();
+    let database = root.join("build");
+    let run = |out: &str, extra: &[&str]| {
+        let out = root.with_extension(out);
+        let mut args = vec![
+            "isolate",
+            "-p",
+            database.to_str().expect("UTF-8"),
+            "--pragma",
+            "-o",
+            out.to_str().expect("UTF-8"),
+        ];
+        args.extend(extra);
+        let (code, stdout, stderr) = ferry(&args);
+        assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
+        (out, stdout, stderr)
+    };
+    let (_, first, _) = run("first", &["--jobs", "1"]);
+    assert!(
+        first.contains("4 units (0 as the cache kept them)"),
+        "{first}"
+    );
+    // The refused unit's diagnostic comes from the cache as it was.
+    let (_, second, stderr) = run("second", &[]);
+    assert!(
+        second.contains("4 units (4 as the cache kept them)"),
+        "{second}"
+    );
+    assert!(
+        stderr.contains("src/util/search.c:8:5: error: ferry cannot isolate"),
+        "{stderr}"
+    );
+    // An edit of one unit: only it is recomputed.
+    let scale = root.join("src/kernels/scale.c");
+    let text = std::fs::read_to_string(&scale).expect("scale.c");
+    std::fs::write(&scale, text.replace("a[i] * FACTOR", "a[i] * FACTOR * 2")).expect("edit");
+    let (out, third, _) = run("third", &[]);
+    assert!(
+        third.contains("4 units (3 as the cache kept them)"),
+        "{third}"
+    );
+    let scaled = std::fs::read_to_string(out.join("src/kernels/scale.c")).expect("scale.c");
+    assert!(scaled.contains("* 3 * 2"), "{scaled}");
+    let (_, fourth, _) = run("fourth", &["--no-cache"]);
+    assert!(
+        fourth.contains("4 units (0 as the cache kept them)"),
+        "{fourth}"
+    );
 }
