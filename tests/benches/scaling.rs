@@ -3,9 +3,11 @@
 //! on random Csmith programs, on the files of the corpus (zlib, Lua, and
 //! with `--sqlite` the SQLite amalgamation), and on nests of growing depth.
 //!
-//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--time-budget S] [--limit S] [--baseline FERRY [--rounds N]]]
+//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--projects] [--time-budget S] [--limit S] [--baseline FERRY [--rounds N]]]
 //!
-//! With no part named, all but `--sqlite` run. Csmith programs use the
+//! `--projects` times `ferry isolate -p --auto` on zlib and Lua as whole
+//! projects: one thread against two, and a rerun after one edit against
+//! a full run. With no part named, all but `--sqlite` run. Csmith programs use the
 //! flags of issue 27 (`--seeds 1..20` by default); each row gives the
 //! program's lines, functions, time and memory, and the time per thousand
 //! lines, the figure that stays flat when the cost is linear. A run past
@@ -24,6 +26,7 @@
 
 use ferry_tests::corpus::corpus_files;
 use ferry_tests::csmith;
+use ferry_tests::projects::write_project;
 use ferry_tests::{ferry_bin, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -124,6 +127,7 @@ fn options() -> Options {
             "--corpus" => o.parts.push("corpus"),
             "--sqlite" => o.parts.push("sqlite"),
             "--nesting" => o.parts.push("nesting"),
+            "--projects" => o.parts.push("projects"),
             "--time-budget" => {
                 let value = args.next().expect("--time-budget needs seconds");
                 o.budget = vec!["--time-budget".into(), value];
@@ -419,6 +423,97 @@ fn nesting(dir: &Path, o: &Options) {
     }
 }
 
+/// zlib and Lua as projects (`ferry isolate -p DB --auto`): the whole
+/// batch on one thread against two, and a rerun after editing the largest
+/// unit (the others taken from the cache) against a full run, each the
+/// best of `--rounds` runs (1 at least).
+fn projects(dir: &Path, o: &Options) {
+    println!("\nProjects: ferry isolate -p DB --auto");
+    println!(
+        "{:<8} {:>6} {:>10} {:>10} {:>9} {:>12} {:>10}",
+        "project", "units", "1 job s", "2 jobs s", "1/2", "one edit s", "edit/full"
+    );
+    let rounds = o.rounds.max(1);
+    for library in ["zlib", "lua"] {
+        let project = dir.join(format!("project-{library}"));
+        let files = match write_project(library, &project) {
+            Ok(files) => files,
+            Err(e) => {
+                println!("{library}: {e}");
+                continue;
+            }
+        };
+        let out = dir.join(format!("out-{library}"));
+        let run = |extra: &[&str]| -> Option<Duration> {
+            (0..rounds)
+                .map(|_| run_once(&out, &project, extra, o))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .min()
+        };
+        let one = run(&["--no-cache", "--jobs", "1"]);
+        let two = run(&["--no-cache", "--jobs", "2"]);
+        // Fill the cache, edit the largest unit, and rerun each round
+        // after a fresh edit.
+        let _ = run(&[]);
+        let largest = files
+            .iter()
+            .max_by_key(|f| std::fs::metadata(&f.path).map_or(0, |m| m.len()))
+            .map(|f| project.join(f.path.file_name().expect("a name")));
+        let mut edits = 0;
+        let mut edited = || -> Option<Duration> {
+            let mut best: Option<Duration> = None;
+            for _ in 0..rounds {
+                let path = largest.as_ref()?;
+                edits += 1;
+                let mut text = std::fs::read_to_string(path).ok()?;
+                text.push_str(&format!(
+                    "\nint ferry_bench_edit_{edits}(int x) {{ return x; }}\n"
+                ));
+                std::fs::write(path, text).ok()?;
+                let wall = run_once(&out, &project, &[], o)?;
+                best = Some(best.map_or(wall, |b| b.min(wall)));
+            }
+            best
+        };
+        let edit = edited();
+        let secs =
+            |d: Option<Duration>| d.map_or("-".into(), |d| format!("{:.2}", d.as_secs_f64()));
+        let ratio = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
+            (Some(a), Some(b)) => format!("{:.2}", a.as_secs_f64() / b.as_secs_f64()),
+            _ => "-".into(),
+        };
+        println!(
+            "{:<8} {:>6} {:>10} {:>10} {:>9} {:>12} {:>10}",
+            library,
+            files.len(),
+            secs(one),
+            secs(two),
+            ratio(one, two),
+            secs(edit),
+            ratio(edit, two)
+        );
+    }
+}
+
+/// One run of `ferry isolate -p PROJECT --auto` into `out`, with
+/// `extra` options; its wall time when it succeeds.
+fn run_once(out: &Path, project: &Path, extra: &[&str], o: &Options) -> Option<Duration> {
+    let _ = std::fs::remove_dir_all(out);
+    let mut args: Vec<String> = vec![
+        "isolate".into(),
+        "-p".into(),
+        project.display().to_string(),
+        "--auto".into(),
+        "--quiet".into(),
+        "-o".into(),
+        out.display().to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let cost = measure(&ferry_bin(), &args, o.limit, None).ok()?;
+    (cost.status == 0).then_some(cost.wall)
+}
+
 fn main() {
     let o = options();
     let dir = o.dir.clone();
@@ -436,6 +531,7 @@ fn main() {
             "corpus" => corpus(&o, false),
             "sqlite" => corpus(&o, true),
             "nesting" => nesting(&dir, &o),
+            "projects" => projects(&dir, &o),
             _ => unreachable!(),
         }
     }

@@ -7,6 +7,7 @@ pub mod corpus;
 pub mod csmith;
 pub mod isolate_spec;
 pub mod offload;
+pub mod projects;
 pub mod region_trace;
 pub mod trace;
 pub mod transfer_volume;

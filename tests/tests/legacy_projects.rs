@@ -1,5 +1,6 @@
-//! Whole projects printed back: every C file of zlib and of Lua 5.4
-//! through `ferry parse`, with the flags their own builds use, then the
+//! Whole projects printed back, and isolated with `--auto` through a
+//! compilation database (`ferry isolate -p`): every C file of zlib and of
+//! Lua 5.4 through `ferry parse`, with the flags their own builds use, then the
 //! printed files compiled and linked together into a program that uses the
 //! library (a driver this test writes), run beside the same program built
 //! from the original files. Both must print the same thing.
@@ -10,6 +11,7 @@
 //! the library's behaviour, which `-fsyntax-only` cannot see.
 
 use ferry_tests::corpus::{CorpusFile, library_files};
+use ferry_tests::projects::write_project;
 use ferry_tests::{run_ferry, run_with_timeout, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -117,6 +119,89 @@ fn zlib_printed_by_ferry_builds_and_behaves_the_same() {
 #[test]
 fn lua_printed_by_ferry_builds_and_behaves_the_same() {
     check_project("lua", LUA_DRIVER);
+}
+
+/// zlib and Lua through their compilation databases with `--auto`
+/// (`ferry isolate -p`): every parallel loop nest ferry can isolate runs
+/// on poisoned buffers, and the library behaves as the original does.
+#[test]
+fn zlib_isolated_with_auto_builds_and_behaves_the_same() {
+    check_auto_project("zlib", ZLIB_DRIVER, 2);
+}
+
+#[test]
+fn lua_isolated_with_auto_builds_and_behaves_the_same() {
+    check_auto_project("lua", LUA_DRIVER, 1);
+}
+
+/// The library's folder copied with a `compile_commands.json` of its
+/// files (each with its build's flags), isolated with `--auto`; at least
+/// `least` units must be transformed, none may fail, and the transformed
+/// library must build (with `ferry_rte/`, as its `BUILD` says) and run
+/// the driver as the original does.
+fn check_auto_project(library: &str, driver: &str, least: usize) {
+    let scratch = scratch_dir(&format!("auto-{library}"));
+    let project = scratch.join("project");
+    let files = write_project(library, &project)
+        .unwrap_or_else(|e| panic!("cannot write {library}'s project: {e}"));
+    let out = scratch.join("auto");
+    let output = run_ferry([
+        "isolate".as_ref(),
+        "-p".as_ref(),
+        project.as_os_str(),
+        "--auto".as_ref(),
+        "--quiet".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "ferry isolate -p {library} --auto failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let isolated = stdout
+        .lines()
+        .filter(|l| l.starts_with("isolated "))
+        .count();
+    assert!(isolated >= least, "{isolated} units isolated:\n{stdout}");
+    let driver_file = scratch.join("driver.c");
+    std::fs::write(&driver_file, driver).unwrap();
+    let named = |dir: &Path| -> Vec<PathBuf> {
+        files
+            .iter()
+            .map(|f| dir.join(f.path.file_name().expect("a name")))
+            .collect()
+    };
+    let original = build(
+        &named(&project),
+        &driver_file,
+        &project,
+        &files[0].cflags,
+        &scratch.join("original"),
+    );
+    let runtime = out.join("ferry_rte");
+    let mut sources = named(&out);
+    sources.push(runtime.join("ferry_rte.c"));
+    sources.push(runtime.join("ferry_rte_host.c"));
+    let mut cflags = files[0].cflags.clone();
+    cflags.push(format!("-I{}", runtime.display()));
+    let transformed = build(
+        &sources,
+        &driver_file,
+        &out,
+        &cflags,
+        &scratch.join("transformed"),
+    );
+    let expected = run(&original, &scratch.join("original.gz"));
+    let got = run(&transformed, &scratch.join("transformed.gz"));
+    assert_eq!(
+        got,
+        expected,
+        "{library} isolated with --auto behaves differently (files kept in {})",
+        scratch.display()
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 fn check_project(library: &str, driver: &str) {

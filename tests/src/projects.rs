@@ -1,0 +1,47 @@
+//! The corpus's libraries as projects: their folders with a
+//! compilation database, for `ferry isolate -p` (the legacy project tests
+//! and the scaling bench).
+
+use crate::corpus::{CorpusFile, library_files};
+use std::path::Path;
+
+/// `library`'s folder copied into `dir` with a `compile_commands.json`
+/// of its C files, each compiled with its build's flags, as a build tool
+/// would write it (`ferry isolate -p dir`); the files, as in the corpus.
+pub fn write_project(library: &str, dir: &Path) -> Result<Vec<CorpusFile>, String> {
+    let files = library_files(library)?;
+    let source_dir = files
+        .first()
+        .and_then(|f| f.path.parent())
+        .ok_or_else(|| format!("no {library} file found"))?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let entries = std::fs::read_dir(source_dir).map_err(|e| format!("{e}"))?;
+    for entry in entries.flatten() {
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), dir.join(entry.file_name()))
+                .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+        }
+    }
+    let database: Vec<serde_json::Value> = files
+        .iter()
+        .map(|f| {
+            let name = f
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let mut arguments = vec!["cc".to_string(), "-c".to_string()];
+            arguments.extend(f.cflags.iter().cloned());
+            arguments.push(name.clone());
+            serde_json::json!({
+                "directory": dir.display().to_string(),
+                "arguments": arguments,
+                "file": name,
+            })
+        })
+        .collect();
+    let path = dir.join("compile_commands.json");
+    std::fs::write(&path, serde_json::Value::Array(database).to_string())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(files)
+}
