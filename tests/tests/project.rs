@@ -85,18 +85,27 @@ fn build(tree: &Path, extra: &[String], program: &Path) {
     );
 }
 
+/// `ferry isolate -p DATABASE SELECTION -o OUT EXTRA...`.
+fn isolate_p(
+    database: &Path,
+    selection: &[&str],
+    out: &Path,
+    extra: &[&str],
+) -> (Option<i32>, String, String) {
+    let database = database.to_str().expect("UTF-8");
+    let out = out.to_str().expect("UTF-8");
+    let mut args = vec!["isolate", "-p", database];
+    args.extend(selection);
+    args.extend(["-o", out]);
+    args.extend(extra);
+    ferry(&args)
+}
+
 #[test]
 fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
     let root = project();
     let out = root.with_extension("out");
-    let (code, stdout, stderr) = ferry(&[
-        "isolate",
-        "-p",
-        root.join("build").to_str().expect("UTF-8"),
-        "--pragma",
-        "-o",
-        out.to_str().expect("UTF-8"),
-    ]);
+    let (code, stdout, stderr) = isolate_p(&root.join("build"), &["--pragma"], &out, &[]);
     // The refused unit makes the batch fail, after the others are done.
     assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(
@@ -184,14 +193,7 @@ fn runs_the_same(root: &Path, out: &Path, counts: &[(u32, u64, u64)]) {
 fn auto_isolates_the_parallel_nests_of_every_unit() {
     let root = project();
     let out = root.with_extension("out");
-    let (code, stdout, stderr) = ferry(&[
-        "isolate",
-        "-p",
-        root.join("build").to_str().expect("UTF-8"),
-        "--auto",
-        "-o",
-        out.to_str().expect("UTF-8"),
-    ]);
+    let (code, stdout, stderr) = isolate_p(&root.join("build"), &["--auto"], &out, &[]);
     // A unit with no nest to isolate is left alone, not failed.
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
     for line in [
@@ -221,16 +223,7 @@ fn a_function_is_isolated_in_the_unit_that_defines_it() {
     let root = project();
     let out = root.with_extension("out");
     let database = root.join("build").join("compile_commands.json");
-    let (code, stdout, stderr) = ferry(&[
-        "isolate",
-        "-p",
-        database.to_str().expect("UTF-8"),
-        "--function",
-        "scale",
-        "-o",
-        out.to_str().expect("UTF-8"),
-        "--quiet",
-    ]);
+    let (code, stdout, stderr) = isolate_p(&database, &["--function", "scale"], &out, &["--quiet"]);
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(
         stdout.contains("isolated   src/kernels/scale.c"),
@@ -241,28 +234,12 @@ fn a_function_is_isolated_in_the_unit_that_defines_it() {
         "{stdout}"
     );
     // The output folder now holds a run: a second one is refused.
-    let (code, _, stderr) = ferry(&[
-        "isolate",
-        "-p",
-        database.to_str().expect("UTF-8"),
-        "--function",
-        "scale",
-        "-o",
-        out.to_str().expect("UTF-8"),
-    ]);
+    let (code, _, stderr) = isolate_p(&database, &["--function", "scale"], &out, &[]);
     assert_eq!(code, Some(1));
     assert!(stderr.contains("is not empty"), "{stderr}");
     // A function no unit defines is the user's error.
     let elsewhere = root.with_extension("none");
-    let (code, _, stderr) = ferry(&[
-        "isolate",
-        "-p",
-        database.to_str().expect("UTF-8"),
-        "--function",
-        "nowhere",
-        "-o",
-        elsewhere.to_str().expect("UTF-8"),
-    ]);
+    let (code, _, stderr) = isolate_p(&database, &["--function", "nowhere"], &elsewhere, &[]);
     assert_eq!(code, Some(1));
     assert!(
         stderr.contains("no unit of the project defines a function `nowhere`"),
@@ -277,14 +254,7 @@ fn a_database_that_is_not_one_is_refused() {
     let database = root.join("compile_commands.json");
     std::fs::write(&database, "{\"directory\": \"/\"}").expect("write");
     let out = root.join("out");
-    let (code, _, stderr) = ferry(&[
-        "isolate",
-        "-p",
-        root.to_str().expect("UTF-8"),
-        "--pragma",
-        "-o",
-        out.to_str().expect("UTF-8"),
-    ]);
+    let (code, _, stderr) = isolate_p(&root, &["--pragma"], &out, &[]);
     assert_eq!(code, Some(1));
     assert!(
         stderr.contains("is not a compilation database: its top level is not an array"),
@@ -299,16 +269,7 @@ fn a_rerun_recomputes_only_the_units_that_changed() {
     let database = root.join("build");
     let run = |out: &str, extra: &[&str]| {
         let out = root.with_extension(out);
-        let mut args = vec![
-            "isolate",
-            "-p",
-            database.to_str().expect("UTF-8"),
-            "--pragma",
-            "-o",
-            out.to_str().expect("UTF-8"),
-        ];
-        args.extend(extra);
-        let (code, stdout, stderr) = ferry(&args);
+        let (code, stdout, stderr) = isolate_p(&database, &["--pragma"], &out, extra);
         assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
         (out, stdout, stderr)
     };
