@@ -500,6 +500,16 @@ struct BatchFlags {
     no_cache: bool,
 }
 
+impl BatchFlags {
+    fn run(self, database: &std::path::Path) -> crate::units::Run {
+        crate::units::Run {
+            quiet: self.quiet,
+            jobs: self.jobs,
+            cache: (!self.no_cache).then(|| crate::unit_cache::beside(database)),
+        }
+    }
+}
+
 fn isolate_project(
     database: &str,
     extra: Vec<String>,
@@ -515,18 +525,12 @@ fn isolate_project(
     }
     let database = crate::compile_db::locate(std::path::Path::new(database));
     let database = std::path::absolute(&database).unwrap_or(database);
-    let units = crate::compile_db::read(&database)?;
-    let cache = (!how.no_cache).then(|| crate::unit_cache::beside(&database));
     let batch = crate::project::Batch {
-        database,
-        units,
-        extra_cflags: extra,
+        project: crate::units::Project::open(&database, extra)?,
+        run: how.run(&database),
         selection,
         options,
         out: PathBuf::from(out),
-        quiet: how.quiet,
-        jobs: how.jobs,
-        cache,
     };
     let (output, status) = batch.run()?;
     Ok(Finished { output, status })

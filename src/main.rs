@@ -5,6 +5,7 @@ mod compile_db;
 mod options;
 mod project;
 mod unit_cache;
+mod units;
 mod validate;
 
 fn main() {

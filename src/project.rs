@@ -5,9 +5,6 @@
 //! every file ferry did not transform is a byte-for-byte copy.
 //!
 //! Decisions:
-//! - The project's folder is the deepest holding every unit and the
-//!   database: a build folder inside the sources (CMake's `build/`, an
-//!   in-source Bear run) makes it the project's top, headers included.
 //! - One bad unit never stops the batch: its diagnostic is printed, its
 //!   file copied unchanged, and the exit status is 1.
 //! - A unit is analysed alone: a call into another unit is a call to an
@@ -18,14 +15,12 @@
 //! - The runtime goes once into `OUTDIR/ferry_rte/`, with a `BUILD` file
 //!   saying what the project's build must add (`-I` and its sources).
 //! - Each unit's outcome is cached beside the database
-//!   (`.ferry-cache/`, see `unit_cache.rs`) unless `--no-cache`.
+//!   (`.ferry-cache/`, see `unit_cache.rs`) unless `--no-cache`; the
+//!   units run as `units.rs` runs any job.
 
-use crate::compile_db::Unit;
-use crate::unit_cache::Cache;
+use crate::units::{Done, Project, Run};
 use ferry_isolate::{Options, Selection};
 use ferry_parser::Diagnostic;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -99,36 +94,13 @@ impl Outcome {
     }
 }
 
-/// One unit's outcome, with the notes its analyses made.
-struct Done {
-    outcome: Outcome,
-    notes: Vec<String>,
-    /// Taken from the cache, not computed.
-    cached: bool,
-}
-
-/// A batch over the units of a project.
+/// `isolate -p`: a selection isolated in every unit of a project.
 pub struct Batch {
-    /// The compilation database, absolute.
-    pub database: PathBuf,
-    pub units: Vec<Unit>,
-    /// Flags the user gave after `-p`, added to every unit's.
-    pub extra_cflags: Vec<String>,
+    pub project: Project,
+    pub run: Run,
     pub selection: Selection,
     pub options: Options,
     pub out: PathBuf,
-    /// No progress bar.
-    pub quiet: bool,
-    /// Units analysed at once (`--jobs`; by default one per core).
-    pub jobs: Option<usize>,
-    /// Where outcomes of earlier runs are kept (`None`: `--no-cache`).
-    pub cache: Option<Cache>,
-}
-
-/// Threads a batch runs on: one per core. Each has a large stack (as
-/// the single-program worker does) for deeply nested input.
-fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl Batch {
@@ -141,104 +113,32 @@ impl Batch {
                  project (`-p`)",
             ));
         }
-        let root = common_folder(
-            self.units
-                .iter()
-                .map(|u| u.file.as_path())
-                .chain([self.database.as_path()]),
-        );
-        check_output_folder(&self.out, &root)?;
-        let progress = self.progress_bar();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs.unwrap_or_else(threads))
-            .stack_size(1 << 30)
-            .build()
-            .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
-        let done: Vec<Done> = pool.install(|| {
-            self.units
-                .par_iter()
-                .map(|unit| {
-                    progress.set_message(relative(&unit.file, &root));
-                    let done = self.one_unit(unit);
-                    progress.inc(1);
-                    done
-                })
-                .collect()
-        });
-        progress.finish_and_clear();
+        let root = &self.project.root;
+        check_output_folder(&self.out, root)?;
+        let job = format!("isolate {:?} {:?}", self.selection, self.options);
+        let done = self.project.each_unit(&self.run, &job, &|parsed| {
+            self.isolate_unit(parsed).map(|outcome| outcome.to_json())
+        })?;
+        let outcomes: Vec<Outcome> = done
+            .iter()
+            .map(|d| match &d.answer {
+                Ok(value) => Outcome::from_json(value).unwrap_or_else(|| {
+                    Outcome::Failed("internal error: a cached outcome cannot be read".into())
+                }),
+                Err(diagnostic) => Outcome::Failed(diagnostic.clone()),
+            })
+            .collect();
         if let Selection::Function(name) = &self.selection
-            && done
+            && outcomes
                 .iter()
-                .all(|d| matches!(d.outcome, Outcome::Untouched { .. }))
+                .all(|o| matches!(o, Outcome::Untouched { .. }))
         {
             return Err(Diagnostic::error(format!(
                 "no unit of the project defines a function `{name}`"
             )));
         }
-        self.write(&root, &done)?;
-        Ok(self.summary(&root, &done))
-    }
-
-    fn progress_bar(&self) -> ProgressBar {
-        if self.quiet {
-            return ProgressBar::hidden();
-        }
-        // indicatif draws only on a terminal: piped stderr stays clean.
-        let bar = ProgressBar::new(self.units.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} units ({eta} left) {wide_msg}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    }
-
-    fn one_unit(&self, unit: &Unit) -> Done {
-        let mut cflags = unit.cflags.clone();
-        cflags.extend(self.extra_cflags.iter().cloned());
-        let text = match ferry_parser::preprocess::preprocess(&unit.file, &cflags) {
-            Ok(text) => text,
-            Err(diagnostic) => {
-                return Done {
-                    outcome: Outcome::Failed(diagnostic.to_string()),
-                    notes: Vec::new(),
-                    cached: false,
-                };
-            }
-        };
-        let key = self.cache.as_ref().map(|_| {
-            Cache::key(&[
-                &unit.file.to_string_lossy(),
-                &text,
-                &format!("{:?} {:?}", self.selection, self.options),
-            ])
-        });
-        if let (Some(cache), Some(key)) = (&self.cache, &key)
-            && let Some(stored) = cache.load(key)
-            && let Some(outcome) = Outcome::from_json(&stored["outcome"])
-            && let Some(notes) = stored["notes"].as_array()
-        {
-            return Done {
-                outcome,
-                notes: notes
-                    .iter()
-                    .filter_map(|n| n.as_str().map(str::to_string))
-                    .collect(),
-                cached: true,
-            };
-        }
-        let outcome = ferry_parser::parse_preprocessed(text, &unit.file)
-            .and_then(|parsed| self.isolate_unit(parsed))
-            .unwrap_or_else(|diagnostic| Outcome::Failed(diagnostic.to_string()));
-        let notes = ferry_hcfg::semantics::budget::take_notes();
-        if let (Some(cache), Some(key)) = (&self.cache, &key) {
-            cache.store(key, &json!({"outcome": outcome.to_json(), "notes": notes}));
-        }
-        Done {
-            outcome,
-            notes,
-            cached: false,
-        }
+        self.write(&outcomes)?;
+        Ok(self.summary(&done, &outcomes))
     }
 
     fn isolate_unit(&self, parsed: ferry_parser::ParsedFile) -> Result<Outcome, Diagnostic> {
@@ -271,10 +171,11 @@ impl Batch {
         })
     }
 
-    /// The mirror of `root`, then the transformed units over their copies
-    /// and the runtime, all in a folder beside OUTDIR renamed to it at the
-    /// end: an error leaves no partial output.
-    fn write(&self, root: &Path, done: &[Done]) -> Result<(), Diagnostic> {
+    /// The mirror of the project's folder, then the transformed units
+    /// over their copies and the runtime, all in a folder beside OUTDIR
+    /// renamed to it at the end: an error leaves no partial output.
+    fn write(&self, outcomes: &[Outcome]) -> Result<(), Diagnostic> {
+        let root = &self.project.root;
         let fail = |what: &str, path: &Path, e: std::io::Error| {
             Diagnostic::error(format!("cannot {what} {}: {e}", path.display()))
         };
@@ -285,8 +186,8 @@ impl Batch {
         let written = (|| {
             mirror(root, &partial, &[self.out.as_path(), partial.as_path()])
                 .map_err(|(path, e)| fail("copy", &path, e))?;
-            for (unit, d) in self.units.iter().zip(done) {
-                let Outcome::Isolated { files, .. } = &d.outcome else {
+            for (unit, outcome) in self.project.units.iter().zip(outcomes) {
+                let Outcome::Isolated { files, .. } = outcome else {
                     continue;
                 };
                 let folder = partial.join(
@@ -346,19 +247,20 @@ impl Batch {
     }
 
     /// The table printed at the end, and the exit status.
-    fn summary(&self, root: &Path, done: &[Done]) -> (String, i32) {
-        let count = |f: fn(&Outcome) -> bool| done.iter().filter(|d| f(&d.outcome)).count();
+    fn summary(&self, done: &[Done], outcomes: &[Outcome]) -> (String, i32) {
+        let count = |f: fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
         let isolated = count(|o| matches!(o, Outcome::Isolated { .. }));
         let untouched = count(|o| matches!(o, Outcome::Untouched { .. }));
         let failed = count(|o| matches!(o, Outcome::Failed(_)));
         let cached = done.iter().filter(|d| d.cached).count();
         let mut text = String::new();
-        for (unit, d) in self.units.iter().zip(done) {
-            let name = relative(&unit.file, root);
+        let units = &self.project.units;
+        for ((unit, d), outcome) in units.iter().zip(done).zip(outcomes) {
+            let name = self.project.relative(&unit.file);
             for note in &d.notes {
                 eprintln!("ferry: note: {name}: {note}");
             }
-            match &d.outcome {
+            match outcome {
                 Outcome::Isolated {
                     warnings,
                     explanations,
@@ -380,13 +282,13 @@ impl Batch {
             }
         }
         let _ = writeln!(text, "{:<10} unit", "outcome");
-        for (unit, d) in self.units.iter().zip(done) {
-            let outcome = match &d.outcome {
+        for (unit, outcome) in units.iter().zip(outcomes) {
+            let outcome = match outcome {
                 Outcome::Isolated { .. } => "isolated",
                 Outcome::Untouched { .. } => "untouched",
                 Outcome::Failed(_) => "failed",
             };
-            let _ = writeln!(text, "{outcome:<10} {}", relative(&unit.file, root));
+            let _ = writeln!(text, "{outcome:<10} {}", self.project.relative(&unit.file));
         }
         let _ = writeln!(
             text,
@@ -407,32 +309,6 @@ impl Batch {
 
 /// The folder of the output that holds the runtime.
 pub const RUNTIME_FOLDER: &str = "ferry_rte";
-
-/// `path` relative to `root`, for messages.
-fn relative(path: &Path, root: &Path) -> String {
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
-
-/// The deepest folder holding every one of `files`.
-fn common_folder<'a>(mut files: impl Iterator<Item = &'a Path>) -> PathBuf {
-    let first = files
-        .next()
-        .and_then(Path::parent)
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    files.fold(first, |common, file| {
-        let mut common = common;
-        while !file.starts_with(&common) {
-            if !common.pop() {
-                break;
-            }
-        }
-        common
-    })
-}
 
 /// OUTDIR must be new or empty, and must not be the project's folder or
 /// hold it (the mirror would copy itself).
@@ -495,21 +371,4 @@ fn mirror(from: &Path, to: &Path, skip: &[&Path]) -> Result<(), (PathBuf, std::i
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_common_folder_is_the_deepest_holding_every_unit() {
-        let files = [
-            Path::new("/p/src/a/x.c"),
-            Path::new("/p/src/b/y.c"),
-            Path::new("/p/src/z.c"),
-        ];
-        assert_eq!(common_folder(files.into_iter()), PathBuf::from("/p/src"));
-        let one = [Path::new("/p/src/a/x.c")];
-        assert_eq!(common_folder(one.into_iter()), PathBuf::from("/p/src/a"));
-    }
 }

@@ -1,0 +1,239 @@
+//! One job over every unit of a project (`-p`): units in parallel, each
+//! on its own thread with its own isl context (the analyses of one unit
+//! share nothing with another's), a progress bar on a terminal, and the
+//! unit cache. A job's answer for a unit is JSON, so that the cache can
+//! keep it; a unit that cannot be read, or that the job refuses, gets
+//! its diagnostic instead, and the others go on.
+
+use crate::compile_db::Unit;
+use crate::unit_cache::Cache;
+use ferry_parser::{Diagnostic, ParsedFile};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// The units of a compilation database.
+pub struct Project {
+    pub units: Vec<Unit>,
+    /// Flags the user gave after `-p`, added to every unit's.
+    pub extra_cflags: Vec<String>,
+    /// The deepest folder holding every unit and the database: a build
+    /// folder inside the sources (CMake's `build/`, an in-source Bear
+    /// run) makes it the project's top, headers included.
+    pub root: PathBuf,
+}
+
+/// How a job runs over the units.
+pub struct Run {
+    /// No progress bar.
+    pub quiet: bool,
+    /// Units analysed at once (`--jobs`; by default one per core).
+    pub jobs: Option<usize>,
+    /// Where answers of earlier runs are kept (`None`: `--no-cache`).
+    pub cache: Option<Cache>,
+}
+
+/// A job's answer for one unit, with the notes its analyses made.
+pub struct Done {
+    /// The job's JSON, or the unit's diagnostic, printed.
+    pub answer: Result<Value, String>,
+    pub notes: Vec<String>,
+    /// Taken from the cache, not computed.
+    pub cached: bool,
+}
+
+impl Project {
+    /// The C units of the database at `database` (a file, absolute), with
+    /// `extra_cflags` added to each.
+    pub fn open(database: &Path, extra_cflags: Vec<String>) -> Result<Project, Diagnostic> {
+        let units = crate::compile_db::read(database)?;
+        let root = common_folder(units.iter().map(|u| u.file.as_path()).chain([database]));
+        Ok(Project {
+            units,
+            extra_cflags,
+            root,
+        })
+    }
+
+    /// `path` relative to the project's folder, for messages.
+    pub fn relative(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
+    /// `work` on every unit, parsed with its flags, in the database's
+    /// order. `job` names the job and everything that shapes its answer
+    /// besides the unit (for the cache's key).
+    pub fn each_unit(
+        &self,
+        run: &Run,
+        job: &str,
+        work: &(dyn Fn(ParsedFile) -> Result<Value, Diagnostic> + Sync),
+    ) -> Result<Vec<Done>, Diagnostic> {
+        let progress = progress_bar(run.quiet, self.units.len());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(run.jobs.unwrap_or_else(threads))
+            .stack_size(1 << 30)
+            .build()
+            .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
+        let done = pool.install(|| {
+            self.units
+                .par_iter()
+                .map(|unit| {
+                    progress.set_message(self.relative(&unit.file));
+                    let done = self.one_unit(unit, run, job, work);
+                    progress.inc(1);
+                    done
+                })
+                .collect()
+        });
+        progress.finish_and_clear();
+        Ok(done)
+    }
+
+    fn one_unit(
+        &self,
+        unit: &Unit,
+        run: &Run,
+        job: &str,
+        work: &(dyn Fn(ParsedFile) -> Result<Value, Diagnostic> + Sync),
+    ) -> Done {
+        let mut cflags = unit.cflags.clone();
+        cflags.extend(self.extra_cflags.iter().cloned());
+        let text = match ferry_parser::preprocess::preprocess(&unit.file, &cflags) {
+            Ok(text) => text,
+            Err(diagnostic) => {
+                return Done {
+                    answer: Err(diagnostic.to_string()),
+                    notes: Vec::new(),
+                    cached: false,
+                };
+            }
+        };
+        let key = run
+            .cache
+            .as_ref()
+            .map(|_| Cache::key(&[&unit.file.to_string_lossy(), &text, job]));
+        if let (Some(cache), Some(key)) = (&run.cache, &key)
+            && let Some(done) = cache.load(key).as_ref().and_then(from_json)
+        {
+            return done;
+        }
+        let answer = ferry_parser::parse_preprocessed(text, &unit.file)
+            .and_then(work)
+            .map_err(|diagnostic| diagnostic.to_string());
+        let done = Done {
+            answer,
+            notes: ferry_hcfg::semantics::budget::take_notes(),
+            cached: false,
+        };
+        if let (Some(cache), Some(key)) = (&run.cache, &key) {
+            cache.store(key, &to_json(&done));
+        }
+        done
+    }
+}
+
+fn to_json(done: &Done) -> Value {
+    match &done.answer {
+        Ok(value) => json!({"answer": value, "notes": done.notes}),
+        Err(diagnostic) => json!({"diagnostic": diagnostic, "notes": done.notes}),
+    }
+}
+
+fn from_json(stored: &Value) -> Option<Done> {
+    let notes = stored["notes"]
+        .as_array()?
+        .iter()
+        .map(|n| n.as_str().map(str::to_string))
+        .collect::<Option<_>>()?;
+    let answer = match (stored.get("answer"), stored.get("diagnostic")) {
+        (Some(value), _) => Ok(value.clone()),
+        (None, Some(diagnostic)) => Err(diagnostic.as_str()?.to_string()),
+        (None, None) => return None,
+    };
+    Some(Done {
+        answer,
+        notes,
+        cached: true,
+    })
+}
+
+/// Threads a batch runs on: one per core.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn progress_bar(quiet: bool, units: usize) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    // indicatif draws only on a terminal: piped stderr stays clean.
+    let bar = ProgressBar::new(units as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} units ({eta} left) {wide_msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The deepest folder holding every one of `files`.
+fn common_folder<'a>(mut files: impl Iterator<Item = &'a Path>) -> PathBuf {
+    let first = files
+        .next()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    files.fold(first, |common, file| {
+        let mut common = common;
+        while !file.starts_with(&common) {
+            if !common.pop() {
+                break;
+            }
+        }
+        common
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_common_folder_is_the_deepest_holding_every_unit() {
+        let files = [
+            Path::new("/p/src/a/x.c"),
+            Path::new("/p/src/b/y.c"),
+            Path::new("/p/src/z.c"),
+        ];
+        assert_eq!(common_folder(files.into_iter()), PathBuf::from("/p/src"));
+        let one = [Path::new("/p/src/a/x.c")];
+        assert_eq!(common_folder(one.into_iter()), PathBuf::from("/p/src/a"));
+    }
+
+    #[test]
+    fn answers_and_diagnostics_survive_the_cache() {
+        let done = Done {
+            answer: Ok(json!({"x": [1, 2]})),
+            notes: vec!["a note".into()],
+            cached: false,
+        };
+        let back = from_json(&to_json(&done)).expect("read back");
+        assert_eq!(back.answer, done.answer);
+        assert_eq!(back.notes, done.notes);
+        assert!(back.cached);
+        let failed = Done {
+            answer: Err("x.c:1:1: error: no".into()),
+            notes: Vec::new(),
+            cached: false,
+        };
+        assert_eq!(
+            from_json(&to_json(&failed)).expect("back").answer,
+            failed.answer
+        );
+    }
+}
