@@ -410,6 +410,9 @@ pub fn run() -> i32 {
                 // Its exit status depends on the verdict, not only on success.
                 Command::Validate { program } => crate::validate::run(program.args),
                 Command::Isolate { program } => isolate(program.args),
+                Command::Regions { json, program } if program.args.iter().any(|a| a == "-p") => {
+                    regions_of_project(program.args, json)
+                }
                 command => execute(command)
                     .map(|output| Finished { output, status: 0 })
                     .map_err(Failure::User),
@@ -453,22 +456,8 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     let options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?
         .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
-    let quiet = take_flag(&mut args, "--quiet");
-    let no_cache = take_flag(&mut args, "--no-cache");
-    let jobs = take_value(&mut args, "--jobs")?
-        .map(|n| match n.parse::<usize>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(Diagnostic::error(format!(
-                "`--jobs {n}`: expected a number of units at once, 1 or more"
-            ))),
-        })
-        .transpose()?;
+    let how = BatchFlags::take(&mut args)?;
     if let Some(database) = take_value(&mut args, "-p")? {
-        let how = BatchFlags {
-            quiet,
-            jobs,
-            no_cache,
-        };
         return isolate_project(&database, args, selection, options, out, how);
     }
     let (sources, cflags) = files_and_flags(args)?;
@@ -493,6 +482,74 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
 /// `ferry isolate -p DATABASE`: the project's units, each with its flags
 /// and `extra` (flags given on the command line, which must not name C
 /// files: the database says which files the project has).
+/// `ferry regions -p DATABASE [--json]`: every unit's regions, analysed
+/// alone, in the database's order (text: each unit's annotated code after
+/// a `// ferry: unit` line; JSON: `{"units": [{"file", "regions"}]}`).
+/// A unit that cannot be analysed is reported and the others printed;
+/// the exit status is then 1.
+fn regions_of_project(args: Vec<String>, json: bool) -> Result<Finished, Failure> {
+    let (mut args, json) = json_flag(args, json);
+    let how = BatchFlags::take(&mut args)?;
+    let database = take_value(&mut args, "-p")?.expect("dispatched on -p");
+    if let Some(file) = args.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
+        return Err(Failure::User(Diagnostic::error(format!(
+            "`{file}`: with `-p`, the compilation database lists the files; give flags only"
+        ))));
+    }
+    let database = crate::compile_db::locate(std::path::Path::new(&database));
+    let database = std::path::absolute(&database).unwrap_or(database);
+    let project = crate::units::Project::open(&database, args)?;
+    let job = format!("regions json={json}");
+    let done = project.each_unit(&how.run(&database), &job, &|parsed| {
+        let files = [parsed];
+        let analyses = ferry_hcfg::Analyses::run(&files);
+        let regions = ferry_regions::RegionsAnalysis::run_for_report(&analyses);
+        Ok(if json {
+            ferry_regions::report::regions_json_all(&analyses, &regions, &files)
+        } else {
+            serde_json::Value::String(ferry_regions::report::annotated_regions(
+                &analyses, &regions, &files,
+            ))
+        })
+    })?;
+    let mut failed = 0;
+    let mut text = String::new();
+    let mut units = Vec::new();
+    for (unit, d) in project.units.iter().zip(&done) {
+        let name = project.relative(&unit.file);
+        for note in &d.notes {
+            eprintln!("ferry: note: {name}: {note}");
+        }
+        match &d.answer {
+            Ok(value) if json => units.push(serde_json::json!({"file": name, "regions": value})),
+            Ok(value) => {
+                text.push_str(&format!("// ferry: unit {name}\n"));
+                text.push_str(value.as_str().unwrap_or_default());
+            }
+            Err(diagnostic) => {
+                failed += 1;
+                eprintln!("{diagnostic}");
+                if json {
+                    units.push(serde_json::json!({"file": name, "error": diagnostic}));
+                } else {
+                    text.push_str(&format!(
+                        "// ferry: unit {name}: not analysed (see stderr)\n"
+                    ));
+                }
+            }
+        }
+    }
+    if json {
+        text = serde_json::to_string_pretty(&serde_json::json!({ "units": units }))
+            .expect("JSON of plain values");
+        text.push('\n');
+    }
+    Ok(Finished {
+        output: text,
+        status: i32::from(failed > 0),
+    })
+}
+
 /// How a project's batch runs: `--quiet`, `--jobs N`, `--no-cache`.
 struct BatchFlags {
     quiet: bool,
@@ -501,6 +558,24 @@ struct BatchFlags {
 }
 
 impl BatchFlags {
+    fn take(args: &mut Vec<String>) -> Result<BatchFlags, Diagnostic> {
+        let quiet = take_flag(args, "--quiet");
+        let no_cache = take_flag(args, "--no-cache");
+        let jobs = take_value(args, "--jobs")?
+            .map(|n| match n.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(Diagnostic::error(format!(
+                    "`--jobs {n}`: expected a number of units at once, 1 or more"
+                ))),
+            })
+            .transpose()?;
+        Ok(BatchFlags {
+            quiet,
+            jobs,
+            no_cache,
+        })
+    }
+
     fn run(self, database: &std::path::Path) -> crate::units::Run {
         crate::units::Run {
             quiet: self.quiet,

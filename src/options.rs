@@ -111,26 +111,26 @@ const OPTIONS: &[FerryOption] = &[
     FerryOption {
         name: "-p",
         takes: Takes::One("BUILD"),
-        commands: &[Isolate],
+        commands: &[Isolate, Regions],
         help: "a whole project: its compile_commands.json (or the build folder holding it) \
-               instead of files; OUTDIR mirrors the project",
+               instead of files, each unit analysed alone (isolate: OUTDIR mirrors the project)",
     },
     FerryOption {
         name: "--quiet",
         takes: Takes::Nothing,
-        commands: &[Isolate],
+        commands: &[Isolate, Regions],
         help: "no progress bar (with -p)",
     },
     FerryOption {
         name: "--jobs",
         takes: Takes::One("N"),
-        commands: &[Isolate],
+        commands: &[Isolate, Regions],
         help: "units analysed at once (with -p; default: one per core)",
     },
     FerryOption {
         name: "--no-cache",
         takes: Takes::Nothing,
-        commands: &[Isolate],
+        commands: &[Isolate, Regions],
         help: "recompute every unit (with -p; default: units unchanged since a run are reused)",
     },
     FerryOption {

@@ -305,3 +305,70 @@ fn a_rerun_recomputes_only_the_units_that_changed() {
         "{fourth}"
     );
 }
+
+/// `ferry regions -p`: every unit's regions, analysed alone; a unit that
+/// does not parse is reported and the others still printed.
+#[test]
+fn regions_of_a_project_come_unit_by_unit() {
+    let root = project();
+    let broken = root.join("src/util/broken.c");
+    std::fs::write(&broken, "int f(void) { return 1 +; }\n").expect("write");
+    let database = root.join("build/compile_commands.json");
+    let mut entries: Value =
+        serde_json::from_str(&std::fs::read_to_string(&database).expect("read")).expect("JSON");
+    entries.as_array_mut().expect("an array").push(json!({
+        "directory": root.display().to_string(),
+        "command": "cc -c src/util/broken.c",
+        "file": "src/util/broken.c",
+    }));
+    std::fs::write(&database, entries.to_string()).expect("write");
+    let database = database.to_str().expect("UTF-8");
+    let (code, stdout, stderr) = ferry(&["regions", "-p", database, "--json", "--quiet"]);
+    assert_eq!(code, Some(1), "stderr:\n{stderr}");
+    assert!(
+        stderr.contains("src/util/broken.c:1:25: error:"),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_str(&stdout).expect("JSON");
+    let units = report["units"].as_array().expect("units");
+    let files: Vec<&str> = units
+        .iter()
+        .map(|u| u["file"].as_str().expect("file"))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "src/main.c",
+            "src/kernels/smooth.c",
+            "src/kernels/scale.c",
+            "src/util/search.c",
+            "src/util/broken.c"
+        ]
+    );
+    assert!(
+        units[4]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("error"))
+    );
+    // smooth, called from no unit it is analysed with, reads in[0..n-1]
+    // for every n >= 3.
+    let smooth = &units[1]["regions"]["functions"][0];
+    assert_eq!(smooth["name"], "smooth");
+    let read_in = smooth["regions"]
+        .as_array()
+        .expect("regions")
+        .iter()
+        .find(|r| r["kind"] == "read" && r["array"] == "in")
+        .expect("a read region of in");
+    assert_eq!(
+        read_in["isl"],
+        "[n] -> { in[phi1] : n >= 3 and 0 <= phi1 < n }"
+    );
+    // The text form: each unit after its header line.
+    let (_, text, _) = ferry(&["regions", "-p", database, "--quiet"]);
+    assert!(text.starts_with("// ferry: unit src/main.c\n"), "{text}");
+    assert!(
+        text.contains("// ferry: unit src/util/broken.c: not analysed"),
+        "{text}"
+    );
+}
