@@ -28,13 +28,15 @@ export DEBIAN_FRONTEND=noninteractive
 step "${SUDO[@]}" apt-get update
 # pocl runs the OpenCL target's kernels on the CPU (the tests validate
 # every offloaded program on it); python3-venv holds nvcc from PyPI;
-# Csmith writes the random programs of the scaling tests.
+# Csmith writes the random programs of the scaling tests; headless
+# Chromium loads and draws the HTML report in the tests.
 step "${SUDO[@]}" apt-get install -y --no-install-recommends \
     gcc libc6-dev make pkg-config git curl ca-certificates \
     autoconf automake libtool m4 \
     pocl-opencl-icd ocl-icd-opencl-dev clinfo \
     python3 python3-venv \
-    csmith libcsmith-dev
+    csmith libcsmith-dev \
+    chromium
 
 # nvcc (CUDA 13) from PyPI, under .cuda/: the tests compile the CUDA
 # target's output with it for sm_75 and sm_90. It needs no GPU.

@@ -457,14 +457,18 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     let out = take_value(&mut args, "-o")?
         .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
     let how = BatchFlags::take(&mut args)?;
+    let report = take_value(&mut args, "--report")?.map(PathBuf::from);
     if let Some(database) = take_value(&mut args, "-p")? {
-        return isolate_project(&database, args, selection, options, out, how);
+        return isolate_project(&database, args, selection, options, (out, report), how);
     }
     let (sources, cflags) = files_and_flags(args)?;
     let parsed = parse_each(&sources, &cflags)?;
     let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
     let inputs = ferry_isolate::BuildInputs { sources, cflags };
     ferry_isolate::write_output(std::path::Path::new(&out), &isolated, &inputs)?;
+    if let Some(dir) = &report {
+        crate::report::write(dir, &program_report(&inputs.sources, &isolated))?;
+    }
     for warning in &isolated.warnings {
         eprintln!("{warning}");
     }
@@ -477,6 +481,35 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
         output: text,
         status: 0,
     })
+}
+
+/// The report of one program's isolation: a unit per file given.
+fn program_report(sources: &[PathBuf], isolated: &ferry_isolate::Isolated) -> serde_json::Value {
+    let units: Vec<serde_json::Value> = sources
+        .iter()
+        .map(|file| {
+            let prefix = format!("{}:", file.display());
+            let statements: Vec<serde_json::Value> = isolated
+                .statements
+                .iter()
+                .filter(|s| s.at.starts_with(&prefix))
+                .map(crate::report::statement_json)
+                .collect();
+            let notes: Vec<String> = isolated
+                .warnings
+                .iter()
+                .filter(|w| w.starts_with(&prefix))
+                .cloned()
+                .collect();
+            serde_json::json!({
+                "file": file.display().to_string(),
+                "outcome": if statements.is_empty() { "untouched" } else { "isolated" },
+                "statements": statements,
+                "left_out": crate::report::left_out_of(&notes),
+            })
+        })
+        .collect();
+    serde_json::json!({"target": isolated.target.name(), "units": units})
 }
 
 /// `ferry isolate -p DATABASE`: the project's units, each with its flags
@@ -590,7 +623,7 @@ fn isolate_project(
     extra: Vec<String>,
     selection: ferry_isolate::Selection,
     options: ferry_isolate::Options,
-    out: String,
+    (out, report): (String, Option<PathBuf>),
     how: BatchFlags,
 ) -> Result<Finished, Failure> {
     if let Some(file) = extra.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
@@ -606,6 +639,7 @@ fn isolate_project(
         selection,
         options,
         out: PathBuf::from(out),
+        report,
     };
     let (output, status) = batch.run()?;
     Ok(Finished { output, status })

@@ -4,6 +4,7 @@ mod cli;
 mod compile_db;
 mod options;
 mod project;
+mod report;
 mod unit_cache;
 mod units;
 mod validate;

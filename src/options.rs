@@ -116,6 +116,13 @@ const OPTIONS: &[FerryOption] = &[
                instead of files, each unit analysed alone (isolate: OUTDIR mirrors the project)",
     },
     FerryOption {
+        name: "--report",
+        takes: Takes::One("DIR"),
+        commands: &[Isolate],
+        help: "write report.json and index.html: per isolated statement what moves, per nest \
+               left out why",
+    },
+    FerryOption {
         name: "--quiet",
         takes: Takes::Nothing,
         commands: &[Isolate, Regions],

@@ -33,6 +33,8 @@ enum Outcome {
         files: Vec<(String, String)>,
         warnings: Vec<String>,
         explanations: Vec<String>,
+        /// The statements' reports (`report::statement_json`).
+        statements: Vec<Value>,
     },
     /// Nothing in it is selected (or, with `--auto`, no nest could be
     /// isolated: `left_out` says why of each): copied as it is.
@@ -48,11 +50,13 @@ impl Outcome {
                 files,
                 warnings,
                 explanations,
+                statements,
             } => json!({
                 "outcome": "isolated",
                 "files": files,
                 "warnings": warnings,
                 "explanations": explanations,
+                "statements": statements,
             }),
             Outcome::Untouched { left_out } => json!({
                 "outcome": "untouched",
@@ -84,6 +88,7 @@ impl Outcome {
                     .collect::<Option<_>>()?,
                 warnings: strings("warnings")?,
                 explanations: strings("explanations")?,
+                statements: value.get("statements")?.as_array()?.clone(),
             },
             "untouched" => Outcome::Untouched {
                 left_out: strings("left_out")?,
@@ -101,6 +106,8 @@ pub struct Batch {
     pub selection: Selection,
     pub options: Options,
     pub out: PathBuf,
+    /// Where to write the report (`--report DIR`).
+    pub report: Option<PathBuf>,
 }
 
 impl Batch {
@@ -138,6 +145,9 @@ impl Batch {
             )));
         }
         self.write(&outcomes)?;
+        if let Some(dir) = &self.report {
+            crate::report::write(dir, &self.report_json(&outcomes))?;
+        }
         Ok(self.summary(&done, &outcomes))
     }
 
@@ -168,6 +178,11 @@ impl Batch {
                 .collect(),
             warnings: isolated.warnings,
             explanations: isolated.explanations,
+            statements: isolated
+                .statements
+                .iter()
+                .map(crate::report::statement_json)
+                .collect(),
         })
     }
 
@@ -220,6 +235,42 @@ impl Batch {
             std::fs::remove_dir(&self.out).map_err(|e| fail("replace", &self.out, e))?;
         }
         std::fs::rename(&partial, &self.out).map_err(|e| fail("write", &self.out, e))
+    }
+
+    /// The report's model (`report.rs`): every unit with its outcome.
+    fn report_json(&self, outcomes: &[Outcome]) -> Value {
+        let units: Vec<Value> = self
+            .project
+            .units
+            .iter()
+            .zip(outcomes)
+            .map(|(unit, outcome)| {
+                let file = self.project.relative(&unit.file);
+                match outcome {
+                    Outcome::Isolated {
+                        statements,
+                        warnings,
+                        ..
+                    } => json!({
+                        "file": file,
+                        "outcome": "isolated",
+                        "statements": statements,
+                        "left_out": crate::report::left_out_of(warnings),
+                    }),
+                    Outcome::Untouched { left_out } => json!({
+                        "file": file,
+                        "outcome": "untouched",
+                        "left_out": crate::report::left_out_of(left_out),
+                    }),
+                    Outcome::Failed(diagnostic) => json!({
+                        "file": file,
+                        "outcome": "failed",
+                        "diagnostic": diagnostic,
+                    }),
+                }
+            })
+            .collect();
+        json!({"target": self.options.target.name(), "units": units})
     }
 
     /// What a build of the transformed project adds to its own.

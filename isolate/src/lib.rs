@@ -28,6 +28,8 @@ pub mod reuse;
 mod rewrite;
 pub mod select;
 pub use auto::Auto;
+pub mod report;
+use report::StatementReport;
 mod share;
 pub mod transfer;
 
@@ -217,6 +219,8 @@ pub struct Isolated {
     /// Warnings for the user, each a `file:line:col: warning: ...` line:
     /// loops that run sequentially in a kernel of one work-item.
     pub warnings: Vec<String>,
+    /// What was decided for each isolated statement (`--report`).
+    pub statements: Vec<StatementReport>,
 }
 
 impl Isolated {
@@ -543,6 +547,7 @@ fn transform(
     let mut kernel_files = Vec::new();
     let mut serialised = Vec::new();
     let mut warnings = Vec::new();
+    let mut statements = Vec::new();
     // The launches of several nests, for `--explain`.
     let mut launches = Vec::new();
     let mut written_from: HashMap<String, &Path> = HashMap::new();
@@ -588,7 +593,7 @@ fn transform(
             };
             let mut kernels =
                 UnitKernels::new(options.target, (&verdicts[unit], independent), &stem);
-            let tree = isolate_unit(
+            let (tree, reports) = isolate_unit(
                 file,
                 analyses,
                 regions,
@@ -597,6 +602,7 @@ fn transform(
                 options,
                 &mut kernels,
             )?;
+            statements.extend(reports);
             serialised.extend(
                 kernels
                     .state
@@ -660,10 +666,12 @@ fn transform(
         explanations: launches,
         serialised,
         warnings,
+        statements,
     })
 }
 
-/// The transformed tree of one translation unit.
+/// The transformed tree of one translation unit, and what was decided for
+/// each of its isolated statements.
 fn isolate_unit(
     file: &ParsedFile,
     analyses: &Analyses,
@@ -672,7 +680,8 @@ fn isolate_unit(
     targets: &[&Selected],
     options: &Options,
     kernels: &mut UnitKernels,
-) -> Result<TranslationUnit, Diagnostic> {
+) -> Result<(TranslationUnit, Vec<StatementReport>), Diagnostic> {
+    let mut reports = Vec::with_capacity(targets.len());
     let mut tree = file.unit.clone();
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
@@ -690,6 +699,12 @@ fn isolate_unit(
     for target in targets {
         let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
         check_aliasing(file, analyses, target, &plan)?;
+        reports.push(StatementReport::new(
+            file.position(target.span),
+            analyses.program.function(target.function).name.to_string(),
+            file.line_text(target.span).trim().to_string(),
+            &plan,
+        ));
         reused.push(if optimise {
             loop_sharing(file, analyses, regions, target, &plan, choice)
         } else {
@@ -839,7 +854,7 @@ fn isolate_unit(
     for (k, p) in prototypes.into_iter().enumerate() {
         tree.items.insert(first_use + k, p);
     }
-    Ok(tree)
+    Ok((tree, reports))
 }
 
 /// The loop whose body the target is, with the transfers its iterations

@@ -40,6 +40,11 @@ impl ParsedFile {
         )
     }
 
+    /// The line where `span` starts, as the preprocessor left it.
+    pub fn line_text(&self, span: crate::span::Span) -> &str {
+        self.source_map.line_text(&self.text, self.offset_of(span))
+    }
+
     fn offset_of(&self, span: crate::span::Span) -> u32 {
         (span.lo as usize).min(self.text.len()) as u32
     }

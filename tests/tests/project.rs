@@ -372,3 +372,103 @@ fn regions_of_a_project_come_unit_by_unit() {
         "{text}"
     );
 }
+
+/// `--report DIR`: the model as JSON, and a page that a real browser
+/// (headless Chromium) loads with every statement and nest in it, and
+/// draws (a screenshot larger than that of an empty page).
+#[test]
+fn the_report_says_what_moves_and_renders_in_a_browser() {
+    let root = project();
+    let out = root.with_extension("out");
+    let report = root.with_extension("report");
+    let (code, stdout, stderr) = isolate_p(
+        &root.join("build"),
+        &["--auto"],
+        &out,
+        &["--report", report.to_str().expect("UTF-8")],
+    );
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let model: Value = serde_json::from_str(
+        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    assert_eq!(model["target"], "host");
+    let units = model["units"].as_array().expect("units");
+    let smooth = &units[1];
+    assert_eq!(smooth["file"], "src/kernels/smooth.c");
+    let statement = &smooth["statements"][0];
+    assert_eq!(statement["function"], "smooth");
+    assert_eq!(statement["first_line"], "for (int i = 1; i < n - 1; i++)");
+    let arrays = statement["arrays"].as_array().expect("arrays");
+    let names: Vec<&str> = arrays
+        .iter()
+        .map(|a| a["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, ["in", "out"]);
+    // in is only read, out only written: one way each.
+    assert!(arrays[0]["plans"][0]["store"].is_null());
+    assert!(arrays[1]["plans"][0]["load"].is_null());
+    assert_eq!(statement["scalars"][0]["by_value"], true);
+    let search = &units[3];
+    assert_eq!(search["outcome"], "untouched");
+    assert_eq!(
+        search["left_out"][0]["at"]
+            .as_str()
+            .map(|a| a.ends_with("search.c:8:5")),
+        Some(true)
+    );
+
+    let chromium = ["chromium", "chromium-browser"]
+        .into_iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok())
+        .expect("no chromium: scripts/setup.sh installs it");
+    let page = format!("file://{}", report.join("index.html").display());
+    let headless = |extra: &[String], url: &str| {
+        Command::new(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+            ])
+            .args(extra)
+            .arg(url)
+            .output()
+            .expect("chromium runs")
+    };
+    let dom = String::from_utf8_lossy(&headless(&["--dump-dom".into()], &page).stdout).into_owned();
+    assert_eq!(
+        dom.matches("<article class=\"statement\"").count(),
+        3,
+        "{dom}"
+    );
+    assert!(
+        dom.contains("3 statements isolated, 2 loop nests left out"),
+        "{dom}"
+    );
+    let shot = |name: &str, url: &str| {
+        let path = root.join(name);
+        headless(
+            &[
+                format!("--screenshot={}", path.display()),
+                "--window-size=1000,800".into(),
+            ],
+            url,
+        );
+        std::fs::read(&path).unwrap_or_else(|e| panic!("no screenshot {name}: {e}"))
+    };
+    let drawn = shot("report.png", &page);
+    let blank = root.join("blank.html");
+    std::fs::write(&blank, "<!DOCTYPE html><html><body></body></html>").expect("write");
+    let empty = shot("blank.png", &format!("file://{}", blank.display()));
+    // A PNG: its width and height in the header, as asked.
+    assert_eq!(&drawn[1..4], b"PNG");
+    let size = |png: &[u8], at: usize| u32::from_be_bytes(png[at..at + 4].try_into().expect("4"));
+    assert_eq!((size(&drawn, 16), size(&drawn, 20)), (1000, 800));
+    assert!(
+        drawn.len() > 2 * empty.len(),
+        "the report's screenshot ({} bytes) is no more than an empty page's ({} bytes)",
+        drawn.len(),
+        empty.len()
+    );
+}

@@ -1,0 +1,225 @@
+//! `ferry isolate --report DIR`: what isolation decided, as
+//! `DIR/report.json` (the model) and `DIR/index.html` (a page rendered
+//! from it, which a browser opens without a network or a script).
+//!
+//! The model: `{"target", "units": [{"file", "outcome", "statements",
+//! "left_out", "diagnostic"}]}`; a statement is `{"at", "function",
+//! "first_line", "arrays": [{"name", "buffer": [{"lower", "count"}],
+//! "plans": [{"kind", "load", "store"}]}], "scalars": [{"name",
+//! "by_value", "load", "store"}]}` with every bound a C expression of the
+//! program's variables; a nest left out is `{"at", "reason"}`.
+
+use ferry_isolate::report::{StatementReport, grouped};
+use ferry_parser::Diagnostic;
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+use std::path::Path;
+
+pub fn statement_json(s: &StatementReport) -> Value {
+    json!({
+        "at": s.at,
+        "function": s.function,
+        "first_line": s.first_line,
+        "arrays": s.arrays.iter().map(|a| json!({
+            "name": a.name,
+            "buffer": a.buffer.iter().map(|(lower, count)| json!({"lower": lower, "count": count}))
+                .collect::<Vec<_>>(),
+            "plans": a.plans.iter().map(|p| json!({"kind": p.kind, "load": p.load, "store": p.store}))
+                .collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "scalars": s.scalars.iter().map(|v| json!({
+            "name": v.name, "by_value": v.by_value, "load": v.load, "store": v.store,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The nests `--auto` left out among isolation's messages, from their
+/// note lines (`FILE:L:C: note: loop nest not isolated: REASON`).
+pub fn left_out_of(lines: &[String]) -> Vec<Value> {
+    lines
+        .iter()
+        .filter_map(|line| line.split_once(": note: loop nest not isolated: "))
+        .map(|(at, reason)| json!({"at": at, "reason": reason}))
+        .collect()
+}
+
+/// Writes `report` as `dir/report.json` and `dir/index.html`.
+pub fn write(dir: &Path, report: &Value) -> Result<(), Diagnostic> {
+    let fail = |path: &Path, e: std::io::Error| {
+        Diagnostic::error(format!("cannot write the report {}: {e}", path.display()))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
+    let json_path = dir.join("report.json");
+    let mut text = serde_json::to_string_pretty(report).expect("JSON of plain values");
+    text.push('\n');
+    std::fs::write(&json_path, text).map_err(|e| fail(&json_path, e))?;
+    let html_path = dir.join("index.html");
+    std::fs::write(&html_path, html(report)).map_err(|e| fail(&html_path, e))
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:70em}\
+    h2{border-bottom:1px solid #ccc}pre{background:#f6f6f6;padding:.5em;overflow-x:auto}\
+    table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;\
+    text-align:left;font-family:monospace}th{font-family:sans-serif;background:#eee}\
+    .isolated{color:#060}.failed{color:#a00}.untouched{color:#555}";
+
+/// The page: a summary, then per unit its isolated statements (each with
+/// a table of what moves), the nests left out with why, or its
+/// diagnostic.
+pub fn html(report: &Value) -> String {
+    let units = report["units"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let statements: usize = units.iter().map(|u| list(&u["statements"]).len()).sum();
+    let left_out: usize = units.iter().map(|u| list(&u["left_out"]).len()).sum();
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>ferry isolate report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+         <h1>ferry isolate ({} target)</h1>\n<p id=\"summary\">{} units, {statements} \
+         statements isolated, {left_out} loop nests left out</p>\n",
+        escape(report["target"].as_str().unwrap_or("?")),
+        units.len()
+    );
+    for (k, unit) in units.iter().enumerate() {
+        let outcome = unit["outcome"].as_str().unwrap_or("?");
+        let _ = write!(
+            page,
+            "<section class=\"unit\" id=\"unit-{k}\">\n<h2>{} <span class=\"{outcome}\">{outcome}\
+             </span></h2>\n",
+            escape(unit["file"].as_str().unwrap_or("?"))
+        );
+        for (j, s) in list(&unit["statements"]).iter().enumerate() {
+            statement(&mut page, &format!("unit-{k}-statement-{j}"), s);
+        }
+        let nests = list(&unit["left_out"]);
+        if !nests.is_empty() {
+            page.push_str("<h3>Loop nests left out</h3>\n<ul class=\"left-out\">\n");
+            for n in nests {
+                let _ = writeln!(
+                    page,
+                    "<li><code>{}</code>: {}</li>",
+                    escape(n["at"].as_str().unwrap_or("")),
+                    escape(n["reason"].as_str().unwrap_or(""))
+                );
+            }
+            page.push_str("</ul>\n");
+        }
+        if let Some(diagnostic) = unit["diagnostic"].as_str() {
+            let _ = writeln!(
+                page,
+                "<pre class=\"diagnostic\">{}</pre>",
+                escape(diagnostic)
+            );
+        }
+        page.push_str("</section>\n");
+    }
+    page.push_str("</body>\n</html>\n");
+    page
+}
+
+fn statement(page: &mut String, id: &str, s: &Value) {
+    let text = |v: &Value| escape(v.as_str().unwrap_or(""));
+    let _ = write!(
+        page,
+        "<article class=\"statement\" id=\"{id}\">\n<h3><code>{}</code> in <code>{}</code></h3>\n\
+         <pre>{}</pre>\n<table class=\"transfers\">\n<tr><th>variable</th><th>buffer \
+         (first : count per dimension)</th><th>plan</th><th>copied in</th><th>copied back</th>\
+         </tr>\n",
+        text(&s["at"]),
+        text(&s["function"]),
+        text(&s["first_line"])
+    );
+    for a in list(&s["arrays"]) {
+        let buffer: String = list(&a["buffer"])
+            .iter()
+            .map(|d| {
+                let bound = |v: &Value| escape(&grouped(v.as_str().unwrap_or("").to_string()));
+                format!("[{} : {}]", bound(&d["lower"]), bound(&d["count"]))
+            })
+            .collect();
+        for p in list(&a["plans"]) {
+            let copy = |v: &Value| v.as_str().map_or_else(|| "nothing".into(), escape);
+            let _ = writeln!(
+                page,
+                "<tr><td>{}</td><td>{buffer}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                text(&a["name"]),
+                text(&p["kind"]),
+                copy(&p["load"]),
+                copy(&p["store"])
+            );
+        }
+    }
+    for v in list(&s["scalars"]) {
+        let how = |flag: &str| v[flag].as_bool() == Some(true);
+        let (copied_in, back) = if how("by_value") {
+            ("by value (an argument)", "nothing")
+        } else {
+            (
+                if how("load") { "copied" } else { "nothing" },
+                if how("store") { "copied" } else { "nothing" },
+            )
+        };
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>scalar</td><td></td><td>{copied_in}</td><td>{back}</td></tr>",
+            text(&v["name"])
+        );
+    }
+    page.push_str("</table>\n</article>\n");
+}
+
+fn list(v: &Value) -> &[Value] {
+    v.as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+/// Text as HTML: `<`, `>`, `&` and quotes escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_escapes_what_the_code_says() {
+        let report = json!({
+            "target": "host",
+            "units": [{
+                "file": "a<b>.c",
+                "outcome": "isolated",
+                "statements": [{
+                    "at": "a.c:3:5", "function": "f", "first_line": "for (i = 0; i < n && x; i++)",
+                    "arrays": [{"name": "a", "buffer": [{"lower": "0L", "count": "(long)n"}],
+                                "plans": [{"kind": "hull", "load": null, "store": "a[0L : n > 0 ? n : 0]"}]}],
+                    "scalars": [{"name": "n", "by_value": true, "load": true, "store": false}],
+                }],
+                "left_out": left_out_of(&["a.c:9:1: note: loop nest not isolated: it calls `printf`".into()]),
+            }],
+        });
+        let page = html(&report);
+        assert!(page.contains("<h2>a&lt;b&gt;.c"), "{page}");
+        assert!(page.contains("i &lt; n &amp;&amp; x"), "{page}");
+        assert!(page.contains("<td>a[0L : n &gt; 0 ? n : 0]</td>"), "{page}");
+        assert!(
+            page.contains("<li><code>a.c:9:1</code>: it calls `printf`</li>"),
+            "{page}"
+        );
+        assert!(page.contains("by value (an argument)"), "{page}");
+        assert!(page.contains("1 units, 1 statements isolated, 1 loop nests left out"));
+    }
+}
