@@ -49,6 +49,15 @@ impl Project {
     pub fn open(database: &Path, extra_cflags: Vec<String>) -> Result<Project, Diagnostic> {
         let units = crate::compile_db::read(database)?;
         let root = common_folder(units.iter().map(|u| u.file.as_path()).chain([database]));
+        if root.parent().is_none() {
+            return Err(Diagnostic::error(format!(
+                "the units of `{}` and the database itself share no folder but `{}`: ferry \
+                 takes the deepest folder holding them all for the project's (its output \
+                 mirrors it); write the database inside the project",
+                database.display(),
+                root.display()
+            )));
+        }
         Ok(Project {
             units,
             extra_cflags,

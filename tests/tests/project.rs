@@ -261,6 +261,21 @@ fn a_database_that_is_not_one_is_refused() {
         "{stderr}"
     );
     assert!(!out.exists());
+    // A database whose units share no folder with it but `/`: the mirror
+    // would copy the whole file system.
+    let unit = root.join("a.c");
+    std::fs::write(&unit, "int main(void) { return 0; }\n").expect("write");
+    let elsewhere =
+        std::path::Path::new("/var/tmp").join(format!("ferry-db-{}", std::process::id()));
+    std::fs::create_dir_all(&elsewhere).expect("a folder outside /tmp");
+    let entry = json!([{"directory": root.display().to_string(), "arguments": ["cc", "-c", "a.c"],
+                        "file": "a.c"}]);
+    std::fs::write(elsewhere.join("compile_commands.json"), entry.to_string()).expect("write");
+    let (code, _, stderr) = isolate_p(&elsewhere, &["--pragma"], &out, &[]);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("share no folder but `/`"), "{stderr}");
+    assert!(!out.exists());
 }
 
 #[test]
