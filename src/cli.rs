@@ -484,7 +484,10 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
 }
 
 /// The report of one program's isolation: a unit per file given.
-fn program_report(sources: &[PathBuf], isolated: &ferry_isolate::Isolated) -> serde_json::Value {
+pub(crate) fn program_report(
+    sources: &[PathBuf],
+    isolated: &ferry_isolate::Isolated,
+) -> serde_json::Value {
     let units: Vec<serde_json::Value> = sources
         .iter()
         .map(|file| {

@@ -118,9 +118,9 @@ const OPTIONS: &[FerryOption] = &[
     FerryOption {
         name: "--report",
         takes: Takes::One("DIR"),
-        commands: &[Isolate],
+        commands: TRANSFORMS,
         help: "write report.json and index.html: per isolated statement what moves, per nest \
-               left out why",
+               left out why (validate: and each run's measured transfers)",
     },
     FerryOption {
         name: "--quiet",

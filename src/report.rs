@@ -3,7 +3,8 @@
 //! from it, which a browser opens without a network or a script).
 //!
 //! The model: `{"target", "units": [{"file", "outcome", "statements",
-//! "left_out", "diagnostic"}]}`; a statement is `{"at", "function",
+//! "left_out", "diagnostic"}], "validation"}` (`validation`: `ferry
+//! validate --json`'s object, with each run's measured transfers); a statement is `{"at", "function",
 //! "first_line", "arrays": [{"name", "buffer": [{"lower", "count"}],
 //! "plans": [{"kind", "load", "store"}]}], "scalars": [{"name",
 //! "by_value", "load", "store"}]}` with every bound a C expression of the
@@ -116,8 +117,45 @@ pub fn html(report: &Value) -> String {
         }
         page.push_str("</section>\n");
     }
+    if let Some(validation) = report.get("validation") {
+        runs(&mut page, validation);
+    }
     page.push_str("</body>\n</html>\n");
     page
+}
+
+/// `ferry validate --report`: each run's verdict and measured transfers.
+fn runs(page: &mut String, validation: &Value) {
+    let _ = write!(
+        page,
+        "<section id=\"runs\">\n<h2>Runs: {}</h2>\n<table class=\"runs\">\n<tr><th>arguments\
+         </th><th>verdict</th><th>bytes in</th><th>copies in</th><th>bytes back</th><th>copies \
+         back</th><th>device bytes allocated</th></tr>\n",
+        escape(validation["verdict"].as_str().unwrap_or("?"))
+    );
+    for run in list(&validation["runs"]) {
+        let args: Vec<&str> = list(&run["args"])
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let stat = |name: &str| {
+            run["stats"][name]
+                .as_u64()
+                .map_or_else(|| "-".to_string(), |n| n.to_string())
+        };
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&args.join(" ")),
+            escape(run["verdict"].as_str().unwrap_or("?")),
+            stat("bytes_to_accel"),
+            stat("transfers_to_accel"),
+            stat("bytes_from_accel"),
+            stat("transfers_from_accel"),
+            stat("accel_bytes_allocated")
+        );
+    }
+    page.push_str("</table>\n</section>\n");
 }
 
 fn statement(page: &mut String, id: &str, s: &Value) {

@@ -28,6 +28,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let selection = take_selection(&mut args)?;
     let options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
+    let report_dir = take_value(&mut args, "--report")?.map(PathBuf::from);
     let (files, cflags) = files_and_flags(args)?;
     let parsed = parse_each(&files, &cflags)?;
     let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
@@ -79,6 +80,11 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
             Failure::User(Diagnostic::error(e.to_string()))
         }
     })?;
+    if let Some(dir) = &report_dir {
+        let mut model = crate::cli::program_report(&request.sources, &isolated);
+        model["validation"] = report.to_json();
+        crate::report::write(dir, &model)?;
+    }
     let output = if json {
         let mut text =
             serde_json::to_string_pretty(&report.to_json()).expect("JSON of plain values");

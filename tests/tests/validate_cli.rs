@@ -548,3 +548,40 @@ fn the_output_folders_makefile_builds_with_the_inputs_headers_and_flags() {
     assert!(original_ok && ran.status.success());
     assert_eq!(String::from_utf8_lossy(&ran.stdout), expected);
 }
+
+/// `--report DIR`: the isolation's report with each run's measured
+/// transfers, which agree with the counts by hand of `auto_nests.c`.
+#[test]
+fn the_report_holds_the_measured_transfers() {
+    let dir = ferry_tests::scratch_dir("validate-report");
+    let report = dir.join("report");
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "tests/c/isolate/auto_nests.c",
+        "--auto",
+        "--run",
+        "10",
+        "--report",
+        report.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let model: Value = serde_json::from_str(
+        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    let unit = &model["units"][0];
+    assert_eq!(
+        unit["statements"].as_array().map(Vec::len),
+        Some(3),
+        "{unit}"
+    );
+    assert_eq!(unit["left_out"].as_array().map(Vec::len), Some(2), "{unit}");
+    let stats = &model["validation"]["runs"][0]["stats"];
+    assert_eq!(stats["bytes_to_accel"], 240, "{stats}");
+    assert_eq!(stats["bytes_from_accel"], 560, "{stats}");
+    let page = std::fs::read_to_string(report.join("index.html")).expect("index.html");
+    assert!(
+        page.contains("<tr><td>10</td><td>same</td><td>240</td><td>3</td><td>560</td>"),
+        "{page}"
+    );
+}
