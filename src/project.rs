@@ -354,8 +354,67 @@ impl Batch {
             self.out.display(),
             self.out.join(RUNTIME_FOLDER).display()
         );
+        text.push_str(&statements_table(outcomes));
         (text, i32::from(failed > 0))
     }
+}
+
+/// The statements isolated, and the loop nests `--auto` left out counted
+/// by reason (the names in a reason masked, so that the same reason about
+/// different variables counts once), most frequent first.
+fn statements_table(outcomes: &[Outcome]) -> String {
+    let mut statements = 0;
+    let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+    for outcome in outcomes {
+        let notes = match outcome {
+            Outcome::Isolated {
+                statements: s,
+                warnings,
+                ..
+            } => {
+                statements += s.len();
+                warnings
+            }
+            Outcome::Untouched { left_out } => left_out,
+            Outcome::Failed(_) => continue,
+        };
+        for nest in crate::report::left_out_of(notes) {
+            let reason = nest["reason"].as_str().unwrap_or_default();
+            *reasons.entry(masked(reason)).or_default() += 1;
+        }
+    }
+    let mut text = format!(
+        "{statements} statements isolated, {} loop nests left out\n",
+        reasons.values().sum::<usize>()
+    );
+    let mut by_count: Vec<(String, usize)> = reasons.into_iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    for (reason, n) in by_count {
+        let _ = writeln!(text, "{n:>6}  {reason}");
+    }
+    text
+}
+
+/// `reason` with every quoted name of the program made `…` (quoted
+/// keywords and options stay: they are part of the reason).
+fn masked(reason: &str) -> String {
+    const KEPT: [&str; 5] = ["return", "break", "continue", "goto", "switch"];
+    let mut out = String::new();
+    for (k, part) in reason.split('`').enumerate() {
+        let name = part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if k % 2 == 1 {
+            out.push('`');
+            out.push_str(if name && !KEPT.contains(&part) {
+                "…"
+            } else {
+                part
+            });
+            out.push('`');
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// The folder of the output that holds the runtime.

@@ -210,6 +210,18 @@ fn auto_isolates_the_parallel_nests_of_every_unit() {
     ] {
         assert!(stderr.contains(note), "no `{note}` in:\n{stderr}");
     }
+    // The nests left out, counted by reason.
+    assert!(
+        stdout.contains("3 statements isolated, 2 loop nests left out\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "     1  the statement calls `…`, which has no body here (input/output or another \
+             library function): it cannot run on the accelerator"
+        ),
+        "{stdout}"
+    );
     // main's initialisation of a and b adds 16n bytes back.
     runs_the_same(
         &root,
