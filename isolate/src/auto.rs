@@ -8,12 +8,14 @@
 //! the host. The host target simulates what the accelerator targets would
 //! offload, so it picks the same nests.
 //!
-//! The nests are added one at a time, in source order, each kept when the
-//! program with it and every nest kept before still isolates: one nest ferry
-//! refuses (an access it cannot bound, two nests that interact) costs that
-//! nest, not the batch.
+//! The nests are isolated together; a refusal located inside one nest
+//! (an access ferry cannot bound) drops that nest and the others are
+//! tried again. A refusal elsewhere (two nests that interact) falls back
+//! to adding the nests one at a time, in source order, each kept while the
+//! program still isolates. One nest ferry refuses costs that nest, never
+//! the batch.
 
-use crate::{Isolated, Options, Prepared, parallel, select};
+use crate::{Isolated, Options, Prepared, Selected, parallel, select};
 use ferry_hcfg::Analyses;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
@@ -55,8 +57,7 @@ pub(crate) fn isolate(
     let found = select::find(parsed, analyses, &crate::Selection::Auto)?;
     let mut left_out: Vec<Diagnostic> = found.skipped;
     let independent = select::independent_loops(parsed);
-    let mut kept = Vec::new();
-    let mut isolated: Option<Isolated> = None;
+    let mut worth = Vec::new();
     for candidate in found.targets {
         let decisions = parallel::loops_in(
             analyses,
@@ -69,28 +70,77 @@ pub(crate) fn isolate(
         let parallel = decisions
             .iter()
             .any(|d| matches!(d.verdict, parallel::Verdict::Parallel { .. }));
-        if !parallel {
+        if parallel {
+            worth.push(candidate);
+        } else {
             left_out.push(parsed[candidate.unit].error_at(
                 candidate.span,
                 "no loop of this nest is parallel: on an accelerator it would run in one \
                  work-item (`--explain` says why each loop is sequential)",
             ));
-            continue;
         }
-        let mut trial = kept.clone();
-        trial.push(candidate.clone());
-        let prepared = Prepared::of(parsed, analyses, regions, trial, options);
-        match prepared.transform(parsed, analyses, regions, Vec::new(), options) {
+    }
+    let attempt = |targets: &[Selected]| {
+        Prepared::of(parsed, analyses, regions, targets.to_vec(), options).transform(
+            parsed,
+            analyses,
+            regions,
+            Vec::new(),
+            options,
+        )
+    };
+    // Every nest at once; a refusal inside one nest drops that nest and
+    // the rest are tried again, so a unit costs one transformation plus
+    // one per refused nest, not one per nest.
+    let mut isolated: Option<Isolated> = None;
+    let mut pending = worth;
+    while !pending.is_empty() {
+        match attempt(&pending) {
             Ok(result) => {
-                kept.push(candidate);
                 isolated = Some(result);
+                break;
             }
-            Err(refusal) => left_out.push(refusal),
+            Err(refusal) => match culprit(parsed, &pending, &refusal) {
+                Some(k) => {
+                    pending.remove(k);
+                    left_out.push(refusal);
+                }
+                // Not inside one nest (a callee's clone, two nests that
+                // interact): one nest at a time, in source order, each
+                // kept while the program still isolates.
+                None => {
+                    let mut kept: Vec<Selected> = Vec::new();
+                    for candidate in pending.drain(..) {
+                        kept.push(candidate);
+                        match attempt(&kept) {
+                            Ok(result) => isolated = Some(result),
+                            Err(refusal) => {
+                                kept.pop();
+                                left_out.push(refusal);
+                            }
+                        }
+                    }
+                }
+            },
         }
     }
     Ok(Auto {
         isolated,
         left_out: left_out.iter().map(left_out_note).collect(),
+    })
+}
+
+/// The nest of `pending` whose text holds the place `refusal` points at.
+fn culprit(parsed: &[ParsedFile], pending: &[Selected], refusal: &Diagnostic) -> Option<usize> {
+    let at = refusal.location.as_ref()?;
+    pending.iter().position(|t| {
+        let file = &parsed[t.unit];
+        let map = &file.source_map;
+        let start = map.locate(t.span.lo);
+        let end = map.locate(t.span.hi);
+        map.file_name(start.file) == at.file
+            && (start.line, start.column) <= (at.line, at.column)
+            && (at.line, at.column) < (end.line, end.column)
     })
 }
 
