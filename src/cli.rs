@@ -62,9 +62,11 @@ enum Command {
     /// under its own name, the runtime (`ferry_rte*` files, one backend per
     /// target) and a Makefile: `make -C OUTDIR` builds the program.
     ///
-    /// Say what to isolate with `--label`, `--function`, `--pragma` or
-    /// `--transfers-only` (moving and merging the program's own
-    /// `memload`/`memstore` transfers instead, as Listing 1.6). The
+    /// Say what to isolate with `--label`, `--function`, `--pragma`,
+    /// `--auto` or `--transfers-only` (moving and merging the program's
+    /// own `memload`/`memstore` transfers instead, as Listing 1.6). With
+    /// `-p BUILD` instead of files, every unit of a project's
+    /// `compile_commands.json`, into a mirror of the project. The
     /// transfer plans: `hull` the rectangular hulls of the regions, `rows`
     /// one contiguous copy from the first element to the last, `exact` one
     /// copy per run of the exact region, `rects` a few rectangles whose
