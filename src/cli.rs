@@ -517,9 +517,6 @@ pub(crate) fn program_report(
     serde_json::json!({"target": isolated.target.name(), "units": units})
 }
 
-/// `ferry isolate -p DATABASE`: the project's units, each with its flags
-/// and `extra` (flags given on the command line, which must not name C
-/// files: the database says which files the project has).
 /// `ferry regions -p DATABASE [--json]`: every unit's regions, analysed
 /// alone, in the database's order (text: each unit's annotated code after
 /// a `// ferry: unit` line; JSON: `{"units": [{"file", "regions"}]}`).
@@ -529,14 +526,7 @@ fn regions_of_project(args: Vec<String>, json: bool) -> Result<Finished, Failure
     let (mut args, json) = json_flag(args, json);
     let how = BatchFlags::take(&mut args)?;
     let database = take_value(&mut args, "-p")?.expect("dispatched on -p");
-    if let Some(file) = args.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
-        return Err(Failure::User(Diagnostic::error(format!(
-            "`{file}`: with `-p`, the compilation database lists the files; give flags only"
-        ))));
-    }
-    let database = crate::compile_db::locate(std::path::Path::new(&database));
-    let database = std::path::absolute(&database).unwrap_or(database);
-    let project = crate::units::Project::open(&database, args)?;
+    let (database, project) = open_project(&database, args)?;
     let job = format!("regions json={json}");
     let done = project.each_unit(&how.run(&database), &job, &|parsed| {
         let files = [parsed];
@@ -623,6 +613,27 @@ impl BatchFlags {
     }
 }
 
+/// The project of the database `-p` names (a file, or the folder holding
+/// it), its units' flags with `extra` added: flags given on the command
+/// line, which must not name C files (the database says which files the
+/// project has). The database's path comes back absolute.
+fn open_project(
+    database: &str,
+    extra: Vec<String>,
+) -> Result<(PathBuf, crate::units::Project), Diagnostic> {
+    if let Some(file) = extra.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
+        return Err(Diagnostic::error(format!(
+            "`{file}`: with `-p`, the compilation database lists the files; give flags only"
+        )));
+    }
+    let database = crate::compile_db::locate(std::path::Path::new(database));
+    let database = std::path::absolute(&database).unwrap_or(database);
+    let project = crate::units::Project::open(&database, extra)?;
+    Ok((database, project))
+}
+
+/// `ferry isolate -p DATABASE`: the project's units, each with its flags
+/// and `extra`.
 fn isolate_project(
     database: &str,
     extra: Vec<String>,
@@ -631,15 +642,9 @@ fn isolate_project(
     (out, report): (String, Option<PathBuf>),
     how: BatchFlags,
 ) -> Result<Finished, Failure> {
-    if let Some(file) = extra.iter().find(|a| !a.starts_with('-') && is_c_source(a)) {
-        return Err(Failure::User(Diagnostic::error(format!(
-            "`{file}`: with `-p`, the compilation database lists the files; give flags only"
-        ))));
-    }
-    let database = crate::compile_db::locate(std::path::Path::new(database));
-    let database = std::path::absolute(&database).unwrap_or(database);
+    let (database, project) = open_project(database, extra)?;
     let batch = crate::project::Batch {
-        project: crate::units::Project::open(&database, extra)?,
+        project,
         run: how.run(&database),
         selection,
         options,

@@ -39,7 +39,7 @@ pub fn statement_json(s: &StatementReport) -> Value {
 pub fn left_out_of(lines: &[String]) -> Vec<Value> {
     lines
         .iter()
-        .filter_map(|line| line.split_once(": note: loop nest not isolated: "))
+        .filter_map(|line| line.split_once(ferry_isolate::LEFT_OUT))
         .map(|(at, reason)| json!({"at": at, "reason": reason}))
         .collect()
 }

@@ -23,7 +23,8 @@ impl Cache {
 
     /// The key of `parts` with ferry's binary: 128 bits of two hashes.
     pub fn key(parts: &[&str]) -> String {
-        let binary = binary_identity();
+        static BINARY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let binary = BINARY.get_or_init(binary_identity);
         let half = |salt: u8| {
             let mut h = std::collections::hash_map::DefaultHasher::new();
             salt.hash(&mut h);

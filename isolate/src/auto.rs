@@ -144,11 +144,16 @@ fn culprit(parsed: &[ParsedFile], pending: &[Selected], refusal: &Diagnostic) ->
     })
 }
 
+/// What separates the place of a nest left out from the reason in its
+/// line (`FILE:L:C: note: loop nest not isolated: REASON`); reports read
+/// the lines back by it.
+pub const LEFT_OUT: &str = ": note: loop nest not isolated: ";
+
 /// One line for a nest left out: where, and why.
 fn left_out_note(d: &Diagnostic) -> String {
     match &d.location {
         Some(at) => format!(
-            "{}:{}:{}: note: loop nest not isolated: {}",
+            "{}:{}:{}{LEFT_OUT}{}",
             at.file, at.line, at.column, d.message
         ),
         None => format!("note: a loop nest not isolated: {}", d.message),

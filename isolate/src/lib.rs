@@ -27,7 +27,7 @@ mod reshape;
 pub mod reuse;
 mod rewrite;
 pub mod select;
-pub use auto::Auto;
+pub use auto::{Auto, LEFT_OUT};
 pub mod report;
 use report::StatementReport;
 mod share;
@@ -250,6 +250,9 @@ pub fn isolate(
     selection: &Selection,
     options: &Options,
 ) -> Result<Isolated, Diagnostic> {
+    if *selection == Selection::Auto {
+        return isolate_auto(parsed, options)?.into_result();
+    }
     // `--function F` needs the analyses of F, of what F calls, and of
     // what calls F (see `CallGraph::scope_of`), not those of the whole
     // program: a kernel inside a large code base costs the kernel's share.
@@ -259,9 +262,6 @@ pub fn isolate(
     };
     let analyses = Analyses::run_for(parsed, wanted.as_deref());
     let regions = RegionsAnalysis::run(&analyses);
-    if *selection == Selection::Auto {
-        return auto::isolate(parsed, &analyses, &regions, options)?.into_result();
-    }
     let prepared = Prepared::new(parsed, &analyses, &regions, selection, options)?;
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
         motion::optimise(parsed, &analyses, &regions)
