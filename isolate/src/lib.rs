@@ -46,8 +46,8 @@ use ferry_parser::ast::{
 };
 use ferry_parser::build::{self, ident};
 use ferry_parser::intern::Symbol;
-use ferry_parser::output::print_unit_as_user_file;
 use ferry_parser::span::Span;
+use ferry_parser::splice::rewrite_user_file;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
 use ferry_targets::Target;
@@ -582,9 +582,9 @@ fn transform(
                     "internal error: a transfer's new place is no longer in the tree",
                 ));
             }
-            print_unit_as_user_file(file, &tree, &|_| Vec::new())
+            rewrite_user_file(file, &tree)
         } else if mine.is_empty() {
-            ferry_parser::output::print_user_file(file)
+            rewrite_user_file(file, &file.unit)
         } else {
             let independent = if options.target.has_kernels() {
                 fusion::independent_siblings(analyses, regions, &verdicts[unit])
@@ -633,7 +633,7 @@ fn transform(
             if !kernels.kernels.is_empty() {
                 text.push_str(&format!("#include \"{}\"\n", kernels.header_name()));
             }
-            text.push_str(&print_unit_as_user_file(file, &tree, &|_| Vec::new()));
+            text.push_str(&rewrite_user_file(file, &tree));
             kernel_files.extend(
                 ferry_targets::write_kernels(options.target, &kernels)
                     .into_iter()

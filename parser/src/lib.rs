@@ -17,6 +17,7 @@ pub mod printer;
 pub mod scope;
 pub mod source_map;
 pub mod span;
+pub mod splice;
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, clippy::pedantic, unused)]

@@ -69,6 +69,14 @@ pub fn print_stmt(s: &Stmt) -> String {
     printer.out
 }
 
+/// Prints a block item (a declaration, a statement with its pragmas, or a
+/// pragma) at indentation level zero, ending with a newline.
+pub fn print_block_item(item: &BlockItem) -> String {
+    let mut printer = Printer::new();
+    printer.block_item(item);
+    printer.out
+}
+
 /// Prints a type name as in a cast: `char *`, `int (*)[3]`.
 pub fn print_type_name(t: &TypeName) -> String {
     let mut printer = Printer::new();
