@@ -18,15 +18,18 @@ use crate::effects::is_library;
 use crate::ir::*;
 use std::collections::BTreeSet;
 
-/// Per function, the pointer variables whose value escapes.
+/// Per function, the pointer variables whose value escapes; and the global
+/// pointers whose value escapes from some function.
 pub struct Escapes {
     per_function: Vec<BTreeSet<VarId>>,
+    globals: BTreeSet<VarId>,
 }
 
 impl Escapes {
     pub fn run(program: &Program, calls: &CallGraph) -> Escapes {
         let mut escapes = Escapes {
             per_function: vec![BTreeSet::new(); program.functions.len()],
+            globals: BTreeSet::new(),
         };
         // Callees first; a recursive cycle until its sets stop growing.
         for component in &calls.components {
@@ -44,7 +47,31 @@ impl Escapes {
                 }
             }
         }
+        // A global's value escapes where a local's would, in any function.
+        let global_pointers: Vec<VarId> = (0..program.vars.len() as u32)
+            .map(VarId)
+            .filter(|&v| program.var(v).is_global() && program.var(v).ty.is_pointer_like())
+            .collect();
+        if !global_pointers.is_empty() {
+            for f in program.function_ids() {
+                let found = escapes.escaping(program, f, &global_pointers).0;
+                escapes.globals.extend(found);
+                escapes
+                    .globals
+                    .extend(rebased(program, f, &global_pointers));
+            }
+        }
         escapes
+    }
+
+    /// Whether the value of `v`, a global pointer, may be copied by some
+    /// function of the program into memory, another global, a caller or a
+    /// callee that keeps it, or whether some function assigns `v` anything
+    /// but a fresh block or an offset of itself: otherwise only `v` names
+    /// what it points to (copies into locals give pointers of unknown
+    /// target).
+    pub fn global_escapes(&self, v: VarId) -> bool {
+        self.globals.contains(&v)
     }
 
     /// Whether the value of `v`, a pointer variable of `f`, escapes.
@@ -68,10 +95,6 @@ impl Escapes {
     }
 
     fn of_function(&self, program: &Program, f: FuncId) -> BTreeSet<VarId> {
-        let mut out = BTreeSet::new();
-        let Some(body) = &program.function(f).body else {
-            return out;
-        };
         let pointers: Vec<VarId> = program
             .function(f)
             .params
@@ -80,13 +103,54 @@ impl Escapes {
             .copied()
             .filter(|&v| program.var(v).ty.is_pointer_like() && !program.var(v).is_global())
             .collect();
-        // Copies between locals: (target, value), resolved at the end.
+        let (mut out, local_copies) = self.escaping(program, f, &pointers);
+        // Through locals whose own value escapes.
+        loop {
+            let mut grew = false;
+            for (target, value) in &local_copies {
+                if !out.contains(target) {
+                    continue;
+                }
+                for &v in &pointers {
+                    if v != *target && may_hold(program, value, v) {
+                        grew |= out.insert(v);
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Which of `pointers` `f` lets escape directly (assigned to anything
+    /// but a local pointer, returned, passed to a parameter that escapes),
+    /// and the copies between `f`'s local pointers: (target, value).
+    fn escaping<'p>(
+        &self,
+        program: &'p Program,
+        f: FuncId,
+        pointers: &[VarId],
+    ) -> (BTreeSet<VarId>, Vec<(VarId, &'p Expr)>) {
+        let mut out = BTreeSet::new();
+        let Some(body) = &program.function(f).body else {
+            return (out, Vec::new());
+        };
+        let locals: Vec<VarId> = program
+            .function(f)
+            .params
+            .iter()
+            .chain(&program.function(f).locals)
+            .copied()
+            .filter(|&v| program.var(v).ty.is_pointer_like() && !program.var(v).is_global())
+            .collect();
         let mut local_copies: Vec<(VarId, &Expr)> = Vec::new();
         let mut escaping_values: Vec<&Expr> = Vec::new();
         crate::loops::subtree_exprs(body, body.root, &mut |e| {
             e.walk(&mut |sub| match &sub.kind {
                 ExprKind::Assign(_, target, value) => match target.is_lvalue_var() {
-                    Some(t) if pointers.contains(&t) => local_copies.push((t, value)),
+                    Some(t) if locals.contains(&t) => local_copies.push((t, value)),
                     _ => escaping_values.push(value),
                 },
                 ExprKind::Call(callee, args) => {
@@ -112,7 +176,7 @@ impl Escapes {
                 returned.push(e);
             }
         }
-        for &v in &pointers {
+        for &v in pointers {
             if escaping_values
                 .iter()
                 .chain(&returned)
@@ -121,25 +185,30 @@ impl Escapes {
                 out.insert(v);
             }
         }
-        // Through locals whose own value escapes.
-        loop {
-            let mut grew = false;
-            for (target, value) in &local_copies {
-                if !out.contains(target) {
-                    continue;
-                }
-                for &v in &pointers {
-                    if v != *target && may_hold(program, value, v) {
-                        grew |= out.insert(v);
-                    }
-                }
-            }
-            if !grew {
-                break;
-            }
-        }
-        out
+        (out, local_copies)
     }
+}
+
+/// Which of `pointers` `f` assigns something other than a fresh block or
+/// an offset of themselves.
+fn rebased(program: &Program, f: FuncId, pointers: &[VarId]) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    let Some(body) = &program.function(f).body else {
+        return out;
+    };
+    crate::loops::subtree_exprs(body, body.root, &mut |e| {
+        e.walk(&mut |sub| {
+            if let ExprKind::Assign(AssignOp::Assign, target, value) = &sub.kind
+                && let Some(v) = target.is_lvalue_var()
+                && pointers.contains(&v)
+                && !offset_of_itself(value, v)
+                && !crate::effects::is_allocation(program, value)
+            {
+                out.insert(v);
+            }
+        })
+    });
+    out
 }
 
 /// Whether the value of `e` may be `v`'s value, or derived from it (an
@@ -166,6 +235,22 @@ pub fn may_hold(program: &Program, e: &Expr, v: VarId) -> bool {
             e.ty.is_pointer_like()
                 && direct_callee(callee).is_some_and(|g| is_library(program, g))
                 && args.iter().any(|a| may_hold(program, a, v))
+        }
+        _ => false,
+    }
+}
+
+/// `p`, `p + e`, `p - e`, `e + p` (and casts of these) for the pointer `p`.
+pub fn offset_of_itself(e: &Expr, p: VarId) -> bool {
+    match &e.kind {
+        ExprKind::Var(v) => *v == p,
+        ExprKind::Cast(inner) => offset_of_itself(inner, p),
+        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => {
+            if a.ty.is_pointer_like() {
+                offset_of_itself(a, p)
+            } else {
+                offset_of_itself(b, p)
+            }
         }
         _ => false,
     }

@@ -40,7 +40,6 @@ impl<'a> FunctionContext<'a> {
         let mut rebased = BTreeSet::new();
         if let Some(body) = &program.function(f).body {
             written.extend(ferry_hcfg::loops::written_scalars(body, body.root));
-            let mut allocated = BTreeSet::new();
             ferry_hcfg::loops::subtree_exprs(body, body.root, &mut |e| {
                 e.walk(&mut |sub| {
                     let ExprKind::Assign(op, target, value) = &sub.kind else {
@@ -49,31 +48,27 @@ impl<'a> FunctionContext<'a> {
                     if let Some(v) = target.is_lvalue_var()
                         && target.ty.is_pointer_like()
                         && *op == AssignOp::Assign
-                        && !offset_of_itself(value, v)
+                        && !ferry_hcfg::escape::offset_of_itself(value, v)
                     {
-                        // (A global's value may be copied anywhere in the
-                        // program: it keeps the old rule.)
-                        if ferry_hcfg::effects::is_allocation(program, value)
-                            && !program.var(v).is_global()
-                        {
-                            allocated.insert(v);
+                        // A pointer assigned only fresh blocks names the
+                        // block it holds (a heap block named by the variable
+                        // it was allocated into), unless its value escapes
+                        // (`ferry_hcfg::escape`; for a global, from any
+                        // function): a copy into a local is rebased, so what
+                        // the copy reaches is `*ANYWHERE*`, which overlaps
+                        // everything, but a copy into memory, a global or a
+                        // caller could be read back under another name.
+                        let copied = if program.var(v).is_global() {
+                            analyses.escapes.global_escapes(v)
                         } else {
+                            analyses.escapes.escapes(f, v)
+                        };
+                        if !ferry_hcfg::effects::is_allocation(program, value) || copied {
                             rebased.insert(v);
                         }
                     }
                 })
             });
-            // A pointer assigned only fresh blocks names the block it holds
-            // (a heap block named by the variable it was allocated into),
-            // unless its value escapes (`ferry_hcfg::escape`): a copy into
-            // a local is rebased, so what the copy reaches is `*ANYWHERE*`,
-            // which overlaps everything, but a copy into memory, a global
-            // or a caller could be read back under another name.
-            for v in allocated {
-                if analyses.escapes.escapes(f, v) {
-                    rebased.insert(v);
-                }
-            }
         }
         FunctionContext {
             analyses,
@@ -296,22 +291,6 @@ impl<'a> FunctionContext<'a> {
     pub fn is_local(&self, v: VarId) -> bool {
         let var = self.program.var(v);
         !var.is_global() && var.function == Some(self.f)
-    }
-}
-
-/// `p`, `p + e`, `p - e`, `e + p` (and casts of these) for the pointer `p`.
-fn offset_of_itself(e: &Expr, p: VarId) -> bool {
-    match &e.kind {
-        ExprKind::Var(v) => *v == p,
-        ExprKind::Cast(inner) => offset_of_itself(inner, p),
-        ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => {
-            if a.ty.is_pointer_like() {
-                offset_of_itself(a, p)
-            } else {
-                offset_of_itself(b, p)
-            }
-        }
-        _ => false,
     }
 }
 
