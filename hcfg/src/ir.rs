@@ -49,6 +49,10 @@ pub struct Program {
     /// File-scope variables, one entry per distinct external name (or per
     /// `static` variable of each file).
     pub globals: Vec<VarId>,
+    /// Local pointers that walk one array, analysed as indices into it
+    /// (`pointer_walks`): the pointer, and the array. Their type here is an
+    /// integer; the syntax tree keeps the pointers.
+    pub walks: std::collections::BTreeMap<VarId, VarId>,
 }
 
 impl Program {
@@ -629,6 +633,34 @@ impl Expr {
             | ExprKind::Opaque {
                 operands: items, ..
             } => items.iter_mut().for_each(f),
+        }
+    }
+
+    /// The direct operands, in evaluation-independent source order.
+    pub fn children(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Var(_)
+            | ExprKind::Func(_)
+            | ExprKind::Int(_)
+            | ExprKind::Float
+            | ExprKind::Str
+            | ExprKind::UnknownConst
+            | ExprKind::SizeOf(_) => Vec::new(),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => {
+                vec![a]
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+                vec![a, b]
+            }
+            ExprKind::Cond(c, a, b) => std::iter::once(&**c)
+                .chain(a.as_deref())
+                .chain(std::iter::once(&**b))
+                .collect(),
+            ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
+            ExprKind::Comma(items)
+            | ExprKind::Opaque {
+                operands: items, ..
+            } => items.iter().collect(),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod escape;
 pub mod ir;
 pub mod loops;
 mod lower;
+pub mod pointer_walks;
 pub mod report;
 pub mod semantics;
 
@@ -21,9 +22,11 @@ use ferry_parser::ParsedFile;
 use semantics::Semantics;
 use std::collections::BTreeMap;
 
-/// Lowers every translation unit and normalises loops.
+/// Lowers every translation unit, sees pointer walks as indices, and
+/// normalises loops.
 pub fn build_program(files: &[ParsedFile]) -> Program {
     let mut program = lower::lower_program(files);
+    program.walks = pointer_walks::apply(&mut program);
     loops::normalize_loops(&mut program);
     program
 }

@@ -464,9 +464,14 @@ pub fn listed_statements(
 /// How the JSON outputs name variable `v` of function `f` at byte `at`:
 /// its isl name, its C name, and whether the C name denotes it there.
 pub fn variable_json(program: &Program, f: FuncId, names: &Names, v: VarId, at: u32) -> Value {
+    // A pointer walking an array is analysed as its index into it.
+    let c = match program.walks.get(&v) {
+        Some(&base) => format!("({} - {})", program.var(v).name, program.var(base).name),
+        None => program.var(v).name.as_str().to_string(),
+    };
     json!({
         "isl": names.var(v),
-        "c": program.var(v).name.as_str(),
+        "c": c,
         "visible": is_visible(program, f, v, at),
     })
 }

@@ -989,6 +989,15 @@ fn isolate_statement(
     } else {
         None
     };
+    // The isolated arrays the function's pointers walk.
+    let program = &analyses.program;
+    let walked: HashSet<Symbol> = program
+        .walks
+        .iter()
+        .filter(|(p, _)| program.var(**p).function == Some(target.function))
+        .map(|(_, base)| program.var(*base).name)
+        .filter(|name| plan.arrays.iter().any(|a| a.name == name.as_str()))
+        .collect();
     let rewriter = Rewriter::new(
         vars,
         cloner,
@@ -996,7 +1005,8 @@ fn isolate_statement(
             result: result.as_ref().map(|(_, n)| Symbol::intern(n)),
             label: Symbol::intern(label),
         }),
-    );
+    )
+    .walking(walked);
     let rewritten = if target.whole_body {
         rewriter.body(&params, block_of(&mut statement))
     } else {

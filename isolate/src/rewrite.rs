@@ -17,7 +17,7 @@
 
 use crate::clone::MEMORY_FUNCTIONS;
 use ferry_parser::ast::*;
-use ferry_parser::build::{expr, ident, int as int_lit, stmt};
+use ferry_parser::build::{expr, ident, int as int_lit, paren, stmt, sub};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -89,6 +89,10 @@ pub struct ReturnTo {
 
 pub struct Rewriter<'c> {
     vars: HashMap<Symbol, DeviceVar>,
+    /// Isolated arrays that pointers walk (`ferry_hcfg::pointer_walks`):
+    /// their address is the device buffer's, shifted by its offset, so
+    /// that the walking pointers index the copy as they did the array.
+    walked: HashSet<Symbol>,
     /// Names declared inside the statement, innermost scope last.
     scopes: Vec<HashSet<Symbol>>,
     cx: &'c mut dyn Context,
@@ -115,6 +119,7 @@ impl<'c> Rewriter<'c> {
     ) -> Self {
         Rewriter {
             vars,
+            walked: HashSet::new(),
             scopes: Vec::new(),
             cx,
             passed_to_calls: HashSet::new(),
@@ -127,6 +132,12 @@ impl<'c> Rewriter<'c> {
             labels: HashSet::new(),
             gotos: Vec::new(),
         }
+    }
+
+    /// Lets pointers walk these isolated arrays inside the statement.
+    pub fn walking(mut self, arrays: HashSet<Symbol>) -> Self {
+        self.walked = arrays;
+        self
     }
 
     /// Rewrites the body of a callee's clone (its `return`s return).
@@ -389,6 +400,19 @@ impl<'c> Rewriter<'c> {
         match &mut e.kind {
             ExprKind::Ident(name) => match self.lookup(*name).cloned() {
                 Some(DeviceVar::Scalar { device }) => *name = device,
+                // A walking pointer's start or bound (`p = a`, `p < a + n`):
+                // the buffer's address, less its offset, so that the
+                // pointer's distance from `a` stays the index of the
+                // element it reaches.
+                Some(DeviceVar::Array { device, offsets })
+                    if self.walked.contains(name) && offsets.len() == 1 =>
+                {
+                    // Located where `a` was, for later diagnostics.
+                    let mut base = ident(device);
+                    base.span = span;
+                    *e = paren(sub(base, offsets[0].clone()));
+                    e.span = span;
+                }
                 Some(DeviceVar::Array { .. }) => self.refuse(
                     span,
                     format!(

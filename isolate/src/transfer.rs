@@ -396,6 +396,35 @@ pub fn plan(
         let name = var.name.as_str().to_string();
         let own = own_dims(&var.ty);
         let is_array = own > 0 && (g.read.is_some() || g.write.is_some());
+        if !is_array && program.walks.contains_key(&v) {
+            // A pointer walking an array, declared outside the statement:
+            // inside, it walks the device copy, so its host value means
+            // nothing there, nor its device value after.
+            let base = program.var(program.walks[&v]).name;
+            let named = |m: Option<&ferry_regions::region::RegionMap>| {
+                m.is_some_and(|m| {
+                    m.keys()
+                        .any(|e| e.root_var() == Some(v) && e.path.is_empty())
+                })
+            };
+            if named(Some(&rw.input)) || named(live) {
+                return Err(error(format!(
+                    "pointer `{name}` walks `{base}` from before the statement or on after it: \
+                     inside, it would point into the accelerator's copy (ferry isolates a \
+                     pointer walk that the statement starts and nothing continues)"
+                )));
+            }
+            plan.scalars.push(ScalarTransfer {
+                var: v,
+                name,
+                load: false,
+                store: false,
+                poison: Poison::Bytes,
+                is_c_array: false,
+                aggregate: false,
+            });
+            continue;
+        }
         if !is_array {
             let sure = g.value_written_exactly && !g.coarse;
             plan.scalars.push(ScalarTransfer {

@@ -159,8 +159,14 @@ pub struct Collector<'c, 'a> {
     /// again when they are not exact.
     pre: Precondition,
     /// Variables the expression itself modifies (its subscripts may see
-    /// either value); the target of a top-level `v = e` is not among them.
+    /// either value); the target of a top-level `v = e` is not among them,
+    /// nor a variable the expression names only once, as `v++` or `v--`
+    /// (in `stepped`).
     dirty: BTreeSet<VarId>,
+    /// Variables the expression names only once, as `v++` or `v--`: a
+    /// subscript `a[v++]` (`*p++` on a pointer walk) is `a[v]` in the
+    /// store before the expression, exactly.
+    stepped: BTreeSet<VarId>,
 }
 
 impl<'c, 'a> Collector<'c, 'a> {
@@ -170,12 +176,16 @@ impl<'c, 'a> Collector<'c, 'a> {
     }
 
     pub fn new(cx: &'c FunctionContext<'a>, e: &Expr) -> Self {
+        let mut dirty = cx.modified_inside(e);
+        let stepped = post_stepped_once(e);
+        dirty.retain(|v| !stepped.contains(v));
         Collector {
             cx,
             out: Rw::default(),
             conditional: 0,
             pre: Precondition::none(),
-            dirty: cx.modified_inside(e),
+            dirty,
+            stepped,
             references: None,
         }
     }
@@ -314,7 +324,12 @@ impl<'c, 'a> Collector<'c, 'a> {
                 };
                 let mut p = self.address(base);
                 self.visit(index, Some(Use::Read));
-                let sub = self.cx.value(index);
+                let sub = match &index.kind {
+                    ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, v) if matches!(v.kind, ExprKind::Var(v) if self.stepped.contains(&v)) => {
+                        self.cx.value(v)
+                    }
+                    _ => self.cx.value(index),
+                };
                 if let Some(p) = &mut p {
                     p.offset(sub);
                 }
@@ -552,4 +567,23 @@ pub fn type_ranges(program: &Program, names: &[String]) -> Vec<Cons> {
         }
     }
     out
+}
+
+/// The variables `e` names exactly once, as the operand of `v++` or `v--`.
+fn post_stepped_once(e: &Expr) -> BTreeSet<VarId> {
+    let mut named: std::collections::BTreeMap<VarId, (u32, bool)> = Default::default();
+    e.walk(&mut |sub| match &sub.kind {
+        ExprKind::Var(v) => named.entry(*v).or_default().0 += 1,
+        ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, t) => {
+            if let ExprKind::Var(v) = t.kind {
+                named.entry(v).or_default().1 = true;
+            }
+        }
+        _ => {}
+    });
+    named
+        .into_iter()
+        .filter(|(_, (count, post))| *count == 1 && *post)
+        .map(|(v, _)| v)
+        .collect()
 }

@@ -17,6 +17,17 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("struct_stats.c", "cannot write this expression"),
     // Device code has no memcpy in OpenCL C; the host simulation has it.
     ("memory_functions.c", "`memcpy` is called on the device"),
+    // Pointer walks stay pointers in the code: kernels take element
+    // accesses only.
+    ("pointer_walk_fill.c", "other than by subscripts"),
+    (
+        "row_pointer.c",
+        "an array or pointer declared in code that runs on the device",
+    ),
+    (
+        "walk_post_increment.c",
+        "this declaration reads device memory on the host",
+    ),
 ];
 
 /// `--function F` programs whose host isolation moves F's transfers to
