@@ -14,6 +14,18 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 /// One C file of the corpus and the flags to preprocess and compile it with.
+/// Files of a library's folder that are programs of their own (a `main`),
+/// not units of the library: round-tripped, but left out of the library's
+/// project builds.
+const PROGRAMS: &[&str] = &[
+    "bzip2-1.0.8/bzip2.c",
+    "bzip2-1.0.8/bzip2recover.c",
+    "bzip2-1.0.8/dlltest.c",
+    "bzip2-1.0.8/mk251.c",
+    "bzip2-1.0.8/spewG.c",
+    "bzip2-1.0.8/unzcrash.c",
+];
+
 #[derive(Debug, Clone)]
 pub struct CorpusFile {
     /// The library: `"zlib"`, `"lua"` or `"sqlite"`.
@@ -27,9 +39,16 @@ pub struct CorpusFile {
 }
 
 /// The libraries of the corpus, in the order [`corpus_files`] lists them.
-pub const LIBRARIES: [&str; 3] = ["zlib", "lua", "sqlite"];
+pub const LIBRARIES: [&str; 5] = ["zlib", "lua", "sqlite", "bzip2", "lz4"];
 
 /// `corpus/Cargo.toml`, relative to the workspace root.
+impl CorpusFile {
+    /// A program of its own beside the library (see [`PROGRAMS`]).
+    pub fn is_program(&self) -> bool {
+        PROGRAMS.contains(&self.name.as_str())
+    }
+}
+
 fn corpus_manifest() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -103,6 +122,27 @@ fn find_corpus_files() -> Result<Vec<CorpusFile>, String> {
 
     // The amalgamation needs no flag (libsqlite3-sys only adds SQLITE_*
     // feature switches).
+    // bzip2's Makefile builds with large-file offsets.
+    let bzip2 = dir_of("bzip2-sys")?.join("bzip2-1.0.8");
+    for path in c_files_in(&bzip2)? {
+        files.push(CorpusFile {
+            library: "bzip2",
+            name: format!("bzip2-1.0.8/{}", file_name(&path)),
+            path,
+            cflags: vec!["-D_FILE_OFFSET_BITS=64".to_owned()],
+        });
+    }
+
+    let lz4 = dir_of("lz4-sys")?.join("liblz4").join("lib");
+    for path in c_files_in(&lz4)? {
+        files.push(CorpusFile {
+            library: "lz4",
+            name: format!("lz4/{}", file_name(&path)),
+            path,
+            cflags: Vec::new(),
+        });
+    }
+
     let sqlite = dir_of("libsqlite3-sys")?.join("sqlite3").join("sqlite3.c");
     if !sqlite.is_file() {
         return Err(format!("{} is missing", sqlite.display()));

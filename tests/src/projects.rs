@@ -5,11 +5,19 @@
 use crate::corpus::{CorpusFile, library_files};
 use std::path::Path;
 
+/// The units of `library`'s own build: its files but the programs beside
+/// it.
+pub fn library_units(library: &str) -> Result<Vec<CorpusFile>, String> {
+    let mut files = library_files(library)?;
+    files.retain(|f| !f.is_program());
+    Ok(files)
+}
+
 /// `library`'s folder copied into `dir` with a `compile_commands.json`
 /// of its C files, each compiled with its build's flags, as a build tool
 /// would write it (`ferry isolate -p dir`); the files, as in the corpus.
 pub fn write_project(library: &str, dir: &Path) -> Result<Vec<CorpusFile>, String> {
-    let files = library_files(library)?;
+    let files = library_units(library)?;
     let source_dir = files
         .first()
         .and_then(|f| f.path.parent())

@@ -1,13 +1,16 @@
-//! Legacy code round trip: ferry must read real C (zlib, Lua 5.4, the SQLite
-//! amalgamation) and print it back as C that the system compiler accepts.
+//! Legacy code round trip: ferry must read real C (zlib, Lua 5.4, bzip2,
+//! LZ4, the SQLite amalgamation) and print it back as C that the system
+//! compiler accepts.
 //!
 //! For each file: `ferry parse FILE CFLAGS` must exit 0 with an empty stderr,
 //! and `cc -fsyntax-only CFLAGS -I<dir of FILE>` must accept the output (the
 //! output keeps the file's `#include "..."` lines, so it is compiled from a
-//! temporary folder with the original folder on the include path). The
+//! temporary folder with the original folder on the include path); and the
+//! same for the file preprocessed (`cc -E`), whose output must compile
+//! with no flag at all. The
 //! sources come from crates.io packages, located by `ferry_tests::corpus`.
 //!
-//! One test per library, so that the three run in parallel; sqlite3.c
+//! One test per library, so that they run in parallel; sqlite3.c
 //! (270k lines) is the longest.
 
 use ferry_tests::corpus::{CorpusFile, library_files};
@@ -34,6 +37,16 @@ fn lua_round_trips() {
 }
 
 #[test]
+fn bzip2_round_trips() {
+    check_library("bzip2");
+}
+
+#[test]
+fn lz4_round_trips() {
+    check_library("lz4");
+}
+
+#[test]
 fn sqlite_round_trips() {
     check_library("sqlite");
 }
@@ -56,30 +69,68 @@ fn check_library(library: &str) {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
-/// Parses and prints `file` with ferry, then compiles the output.
+/// Parses and prints `file` with ferry, then compiles the output; the same
+/// for its preprocessed form (`cc -E`), which must print back as code
+/// that compiles on its own.
 fn round_trip(file: &CorpusFile, scratch: &Path) -> Result<(), String> {
-    let mut args = vec!["parse".into(), file.path.clone().into_os_string()];
-    args.extend(file.cflags.iter().map(Into::into));
+    parse_and_compile(file, &file.path, &file.cflags, scratch)?;
+    let original_dir = file.path.parent().expect("a folder");
+    let stem = file
+        .path
+        .file_stem()
+        .expect("a file name")
+        .to_string_lossy();
+    let preprocessed = scratch.join(format!("{stem}.i"));
+    let cc = ferry_parser::preprocess::c_compiler();
+    let output = Command::new(&cc)
+        .arg("-E")
+        .args(&file.cflags)
+        .arg(format!("-I{}", original_dir.display()))
+        .arg(&file.path)
+        .arg("-o")
+        .arg(&preprocessed)
+        .output()
+        .map_err(|e| format!("cannot run `{cc}`: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("`{cc} -E` fails on {}", file.path.display()));
+    }
+    parse_and_compile(file, &preprocessed, &[], scratch)
+}
+
+/// `ferry parse PATH CFLAGS`, its output compiled with `cc -fsyntax-only`.
+fn parse_and_compile(
+    file: &CorpusFile,
+    path: &Path,
+    cflags: &[String],
+    scratch: &Path,
+) -> Result<(), String> {
+    let mut args = vec!["parse".into(), path.to_path_buf().into_os_string()];
+    args.extend(cflags.iter().map(Into::into));
     let ferry = run_ferry(&args);
     let stderr = String::from_utf8_lossy(&ferry.stderr);
     if !ferry.status.success() || !stderr.is_empty() {
         return Err(format!(
             "`ferry parse {} {}` exited with {}:\n{}",
-            file.path.display(),
-            file.cflags.join(" "),
+            path.display(),
+            cflags.join(" "),
             ferry.status,
             first_lines(&stderr)
         ));
     }
 
-    let printed = scratch.join(file.path.file_name().expect("a file name"));
+    // A `.i` prints back as `.c` source.
+    let name = path.file_name().expect("a file name").to_string_lossy();
+    let printed = scratch.join(match name.strip_suffix(".i") {
+        Some(stem) => format!("{stem}.printed.c"),
+        None => name.into_owned(),
+    });
     std::fs::write(&printed, &ferry.stdout)
         .map_err(|e| format!("cannot write {}: {e}", printed.display()))?;
     let original_dir = file.path.parent().expect("a folder");
     let cc = ferry_parser::preprocess::c_compiler();
     let compiled = Command::new(&cc)
         .arg("-fsyntax-only")
-        .args(&file.cflags)
+        .args(cflags)
         .arg(format!("-I{}", original_dir.display()))
         .arg(&printed)
         .output()
@@ -87,7 +138,7 @@ fn round_trip(file: &CorpusFile, scratch: &Path) -> Result<(), String> {
     if !compiled.status.success() {
         return Err(format!(
             "`{cc} -fsyntax-only {} -I{} {}` rejects ferry's output:\n{}",
-            file.cflags.join(" "),
+            cflags.join(" "),
             original_dir.display(),
             printed.display(),
             first_lines(&String::from_utf8_lossy(&compiled.stderr))

@@ -1,17 +1,18 @@
 //! Whole projects printed back, and isolated with `--auto` through a
-//! compilation database (`ferry isolate -p`): every C file of zlib and of
-//! Lua 5.4 through `ferry parse`, with the flags their own builds use, then the
-//! printed files compiled and linked together into a program that uses the
-//! library (a driver this test writes), run beside the same program built
-//! from the original files. Both must print the same thing.
+//! compilation database (`ferry isolate -p`): every C file of zlib, Lua
+//! 5.4, bzip2 and LZ4 through `ferry parse`, with the flags their own
+//! builds use, then the printed files compiled and linked together into a
+//! program that uses the library (a driver this test writes), run beside
+//! the same program built from the original files. Both must print the
+//! same thing.
 //!
 //! `legacy.rs` checks that each printed file compiles on its own; this
 //! checks that the printed project still agrees with itself across units
 //! (types, declarations and macros every file sees the same way) and keeps
 //! the library's behaviour, which `-fsyntax-only` cannot see.
 
-use ferry_tests::corpus::{CorpusFile, library_files};
-use ferry_tests::projects::write_project;
+use ferry_tests::corpus::CorpusFile;
+use ferry_tests::projects::{library_units, write_project};
 use ferry_tests::{run_ferry, run_with_timeout, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -111,6 +112,99 @@ int main(void)
 }
 "#;
 
+/// Compresses and decompresses a buffer with bzip2's one-shot interface
+/// at three block sizes, in both decompression modes, and writes and reads
+/// back a `.bz2` file (its path is the first argument).
+const BZIP2_DRIVER: &str = r#"#include <stdio.h>
+#include <string.h>
+#include "bzlib.h"
+
+int main(int argc, char **argv)
+{
+    static char text[60000], packed[70000], unpacked[60000];
+    unsigned i;
+    for (i = 0; i < sizeof text; i++)
+        text[i] = (char)("ferry moves arrays "[i % 19] + (i / 977) % 3);
+    int level;
+    for (level = 1; level <= 9; level += 4) {
+        unsigned packed_len = sizeof packed, unpacked_len = sizeof unpacked;
+        if (BZ2_bzBuffToBuffCompress(packed, &packed_len, text, sizeof text, level, 0, 30) != BZ_OK)
+            return 1;
+        if (BZ2_bzBuffToBuffDecompress(unpacked, &unpacked_len, packed, packed_len, level == 5, 0)
+            != BZ_OK)
+            return 2;
+        unsigned long sum = 0;
+        for (i = 0; i < packed_len; i++)
+            sum = (sum * 31 + (unsigned char)packed[i]) % 1000000007UL;
+        printf("level %d: %u bytes, sum %lu, same %d\n", level, packed_len, sum,
+               unpacked_len == sizeof text && memcmp(text, unpacked, sizeof text) == 0);
+    }
+    if (argc > 1) {
+        int error;
+        FILE *f = fopen(argv[1], "wb");
+        BZFILE *b = BZ2_bzWriteOpen(&error, f, 9, 0, 0);
+        BZ2_bzWrite(&error, b, text, sizeof text);
+        unsigned in_lo, out_lo;
+        BZ2_bzWriteClose(&error, b, 0, &in_lo, &out_lo);
+        fclose(f);
+        f = fopen(argv[1], "rb");
+        b = BZ2_bzReadOpen(&error, f, 0, 0, NULL, 0);
+        int n = BZ2_bzRead(&error, b, unpacked, sizeof unpacked);
+        BZ2_bzReadClose(&error, b);
+        fclose(f);
+        printf("file: %u in, %u out, %d read, same %d\n", in_lo, out_lo, n,
+               memcmp(text, unpacked, sizeof text) == 0);
+    }
+    return 0;
+}
+"#;
+
+/// Compresses and decompresses a buffer with LZ4's block (fast and HC)
+/// and frame interfaces.
+const LZ4_DRIVER: &str = r#"#include <stdio.h>
+#include <string.h>
+#include "lz4.h"
+#include "lz4hc.h"
+#include "lz4frame.h"
+
+static unsigned long sum(const char *p, size_t n)
+{
+    unsigned long s = 0;
+    size_t i;
+    for (i = 0; i < n; i++)
+        s = (s * 31 + (unsigned char)p[i]) % 1000000007UL;
+    return s;
+}
+
+int main(void)
+{
+    static char text[60000], packed[80000], unpacked[60000];
+    unsigned i;
+    for (i = 0; i < sizeof text; i++)
+        text[i] = (char)("ferry moves arrays "[i % 19] + (i / 977) % 3);
+    int n = LZ4_compress_default(text, packed, sizeof text, sizeof packed);
+    int m = LZ4_decompress_safe(packed, unpacked, n, sizeof unpacked);
+    printf("fast: %d bytes, sum %lu, same %d\n", n, sum(packed, n),
+           m == (int)sizeof text && memcmp(text, unpacked, sizeof text) == 0);
+    int level;
+    for (level = 3; level <= 12; level += 9) {
+        n = LZ4_compress_HC(text, packed, sizeof text, sizeof packed, level);
+        m = LZ4_decompress_safe(packed, unpacked, n, sizeof unpacked);
+        printf("hc %d: %d bytes, sum %lu, same %d\n", level, n, sum(packed, n),
+               m == (int)sizeof text && memcmp(text, unpacked, sizeof text) == 0);
+    }
+    size_t framed = LZ4F_compressFrame(packed, sizeof packed, text, sizeof text, NULL);
+    LZ4F_dctx *d;
+    LZ4F_createDecompressionContext(&d, LZ4F_VERSION);
+    size_t out = sizeof unpacked, in = framed;
+    LZ4F_decompress(d, unpacked, &out, packed, &in, NULL);
+    LZ4F_freeDecompressionContext(d);
+    printf("frame: %zu bytes, sum %lu, %zu out, same %d\n", framed, sum(packed, framed), out,
+           memcmp(text, unpacked, sizeof text) == 0);
+    return 0;
+}
+"#;
+
 #[test]
 fn zlib_printed_by_ferry_builds_and_behaves_the_same() {
     check_project("zlib", ZLIB_DRIVER);
@@ -121,7 +215,17 @@ fn lua_printed_by_ferry_builds_and_behaves_the_same() {
     check_project("lua", LUA_DRIVER);
 }
 
-/// zlib and Lua through their compilation databases with `--auto`
+#[test]
+fn bzip2_printed_by_ferry_builds_and_behaves_the_same() {
+    check_project("bzip2", BZIP2_DRIVER);
+}
+
+#[test]
+fn lz4_printed_by_ferry_builds_and_behaves_the_same() {
+    check_project("lz4", LZ4_DRIVER);
+}
+
+/// zlib, Lua, bzip2 and LZ4 through their compilation databases with `--auto`
 /// (`ferry isolate -p`): every parallel loop nest ferry can isolate runs
 /// on poisoned buffers, and the library behaves as the original does.
 #[test]
@@ -132,6 +236,18 @@ fn zlib_isolated_with_auto_builds_and_behaves_the_same() {
 #[test]
 fn lua_isolated_with_auto_builds_and_behaves_the_same() {
     check_auto_project("lua", LUA_DRIVER, 1);
+}
+
+#[test]
+fn bzip2_isolated_with_auto_builds_and_behaves_the_same() {
+    check_auto_project("bzip2", BZIP2_DRIVER, 3);
+}
+
+/// No nest of LZ4 is isolated (none is parallel, or control leaves it):
+/// every unit must come out untouched and still build.
+#[test]
+fn lz4_isolated_with_auto_builds_and_behaves_the_same() {
+    check_auto_project("lz4", LZ4_DRIVER, 0);
 }
 
 /// The library's folder copied with a `compile_commands.json` of its
@@ -206,7 +322,7 @@ fn check_auto_project(library: &str, driver: &str, least: usize) {
 
 fn check_project(library: &str, driver: &str) {
     let files =
-        library_files(library).unwrap_or_else(|e| panic!("cannot locate {library}'s sources: {e}"));
+        library_units(library).unwrap_or_else(|e| panic!("cannot locate {library}'s sources: {e}"));
     assert!(!files.is_empty(), "no {library} file found");
     let scratch = scratch_dir(&format!("project-{library}"));
     let printed_dir = scratch.join("printed");
@@ -214,8 +330,14 @@ fn check_project(library: &str, driver: &str) {
     let driver_file = scratch.join("driver.c");
     std::fs::write(&driver_file, driver).unwrap();
     let mut printed = Vec::new();
+    // Each printed file in a folder of its own: a file another includes
+    // (LZ4's lz4hc.c includes lz4.c under other macros) must be found as
+    // it was written, on the include path, not as printed for its own
+    // configuration beside the includer.
     for file in &files {
-        printed.push(print(file, &printed_dir));
+        let own = printed_dir.join(file.path.file_stem().expect("a file name"));
+        std::fs::create_dir_all(&own).unwrap();
+        printed.push(print(file, &own));
     }
     let originals: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
     let include = files[0].path.parent().expect("a folder").to_path_buf();
