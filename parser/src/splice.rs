@@ -114,6 +114,11 @@ trait Item: PartialEq + Sized {
     /// From its first token (a statement's pragmas included) to its last.
     fn extent(&self) -> Span;
     fn is_function(&self) -> bool;
+    /// Where the code proper starts, past labels: the replacement is
+    /// indented as that line is.
+    fn code_start(&self) -> u32 {
+        self.extent().lo
+    }
     /// Two function definitions with the same declarator.
     fn same_function(&self, _other: &Self) -> bool {
         false
@@ -175,6 +180,21 @@ impl Item for BlockItem {
         false
     }
 
+    fn code_start(&self) -> u32 {
+        let BlockItem::Statement(s) = self else {
+            return self.extent().lo;
+        };
+        let mut s: &Stmt = s;
+        loop {
+            match &s.kind {
+                StmtKind::Labeled { body, .. }
+                | StmtKind::Case { body, .. }
+                | StmtKind::Default(body) => s = body,
+                _ => return s.span.lo,
+            }
+        }
+    }
+
     fn print(&self) -> String {
         print_block_item(self)
     }
@@ -227,16 +247,20 @@ impl Splicer<'_> {
                 changed[c] |= !same;
             }
         }
+        let map = &self.parsed.source_map;
         let indent_of = |c: usize| -> String {
             match level {
                 Level::File => String::new(),
                 Level::Block => {
-                    // The first line that is not a pragma's.
-                    let lines = &self.lines[chunks[c].lines.clone()];
-                    let first = line_kinds(lines)
-                        .iter()
-                        .position(|k| *k == LineKind::Code)
-                        .map_or("", |k| lines[k]);
+                    // The line where the first item's code starts (past its
+                    // pragmas and labels).
+                    let line = map
+                        .locate(originals[chunks[c].items.start].code_start())
+                        .line;
+                    let first = (line as usize)
+                        .checked_sub(1)
+                        .and_then(|l| self.lines.get(l))
+                        .map_or("", |l| l);
                     first[..first.len() - first.trim_start().len()].to_string()
                 }
             }
