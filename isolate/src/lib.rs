@@ -941,7 +941,8 @@ fn isolate_statement(
         let names = match buffers.get(&a.name) {
             Some(shared) => shared.clone(),
             None => DeviceNames {
-                device: cloner.fresh_name(&format!("{}_accel", a.name)),
+                // `P.x`'s buffer is `P_x_accel`.
+                device: cloner.fresh_name(&format!("{}_accel", a.name.replace('.', "_"))),
             },
         };
         vars.insert(
@@ -1158,7 +1159,8 @@ impl Offload<'_> {
         let mut extents = HashSet::new();
         for a in &plan.arrays {
             let names = &device[&a.name];
-            let Some(element) = element_scalar(&program.var(a.var).ty, a.dims) else {
+            let ty = transfer::array_type(program, a);
+            let Some(element) = element_scalar(&ty, a.dims) else {
                 return Err(file.error_at(
                     program.var(a.var).span,
                     format!(

@@ -474,6 +474,21 @@ impl<'c> Rewriter<'c> {
             | ExprKind::CharLit(_)
             | ExprKind::StringLit(_)
             | ExprKind::LabelAddr(_) => {}
+            // An array field isolated alone (`P.x`), other than through
+            // subscripts: its host address would reach the device code.
+            ExprKind::Member(a, field)
+                if let Some(name) = field_array_name(a, *field)
+                    && matches!(self.lookup(name), Some(DeviceVar::Array { .. })) =>
+            {
+                self.refuse(
+                    span,
+                    format!(
+                        "the address of `{name}` is used here as a value: on the accelerator \
+                         it would be the address of its copy (ferry isolates arrays used \
+                         through subscripts and passed to functions)"
+                    ),
+                );
+            }
             ExprKind::Paren(a)
             | ExprKind::Unary(_, a)
             | ExprKind::Cast(_, a)
@@ -772,6 +787,15 @@ impl Rewriter<'_> {
     }
 }
 
+/// `P.x` for the field `x` of the structure variable `P`: the name an
+/// array field isolated alone goes by (`transfer::field_array`).
+fn field_array_name(base: &Expr, field: Symbol) -> Option<Symbol> {
+    match &strip_parens(base).kind {
+        ExprKind::Ident(var) => Some(Symbol::intern(&format!("{var}.{field}"))),
+        _ => None,
+    }
+}
+
 /// `name[s1]...[sk]` (parentheses allowed around the name): the name and
 /// the subscripts, outermost first.
 fn subscripts_of(e: &Expr) -> Option<(Symbol, Vec<Expr>)> {
@@ -804,6 +828,7 @@ fn index_base(e: &Expr) -> Option<(Symbol, usize)> {
             }
             ExprKind::Paren(inner) if depth > 0 => cur = inner,
             ExprKind::Ident(name) => return Some((*name, depth)),
+            ExprKind::Member(base, field) => return Some((field_array_name(base, *field)?, depth)),
             _ => return None,
         }
     }
@@ -818,6 +843,11 @@ fn shift_chain(e: &mut Expr, depth: usize, device: Symbol, offsets: &[Expr]) {
     let mut level = depth;
     let mut cur = e;
     loop {
+        // An array field isolated alone: its buffer replaces `P.x`.
+        if let ExprKind::Member(..) = cur.kind {
+            cur.kind = ExprKind::Ident(device);
+            return;
+        }
         match &mut cur.kind {
             ExprKind::Index(base, sub) => {
                 if level <= own {

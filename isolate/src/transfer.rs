@@ -33,6 +33,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId, Type, VarId};
 use ferry_hcfg::report::is_visible;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
@@ -42,7 +43,7 @@ use ferry_regions::rect::rect_hull;
 use ferry_regions::region::Region;
 use ferry_regions::set::subtract;
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How the device copy is poisoned (`enum ferry_poison` of the runtime).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,6 +105,8 @@ impl ScalarTransfer {
 #[derive(Debug, Clone)]
 pub struct ArrayTransfer {
     pub var: VarId,
+    /// An array field of the structure `var` (`P.x`), moved alone.
+    pub field: Option<Symbol>,
     pub name: String,
     /// The variable's own subscripts the boxes are over.
     pub dims: usize,
@@ -231,7 +234,7 @@ pub fn plan(
             program.var(v).name
         )));
     }
-    let mut groups: BTreeMap<VarId, Group> = BTreeMap::new();
+    let mut groups: BTreeMap<(VarId, Option<Symbol>), Group> = BTreeMap::new();
     let out = regions.out[f.index()]
         .get(target.node.index())
         .and_then(Option::as_ref);
@@ -239,6 +242,23 @@ pub fn plan(
         .get(target.node.index())
         .and_then(Option::as_ref);
     let no_out = ferry_regions::region::RegionMap::default();
+    // Structures the statement reaches only through array fields
+    // (`P.x[i]`, `P.y[i]`): each field is an array of its own, copied
+    // alone, not the whole structure.
+    let mut by_fields: BTreeMap<VarId, bool> = BTreeMap::new();
+    for map in [&rw.read, &rw.write, &rw.input, out.unwrap_or(&no_out)] {
+        for entity in map.keys() {
+            if let Some(v) = entity.root_var()
+                && matches!(program.var(v).ty, Type::Struct(_))
+            {
+                let split = field_array(program, entity).is_some();
+                *by_fields.entry(v).or_insert(split) &= split;
+            }
+        }
+    }
+    // Split structures live after the statement as a whole: all of each
+    // field may be read.
+    let mut live_whole: BTreeSet<VarId> = BTreeSet::new();
     for (kind, map) in [
         (Access::Read, &rw.read),
         (Access::Write, &rw.write),
@@ -294,29 +314,34 @@ pub fn plan(
                 }
                 continue;
             }
-            let own = own_dims(&program.var(v).ty);
+            let split = by_fields.get(&v) == Some(&true);
+            let (field, own, path) = match split.then(|| field_array(program, entity)).flatten() {
+                Some((field, own)) => (Some(field), own, &entity.path[1..]),
+                None if split => {
+                    // Only liveness names a split structure otherwise.
+                    live_whole.insert(v);
+                    continue;
+                }
+                None => (None, own_dims(&program.var(v).ty), &entity.path[..]),
+            };
             // Liveness comes last and only cuts the stores of what the
             // statement moves: a variable merely live after it is none of
             // its business.
             let g = if kind == Access::Live {
-                match groups.get_mut(&v) {
+                match groups.get_mut(&(v, field)) {
                     Some(g) => g,
                     None => continue,
                 }
             } else {
-                groups.entry(v).or_default()
+                groups.entry((v, field)).or_default()
             };
-            let leading = entity
-                .path
-                .iter()
-                .take_while(|s| **s == Step::Index)
-                .count();
+            let leading = path.iter().take_while(|s| **s == Step::Index).count();
             if leading == 0 || own == 0 {
                 if matches!(kind, Access::Import | Access::Export | Access::Live) {
                     // Scalars and whole structs follow READ and WRITE.
                     continue;
                 }
-                if entity.path.is_empty() {
+                if path.is_empty() {
                     if is_write {
                         g.value_written = true;
                         g.value_written_exactly = region.is_exact();
@@ -341,7 +366,7 @@ pub fn plan(
             for k in own + 1..=entity.dims() {
                 r = r.project(&phi(k));
             }
-            let precise = leading == own && entity.path.len() == own;
+            let precise = leading == own && path.len() == own;
             if !precise && kind != Access::Live {
                 g.coarse = true;
             }
@@ -381,20 +406,33 @@ pub fn plan(
     // (`ArraySets::need_convex`).
     let exact = ferry_poly::imported::imported(a, f, target.node, &context.set.get_ctx());
     for (v, set) in exact.into_iter().flatten() {
-        if let Some(imported) = groups.get_mut(&v).and_then(|g| g.imported_exactly.as_mut()) {
+        // (The polyhedral model names whole variables, not fields.)
+        if let Some(imported) = groups
+            .get_mut(&(v, None))
+            .and_then(|g| g.imported_exactly.as_mut())
+        {
             let live_in = Poly { set };
             if !imported.is_subset(&live_in) {
                 *imported = imported.intersect(&live_in);
             }
         }
     }
+    for ((v, field), g) in groups.iter_mut() {
+        if field.is_some() && live_whole.contains(v) {
+            g.live = Some(Poly::universe(&context.set.get_ctx()));
+        }
+    }
     let fresh = Cell::new(0);
     let function = FunctionContext::new(a, f, &regions.summaries, &fresh);
     let mut plan = Plan::default();
-    for (v, g) in groups {
+    for ((v, field), g) in groups {
         let var = program.var(v);
-        let name = var.name.as_str().to_string();
-        let own = own_dims(&var.ty);
+        let name = match field {
+            Some(field) => format!("{}.{field}", var.name),
+            None => var.name.as_str().to_string(),
+        };
+        let array = ArrayOf { var: v, field };
+        let own = own_dims(&array.ty(program));
         let is_array = own > 0 && (g.read.is_some() || g.write.is_some());
         if !is_array && program.walks.contains_key(&v) {
             // A pointer walking an array, declared outside the statement:
@@ -455,9 +493,9 @@ pub fn plan(
                     context: &context,
                     nameable: &nameable,
                 };
-                array_transfer(program, v, &g, known, &at, choice)
+                array_transfer(program, array, &g, known, &at, choice)
             }
-            None => whole_transfer(program, v, &function, &context, &nameable),
+            None => whole_transfer(program, array, &function, &context, &nameable),
         };
         let mut transfer = transfer.map_err(|message| {
             let diagnostic = error(message);
@@ -468,6 +506,11 @@ pub fn plan(
                 None => diagnostic,
             }
         })?;
+        if field.is_some() {
+            // Transfer optimisation keys arrays by variable: a field's
+            // copies stay where the statement is.
+            transfer.sets = None;
+        }
         transfer.view = a.views.get(&v).map(|view| {
             view.strides
                 .iter()
@@ -522,16 +565,16 @@ struct At<'a, 'f> {
 /// The copies of one array; the error is a message about it.
 fn array_transfer(
     program: &ferry_hcfg::Program,
-    v: VarId,
+    array: ArrayOf,
     g: &Group,
     known: Known,
     at: &At,
     choice: Choice,
 ) -> Result<ArrayTransfer, String> {
     let (function, context, nameable) = (at.function, at.context, at.nameable);
-    let var = program.var(v);
-    let name = var.name.as_str().to_string();
-    let elements = subscripted_types(&var.ty);
+    let v = array.var;
+    let name = array.name(program);
+    let elements = subscripted_types(&array.ty(program));
     let dims = elements.len() - 1;
     let phis: Vec<String> = (1..=dims).map(phi).collect();
     // A correct program touches nothing outside the declared extents
@@ -542,8 +585,8 @@ fn array_transfer(
     // writes dst[n - k]). It is trusted only to bound a region that has no
     // bound otherwise, as PIPS trusts declarations.
     let is_parameter = program.function(function.f).params.contains(&v);
-    let layout = declared_extents(function, v, dims, usize::from(is_parameter));
-    let declared = declared_extents(function, v, dims, 0);
+    let layout = declared_extents(function, array, dims, usize::from(is_parameter));
+    let declared = declared_extents(function, array, dims, 0);
     let prepare = |p: &Poly| {
         let q = keep_nameable(&p.intersect(&layout), nameable, &phis);
         if !is_parameter || box_bounds(&q, dims, context, nameable).is_ok() {
@@ -631,7 +674,7 @@ fn array_transfer(
     };
     // The extents of a row, for the span of the rows plan.
     let row_extents = {
-        let rows = keep_nameable(&declared_extents(function, v, dims, 1), nameable, &phis);
+        let rows = keep_nameable(&declared_extents(function, array, dims, 1), nameable, &phis);
         let one_row = rows.intersect(&Poly::from_dnf(
             &ctx,
             &[Conj {
@@ -676,6 +719,7 @@ fn array_transfer(
     };
     Ok(ArrayTransfer {
         var: v,
+        field: array.field,
         name: name.clone(),
         dims,
         buffer: bounds(&buffer)?,
@@ -691,17 +735,17 @@ fn array_transfer(
 /// at the statement.
 fn whole_transfer(
     program: &ferry_hcfg::Program,
-    v: VarId,
+    array: ArrayOf,
     function: &FunctionContext,
     context: &Poly,
     nameable: &dyn Fn(&str) -> Option<String>,
 ) -> Result<ArrayTransfer, String> {
-    let var = program.var(v);
-    let name = var.name.as_str().to_string();
-    let elements = subscripted_types(&var.ty);
+    let v = array.var;
+    let name = array.name(program);
+    let elements = subscripted_types(&array.ty(program));
     let dims = elements.len() - 1;
     let phis: Vec<String> = (1..=dims).map(phi).collect();
-    let whole = keep_nameable(&declared_extents(function, v, dims, 0), nameable, &phis);
+    let whole = keep_nameable(&declared_extents(function, array, dims, 0), nameable, &phis);
     let bounds = box_bounds(&whole, dims, context, nameable).map_err(|e| match e {
         BoundError::Unbounded(k) => format!(
             "`{name}` cannot be copied whole: the extent of its dimension {k} is not declared, \
@@ -714,6 +758,7 @@ fn whole_transfer(
     })?;
     Ok(ArrayTransfer {
         var: v,
+        field: array.field,
         name,
         dims,
         buffer: bounds.clone(),
@@ -742,6 +787,68 @@ fn is_fixed_aggregate(ty: &Type) -> bool {
 /// How many subscripts a variable of this type takes before reaching
 /// something that is not an array: `int a[3][4]` 2, `double (*p)[m]` 2,
 /// `int *p` 1, `struct s *p` 1, `int x` 0.
+/// The type of the array `transfer` moves: its variable's, or its field's.
+pub fn array_type(program: &ferry_hcfg::Program, transfer: &ArrayTransfer) -> Type {
+    ArrayOf {
+        var: transfer.var,
+        field: transfer.field,
+    }
+    .ty(program)
+}
+
+/// An array the statement moves: a variable, or an array field of a
+/// structure variable (`P.x`).
+#[derive(Debug, Clone, Copy)]
+struct ArrayOf {
+    var: VarId,
+    field: Option<Symbol>,
+}
+
+impl ArrayOf {
+    /// Its C name: `a`, or `P.x`.
+    fn name(self, program: &ferry_hcfg::Program) -> String {
+        let var = program.var(self.var).name;
+        match self.field {
+            Some(field) => format!("{var}.{field}"),
+            None => var.as_str().to_string(),
+        }
+    }
+
+    fn ty(self, program: &ferry_hcfg::Program) -> Type {
+        let ty = program.var(self.var).ty.clone();
+        match (self.field, &ty) {
+            (Some(field), Type::Struct(s)) => program
+                .struct_def(*s)
+                .fields
+                .as_deref()
+                .unwrap_or(&[])
+                .iter()
+                .find(|f| f.name == Some(field))
+                .map_or(Type::Opaque, |f| f.ty.clone()),
+            _ => ty,
+        }
+    }
+}
+
+/// `P.x[i]...`: an entity of a structure variable made of one field of
+/// array type and that array's own subscripts; the field and the number
+/// of subscripts.
+fn field_array(program: &ferry_hcfg::Program, entity: &Entity) -> Option<(Symbol, usize)> {
+    let v = entity.root_var()?;
+    let [Step::Field(field), rest @ ..] = entity.path.as_slice() else {
+        return None;
+    };
+    let array = ArrayOf {
+        var: v,
+        field: Some(*field),
+    };
+    let ty = array.ty(program);
+    let own = own_dims(&ty);
+    let is_array = matches!(ty, Type::Array(..));
+    (is_array && own > 0 && rest.len() == own && rest.iter().all(|s| *s == Step::Index))
+        .then_some((*field, own))
+}
+
 pub fn own_dims(ty: &Type) -> usize {
     subscripted_types(ty).len() - 1
 }
@@ -766,10 +873,12 @@ fn subscripted_types(ty: &Type) -> Vec<Type> {
 /// The elements of `v` within its declared extents (constant or
 /// variable-length, where known at the statement) along its subscripts
 /// `skip + 1..=dims`; the universe along the others.
-fn declared_extents(function: &FunctionContext, v: VarId, dims: usize, skip: usize) -> Poly {
+fn declared_extents(function: &FunctionContext, array: ArrayOf, dims: usize, skip: usize) -> Poly {
+    let mut path: Vec<Step> = array.field.map(Step::Field).into_iter().collect();
+    path.extend(vec![Step::Index; dims]);
     let entity = Entity {
-        root: Root::Var(v),
-        path: vec![Step::Index; dims],
+        root: Root::Var(array.var),
+        path,
     };
     let extents = function.extents(&entity);
     let mut set = Poly::universe(function.ctx);

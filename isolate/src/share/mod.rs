@@ -127,6 +127,7 @@ impl SharedArray {
     pub fn as_transfer(&self) -> ArrayTransfer {
         ArrayTransfer {
             var: self.var,
+            field: None,
             name: self.name.clone(),
             dims: self.dims,
             buffer: self.buffer.clone(),

@@ -1,11 +1,11 @@
 // ferry-test: isolate --function step
-// ferry-test: run => to=8388608 from=8388608
-// A global structure of two float arrays of 2^20 elements (8 MiB): step's
-// body reads P.x and P.y and writes P.y. Fields of a structure move with
-// the structure, whole: loaded (read) and stored (written), 8,388,608 bytes
-// each way; a is read only, passed by value, 0. Its copy used to be an
-// automatic variable: 8 MiB on the stack, and the transformed program died
-// of signal 11. It is static now.
+// ferry-test: run => to=8388608 from=4194304
+// A global structure of two float arrays of 2^20 elements (4 MiB each):
+// step's body reads P.x and P.y and writes P.y. Each array field is an
+// array of its own, on the heap: P.x and P.y loaded, 8,388,608 bytes,
+// P.y stored, 4,194,304 bytes; a is read only, passed by value, 0. The
+// whole structure used to move as one automatic variable, 8 MiB on the
+// stack, and the transformed program died of signal 11.
 #include <stdio.h>
 
 #define N (1 << 20)
