@@ -493,7 +493,9 @@ impl Splicer<'_> {
                 // last item.
                 let text = self.parsed.text.get(hi as usize..)?;
                 let offset = hi + (text.len() - text.trim_start().len()) as u32;
-                map.locate(offset).line as usize - 1
+                let brace = map.locate(offset);
+                (brace.file == main).then_some(())?;
+                (brace.line as usize).checked_sub(1)?.min(self.lines.len())
             }
         };
         for c in 0..chunks.len() {
