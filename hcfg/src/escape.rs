@@ -95,14 +95,7 @@ impl Escapes {
     }
 
     fn of_function(&self, program: &Program, f: FuncId) -> BTreeSet<VarId> {
-        let pointers: Vec<VarId> = program
-            .function(f)
-            .params
-            .iter()
-            .chain(&program.function(f).locals)
-            .copied()
-            .filter(|&v| program.var(v).ty.is_pointer_like() && !program.var(v).is_global())
-            .collect();
+        let pointers = local_pointers(program, f);
         let (mut out, local_copies) = self.escaping(program, f, &pointers);
         // Through locals whose own value escapes.
         loop {
@@ -137,14 +130,7 @@ impl Escapes {
         let Some(body) = &program.function(f).body else {
             return (out, Vec::new());
         };
-        let locals: Vec<VarId> = program
-            .function(f)
-            .params
-            .iter()
-            .chain(&program.function(f).locals)
-            .copied()
-            .filter(|&v| program.var(v).ty.is_pointer_like() && !program.var(v).is_global())
-            .collect();
+        let locals = local_pointers(program, f);
         let mut local_copies: Vec<(VarId, &Expr)> = Vec::new();
         let mut escaping_values: Vec<&Expr> = Vec::new();
         crate::loops::subtree_exprs(body, body.root, &mut |e| {
@@ -187,6 +173,18 @@ impl Escapes {
         }
         (out, local_copies)
     }
+}
+
+/// The pointer parameters and locals of `f`.
+fn local_pointers(program: &Program, f: FuncId) -> Vec<VarId> {
+    let function = program.function(f);
+    function
+        .params
+        .iter()
+        .chain(&function.locals)
+        .copied()
+        .filter(|&v| program.var(v).ty.is_pointer_like() && !program.var(v).is_global())
+        .collect()
 }
 
 /// Which of `pointers` `f` assigns something other than a fresh block or
