@@ -636,37 +636,15 @@ impl Expr {
         }
     }
 
-    /// The direct operands, in evaluation-independent source order.
-    pub fn children(&self) -> Vec<&Expr> {
-        match &self.kind {
-            ExprKind::Var(_)
-            | ExprKind::Func(_)
-            | ExprKind::Int(_)
-            | ExprKind::Float
-            | ExprKind::Str
-            | ExprKind::UnknownConst
-            | ExprKind::SizeOf(_) => Vec::new(),
-            ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => {
-                vec![a]
-            }
-            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
-                vec![a, b]
-            }
-            ExprKind::Cond(c, a, b) => std::iter::once(&**c)
-                .chain(a.as_deref())
-                .chain(std::iter::once(&**b))
-                .collect(),
-            ExprKind::Call(callee, args) => std::iter::once(&**callee).chain(args).collect(),
-            ExprKind::Comma(items)
-            | ExprKind::Opaque {
-                operands: items, ..
-            } => items.iter().collect(),
-        }
-    }
-
     /// Every sub-expression, this one first.
     pub fn walk<'e>(&'e self, f: &mut dyn FnMut(&'e Expr)) {
         f(self);
+        self.for_each_child(&mut |c| c.walk(f));
+    }
+
+    /// Each direct operand, in source order ([`Expr::for_each_child_mut`],
+    /// read only).
+    pub fn for_each_child<'e>(&'e self, f: &mut dyn FnMut(&'e Expr)) {
         match &self.kind {
             ExprKind::Var(_)
             | ExprKind::Func(_)
@@ -675,34 +653,26 @@ impl Expr {
             | ExprKind::Str
             | ExprKind::UnknownConst
             | ExprKind::SizeOf(_) => {}
-            ExprKind::Unary(_, e) | ExprKind::Cast(e) | ExprKind::Member { base: e, .. } => {
-                e.walk(f)
-            }
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::Member { base: a, .. } => f(a),
             ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
-                a.walk(f);
-                b.walk(f);
+                f(a);
+                f(b);
             }
             ExprKind::Cond(c, a, b) => {
-                c.walk(f);
+                f(c);
                 if let Some(a) = a {
-                    a.walk(f);
+                    f(a);
                 }
-                b.walk(f);
+                f(b);
             }
             ExprKind::Call(callee, args) => {
-                callee.walk(f);
-                for a in args {
-                    a.walk(f);
-                }
+                f(callee);
+                args.iter().for_each(f);
             }
             ExprKind::Comma(items)
             | ExprKind::Opaque {
                 operands: items, ..
-            } => {
-                for e in items {
-                    e.walk(f);
-                }
-            }
+            } => items.iter().for_each(f),
         }
     }
 }

@@ -282,9 +282,7 @@ impl Walker<'_> {
             }
             _ => {}
         }
-        for child in e.children() {
-            self.check(child, rejected);
-        }
+        e.for_each_child(&mut |child| self.check(child, rejected));
     }
 
     /// Checks the integer operands of a based expression (the offsets,
@@ -478,45 +476,43 @@ impl Rewriter<'_> {
             ExprKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), a, b)
                 if a.ty.is_pointer_like() =>
             {
-                let (base, index) = self.index_of(a)?;
-                let mut offset = (**b).clone();
-                self.expr(&mut offset);
-                Some((
-                    base,
-                    long(ExprKind::Binary(*op, Box::new(index), Box::new(offset))),
-                ))
+                self.moved(e, a, *op, b, false)
             }
-            ExprKind::Binary(BinaryOp::Add, a, b) => {
-                let (base, index) = self.index_of(b)?;
-                let mut offset = (**a).clone();
-                self.expr(&mut offset);
-                Some((
-                    base,
-                    long(ExprKind::Binary(
-                        BinaryOp::Add,
-                        Box::new(offset),
-                        Box::new(index),
-                    )),
-                ))
-            }
+            ExprKind::Binary(BinaryOp::Add, a, b) => self.moved(e, b, BinaryOp::Add, a, true),
             ExprKind::Unary(UnOp::AddrOf, inner) => match &inner.kind {
-                ExprKind::Index(a, i) => {
-                    let (base, index) = self.index_of(a)?;
-                    let mut i = (**i).clone();
-                    self.expr(&mut i);
-                    Some((
-                        base,
-                        long(ExprKind::Binary(
-                            BinaryOp::Add,
-                            Box::new(index),
-                            Box::new(i),
-                        )),
-                    ))
-                }
+                ExprKind::Index(a, i) => self.moved(e, a, BinaryOp::Add, i, false),
                 _ => None,
             },
             _ => None,
         }
+    }
+
+    /// The base and index of `e`, which is `pointer op offset` (`offset op
+    /// pointer` when `offset_first`), the offset rewritten in turn.
+    fn moved(
+        &self,
+        e: &Expr,
+        pointer: &Expr,
+        op: BinaryOp,
+        offset: &Expr,
+        offset_first: bool,
+    ) -> Option<(VarId, Expr)> {
+        let (base, index) = self.index_of(pointer)?;
+        let mut offset = offset.clone();
+        self.expr(&mut offset);
+        let (a, b) = if offset_first {
+            (offset, index)
+        } else {
+            (index, offset)
+        };
+        Some((
+            base,
+            Expr {
+                kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                ty: index_type(),
+                span: e.span,
+            },
+        ))
     }
 
     /// `base[index]`, of the base's element type.
