@@ -455,11 +455,12 @@ pub fn run() -> i32 {
 fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     let mut args = args;
     let selection = take_selection(&mut args)?;
-    let options = take_isolate_options(&mut args)?;
+    let mut options = take_isolate_options(&mut args)?;
     let out = take_value(&mut args, "-o")?
         .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
     let how = BatchFlags::take(&mut args)?;
     let report = take_value(&mut args, "--report")?.map(PathBuf::from);
+    options.pictures = report.is_some();
     if let Some(database) = take_value(&mut args, "-p")? {
         return isolate_project(&database, args, selection, options, (out, report), how);
     }

@@ -20,6 +20,7 @@ pub mod lift;
 pub mod motion;
 mod outline;
 pub mod parallel;
+pub mod picture;
 pub mod planning;
 mod reduction;
 mod register;
@@ -163,6 +164,9 @@ pub struct Options {
     /// specialised to what they pass (sizes, values). Otherwise an
     /// externally visible function's body is isolated for any caller.
     pub closed_program: bool,
+    /// Draw the regions of each isolated 1-D and 2-D array for the report
+    /// (`--report`; [`picture`]).
+    pub pictures: bool,
 }
 
 impl Options {
@@ -192,6 +196,7 @@ impl Default for Options {
             explain: false,
             reassociate: false,
             closed_program: false,
+            pictures: false,
         }
     }
 }
@@ -697,7 +702,14 @@ fn isolate_unit(
     let mut plans = Vec::with_capacity(targets.len());
     let mut reused = Vec::with_capacity(targets.len());
     for target in targets {
-        let plan = transfer::plan(parsed, analyses, regions, target, options.transfer_plan)?;
+        let plan = transfer::plan(
+            parsed,
+            analyses,
+            regions,
+            target,
+            options.transfer_plan,
+            options.pictures,
+        )?;
         check_aliasing(file, analyses, target, &plan)?;
         reports.push(StatementReport::new(
             file.position(target.span),

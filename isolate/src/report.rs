@@ -6,6 +6,7 @@
 //! analyses.
 
 use crate::bounds::DimBound;
+use crate::picture::Picture;
 use crate::planning::{Copies, Shape};
 use crate::transfer::{ArrayTransfer, Plan, ScalarTransfer};
 use ferry_parser::printer::print_expr;
@@ -29,6 +30,9 @@ pub struct ArrayReport {
     pub buffer: Vec<(String, String)>,
     /// The plans the generated code chooses from (one unless `auto`).
     pub plans: Vec<PlanReport>,
+    /// What the statement does to it, drawn for one instance of the
+    /// program's variables (1-D and 2-D arrays, when asked for).
+    pub picture: Option<Picture>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +68,7 @@ impl StatementReport {
 
 fn array(a: &ArrayTransfer) -> ArrayReport {
     ArrayReport {
+        picture: a.picture.as_ref().and_then(|sets| sets.draw()),
         name: a.name.clone(),
         buffer: a
             .buffer

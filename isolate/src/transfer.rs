@@ -27,6 +27,7 @@
 
 use crate::TransferPlan;
 use crate::bounds::{BoundError, DimBound, box_bounds};
+use crate::picture::PictureSets;
 use crate::planning::{self, ArrayRegions, Choice, Copies, Kind, Shape, Spelling};
 use crate::select::Target;
 use ferry_hcfg::Analyses;
@@ -122,6 +123,8 @@ pub struct ArrayTransfer {
     /// names of its row lengths, dimensions 2.. of the boxes. The buffer
     /// keeps whole rows and the statement keeps its flat subscripts.
     pub view: Option<Vec<String>>,
+    /// What the report draws of the array (`picture`).
+    pub picture: Option<Box<PictureSets>>,
 }
 
 /// One array's sets over its own subscripts (`phi1`...), in terms of the
@@ -204,6 +207,7 @@ pub fn plan(
     regions: &RegionsAnalysis,
     target: &Target,
     shape: TransferPlan,
+    pictures: bool,
 ) -> Result<Plan, Diagnostic> {
     let file = &parsed[target.unit];
     let program = &a.program;
@@ -487,6 +491,7 @@ pub fn plan(
                 let known = Known {
                     out: out.is_some(),
                     live: live.is_some(),
+                    pictures,
                 };
                 let at = At {
                     function: &function,
@@ -552,6 +557,8 @@ fn add_to(slot: &mut Option<Poly>, set: &Poly) {
 struct Known {
     out: bool,
     live: bool,
+    /// Keep the sets the report draws (`picture`).
+    pictures: bool,
 }
 
 /// Where the statement is: its function, its precondition, and the C
@@ -704,6 +711,9 @@ fn array_transfer(
     );
     let buffer = plans.buffer.union(&load).union(&write_box);
     let element = elements.get(dims).cloned().unwrap_or(Type::Opaque);
+    let picture = known
+        .pictures
+        .then(|| picture_sets(g, &prepare, at, &declared, dims, &load, &write, &stored));
     let sets = ArraySets {
         need: load.clone(),
         need_convex: load_convex,
@@ -727,6 +737,7 @@ fn array_transfer(
         poison: Poison::of(&element),
         sets: Some(sets),
         view: None,
+        picture: picture.map(Box::new),
     })
 }
 
@@ -770,7 +781,51 @@ fn whole_transfer(
         poison: Poison::of(elements.get(dims).unwrap_or(&Type::Opaque)),
         sets: None,
         view: None,
+        picture: None,
     })
+}
+
+/// The sets the report draws of an array (`picture`): what the statement
+/// reads, writes, imports and exports of it, and the boxes the hull plan
+/// copies in (the box of the Load set) and back (⌈W̄ ∩ OUT̄⌉).
+#[allow(clippy::too_many_arguments)]
+fn picture_sets(
+    g: &Group,
+    prepare: &dyn Fn(&Poly) -> Poly,
+    at: &At,
+    declared: &Poly,
+    dims: usize,
+    load: &Poly,
+    write: &Poly,
+    stored: &Poly,
+) -> PictureSets {
+    let empty = Poly::empty(&at.context.set.get_ctx());
+    let of = |p: &Option<Poly>| p.as_ref().map_or_else(|| empty.clone(), prepare);
+    let layers = vec![
+        ("read", of(&g.read)),
+        ("written", write.clone()),
+        ("imported", of(&g.imported)),
+        ("exported", stored.clone()),
+        ("copied in", box_hull(load, dims)),
+        ("copied back", box_hull(stored, dims)),
+    ];
+    let mut names = Vec::new();
+    for set in layers.iter().map(|(_, s)| s).chain([declared, at.context]) {
+        for p in set.params() {
+            if names.iter().all(|(isl, _): &(String, String)| *isl != p)
+                && let Some(c) = (at.nameable)(&p)
+            {
+                names.push((p, c));
+            }
+        }
+    }
+    PictureSets {
+        dims,
+        layers,
+        declared: declared.clone(),
+        context: at.context.clone(),
+        names,
+    }
 }
 
 /// A struct or union, or an array of constant extents (of anything).

@@ -473,6 +473,17 @@ fn the_report_says_what_moves_and_renders_in_a_browser() {
         dom.contains("3 statements isolated, 2 loop nests left out"),
         "{dom}"
     );
+    // smooth's `in` and `out` are drawn, each in six layers, and its
+    // copies laid out in order.
+    assert!(
+        dom.matches("<svg class=\"region-picture\"").count() >= 2,
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<g class=\"layer\" data-kind=\"copied in\">"),
+        "{dom}"
+    );
+    assert!(dom.contains("<svg class=\"timeline\""), "{dom}");
     let shot = |name: &str, url: &str| {
         let path = root.join(name);
         headless(

@@ -585,3 +585,67 @@ fn the_report_holds_the_measured_transfers() {
         "{page}"
     );
 }
+
+/// The report's pictures (`--report`) against a run: the lower triangle of
+/// `plan_triangle.c` drawn for n = 16 is the triangle the loop writes,
+/// and the boxes the hull plan copies, counted on the picture, are the
+/// bytes the run at n = 16 measures (doubles: 8 bytes an element).
+#[test]
+fn the_pictures_count_what_a_run_moves() {
+    let dir = ferry_tests::scratch_dir("validate-pictures");
+    let report = dir.join("report");
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "tests/c/isolate/plan_triangle.c",
+        "--label",
+        "kernel",
+        "--transfer-plan",
+        "hull",
+        "--run",
+        "16",
+        "--report",
+        report.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let model: Value = serde_json::from_str(
+        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    let arrays = model["units"][0]["statements"][0]["arrays"]
+        .as_array()
+        .expect("arrays");
+    let layer = |array: &Value, kind: &str| -> Value {
+        array["picture"]["layers"]
+            .as_array()
+            .and_then(|ls| ls.iter().find(|l| l["kind"] == kind).cloned())
+            .unwrap_or_else(|| panic!("no layer {kind} in {array}"))
+    };
+    let b = arrays.iter().find(|a| a["name"] == "b").expect("b");
+    assert_eq!(b["picture"]["values"][0]["name"], "n");
+    assert_eq!(b["picture"]["values"][0]["value"], 16);
+    let written = layer(b, "written")["cells"]
+        .as_str()
+        .expect("cells")
+        .to_string();
+    let triangle: String = (0..16)
+        .flat_map(|i| (0..16).map(move |j| if j <= i { '1' } else { '0' }))
+        .collect();
+    assert_eq!(written, triangle);
+    let moved = |kind: &str| -> i64 {
+        arrays
+            .iter()
+            .map(|a| layer(a, kind)["elements"].as_i64().unwrap_or(0))
+            .sum()
+    };
+    let stats = &model["validation"]["runs"][0]["stats"];
+    assert_eq!(stats["bytes_to_accel"], 8 * moved("copied in"), "{stats}");
+    assert_eq!(
+        stats["bytes_from_accel"],
+        8 * moved("copied back"),
+        "{stats}"
+    );
+    let page = std::fs::read_to_string(report.join("index.html")).expect("index.html");
+    assert_eq!(page.matches("<svg class=\"region-picture\"").count(), 2);
+    assert!(page.contains("drawn for n = 16"), "{page}");
+    assert!(page.contains("<svg class=\"timeline\""), "{page}");
+}

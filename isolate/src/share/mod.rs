@@ -135,6 +135,7 @@ impl SharedArray {
             poison: self.poison,
             sets: None,
             view: self.view.clone(),
+            picture: None,
         }
     }
 }

@@ -6,10 +6,15 @@
 //! "left_out", "diagnostic"}], "validation"}` (`validation`: `ferry
 //! validate --json`'s object, with each run's measured transfers); a statement is `{"at", "function",
 //! "first_line", "arrays": [{"name", "buffer": [{"lower", "count"}],
-//! "plans": [{"kind", "load", "store"}]}], "scalars": [{"name",
+//! "plans": [{"kind", "load", "store"}], "picture"}], "scalars": [{"name",
 //! "by_value", "load", "store"}]}` with every bound a C expression of the
-//! program's variables; a nest left out is `{"at", "reason"}`.
+//! program's variables, and `picture` what the statement does to a 1-D or
+//! 2-D array, drawn for one instance (`svg`; null for other arrays); a
+//! nest left out is `{"at", "reason"}`.
 
+mod svg;
+
+use ferry_isolate::picture::Picture;
 use ferry_isolate::report::{StatementReport, grouped};
 use ferry_parser::Diagnostic;
 use serde_json::{Value, json};
@@ -27,9 +32,24 @@ pub fn statement_json(s: &StatementReport) -> Value {
                 .collect::<Vec<_>>(),
             "plans": a.plans.iter().map(|p| json!({"kind": p.kind, "load": p.load, "store": p.store}))
                 .collect::<Vec<_>>(),
+            "picture": a.picture.as_ref().map(picture_json),
         })).collect::<Vec<_>>(),
         "scalars": s.scalars.iter().map(|v| json!({
             "name": v.name, "by_value": v.by_value, "load": v.load, "store": v.store,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn picture_json(p: &Picture) -> Value {
+    json!({
+        "values": p.values.iter().map(|(name, value)| json!({"name": name, "value": value}))
+            .collect::<Vec<_>>(),
+        "axes": p.axes.iter().map(|a| json!({"first": a.first, "count": a.count, "step": a.step}))
+            .collect::<Vec<_>>(),
+        "layers": p.layers.iter().map(|l| json!({
+            "kind": l.kind,
+            "cells": l.cells.iter().map(|&c| if c { '1' } else { '0' }).collect::<String>(),
+            "elements": l.elements,
         })).collect::<Vec<_>>(),
     })
 }
@@ -62,7 +82,8 @@ const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:70em}\
     h2{border-bottom:1px solid #ccc}pre{background:#f6f6f6;padding:.5em;overflow-x:auto}\
     table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.2em .5em;\
     text-align:left;font-family:monospace}th{font-family:sans-serif;background:#eee}\
-    .isolated{color:#060}.failed{color:#a00}.untouched{color:#555}";
+    .isolated{color:#060}.failed{color:#a00}.untouched{color:#555}\
+    figure{margin:.5em 0}figcaption{font-size:90%;color:#333}";
 
 /// The page: a summary, then per unit its isolated statements (each with
 /// a table of what moves), the nests left out with why, or its
@@ -206,7 +227,15 @@ fn statement(page: &mut String, id: &str, s: &Value) {
             text(&v["name"])
         );
     }
-    page.push_str("</table>\n</article>\n");
+    page.push_str("</table>\n");
+    let arrays = list(&s["arrays"]);
+    for a in arrays {
+        if !a["picture"].is_null() {
+            svg::picture(page, a["name"].as_str().unwrap_or("?"), &a["picture"]);
+        }
+    }
+    svg::timeline(page, arrays);
+    page.push_str("</article>\n");
 }
 
 fn list(v: &Value) -> &[Value] {
