@@ -243,6 +243,82 @@ fn bzip2_isolated_with_auto_builds_and_behaves_the_same() {
     check_auto_project("bzip2", BZIP2_DRIVER, 3);
 }
 
+/// bzip2 isolated with `--auto`, then built by its own `Makefile` (with
+/// the runtime added as `ferry_rte/BUILD` says: its folder on the include
+/// path, its objects on the link line) and checked by its own `make
+/// test`: bzip2 compresses its three samples at two block sizes and
+/// decompresses them, and `cmp` compares each with the reference file
+/// the release ships. The isolated loops run on poisoned buffers; the
+/// last run's `FERRY_STATS` shows that they moved data.
+#[test]
+fn bzip2_isolated_with_auto_passes_its_own_make_test() {
+    let scratch = scratch_dir("auto-bzip2-make");
+    let project = scratch.join("project");
+    write_project("bzip2", &project).unwrap_or_else(|e| panic!("bzip2's project: {e}"));
+    assert!(
+        project.join("Makefile").is_file() && project.join("sample1.ref").is_file(),
+        "the corpus's bzip2 comes with its Makefile and samples"
+    );
+    let out = scratch.join("auto");
+    let output = run_ferry([
+        "isolate".as_ref(),
+        "-p".as_ref(),
+        project.as_os_str(),
+        "--auto".as_ref(),
+        "--quiet".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("isolated "))
+            .count()
+            >= 3,
+        "{stdout}"
+    );
+    let runtime = out.join("ferry_rte");
+    let mut objects = Vec::new();
+    for source in ["ferry_rte.c", "ferry_rte_host.c"] {
+        let object = runtime.join(source).with_extension("o");
+        let status = Command::new("cc")
+            .args(["-O2", "-c"])
+            .arg(runtime.join(source))
+            .arg("-o")
+            .arg(&object)
+            .status()
+            .expect("cc runs");
+        assert!(status.success(), "the runtime compiles");
+        objects.push(object.display().to_string());
+    }
+    let stats = scratch.join("stats.json");
+    let make = Command::new("make")
+        .current_dir(&out)
+        .arg("test")
+        .arg(format!(
+            "CFLAGS=-Wall -Winline -O2 -g -D_FILE_OFFSET_BITS=64 -I{}",
+            runtime.display()
+        ))
+        .arg(format!("LDFLAGS={}", objects.join(" ")))
+        .env("FERRY_STATS", &stats)
+        .output()
+        .expect("make runs");
+    let log = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&make.stdout),
+        String::from_utf8_lossy(&make.stderr)
+    );
+    assert!(make.status.success(), "make test failed:\n{log}");
+    assert!(!log.contains("differ"), "{log}");
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&stats).expect("FERRY_STATS written"))
+            .expect("JSON");
+    assert!(stats["bytes_to_accel"].as_u64() > Some(0), "{stats}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// No nest of LZ4 is isolated (none is parallel, or control leaves it):
 /// every unit must come out untouched and still build.
 #[test]
