@@ -400,7 +400,7 @@ pub fn run() -> i32 {
     if let Err(diagnostic) =
         check_options(&cli.command).and_then(|()| take_time_budget(&mut cli.command))
     {
-        eprintln!("{diagnostic}");
+        diagnostic.eprint();
         return 1;
     }
     // Deeply nested input makes deep trees; a large stack (reserved, not
@@ -435,7 +435,7 @@ pub fn run() -> i32 {
             status
         }
         Ok(Ok(Err(Failure::User(diagnostic)))) => {
-            eprintln!("{diagnostic}");
+            diagnostic.eprint();
             1
         }
         Ok(Ok(Err(Failure::Internal(message)))) => {

@@ -49,16 +49,24 @@ impl ParsedFile {
         (span.lo as usize).min(self.text.len()) as u32
     }
 
-    /// An error at the start of `span`, located in the user's file.
+    /// An error at the start of `span`, located in the user's file, with
+    /// the span underlined to the end of its first line.
     pub fn error_at(&self, span: crate::span::Span, message: impl Into<String>) -> Diagnostic {
         let offset = self.offset_of(span);
         let loc = self.source_map.locate(offset);
+        let end = (span.hi as usize).clamp(offset as usize, self.text.len());
+        let length = self
+            .text
+            .get(offset as usize..end)
+            .and_then(|text| text.lines().next())
+            .map_or(1, |first| first.chars().count().max(1));
         Diagnostic {
             message: message.into(),
             location: Some(DiagnosticLocation {
                 file: self.source_map.file_name(loc.file).to_owned(),
                 line: loc.line,
                 column: loc.column,
+                length: length as u32,
                 source_line: self.source_map.line_text(&self.text, offset).to_owned(),
             }),
             notes: Vec::new(),
@@ -151,6 +159,7 @@ fn syntax_error(
     let loc = map.locate(offset);
     let file = map.file_name(loc.file).to_owned();
     let preprocessed_line = map.line_text(text, offset);
+    let length = found.as_ref().map_or(1, |t| t.chars().count().max(1)) as u32;
     let (column, source_line) = found
         .and_then(|found| column_in_source(&file, loc.line, preprocessed_line, loc.column, &found))
         .unwrap_or_else(|| (loc.column, preprocessed_line.to_owned()));
@@ -160,6 +169,7 @@ fn syntax_error(
             file,
             line: loc.line,
             column,
+            length,
             source_line,
         }),
         notes: Vec::new(),

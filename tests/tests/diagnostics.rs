@@ -60,7 +60,7 @@ fn assert_points_at(stderr: &str, file: &str, line: u32, column: u32) {
     );
     let caret_line = stderr
         .lines()
-        .find(|l| l.trim_end().ends_with('^'))
+        .find(|l| l.trim_start().starts_with('|') && l.contains('^'))
         .unwrap_or_else(|| panic!("no caret line in:\n{stderr}"));
     let source_line = stderr
         .lines()
@@ -68,9 +68,9 @@ fn assert_points_at(stderr: &str, file: &str, line: u32, column: u32) {
         .unwrap_or_else(|| panic!("no source line {line} in:\n{stderr}"));
     let gutter = line.to_string().len() + 3;
     assert_eq!(
-        caret_line.trim_end().len(),
-        gutter + column as usize,
-        "the caret should sit under column {column} of `{source_line}`:\n{stderr}"
+        caret_line.find('^'),
+        Some(gutter + column as usize - 1),
+        "the underline should start under column {column} of `{source_line}`:\n{stderr}"
     );
 }
 
