@@ -27,9 +27,13 @@ pub fn rect_hull(region: &Region, dims: usize) -> RectHull {
             }
         }
         // One convex set per dimension: its min and max bounds; where
-        // the hull loses them, the interval between them, piecewise.
+        // the hull loses them, the interval between them, piecewise. A
+        // strided projection (existentials: `18i + 17`) has a rational
+        // hull wider than its least and greatest elements, which the
+        // copies move: its interval is the box then.
         let hull = alone.hull();
-        let alone = if bounds_both_ways(&hull, &phi(k)) {
+        let strided = alone.pieces().iter().any(Option::is_none);
+        let alone = if bounds_both_ways(&hull, &phi(k)) && !strided {
             hull
         } else {
             interval_along(&alone, &phi(k)).unwrap_or(hull)

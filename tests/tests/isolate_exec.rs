@@ -28,11 +28,6 @@ use std::time::Duration;
 /// entry must go.
 const KNOWN_IMPRECISE: &[(&str, &str)] = &[
     (
-        "call_addr_elem.c",
-        "a callee walking p[0..m-1] from &a[i][0] may run past the row when m > 10 (nothing \
-         bounds m), so the box of the linearised write region covers whole rows",
-    ),
-    (
         "continue_skip.c",
         "a loop with `continue` is unstructured: its test has no precondition, the read \
          region loses its bound on n and is clamped to the declared extent",
