@@ -1163,6 +1163,22 @@ impl<'a> Outliner<'a> {
                     None => Ok(()),
                 }
             }
+            // OpenCL C and CUDA have C's switch; its `break`s stay inside
+            // it (control leaving the kernel was refused before).
+            StmtKind::Switch { condition, body } => {
+                self.kernel_expr(condition, scopes, free)?;
+                self.kernel_stmt(body, scopes, free)
+            }
+            // GNU case ranges are not OpenCL C.
+            StmtKind::Case {
+                value,
+                upper: None,
+                body,
+            } => {
+                self.kernel_expr(value, scopes, free)?;
+                self.kernel_stmt(body, scopes, free)
+            }
+            StmtKind::Default(body) => self.kernel_stmt(body, scopes, free),
             StmtKind::Expr(e) => self.kernel_expr(e, scopes, free),
             StmtKind::Empty | StmtKind::Break | StmtKind::Continue => Ok(()),
             StmtKind::Labeled { body, .. } => self.kernel_stmt(body, scopes, free),
@@ -1176,8 +1192,8 @@ impl<'a> Outliner<'a> {
             )),
             _ => Err(refusal(
                 span,
-                "ferry cannot write this kind of statement for the device (`switch`, inline \
-                 assembly...)",
+                "ferry cannot write this kind of statement for the device (a GNU case \
+                 range, inline assembly...)",
             )),
         }
     }
