@@ -580,14 +580,14 @@ fn regions_of_project(args: Vec<String>, json: bool) -> Result<Finished, Failure
 }
 
 /// How a project's batch runs: `--quiet`, `--jobs N`, `--no-cache`.
-struct BatchFlags {
+pub(crate) struct BatchFlags {
     quiet: bool,
     jobs: Option<usize>,
     no_cache: bool,
 }
 
 impl BatchFlags {
-    fn take(args: &mut Vec<String>) -> Result<BatchFlags, Diagnostic> {
+    pub(crate) fn take(args: &mut Vec<String>) -> Result<BatchFlags, Diagnostic> {
         let quiet = take_flag(args, "--quiet");
         let no_cache = take_flag(args, "--no-cache");
         let jobs = take_value(args, "--jobs")?
@@ -605,7 +605,7 @@ impl BatchFlags {
         })
     }
 
-    fn run(self, database: &std::path::Path) -> crate::units::Run {
+    pub(crate) fn run(self, database: &std::path::Path) -> crate::units::Run {
         crate::units::Run {
             quiet: self.quiet,
             jobs: self.jobs,
@@ -618,7 +618,7 @@ impl BatchFlags {
 /// it), its units' flags with `extra` added: flags given on the command
 /// line, which must not name C files (the database says which files the
 /// project has). The database's path comes back absolute.
-fn open_project(
+pub(crate) fn open_project(
     database: &str,
     extra: Vec<String>,
 ) -> Result<(PathBuf, crate::units::Project), Diagnostic> {
@@ -652,7 +652,7 @@ fn isolate_project(
         out: PathBuf::from(out),
         report,
     };
-    let (output, status) = batch.run()?;
+    let (output, status, _) = batch.run()?;
     Ok(Finished { output, status })
 }
 

@@ -8,6 +8,7 @@ mod report;
 mod unit_cache;
 mod units;
 mod validate;
+mod validate_project;
 
 fn main() {
     std::process::exit(cli::run());

@@ -111,9 +111,10 @@ const OPTIONS: &[FerryOption] = &[
     FerryOption {
         name: "-p",
         takes: Takes::One("BUILD"),
-        commands: &[Isolate, Regions],
+        commands: &[Isolate, Regions, Validate],
         help: "a whole project: its compile_commands.json (or the build folder holding it) \
-               instead of files, each unit analysed alone (isolate: OUTDIR mirrors the project)",
+               instead of files, each unit analysed alone (isolate: OUTDIR mirrors the project; \
+               validate: built by --build and checked by each --run command)",
     },
     FerryOption {
         name: "--report",
@@ -125,19 +126,19 @@ const OPTIONS: &[FerryOption] = &[
     FerryOption {
         name: "--quiet",
         takes: Takes::Nothing,
-        commands: &[Isolate, Regions],
+        commands: &[Isolate, Regions, Validate],
         help: "no progress bar (with -p)",
     },
     FerryOption {
         name: "--jobs",
         takes: Takes::One("N"),
-        commands: &[Isolate, Regions],
+        commands: &[Isolate, Regions, Validate],
         help: "units analysed at once (with -p; default: one per core)",
     },
     FerryOption {
         name: "--no-cache",
         takes: Takes::Nothing,
-        commands: &[Isolate, Regions],
+        commands: &[Isolate, Regions, Validate],
         help: "recompute every unit (with -p; default: units unchanged since a run are reused)",
     },
     FerryOption {
@@ -180,7 +181,15 @@ const OPTIONS: &[FerryOption] = &[
         name: "--run",
         takes: Takes::One("ARGS"),
         commands: &[Validate],
-        help: "one execution with ARGS (split on whitespace); repeatable",
+        help: "one execution with ARGS (split on whitespace); with -p, a shell command run in \
+               each tree; repeatable",
+    },
+    FerryOption {
+        name: "--build",
+        takes: Takes::One("CMD"),
+        commands: &[Validate],
+        help: "with -p: the project's build command, run by sh in each tree with \
+               FERRY_RTE_CFLAGS and FERRY_RTE_LIBS (the runtime's, empty in the original)",
     },
     FerryOption {
         name: "--stdin",

@@ -111,9 +111,10 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// Runs the batch, writes the output folder, and returns the summary
-    /// (stdout) and the exit status.
-    pub fn run(self) -> Result<(String, i32), Diagnostic> {
+    /// Runs the batch, writes the output folder (and the report, when
+    /// asked), and returns the summary (stdout), the exit status, and the
+    /// report's model.
+    pub fn run(self) -> Result<(String, i32, Value), Diagnostic> {
         if self.selection == Selection::Nothing {
             return Err(Diagnostic::error(
                 "`--transfers-only` works on files given on the command line, not on a \
@@ -145,10 +146,12 @@ impl Batch {
             )));
         }
         self.write(&outcomes)?;
+        let model = self.report_json(&outcomes);
         if let Some(dir) = &self.report {
-            crate::report::write(dir, &self.report_json(&outcomes))?;
+            crate::report::write(dir, &model)?;
         }
-        Ok(self.summary(&done, &outcomes))
+        let (summary, status) = self.summary(&done, &outcomes);
+        Ok((summary, status, model))
     }
 
     fn isolate_unit(&self, parsed: ferry_parser::ParsedFile) -> Result<Outcome, Diagnostic> {
@@ -454,7 +457,11 @@ fn partial_folder(out: &Path) -> PathBuf {
 /// Copies the tree under `from` into `to`: every file byte for byte,
 /// hidden entries (`.git`) and the folders of `skip` left out, links to
 /// files copied as files, links to folders left out (they may loop).
-fn mirror(from: &Path, to: &Path, skip: &[&Path]) -> Result<(), (PathBuf, std::io::Error)> {
+pub(crate) fn mirror(
+    from: &Path,
+    to: &Path,
+    skip: &[&Path],
+) -> Result<(), (PathBuf, std::io::Error)> {
     let skip: Vec<PathBuf> = skip
         .iter()
         .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))

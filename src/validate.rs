@@ -17,8 +17,26 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
-    // The runs' arguments first: they may look like ferry's own options.
-    let runs = take_runs(&mut args)?;
+    // The runs first: they may look like ferry's own options.
+    let mut raw_runs = Vec::new();
+    while let Some(run) = take_value(&mut args, "--run")? {
+        raw_runs.push(run);
+    }
+    if let Some(database) = take_value(&mut args, "-p")? {
+        let timeout = take_timeout(&mut args)?.unwrap_or(ferry_validation::DEFAULT_TIMEOUT);
+        let tolerance = take_tolerance(&mut args)?;
+        for run in raw_runs.into_iter().rev() {
+            args.insert(0, run);
+            args.insert(0, "--run".into());
+        }
+        return crate::validate_project::run(&database, args, timeout, tolerance);
+    }
+    // `--run ARGS`: one execution each, ARGS split on whitespace (`--run ""`
+    // is a run without arguments).
+    let runs: Vec<Vec<String>> = raw_runs
+        .iter()
+        .map(|run| run.split_whitespace().map(str::to_owned).collect())
+        .collect();
     let compare_files = take_list(&mut args, "--compare-files")?;
     let timeout = take_timeout(&mut args)?;
     let tolerance = take_tolerance(&mut args)?;
@@ -111,16 +129,6 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
 
 fn internal(e: ferry_validation::Error) -> Failure {
     Failure::Internal(e.to_string())
-}
-
-/// Every `--run ARGS`, in order: one execution each, ARGS split on
-/// whitespace (`--run ""` is a run without arguments).
-fn take_runs(args: &mut Vec<String>) -> Result<Vec<Vec<String>>, Diagnostic> {
-    let mut runs = Vec::new();
-    while let Some(run) = take_value(args, "--run")? {
-        runs.push(run.split_whitespace().map(str::to_owned).collect());
-    }
-    Ok(runs)
 }
 
 /// Every `NAME V1 V2...` (the values up to the next option or C file) and

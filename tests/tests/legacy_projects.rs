@@ -319,6 +319,55 @@ fn bzip2_isolated_with_auto_passes_its_own_make_test() {
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
+/// The same through `ferry validate -p`: the project isolated, built by its
+/// own command in a copy of the original tree and in the transformed one
+/// (the runtime reaching the build through `FERRY_RTE_CFLAGS` and
+/// `FERRY_RTE_LIBS`), and each test command run in both and compared; the
+/// report holds the runs.
+#[test]
+fn bzip2_validated_as_a_project_by_its_own_build_and_tests() {
+    let scratch = scratch_dir("validate-p-bzip2");
+    let project = scratch.join("project");
+    write_project("bzip2", &project).unwrap_or_else(|e| panic!("bzip2's project: {e}"));
+    let report = scratch.join("report");
+    let output = run_ferry([
+        "validate",
+        "-p",
+        project.to_str().expect("UTF-8"),
+        "--auto",
+        "--quiet",
+        "--build",
+        "make -s CFLAGS=\"-O2 -D_FILE_OFFSET_BITS=64 $FERRY_RTE_CFLAGS\" LDFLAGS=\"$FERRY_RTE_LIBS\" bzip2",
+        "--run",
+        "./bzip2 -1 < sample1.ref | ./bzip2 -d | cmp - sample1.ref && echo round trip",
+        "--run",
+        "./bzip2 -d < sample2.bz2 | cksum",
+        "--run",
+        "./bzip2 -9 < sample3.ref | cksum",
+        "--report",
+        report.to_str().expect("UTF-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("verdict: same (all 3 runs behave identically)"),
+        "{stdout}"
+    );
+    let model: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    let runs = model["validation"]["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 3);
+    for run in runs {
+        assert_eq!(run["verdict"], "same", "{run}");
+        // The isolated loops ran: the last bzip2 of each run moved data.
+        assert!(run["stats"]["bytes_to_accel"].as_u64() > Some(0), "{run}");
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// No nest of LZ4 is isolated (none is parallel, or control leaves it):
 /// every unit must come out untouched and still build.
 #[test]

@@ -65,6 +65,34 @@ pub fn execute(
     limit: Duration,
     around: Surroundings<'_>,
 ) -> Result<Execution, Error> {
+    let place = Place {
+        dir,
+        log: dir,
+        env: &[],
+    };
+    execute_in(exe, args, &place, stats, limit, around)
+}
+
+/// Where a program runs: its working directory, the path its stdin,
+/// stdout and stderr files are named after (`LOG.stdout`...), and the
+/// variables added to its environment.
+pub struct Place<'p> {
+    pub dir: &'p Path,
+    pub log: &'p Path,
+    pub env: &'p [(&'p str, &'p str)],
+}
+
+/// [`execute`] at `place`. The program leads a process group of its own,
+/// killed whole past the limit (a shell's children with it).
+pub fn execute_in(
+    exe: &Path,
+    args: &[String],
+    place: &Place<'_>,
+    stats: Option<&Path>,
+    limit: Duration,
+    around: Surroundings<'_>,
+) -> Result<Execution, Error> {
+    let (dir, log) = (place.dir, place.log);
     std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
     if let Some(folder) = around.mirrored {
         // `./out.txt` is `out.txt`: compared by components below.
@@ -83,14 +111,14 @@ pub fn execute(
     }
     let stdin = match around.stdin {
         Some(bytes) => {
-            let path = dir.with_extension("stdin");
+            let path = log.with_extension("stdin");
             std::fs::write(&path, bytes).map_err(|e| io("write", &path, e))?;
             Stdio::from(File::open(&path).map_err(|e| io("open", &path, e))?)
         }
         None => Stdio::null(),
     };
-    let stdout_path = dir.with_extension("stdout");
-    let stderr_path = dir.with_extension("stderr");
+    let stdout_path = log.with_extension("stdout");
+    let stderr_path = log.with_extension("stderr");
     let stdout = File::create(&stdout_path).map_err(|e| io("create", &stdout_path, e))?;
     let stderr = File::create(&stderr_path).map_err(|e| io("create", &stderr_path, e))?;
     let mut command = Command::new(exe);
@@ -104,6 +132,9 @@ pub fn execute(
         Some(path) => command.env("FERRY_STATS", path),
         None => command.env_remove("FERRY_STATS"),
     };
+    command.envs(place.env.iter().copied());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command.spawn().map_err(|e| io("run", exe, e))?;
     let start = Instant::now();
     let status = loop {
@@ -113,6 +144,7 @@ pub fn execute(
         if start.elapsed() > limit {
             // The process may have ended just now: then kill fails, and
             // wait gives its status, which is still reported as a timeout.
+            kill_group(child.id());
             let _ = child.kill();
             let _ = child.wait();
             break Status::TimedOut;
@@ -125,6 +157,16 @@ pub fn execute(
         stderr: std::fs::read(&stderr_path).map_err(|e| io("read", &stderr_path, e))?,
         dir: dir.to_owned(),
     })
+}
+
+/// Kills the process group `leader` leads (what a shell started with it).
+fn kill_group(leader: u32) {
+    if cfg!(unix) {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{leader}")])
+            .stderr(Stdio::null())
+            .status();
+    }
 }
 
 fn io(what: &str, path: &Path, e: std::io::Error) -> Error {

@@ -16,6 +16,7 @@ mod build;
 mod compare;
 mod error;
 mod exec;
+mod project;
 mod report;
 mod stats;
 
@@ -23,6 +24,7 @@ pub use build::{BASE_FLAGS, c_compiler, nvcc_flag};
 pub use compare::{Difference, FileComparison, FileState};
 pub use error::Error;
 pub use exec::Status;
+pub use project::{BUILD_TIMEOUT, ProjectRequest, validate_project};
 pub use report::{Report, RunReport, Verdict};
 pub use stats::{PlanCalls, Stats};
 pub use tempfile::TempDir;

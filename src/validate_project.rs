@@ -1,0 +1,122 @@
+//! `ferry validate -p BUILD --build CMD --run CMD...`: a whole project
+//! isolated as `ferry isolate -p` does, then built with the project's own
+//! build command and checked with its own test commands, in a copy of the
+//! original tree and in the transformed tree (`ferry_validation::project`).
+//!
+//! Decisions:
+//! - The build runs in both trees by `sh -c`, with `FERRY_RTE_CFLAGS` and
+//!   `FERRY_RTE_LIBS` set to the runtime's flags in the transformed tree and
+//!   empty in the original, so that one command serves both.
+//! - A run is a shell command (`make test`, `./bzip2 -d < x.bz2`); its
+//!   stdout and exit status are compared, as a program's run is.
+//! - The CUDA runtime is compiled by nvcc, not `cc`: `--target cuda` is not
+//!   validated this way (`ferry validate` on files is).
+//! - Without `-o`, both trees live in a temporary folder removed at the end.
+
+use crate::cli::{
+    BatchFlags, Failure, Finished, open_project, take_flag, take_isolate_options, take_selection,
+    take_value,
+};
+use ferry_parser::Diagnostic;
+use ferry_validation::{ProjectRequest, Verdict};
+use std::path::PathBuf;
+
+pub fn run(
+    database: &str,
+    mut args: Vec<String>,
+    timeout: std::time::Duration,
+    tolerance: f64,
+) -> Result<Finished, Failure> {
+    let mut runs = Vec::new();
+    while let Some(run) = take_value(&mut args, "--run")? {
+        runs.push(run);
+    }
+    let build = take_value(&mut args, "--build")?.ok_or_else(|| {
+        Diagnostic::error(
+            "`ferry validate -p` needs `--build CMD`, the project's build command (run in each \
+             tree with FERRY_RTE_CFLAGS and FERRY_RTE_LIBS: see the README)",
+        )
+    })?;
+    if runs.is_empty() {
+        return Err(Diagnostic::error(
+            "`ferry validate -p` needs at least one `--run CMD`, a test command of the project",
+        )
+        .into());
+    }
+    let json = take_flag(&mut args, "--json");
+    let selection = take_selection(&mut args)?;
+    let mut options = take_isolate_options(&mut args)?;
+    if options.target == ferry_targets::Target::Cuda {
+        return Err(Diagnostic::error(
+            "`ferry validate -p` compiles the runtime with cc, and CUDA's needs nvcc: validate \
+             a CUDA project's files with `ferry validate FILES --target cuda`",
+        )
+        .into());
+    }
+    let out = take_value(&mut args, "-o")?.map(PathBuf::from);
+    let report_dir = take_value(&mut args, "--report")?.map(PathBuf::from);
+    options.pictures = report_dir.is_some();
+    let how = BatchFlags::take(&mut args)?;
+    let (database, project) = open_project(database, args)?;
+    let root = project.root.clone();
+    let scratch =
+        ferry_validation::temporary_folder("ferry-validate-project-").map_err(internal)?;
+    let transformed = out.unwrap_or_else(|| scratch.path().join("transformed"));
+    let transformed = std::path::absolute(&transformed).unwrap_or(transformed);
+    let target = options.target;
+    let batch = crate::project::Batch {
+        project,
+        run: how.run(&database),
+        selection,
+        options,
+        out: transformed.clone(),
+        report: None,
+    };
+    let (summary, isolated_status, mut model) = batch.run()?;
+    let original = scratch.path().join("original");
+    crate::project::mirror(&root, &original, &[transformed.as_path(), scratch.path()])
+        .map_err(|(path, e)| Diagnostic::error(format!("cannot copy {}: {e}", path.display())))?;
+    let logs = scratch.path().join("logs");
+    std::fs::create_dir_all(&logs).map_err(|e| Failure::Internal(e.to_string()))?;
+    let request = ProjectRequest {
+        original,
+        runtime: transformed.join(crate::project::RUNTIME_FOLDER),
+        transformed,
+        link_flags: target.link_flags().iter().map(|f| f.to_string()).collect(),
+        build,
+        runs,
+        timeout,
+        tolerance,
+    };
+    let report = ferry_validation::validate_project(&request, &logs).map_err(|e| {
+        if e.is_internal() {
+            Failure::Internal(e.to_string())
+        } else {
+            Failure::User(Diagnostic::error(e.to_string()))
+        }
+    })?;
+    if let Some(dir) = &report_dir {
+        model["validation"] = report.to_json();
+        crate::report::write(dir, &model)?;
+    }
+    let output = if json {
+        let mut text =
+            serde_json::to_string_pretty(&report.to_json()).expect("JSON of plain values");
+        text.push('\n');
+        text
+    } else {
+        format!("{summary}{}", report.describe())
+    };
+    let verdict = match report.verdict() {
+        Verdict::Same => 0,
+        Verdict::Different | Verdict::OriginalFailed => 1,
+    };
+    Ok(Finished {
+        output,
+        status: verdict.max(isolated_status),
+    })
+}
+
+fn internal(e: ferry_validation::Error) -> Failure {
+    Failure::Internal(e.to_string())
+}
