@@ -119,16 +119,22 @@ pub fn compute(
     }
 }
 
-/// Per vertex of `graph`, what the vertices reachable from its successors
-/// read (`reads`, per vertex). Computed over the strongly connected
-/// components, successors first (`tarjan_scc` lists them so), each union
-/// made once per component and edge between components: a walk from every
-/// vertex would redo them, quadratic in a large `switch`. Still, with
-/// hundreds of components over hundreds of entities (SQLite's bytecode
-/// interpreter), it is the longest part of a function's OUT regions: the
-/// function's deadline is checked at every component, past which there is
-/// no answer (`None`).
-fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Option<Vec<RegionMap>> {
+/// What the vertices reachable from each vertex's successors read: the
+/// distinct maps, and per vertex the index of its own (`reads`: what each
+/// vertex reads). Computed over the strongly connected components,
+/// successors first (`tarjan_scc` lists them so), each union made once per
+/// component and edge between components: a walk from every vertex would
+/// redo them, quadratic in a large `switch`. Every vertex of a cycle
+/// reaches its whole component, so the vertices of one component share
+/// one map (in a `switch` inside a loop, all of them): the caller works
+/// once per map, not once per vertex. Still, with hundreds of components
+/// over hundreds of entities (SQLite's bytecode interpreter), it is the
+/// longest part of a function's OUT regions: the function's deadline is
+/// checked at every component, past which there is no answer (`None`).
+fn reachable_reads<E>(
+    graph: &DiGraph<Vertex, E>,
+    reads: &[RegionMap],
+) -> Option<(Vec<RegionMap>, Vec<usize>)> {
     let components = tarjan_scc(graph);
     let mut component = vec![0; graph.node_count()];
     for (c, members) in components.iter().enumerate() {
@@ -136,10 +142,9 @@ fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Option
             component[v.index()] = c;
         }
     }
-    // below[c]: what the components after c read; from[c]: what c and the
-    // components after it read.
-    let mut below: Vec<RegionMap> = Vec::with_capacity(components.len());
-    let mut from: Vec<RegionMap> = Vec::with_capacity(components.len());
+    // maps[2c]: what the components after c read; maps[2c + 1]: what c
+    // and the components after it read.
+    let mut maps: Vec<RegionMap> = Vec::with_capacity(2 * components.len());
     for (c, members) in components.iter().enumerate() {
         if budget::out_of_time() {
             return None;
@@ -152,29 +157,25 @@ fn reachable_reads<E>(graph: &DiGraph<Vertex, E>, reads: &[RegionMap]) -> Option
             .collect();
         let mut after = RegionMap::new();
         for d in next {
-            merge(&mut after, from[d].clone());
+            merge(&mut after, maps[2 * d + 1].clone());
         }
         let mut all = after.clone();
         for v in members {
             merge(&mut all, reads[v.index()].clone());
         }
-        below.push(after);
-        from.push(all);
+        maps.push(after);
+        maps.push(all);
     }
-    let after = graph
+    let of_vertex = graph
         .node_indices()
         .map(|v| {
             let c = component[v.index()];
             // In a cycle, a vertex reaches every vertex of its component.
             let cyclic = components[c].len() > 1 || graph.neighbors(v).any(|w| w == v);
-            if cyclic {
-                from[c].clone()
-            } else {
-                below[c].clone()
-            }
+            2 * c + usize::from(cyclic)
         })
         .collect();
-    Some(after)
+    Some((maps, of_vertex))
 }
 
 /// Which memory behind a function's pointer parameters its callers may
@@ -432,9 +433,11 @@ impl Walker<'_, '_> {
                         Vertex::Join | Vertex::Exit => RegionMap::new(),
                     })
                     .collect();
-                let Some(after) = reachable_reads(&u.graph, &reads) else {
+                let Some((after, of_vertex)) = reachable_reads(&u.graph, &reads) else {
                     return self.give_up(id, live);
                 };
+                // What is live inside, once per distinct map.
+                let mut inner: Vec<Option<RegionMap>> = vec![None; after.len()];
                 for v in u.graph.node_indices() {
                     let Vertex::Node(n) = u.graph[v] else {
                         continue;
@@ -442,10 +445,14 @@ impl Walker<'_, '_> {
                     if budget::out_of_time() {
                         return self.give_up(id, live);
                     }
-                    let mut inner = live.clone();
-                    merge(&mut inner, after[v.index()].clone());
-                    let inner = region::all_may(&forget_all(&inner, &modified));
-                    self.descend(n, &inner);
+                    let k = of_vertex[v.index()];
+                    let inside = inner[k].get_or_insert_with(|| {
+                        let mut all = live.clone();
+                        merge(&mut all, after[k].clone());
+                        region::all_may(&forget_all(&all, &modified))
+                    });
+                    let inside = inside.clone();
+                    self.descend(n, &inside);
                 }
             }
             NodeKind::Expr(_) | NodeKind::Declare(_) | NodeKind::Return(_) | NodeKind::Nop => {}
