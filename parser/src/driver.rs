@@ -248,7 +248,10 @@ mod tests {
         assert!(err.message.contains("`;`"), "{}", err.message);
         let shown = err.to_string();
         assert!(shown.starts_with("t.c:3:3: error:"), "{shown}");
-        assert!(shown.ends_with("  ^"), "{shown}");
+        assert!(
+            shown.ends_with("|   ^^^^^^"),
+            "the token underlined: {shown}"
+        );
     }
 
     #[test]
