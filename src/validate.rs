@@ -92,23 +92,14 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
             "cannot read the current folder: {e}"
         )))
     })?);
-    let report = ferry_validation::validate(&request).map_err(|e| {
-        if e.is_internal() {
-            Failure::Internal(e.to_string())
-        } else {
-            Failure::User(Diagnostic::error(e.to_string()))
-        }
-    })?;
+    let report = ferry_validation::validate(&request).map_err(failure)?;
     if let Some(dir) = &report_dir {
         let mut model = crate::cli::program_report(&request.sources, &isolated);
         model["validation"] = report.to_json();
         crate::report::write(dir, &model)?;
     }
     let output = if json {
-        let mut text =
-            serde_json::to_string_pretty(&report.to_json()).expect("JSON of plain values");
-        text.push('\n');
-        text
+        json_text(&report)
     } else {
         let mut text: String = isolated
             .explanations
@@ -120,11 +111,32 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     };
     Ok(Finished {
         output,
-        status: match report.verdict() {
-            Verdict::Same => 0,
-            Verdict::Different | Verdict::OriginalFailed => 1,
-        },
+        status: status_of(report.verdict()),
     })
+}
+
+/// The report as `--json` prints it.
+pub(crate) fn json_text(report: &ferry_validation::Report) -> String {
+    let mut text = serde_json::to_string_pretty(&report.to_json()).expect("JSON of plain values");
+    text.push('\n');
+    text
+}
+
+/// The exit status of a verdict.
+pub(crate) fn status_of(verdict: Verdict) -> i32 {
+    match verdict {
+        Verdict::Same => 0,
+        Verdict::Different | Verdict::OriginalFailed => 1,
+    }
+}
+
+/// A validation error as a failure: ferry's own or the user's.
+pub(crate) fn failure(e: ferry_validation::Error) -> Failure {
+    if e.is_internal() {
+        Failure::Internal(e.to_string())
+    } else {
+        Failure::User(Diagnostic::error(e.to_string()))
+    }
 }
 
 fn internal(e: ferry_validation::Error) -> Failure {

@@ -17,8 +17,9 @@ use crate::cli::{
     BatchFlags, Failure, Finished, open_project, take_flag, take_isolate_options, take_selection,
     take_value,
 };
+use crate::validate::{failure, json_text, status_of};
 use ferry_parser::Diagnostic;
-use ferry_validation::{ProjectRequest, Verdict};
+use ferry_validation::ProjectRequest;
 use std::path::PathBuf;
 
 pub fn run(
@@ -59,8 +60,7 @@ pub fn run(
     let how = BatchFlags::take(&mut args)?;
     let (database, project) = open_project(database, args)?;
     let root = project.root.clone();
-    let scratch =
-        ferry_validation::temporary_folder("ferry-validate-project-").map_err(internal)?;
+    let scratch = ferry_validation::temporary_folder("ferry-validate-project-").map_err(failure)?;
     let transformed = out.unwrap_or_else(|| scratch.path().join("transformed"));
     let transformed = std::path::absolute(&transformed).unwrap_or(transformed);
     let target = options.target;
@@ -88,35 +88,18 @@ pub fn run(
         timeout,
         tolerance,
     };
-    let report = ferry_validation::validate_project(&request, &logs).map_err(|e| {
-        if e.is_internal() {
-            Failure::Internal(e.to_string())
-        } else {
-            Failure::User(Diagnostic::error(e.to_string()))
-        }
-    })?;
+    let report = ferry_validation::validate_project(&request, &logs).map_err(failure)?;
     if let Some(dir) = &report_dir {
         model["validation"] = report.to_json();
         crate::report::write(dir, &model)?;
     }
     let output = if json {
-        let mut text =
-            serde_json::to_string_pretty(&report.to_json()).expect("JSON of plain values");
-        text.push('\n');
-        text
+        json_text(&report)
     } else {
         format!("{summary}{}", report.describe())
     };
-    let verdict = match report.verdict() {
-        Verdict::Same => 0,
-        Verdict::Different | Verdict::OriginalFailed => 1,
-    };
     Ok(Finished {
         output,
-        status: verdict.max(isolated_status),
+        status: status_of(report.verdict()).max(isolated_status),
     })
-}
-
-fn internal(e: ferry_validation::Error) -> Failure {
-    Failure::Internal(e.to_string())
 }

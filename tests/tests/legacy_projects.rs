@@ -260,15 +260,7 @@ fn bzip2_isolated_with_auto_passes_its_own_make_test() {
         "the corpus's bzip2 comes with its Makefile and samples"
     );
     let out = scratch.join("auto");
-    let output = run_ferry([
-        "isolate".as_ref(),
-        "-p".as_ref(),
-        project.as_os_str(),
-        "--auto".as_ref(),
-        "--quiet".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ]);
+    let output = isolate_auto(&project, &out);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert!(
@@ -386,15 +378,7 @@ fn check_auto_project(library: &str, driver: &str, least: usize) {
     let files = write_project(library, &project)
         .unwrap_or_else(|e| panic!("cannot write {library}'s project: {e}"));
     let out = scratch.join("auto");
-    let output = run_ferry([
-        "isolate".as_ref(),
-        "-p".as_ref(),
-        project.as_os_str(),
-        "--auto".as_ref(),
-        "--quiet".as_ref(),
-        "-o".as_ref(),
-        out.as_os_str(),
-    ]);
+    let output = isolate_auto(&project, &out);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -494,6 +478,19 @@ fn check_project(library: &str, driver: &str) {
         scratch.display()
     );
     let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// `ferry isolate -p project --auto -o out`.
+fn isolate_auto(project: &Path, out: &Path) -> std::process::Output {
+    run_ferry([
+        "isolate".as_ref(),
+        "-p".as_ref(),
+        project.as_os_str(),
+        "--auto".as_ref(),
+        "--quiet".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ])
 }
 
 /// `ferry parse FILE CFLAGS` into `dir`, under the file's name.

@@ -588,10 +588,7 @@ fn the_report_holds_the_measured_transfers() {
         report.to_str().expect("UTF-8"),
     ]);
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
-    let model: Value = serde_json::from_str(
-        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
-    )
-    .expect("JSON");
+    let model = read_report(&report);
     let unit = &model["units"][0];
     assert_eq!(
         unit["statements"].as_array().map(Vec::len),
@@ -630,10 +627,7 @@ fn the_pictures_count_what_a_run_moves() {
         report.to_str().expect("UTF-8"),
     ]);
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
-    let model: Value = serde_json::from_str(
-        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
-    )
-    .expect("JSON");
+    let model = read_report(&report);
     let arrays = model["units"][0]["statements"][0]["arrays"]
         .as_array()
         .expect("arrays");
@@ -671,4 +665,10 @@ fn the_pictures_count_what_a_run_moves() {
     assert_eq!(page.matches("<svg class=\"region-picture\"").count(), 2);
     assert!(page.contains("drawn for n = 16"), "{page}");
     assert!(page.contains("<svg class=\"timeline\""), "{page}");
+}
+
+/// The `report.json` a `--report DIR` wrote.
+fn read_report(dir: &std::path::Path) -> Value {
+    let text = std::fs::read_to_string(dir.join("report.json")).expect("report.json");
+    serde_json::from_str(&text).expect("JSON")
 }
