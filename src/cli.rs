@@ -651,6 +651,7 @@ fn isolate_project(
         options,
         out: PathBuf::from(out),
         report,
+        temporary_out: false,
     };
     let (output, status, _) = batch.run()?;
     Ok(Finished { output, status })

@@ -108,6 +108,9 @@ pub struct Batch {
     pub out: PathBuf,
     /// Where to write the report (`--report DIR`).
     pub report: Option<PathBuf>,
+    /// `out` is a temporary folder, removed once `validate -p` is done:
+    /// the summary does not name it.
+    pub temporary_out: bool,
 }
 
 impl Batch {
@@ -344,18 +347,24 @@ impl Batch {
             };
             let _ = writeln!(text, "{outcome:<10} {}", self.project.relative(&unit.file));
         }
+        let written = match self.temporary_out {
+            true => "written to a temporary folder (`-o OUTDIR` keeps it)".to_string(),
+            false => format!(
+                "written to {}, runtime and build note in {}",
+                self.out.display(),
+                self.out.join(RUNTIME_FOLDER).display()
+            ),
+        };
         let _ = writeln!(
             text,
             "{} units ({cached} as the cache kept them): {isolated} isolated, {untouched} \
-             untouched, {failed} failed{}; written to {}, runtime and build note in {}",
+             untouched, {failed} failed{}; {written}",
             done.len(),
             if failed > 0 {
                 " (copied unchanged)"
             } else {
                 ""
             },
-            self.out.display(),
-            self.out.join(RUNTIME_FOLDER).display()
         );
         text.push_str(&statements_table(outcomes));
         (text, i32::from(failed > 0))

@@ -61,6 +61,7 @@ pub fn run(
     let (database, project) = open_project(database, args)?;
     let root = project.root.clone();
     let scratch = ferry_validation::temporary_folder("ferry-validate-project-").map_err(failure)?;
+    let temporary_out = out.is_none();
     let transformed = out.unwrap_or_else(|| scratch.path().join("transformed"));
     let transformed = std::path::absolute(&transformed).unwrap_or(transformed);
     let target = options.target;
@@ -71,6 +72,7 @@ pub fn run(
         options,
         out: transformed.clone(),
         report: None,
+        temporary_out,
     };
     let (summary, isolated_status, mut model) = batch.run()?;
     let original = scratch.path().join("original");

@@ -346,6 +346,10 @@ fn bzip2_validated_as_a_project_by_its_own_build_and_tests() {
         stdout.contains("verdict: same (all 3 runs behave identically)"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("written to a temporary folder"),
+        "no path that is gone by now: {stdout}"
+    );
     let model: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
     )
