@@ -25,11 +25,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     if let Some(database) = take_value(&mut args, "-p")? {
         let timeout = take_timeout(&mut args)?.unwrap_or(ferry_validation::DEFAULT_TIMEOUT);
         let tolerance = take_tolerance(&mut args)?;
-        for run in raw_runs.into_iter().rev() {
-            args.insert(0, run);
-            args.insert(0, "--run".into());
-        }
-        return crate::validate_project::run(&database, args, timeout, tolerance);
+        return crate::validate_project::run(&database, args, raw_runs, timeout, tolerance);
     }
     // `--run ARGS`: one execution each, ARGS split on whitespace (`--run ""`
     // is a run without arguments).

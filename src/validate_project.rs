@@ -22,16 +22,14 @@ use ferry_parser::Diagnostic;
 use ferry_validation::ProjectRequest;
 use std::path::PathBuf;
 
+/// `runs`: the `--run` commands, as given; `args` the rest.
 pub fn run(
     database: &str,
     mut args: Vec<String>,
+    runs: Vec<String>,
     timeout: std::time::Duration,
     tolerance: f64,
 ) -> Result<Finished, Failure> {
-    let mut runs = Vec::new();
-    while let Some(run) = take_value(&mut args, "--run")? {
-        runs.push(run);
-    }
     let build = take_value(&mut args, "--build")?.ok_or_else(|| {
         Diagnostic::error(
             "`ferry validate -p` needs `--build CMD`, the project's build command (run in each \

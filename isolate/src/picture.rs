@@ -18,7 +18,7 @@
 
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Poly};
 use ferry_regions::entity::phi;
-use ferry_regions::set::with_phi_as_dims;
+use ferry_regions::set::{equal_to, with_phi_as_dims};
 use isl_rs::DimType;
 
 /// The most cells along a dimension of a 2-D picture, and of a 1-D one.
@@ -187,25 +187,14 @@ impl PictureSets {
         } else {
             MAX_CELLS_2D
         };
-        let bound = |set: &isl_rs::Set, k: usize, max: bool| -> Option<i64> {
-            let set = set.copy().ok()?;
-            let v = if max {
-                set.dim_max_val(k as i32)
-            } else {
-                set.dim_min_val(k as i32)
-            }
-            .ok()?;
-            if !v.is_int().ok()? {
-                return None;
-            }
-            v.get_num_si().ok()
-        };
         (0..self.dims)
             .map(|k| {
-                let low = bound(&touched, k, false)?;
-                let high = bound(&touched, k, true)?;
-                let first = low.min(bound(&frame, k, false).unwrap_or(0)).min(0);
-                let last = high.max(bound(&frame, k, true).unwrap_or(high));
+                let low = dim_bound(&touched, k, Bound::Least)?;
+                let high = dim_bound(&touched, k, Bound::Greatest)?;
+                let first = low
+                    .min(dim_bound(&frame, k, Bound::Least).unwrap_or(0))
+                    .min(0);
+                let last = high.max(dim_bound(&frame, k, Bound::Greatest).unwrap_or(high));
                 let count = last - first + 1;
                 Some(Axis {
                     first,
@@ -229,40 +218,48 @@ fn box_elements(set: &Poly, dims: usize) -> Option<i64> {
     let set = with_phi_as_dims(set, dims)?;
     let mut product: i64 = 1;
     for k in 0..dims {
-        let low = set.copy().ok()?.dim_min_val(k as i32).ok()?;
-        let high = set.copy().ok()?.dim_max_val(k as i32).ok()?;
-        if !low.is_int().ok()? || !high.is_int().ok()? {
-            return None;
-        }
-        let extent = high.get_num_si().ok()? - low.get_num_si().ok()? + 1;
+        let extent = dim_bound(&set, k, Bound::Greatest)? - dim_bound(&set, k, Bound::Least)? + 1;
         product = product.checked_mul(extent)?;
     }
     Some(product)
 }
 
+#[derive(Clone, Copy)]
+enum Bound {
+    Least,
+    Greatest,
+}
+
+/// The least or greatest value of dimension `k` of `set` (no parameter
+/// left); `None` when it is unbounded there or isl fails.
+fn dim_bound(set: &isl_rs::Set, k: usize, bound: Bound) -> Option<i64> {
+    let set = set.copy().ok()?;
+    let value = match bound {
+        Bound::Least => set.dim_min_val(k as i32),
+        Bound::Greatest => set.dim_max_val(k as i32),
+    };
+    integer(value.ok()?)
+}
+
+/// An isl value that is an integer (not infinity, not a fraction).
+fn integer(value: isl_rs::Val) -> Option<i64> {
+    value
+        .is_int()
+        .ok()?
+        .then(|| value.get_num_si().ok())
+        .flatten()
+}
+
 /// `name == value`.
 fn equal(ctx: &isl_rs::Context, name: &str, value: i128) -> Poly {
-    let lin = Lin::name(name)
-        .sub(&Lin::constant(value))
-        .expect("a small constant");
-    Poly::from_dnf(
-        ctx,
-        &[Conj {
-            cons: vec![Cons::eq0(lin)],
-            exists: Vec::new(),
-        }],
-    )
+    equal_to(ctx, name, &Lin::constant(value)).expect("a one-term form")
 }
 
 /// A value `name` takes at some point of `context` (isl's sample).
 fn sample(context: &Poly, name: &str) -> Option<i128> {
     let pos = context.has(name)?;
     let point = context.set.copy().ok()?.sample_point().ok()?;
-    let value = point.get_coordinate_val(DimType::Param, pos as i32).ok()?;
-    if !value.is_int().ok()? {
-        return None;
-    }
-    Some(value.get_num_si().ok()?.into())
+    integer(point.get_coordinate_val(DimType::Param, pos as i32).ok()?).map(i128::from)
 }
 
 /// The cells of `axes` that `set` (over `phis` only) meets, row-major.
@@ -270,9 +267,10 @@ fn rasterise(set: &Poly, axes: &[Axis], phis: &[String]) -> Vec<bool> {
     let cells: Vec<i64> = axes.iter().map(Axis::cells).collect();
     let mut marked = vec![false; cells.iter().product::<i64>() as usize];
     let whole: Vec<(i64, i64)> = cells.iter().map(|&n| (0, n)).collect();
+    let ctx = set.set.get_ctx();
     let mut work = vec![whole];
     while let Some(block) = work.pop() {
-        let elements = element_box(&set.set.get_ctx(), &block, axes, phis);
+        let elements = element_box(&ctx, &block, axes, phis);
         if set.intersect(&elements).is_empty() {
             continue;
         }

@@ -809,8 +809,10 @@ fn picture_sets(
         ("copied in", box_hull(load, dims)),
         ("copied back", box_hull(stored, dims)),
     ];
+    // The variables a picture may fix: those of its sets (the
+    // precondition's others are projected away).
     let mut names = Vec::new();
-    for set in layers.iter().map(|(_, s)| s).chain([declared, at.context]) {
+    for set in layers.iter().map(|(_, s)| s).chain([declared]) {
         for p in set.params() {
             if names.iter().all(|(isl, _): &(String, String)| *isl != p)
                 && let Some(c) = (at.nameable)(&p)

@@ -32,8 +32,8 @@ pub fn rect_hull(region: &Region, dims: usize) -> RectHull {
         // hull wider than its least and greatest elements, which the
         // copies move: its interval is the box then.
         let hull = alone.hull();
-        let strided = alone.pieces().iter().any(Option::is_none);
-        let alone = if bounds_both_ways(&hull, &phi(k)) && !strided {
+        let strided = || alone.pieces().iter().any(Option::is_none);
+        let alone = if bounds_both_ways(&hull, &phi(k)) && !strided() {
             hull
         } else {
             interval_along(&alone, &phi(k)).unwrap_or(hull)
