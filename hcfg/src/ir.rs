@@ -53,6 +53,12 @@ pub struct Program {
     /// (`pointer_walks`): the pointer, and the array. Their type here is an
     /// integer; the syntax tree keeps the pointers.
     pub walks: std::collections::BTreeMap<VarId, VarId>,
+    /// Structure locals analysed as one variable per scalar member
+    /// (`scalar_fields`): the structure, and its members' variables. The
+    /// syntax tree keeps the member accesses.
+    pub fields: std::collections::BTreeMap<VarId, Vec<VarId>>,
+    /// The other way: each member's variable, and its structure.
+    pub members: std::collections::BTreeMap<VarId, VarId>,
 }
 
 impl Program {
@@ -68,6 +74,14 @@ impl Program {
     pub fn function_ids(&self) -> impl Iterator<Item = FuncId> + '_ {
         (0..self.functions.len() as u32).map(FuncId)
     }
+    /// The parameter structure whose member variable `v` is
+    /// (`scalar_fields`): memory behind it is the caller's, like memory
+    /// behind a pointer parameter.
+    pub fn member_of_param(&self, v: VarId) -> Option<VarId> {
+        let s = *self.members.get(&v)?;
+        (self.var(s).storage == Storage::Param).then_some(s)
+    }
+
     pub fn find_function(&self, name: &str) -> Option<FuncId> {
         self.function_ids()
             .find(|&f| self.function(f).name.as_str() == name)
@@ -253,6 +267,9 @@ pub struct StructDef {
 pub struct Field {
     pub name: Option<Symbol>,
     pub ty: Type,
+    /// Declared with a width (`unsigned f : 3`): its values wrap at that
+    /// width, which `ty` does not say.
+    pub bit_field: bool,
 }
 
 impl StructDef {

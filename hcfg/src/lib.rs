@@ -11,6 +11,7 @@ pub mod loops;
 mod lower;
 pub mod pointer_walks;
 pub mod report;
+pub mod scalar_fields;
 pub mod semantics;
 
 pub use ir::Program;
@@ -22,10 +23,15 @@ use ferry_parser::ParsedFile;
 use semantics::Semantics;
 use std::collections::BTreeMap;
 
-/// Lowers every translation unit, sees pointer walks as indices, and
+/// Lowers every translation unit, sees structures used member by member
+/// as variables and pointer walks as indices, and
 /// normalises loops.
 pub fn build_program(files: &[ParsedFile]) -> Program {
     let mut program = lower::lower_program(files);
+    program.fields = scalar_fields::apply(&mut program);
+    program.members = (program.fields.iter())
+        .flat_map(|(&s, members)| members.iter().map(move |&m| (m, s)))
+        .collect();
     program.walks = pointer_walks::apply(&mut program);
     loops::normalize_loops(&mut program);
     program

@@ -19,6 +19,10 @@ const ISL_KEYWORDS: &[&str] = &[
 ];
 
 /// Readable, unique names for the variables a function's results mention.
+///
+/// A structure member's variable (`hcfg::scalar_fields`) reads `v.n` in
+/// text, and `v__n` where the name must be an isl identifier (the `isl`
+/// texts of the JSON outputs), as an array member's tuple is (`P__x`).
 pub struct Names {
     display: HashMap<VarId, String>,
 }
@@ -27,6 +31,8 @@ impl Names {
     pub fn new(program: &Program, f: FuncId) -> Names {
         let func = program.function(f);
         let mut display = HashMap::new();
+        // Counted by their isl spelling, so that `v.n` and a variable
+        // `v__n` get different isl names too.
         let mut used: HashMap<String, usize> = HashMap::new();
         let vars = program
             .globals
@@ -40,7 +46,7 @@ impl Names {
             } else {
                 base
             };
-            let n = used.entry(base.clone()).or_insert(0);
+            let n = used.entry(isl_spelling(&base)).or_insert(0);
             *n += 1;
             let name = if *n == 1 { base } else { format!("{base}_{n}") };
             display.insert(v, name);
@@ -56,6 +62,11 @@ impl Names {
             .unwrap_or_else(|| format!("v{}", v.0))
     }
 
+    /// The name as an isl identifier.
+    pub fn isl_var(&self, v: VarId) -> String {
+        isl_spelling(&self.var(v))
+    }
+
     /// Name in a precondition.
     pub fn pre(&self, isl: &str) -> String {
         match Name::parse(isl) {
@@ -63,6 +74,11 @@ impl Names {
             Some(Name::Post(v)) => format!("{}'", self.var(v)),
             _ => isl.to_string(),
         }
+    }
+
+    /// Name in a precondition, as an isl identifier.
+    pub fn pre_isl(&self, isl: &str) -> String {
+        isl_spelling(&self.pre(isl))
     }
 
     /// Name in a transformer, PIPS style: new values plain, old values of
@@ -74,6 +90,11 @@ impl Names {
             _ => isl.to_string(),
         }
     }
+}
+
+/// A display name as an isl identifier: `v.n` as `v__n`.
+fn isl_spelling(name: &str) -> String {
+    name.replace('.', "__")
 }
 
 /// What [`constraints`] computes of a set before naming its parameters:
@@ -470,7 +491,7 @@ pub fn variable_json(program: &Program, f: FuncId, names: &Names, v: VarId, at: 
         None => program.var(v).name.as_str().to_string(),
     };
     json!({
-        "isl": names.var(v),
+        "isl": names.isl_var(v),
         "c": c,
         "visible": is_visible(program, f, v, at),
     })
@@ -507,14 +528,14 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
                     }
                     entry["precondition"] = json!({
                         "variables": variables,
-                        "isl": p.to_isl_string(&|s| names.pre(s)),
+                        "isl": p.to_isl_string(&|s| names.pre_isl(s)),
                         "text": precondition_line(p, &names),
                     });
                 }
                 if let Some(t) = &r.transformer {
                     entry["transformer"] = json!({
-                        "modified": t.modified.iter().map(|&v| names.var(v)).collect::<Vec<_>>(),
-                        "isl": t.rel.to_isl_string(&|s| names.pre(s)),
+                        "modified": t.modified.iter().map(|&v| names.isl_var(v)).collect::<Vec<_>>(),
+                        "isl": t.rel.to_isl_string(&|s| names.pre_isl(s)),
                         "text": transformer_line(t, &names),
                     });
                 }
@@ -527,14 +548,14 @@ pub fn semantics_json(a: &Analyses, files: &[ParsedFile]) -> Value {
             });
             if let Some(s) = &a.semantics.summaries[f.index()] {
                 fj["summary"] = json!({
-                    "modified": s.modified.iter().map(|&v| names.var(v)).collect::<Vec<_>>(),
-                    "isl": s.rel.to_isl_string(&|s| names.pre(s)),
+                    "modified": s.modified.iter().map(|&v| names.isl_var(v)).collect::<Vec<_>>(),
+                    "isl": s.rel.to_isl_string(&|s| names.pre_isl(s)),
                     "text": transformer_line(s, &names),
                 });
             }
             if let Some(p) = &a.semantics.entry[f.index()] {
                 fj["entry"] = json!({
-                    "isl": p.to_isl_string(&|s| names.pre(s)),
+                    "isl": p.to_isl_string(&|s| names.pre_isl(s)),
                     "text": precondition_line(p, &names),
                 });
             }

@@ -939,7 +939,8 @@ fn isolate_statement(
     let mut vars = HashMap::new();
     for s in &plan.scalars {
         let names = DeviceNames {
-            device: cloner.fresh_name(&format!("{}_accel", s.name)),
+            // A member's variable `v.n` (`hcfg::scalar_fields`): `v_n_accel`.
+            device: cloner.fresh_name(&format!("{}_accel", s.name.replace('.', "_"))),
         };
         vars.insert(
             Symbol::intern(&s.name),

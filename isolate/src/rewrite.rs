@@ -199,7 +199,13 @@ impl<'c> Rewriter<'c> {
     }
 
     fn lookup(&self, name: Symbol) -> Option<&DeviceVar> {
-        if self.scopes.iter().any(|s| s.contains(&name)) {
+        // `P.x` is shadowed by a local `P`.
+        let root = name.as_str().split('.').next().map(Symbol::intern);
+        if self
+            .scopes
+            .iter()
+            .any(|s| s.contains(&name) || root.is_some_and(|r| s.contains(&r)))
+        {
             return None;
         }
         self.vars.get(&name)
@@ -474,6 +480,16 @@ impl<'c> Rewriter<'c> {
             | ExprKind::CharLit(_)
             | ExprKind::StringLit(_)
             | ExprKind::LabelAddr(_) => {}
+            // A scalar member of a structure seen member by member
+            // (`v.n`, `hcfg::scalar_fields`): its copy.
+            ExprKind::Member(a, field)
+                if let Some(name) = field_array_name(a, *field)
+                    && let Some(DeviceVar::Scalar { device }) = self.lookup(name).cloned() =>
+            {
+                let mut copy = ident(device);
+                copy.span = span;
+                *e = copy;
+            }
             // An array field isolated alone (`P.x`), other than through
             // subscripts: its host address would reach the device code.
             ExprKind::Member(a, field)
@@ -787,11 +803,17 @@ impl Rewriter<'_> {
     }
 }
 
-/// `P.x` for the field `x` of the structure variable `P`: the name an
-/// array field isolated alone goes by (`transfer::field_array`).
+/// `P.x` for the field `x` of the structure variable `P` (`v.pos.x` through
+/// member structures): the name an array field isolated alone goes by
+/// (`transfer::field_array`), and a member's variable
+/// (`hcfg::scalar_fields`).
 fn field_array_name(base: &Expr, field: Symbol) -> Option<Symbol> {
     match &strip_parens(base).kind {
         ExprKind::Ident(var) => Some(Symbol::intern(&format!("{var}.{field}"))),
+        ExprKind::Member(inner, middle) => {
+            let prefix = field_array_name(inner, *middle)?;
+            Some(Symbol::intern(&format!("{prefix}.{field}")))
+        }
         _ => None,
     }
 }

@@ -281,6 +281,12 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
         let Root::Var(root) = e.root else {
             return (e.clone(), r);
         };
+        if self.col.cx.program.member_of_param(root).is_some() {
+            // Behind a pointer member of a structure the caller passed by
+            // value: the caller's structure is used whole, so what its
+            // member reaches has no name there.
+            return (Entity::anywhere(), region::everything(self.col.cx.ctx));
+        }
         let Some(k) = self.callee.params.iter().position(|&p| p == root) else {
             // A global.
             return (e.clone(), r);

@@ -264,7 +264,7 @@ fn tuple_set(entity: &Entity, r: &Region, names: &Names) -> Option<Set> {
     for i in 0..n {
         let isl = set.get_dim_name(DimType::Param, i as u32).ok()?.to_string();
         set = set
-            .set_dim_name(DimType::Param, i as u32, &names.pre(&isl))
+            .set_dim_name(DimType::Param, i as u32, &names.pre_isl(&isl))
             .ok()?;
     }
     Some(set)

@@ -11,9 +11,10 @@ use ferry_hcfg::semantics::poly::Name;
 /// Summaries have the same three kinds as statements.
 pub type Summary = Rw;
 
-/// Whether a caller can see the entity: memory behind a pointer parameter,
-/// a global, or memory that cannot be named. Parameters themselves,
-/// locals, and struct parameters passed by value are the callee's own.
+/// Whether a caller can see the entity: memory behind a pointer parameter
+/// (or behind a pointer member of a structure parameter), a global, or
+/// memory that cannot be named. Parameters themselves, locals, and struct
+/// parameters passed by value are the callee's own.
 pub fn visible_to_callers(program: &Program, e: &Entity) -> bool {
     match e.root {
         Root::Anywhere => true,
@@ -22,7 +23,8 @@ pub fn visible_to_callers(program: &Program, e: &Entity) -> bool {
             if var.is_global() {
                 return true;
             }
-            var.storage == Storage::Param && e.path.first() == Some(&Step::Index)
+            (var.storage == Storage::Param || program.member_of_param(v).is_some())
+                && e.path.first() == Some(&Step::Index)
         }
     }
 }

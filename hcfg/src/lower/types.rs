@@ -215,6 +215,7 @@ impl Lowerer {
                     fields.push(Field {
                         name: None,
                         ty: base.clone(),
+                        bit_field: false,
                     });
                 }
                 for d in declarators {
@@ -223,6 +224,7 @@ impl Lowerer {
                         fields.push(Field {
                             name: decl.name().map(|(n, _)| n),
                             ty,
+                            bit_field: d.bit_width.is_some(),
                         });
                     }
                 }

@@ -314,10 +314,18 @@ impl<'p> Analyzer<'p> {
             }
             NodeKind::Expr(e) => self.expr_transformer(f, e),
             NodeKind::Declare(v) => {
-                if self.tracked(f)(*v) {
-                    Transformer::havoc(ctx, [*v])
-                } else {
+                // A structure seen member by member declares its members.
+                let members = self.program.fields.get(v).into_iter().flatten();
+                let tracked = self.tracked(f);
+                let declared: Vec<VarId> = std::iter::once(v)
+                    .chain(members)
+                    .copied()
+                    .filter(|&d| tracked(d))
+                    .collect();
+                if declared.is_empty() {
                     Transformer::identity(ctx)
+                } else {
+                    Transformer::havoc(ctx, declared)
                 }
             }
             NodeKind::Return(value) => match value {

@@ -1,10 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=136 from=136
-// ferry-test: run 1 => to=136 from=136
-// ferry-test: run 0 => to=136 from=136
-// A struct whose field is an array: b.v[i] over i < b.len. The struct has no subscript of its own,
-// so it moves whole: sizeof(struct buf) = 4 (len) + 4 (padding) + 16*8 = 136, loaded (read) and stored (written).
-// i is local; no other variable.  Every run: to 136, from 136.
+// ferry-test: run 10 => to=80 from=80
+// ferry-test: run 1 => to=8 from=8
+// ferry-test: run 0 => to=0 from=0
+// A struct whose field is an array: b.v[i] over i < b.len. b is used only member by member,
+// so b.len is a variable of its own (a scalar the statement reads: passed by value) and
+// b.v an array of its own, of which the loop reads and writes b.v[0..len-1].
+// i is local; no other variable.  8*len bytes each way: len 10 -> 80, 1 -> 8, 0 -> 0.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,0 +1,262 @@
+//! Structure locals used only field by field, seen as one variable per
+//! scalar field (scalar replacement of aggregates, on the IR only).
+//!
+//! `struct vec v; v.n = 100; v.c = malloc(...); for (i = 0; i < v.n; i++)
+//! v.c[i] = 0;` is, to the analyses, two variables `v.n` and `v.c`: the
+//! loop is counted with bound `v.n`, and `v.c` is a pointer assigned only a
+//! fresh block, whose elements are named `v.c[PHI1]` as a local pointer's
+//! would be. Without this, neither the bound nor the block has a name.
+//!
+//! A structure qualifies when it is a local or a by-value parameter (not
+//! `static`, not `volatile`) whose address is never taken, whose type is a
+//! plain structure (every member named, no bit-field, no union at any
+//! depth: members that share storage would be two variables for one
+//! value), and which the function uses only through `.` chains that end at
+//! a scalar member (read or assigned) or at an array member (its
+//! elements): never as a whole value (`w = v`, `f(v)`, `return v`, an
+//! initialiser), never a member's address. Then nothing but those chains
+//! reads or changes the scalar members, and each can be a variable.
+//!
+//! Each field variable is named by its chain (`v.n`, `v.pos.x`), is a
+//! local of the function, goes out of scope with the structure, and
+//! [`Program::fields`] says which variables stand for which structure's
+//! members. The syntax tree keeps the member accesses; isolation maps the
+//! variables back to them by name, as it does for array members (`P.x`).
+
+use crate::ir::*;
+use ferry_parser::intern::Symbol;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Finds the structures of every function that qualify, creates their field
+/// variables and rewrites the chains; the structures, each with its field
+/// variables.
+pub fn apply(program: &mut Program) -> BTreeMap<VarId, Vec<VarId>> {
+    let mut all = BTreeMap::new();
+    for f in program.function_ids().collect::<Vec<_>>() {
+        let structures = find(program, f);
+        if structures.is_empty() {
+            continue;
+        }
+        all.extend(rewrite(program, f, &structures));
+    }
+    all
+}
+
+/// A member chain `v.a.b` from a variable, outermost member last.
+fn chain(e: &Expr) -> Option<(VarId, Vec<Symbol>)> {
+    match &e.kind {
+        ExprKind::Var(v) => Some((*v, Vec::new())),
+        ExprKind::Member {
+            base,
+            field,
+            arrow: false,
+        } => {
+            let (v, mut path) = chain(base)?;
+            path.push(*field);
+            Some((v, path))
+        }
+        _ => None,
+    }
+}
+
+/// A type a field variable can hold: an integer, a float or a pointer.
+fn is_scalar(ty: &Type) -> bool {
+    matches!(ty, Type::Int { .. } | Type::Float { .. } | Type::Pointer(_))
+}
+
+/// Every member named, no bit-field, no union, and every member structure
+/// plain as well.
+fn is_plain(program: &Program, s: StructId, depth: usize) -> bool {
+    let def = program.struct_def(s);
+    let Some(fields) = &def.fields else {
+        return false;
+    };
+    !def.is_union
+        && depth < 8
+        && fields.iter().all(|field| {
+            field.name.is_some()
+                && !field.bit_field
+                && match &field.ty {
+                    Type::Struct(inner) => is_plain(program, *inner, depth + 1),
+                    Type::Array(elem, _) => !matches!(**elem, Type::Struct(_) | Type::Opaque),
+                    ty => is_scalar(ty),
+                }
+        })
+}
+
+/// The structures of `f` that qualify.
+fn find(program: &Program, f: FuncId) -> BTreeSet<VarId> {
+    let function = program.function(f);
+    let Some(body) = &function.body else {
+        return BTreeSet::new();
+    };
+    let mut candidates: BTreeSet<VarId> = function
+        .params
+        .iter()
+        .chain(&function.locals)
+        .copied()
+        .filter(|&v| {
+            let var = program.var(v);
+            matches!(var.storage, Storage::Local | Storage::Param)
+                && !var.address_taken
+                && !var.is_volatile
+                && matches!(var.ty, Type::Struct(s) if is_plain(program, s, 0))
+        })
+        .collect();
+    if candidates.is_empty() {
+        return candidates;
+    }
+    for node in &body.nodes {
+        for e in node.kind.own_expressions() {
+            disqualify_whole_uses(e, &mut candidates);
+        }
+    }
+    // A variable-length array's size may read a member too.
+    for &v in &function.locals {
+        for size in vla_sizes(&program.var(v).ty) {
+            disqualify_whole_uses(size, &mut candidates);
+        }
+    }
+    candidates
+}
+
+/// Takes out of `candidates` every structure `e` uses otherwise than
+/// through a chain ending at a scalar or array member.
+fn disqualify_whole_uses(e: &Expr, candidates: &mut BTreeSet<VarId>) {
+    if let Some((v, path)) = chain(e) {
+        if !path.is_empty() && (is_scalar(&e.ty) || matches!(e.ty, Type::Array(..))) {
+            return;
+        }
+        candidates.remove(&v);
+        return;
+    }
+    if let ExprKind::Unary(UnOp::AddrOf, inner) = &e.kind
+        && let Some((v, _)) = chain(inner)
+        && !matches!(inner.ty, Type::Array(..))
+    {
+        candidates.remove(&v);
+        return;
+    }
+    e.for_each_child(&mut |c| disqualify_whole_uses(c, candidates));
+}
+
+fn vla_sizes(ty: &Type) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    let mut t = ty;
+    while let Type::Array(elem, len) = t {
+        if let ArrayLen::Vla(size) = len {
+            out.push(size.as_ref());
+        }
+        t = elem;
+    }
+    out
+}
+
+fn vla_sizes_mut(ty: &mut Type) -> Vec<&mut Expr> {
+    let mut out = Vec::new();
+    let mut t = ty;
+    while let Type::Array(elem, len) = t {
+        if let ArrayLen::Vla(size) = len {
+            out.push(size.as_mut());
+        }
+        t = elem;
+    }
+    out
+}
+
+/// Creates the field variables of `structures` (every scalar member, at
+/// any depth), replaces the chains that reach them, and adds them to the
+/// function's locals and to the scopes that end their structure.
+fn rewrite(
+    program: &mut Program,
+    f: FuncId,
+    structures: &BTreeSet<VarId>,
+) -> BTreeMap<VarId, Vec<VarId>> {
+    let mut slots: BTreeMap<(VarId, Vec<Symbol>), VarId> = BTreeMap::new();
+    let mut by_structure: BTreeMap<VarId, Vec<VarId>> = BTreeMap::new();
+    for &v in structures {
+        let Type::Struct(s) = program.var(v).ty else {
+            continue;
+        };
+        let mut members = Vec::new();
+        scalar_members(program, s, &mut Vec::new(), &mut members);
+        for (path, ty) in members {
+            let var = program.var(v);
+            let mut name = var.name.as_str().to_string();
+            for field in &path {
+                name.push('.');
+                name.push_str(field.as_str());
+            }
+            let slot = Var {
+                name: Symbol::intern(&name),
+                ty,
+                storage: Storage::Local,
+                function: Some(f),
+                unit: var.unit,
+                span: var.span,
+                address_taken: false,
+                is_volatile: false,
+                scope_end: var.scope_end,
+            };
+            let id = VarId(program.vars.len() as u32);
+            program.vars.push(slot);
+            program.functions[f.index()].locals.push(id);
+            slots.insert((v, path), id);
+            by_structure.entry(v).or_default().push(id);
+        }
+    }
+    let locals = program.function(f).locals.clone();
+    for v in locals {
+        for size in vla_sizes_mut(&mut program.vars[v.index()].ty) {
+            replace_chains(size, &slots);
+        }
+    }
+    let Some(body) = &mut program.functions[f.index()].body else {
+        return by_structure;
+    };
+    for node in &mut body.nodes {
+        for e in node.kind.own_expressions_mut() {
+            replace_chains(e, &slots);
+        }
+        if let NodeKind::Seq { scoped, .. } = &mut node.kind {
+            let ending: Vec<VarId> = scoped
+                .iter()
+                .filter_map(|v| by_structure.get(v))
+                .flatten()
+                .copied()
+                .collect();
+            scoped.extend(ending);
+        }
+    }
+    by_structure
+}
+
+/// The scalar members of structure `s`, at any depth, each with its chain
+/// of field names.
+fn scalar_members(
+    program: &Program,
+    s: StructId,
+    prefix: &mut Vec<Symbol>,
+    out: &mut Vec<(Vec<Symbol>, Type)>,
+) {
+    for field in program.struct_def(s).fields.as_deref().unwrap_or(&[]) {
+        let Some(name) = field.name else { continue };
+        prefix.push(name);
+        match &field.ty {
+            Type::Struct(inner) => scalar_members(program, *inner, prefix, out),
+            ty if is_scalar(ty) => out.push((prefix.clone(), ty.clone())),
+            _ => {}
+        }
+        prefix.pop();
+    }
+}
+
+fn replace_chains(e: &mut Expr, slots: &BTreeMap<(VarId, Vec<Symbol>), VarId>) {
+    if let Some(key) = chain(e)
+        && let Some(&slot) = slots.get(&key)
+    {
+        e.kind = ExprKind::Var(slot);
+        return;
+    }
+    e.for_each_child_mut(&mut |c| replace_chains(c, slots));
+}
