@@ -164,17 +164,17 @@ fn views_of(
 
 /// How a variable is assigned in a function body.
 #[derive(Default)]
-struct Assigned {
-    count: usize,
+pub(crate) struct Assigned {
+    pub(crate) count: usize,
     /// Some assignment is inside a loop.
-    in_loop: bool,
+    pub(crate) in_loop: bool,
     /// Every assignment stores a fresh block (`malloc`).
-    allocation: bool,
+    pub(crate) allocation: bool,
 }
 
 /// The variables the body assigns (`=`, compound assignments, `++`,
 /// `--`), with how.
-fn assignments(program: &Program, body: &Body) -> BTreeMap<VarId, Assigned> {
+pub(crate) fn assignments(program: &Program, body: &Body) -> BTreeMap<VarId, Assigned> {
     let mut out: BTreeMap<VarId, Assigned> = BTreeMap::new();
     let mut stack = vec![(body.root, false)];
     while let Some((id, in_loop)) = stack.pop() {

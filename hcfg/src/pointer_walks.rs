@@ -11,8 +11,9 @@
 //! it, the region is `a[PHI1]`, `0 <= PHI1 < n`, exact.
 //!
 //! The array `a` (the *base*) is a one-dimensional array, or a pointer
-//! parameter or local the function never assigns and whose address is
-//! never taken, with the walking pointer's element type. The rewrite runs
+//! parameter or local the function never assigns (or a local it assigns
+//! one fresh block, once, outside any loop) and whose address is never
+//! taken, with the walking pointer's element type. The rewrite runs
 //! right after lowering, so every analysis sees the indices; the syntax
 //! tree keeps the pointers, and isolation maps them back
 //! ([`Program::walks`] says which variables are walks over what).
@@ -79,6 +80,13 @@ fn find(program: &Program, f: FuncId) -> BTreeMap<VarId, VarId> {
         })
         .map(|v| (v, None))
         .collect();
+    // A local pointer assigned one fresh block, once and outside any loop,
+    // points to it from there on (before, reading it would be undefined).
+    let how_assigned = crate::delinearise::assignments(program, body);
+    let allocated_once = |v: VarId| {
+        program.var(v).storage == Storage::Local
+            && matches!(how_assigned.get(&v), Some(a) if a.count == 1 && !a.in_loop && a.allocation)
+    };
     let is_base = |v: VarId| -> bool {
         let var = program.var(v);
         match &var.ty {
@@ -88,7 +96,7 @@ fn find(program: &Program, f: FuncId) -> BTreeMap<VarId, VarId> {
                     && var.function == Some(f)
                     && !var.address_taken
                     && !var.is_volatile
-                    && !assigned.contains(&v)
+                    && (!assigned.contains(&v) || allocated_once(v))
             }
             _ => false,
         }
@@ -122,7 +130,14 @@ fn find(program: &Program, f: FuncId) -> BTreeMap<VarId, VarId> {
         for e in &exprs {
             walker.check(e, &mut rejected);
         }
-        candidates.retain(|v, base| base.is_some() && !rejected.contains(v));
+        // Rejections first: a pointer assigned from a rejected candidate
+        // (`s = src` where `src` holds a fresh block, so is a base only once
+        // it is no candidate) gets its base in the next round.
+        candidates.retain(|v, _| !rejected.contains(v));
+        if candidates.len() != before {
+            continue;
+        }
+        candidates.retain(|_, base| base.is_some());
         if candidates.len() == before {
             break;
         }

@@ -443,10 +443,12 @@ pub fn plan(
             // inside, it walks the device copy, so its host value means
             // nothing there, nor its device value after.
             let base = program.var(program.walks[&v]).name;
+            // (A map may keep an empty region of the pointer: it names
+            // nothing.)
             let named = |m: Option<&ferry_regions::region::RegionMap>| {
                 m.is_some_and(|m| {
-                    m.keys()
-                        .any(|e| e.root_var() == Some(v) && e.path.is_empty())
+                    m.iter()
+                        .any(|(e, r)| e.root_var() == Some(v) && e.path.is_empty() && !r.is_empty())
                 })
             };
             if named(Some(&rw.input)) || named(live) {

@@ -452,9 +452,25 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         if let Some(s) = step {
             t_iter = t_iter.then(self.cx.ctx, &self.transformer(s));
         }
+        let p_body = self.precondition(body_id).as_ref().map(Split::new);
         let (c, body) = match condition {
             Some(cond) => {
                 let c = Collector::expression(self.cx, cond);
+                // A condition that steps a variable (`i-- > 0`): the body's
+                // regions lose that variable on the way to the store before
+                // the condition, so first bound them by what holds in the
+                // body (`0 <= i < n`), which then bounds the elements.
+                let body = match &p_body {
+                    Some(p) if has_side_effects(cond) => {
+                        let mut body = body;
+                        for map in [&mut body.read, &mut body.write, &mut body.input] {
+                            *map =
+                                region::map_regions(map, |r| r.intersect(&p.relevant_to(&r.set)));
+                        }
+                        body
+                    }
+                    _ => body,
+                };
                 let body = self.under_condition(body, cond, true);
                 let (guard, _) = self.guard(cond, true);
                 let mut t = Transformer::guard(guard);
@@ -470,7 +486,6 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
             }
             None => (Rw::default(), body),
         };
-        let p_body = self.precondition(body_id).as_ref().map(Split::new);
         let modified = t_iter.modified.clone();
         let depends = |r: &Region| modified.iter().any(|&v| r.mentions(&Name::Pre(v).isl()));
         let iterations = Iterations::of(t_iter);

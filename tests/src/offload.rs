@@ -20,6 +20,7 @@ pub const REFUSED: &[(&str, &str)] = &[
     // Pointer walks stay pointers in the code: kernels take element
     // accesses only.
     ("pointer_walk_fill.c", "other than by subscripts"),
+    ("legacy_copy_walks.c", "other than by subscripts"),
     (
         "row_pointer.c",
         "an array or pointer declared in code that runs on the device",

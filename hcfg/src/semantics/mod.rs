@@ -381,9 +381,25 @@ impl<'p> Analyzer<'p> {
     fn branch_transformers(&mut self, f: FuncId, c: &Expr) -> (Transformer, Transformer) {
         let se = self.expr_transformer(f, c);
         if !se.is_identity() {
+            // `i-- > 0`, `--m > 0`, `n--`: the test of a value the
+            // condition steps once, before or after the step.
+            if let Some((test, step_first)) = stepped_condition(c) {
+                let (yes, no) = self.guards(f, &test);
+                let ctx = self.ctx;
+                return if step_first {
+                    (se.then(ctx, &yes), se.then(ctx, &no))
+                } else {
+                    (yes.then(ctx, &se), no.then(ctx, &se))
+                };
+            }
             // The condition's value depends on its own side effects: no guard.
             return (se.clone(), se);
         }
+        self.guards(f, c)
+    }
+
+    /// The guards of a condition without side effects, true and false.
+    fn guards(&mut self, f: FuncId, c: &Expr) -> (Transformer, Transformer) {
         let tracked = self.tracked(f);
         let env = self.env(&tracked);
         let yes = env.condition(c, true);
@@ -1251,6 +1267,52 @@ fn subtree_has_return(body: &Body, root: NodeId) -> bool {
         stack.extend(kind.children());
     }
     false
+}
+
+/// A condition whose only side effect is one step of a variable it names
+/// nowhere else, evaluated unconditionally (not under `&&`, `||`, `?:`):
+/// the condition with the step replaced by the variable, and whether the
+/// step comes first (`--m > 0` tests the new value, `i-- > 0` the old).
+fn stepped_condition(c: &Expr) -> Option<(Expr, bool)> {
+    fn replace(e: &mut Expr, found: &mut Option<(VarId, bool)>) -> bool {
+        match &mut e.kind {
+            ExprKind::Unary(
+                op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec),
+                t,
+            ) => {
+                let (Some(v), None) = (t.is_lvalue_var(), *found) else {
+                    return false;
+                };
+                *found = Some((v, matches!(op, UnOp::PreInc | UnOp::PreDec)));
+                let target = std::mem::replace(
+                    &mut **t,
+                    Expr {
+                        kind: ExprKind::Int(0),
+                        ty: Type::int(),
+                        span: e.span,
+                    },
+                );
+                *e = target;
+                true
+            }
+            ExprKind::Cast(a) | ExprKind::Unary(UnOp::Not | UnOp::Neg | UnOp::Plus, a) => {
+                replace(a, found)
+            }
+            ExprKind::Binary(op, a, b) if !matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr) => {
+                replace(a, found) && replace(b, found)
+            }
+            _ => !has_side_effects(e),
+        }
+    }
+    let mut test = c.clone();
+    let mut found = None;
+    if !replace(&mut test, &mut found) {
+        return None;
+    }
+    let (v, step_first) = found?;
+    let mut uses = 0;
+    test.walk(&mut |sub| uses += matches!(sub.kind, ExprKind::Var(w) if w == v) as usize);
+    (uses == 1 && !has_side_effects(&test)).then_some((test, step_first))
 }
 
 pub fn has_side_effects(e: &Expr) -> bool {
