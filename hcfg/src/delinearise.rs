@@ -19,12 +19,14 @@
 //!
 //! What qualifies, per function:
 //! - the pointer, of pointer-to-scalar (or struct) type and never
-//!   address-taken, is a parameter never assigned, or a local assigned
-//!   once, outside any loop, a fresh block (`malloc`); every use of it is
+//!   address-taken, is a parameter never assigned (or a pointer member of
+//!   a structure parameter, `im->data`, `scalar_fields`), or a local
+//!   assigned once, outside any loop, a fresh block (`malloc`); every use of it is
 //!   a subscript `p[E]`, its allocation or `free(p)` (no `*p`, `p + k`,
 //!   nor passing `p` to another call);
 //! - each stride is an integer whose address is never taken and that
-//!   keeps its value in the function: a parameter it never assigns, a
+//!   keeps its value in the function: a parameter (or a structure
+//!   parameter's member, `im->w`) it never assigns, a
 //!   local it assigns once outside any loop (reading it before would be
 //!   undefined), or a global that neither it nor what it calls assigns;
 //! - every subscript splits the same way: `E = A * s + B` at the top level
@@ -132,7 +134,8 @@ fn views_of(
         let unchanged = if var.is_global() {
             !effects.summaries[f.index()].may_write(program, v)
         } else {
-            (function.params.contains(&v) && !written(v)) || set_once(v)
+            ((function.params.contains(&v) || program.member_of_param(v).is_some()) && !written(v))
+                || set_once(v)
         };
         unchanged && var.ty.is_integer() && !var.address_taken && !var.is_volatile
     };
@@ -141,13 +144,10 @@ fn views_of(
         .iter()
         .copied()
         .filter(|&p| !written(p))
-        .chain(
-            function
-                .locals
-                .iter()
-                .copied()
-                .filter(|&v| set_once(v) && assigned[&v].allocation),
-        )
+        .chain(function.locals.iter().copied().filter(|&v| {
+            (set_once(v) && assigned[&v].allocation)
+                || (program.member_of_param(v).is_some() && !written(v))
+        }))
         .filter(|&p| {
             let var = program.var(p);
             !var.address_taken

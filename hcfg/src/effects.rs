@@ -499,9 +499,14 @@ fn returned_pointer_targets(program: &Program, callee: &Expr) -> Vec<Location> {
 /// `calloc`, `realloc`, `strdup`): declared, never defined by the program.
 /// The effects of a function's body as its callers see them: globals,
 /// pointees and heap memory; a block named by one of its pointers is heap
-/// memory to them, and its locals are nothing to them.
+/// memory to them, and its locals are nothing to them (but the variable of
+/// a member `p->n` is what `p` points to).
 pub fn seen_by_callers(program: &Program, body: &Effects) -> Effects {
     let seen = |l: &Location| match l {
+        // `p->n` (`scalar_fields`) is memory behind the parameter `p`.
+        Location::Var(v) if program.member_through_pointer(*v).is_some() => program
+            .member_through_pointer(*v)
+            .map(|m| Location::Pointee(m.structure)),
         Location::Var(v) if !program.var(*v).is_global() => None,
         Location::Block(_) => Some(Location::Heap),
         other => Some(*other),

@@ -57,8 +57,18 @@ pub struct Program {
     /// (`scalar_fields`): the structure, and its members' variables. The
     /// syntax tree keeps the member accesses.
     pub fields: std::collections::BTreeMap<VarId, Vec<VarId>>,
-    /// The other way: each member's variable, and its structure.
-    pub members: std::collections::BTreeMap<VarId, VarId>,
+    /// The other way: each member's variable, and what it is a member of.
+    pub members: std::collections::BTreeMap<VarId, MemberOf>,
+}
+
+/// What a member's variable (`scalar_fields`) stands for: a member of a
+/// structure variable (`v.n`), or of the structure a pointer parameter
+/// points to (`p->n`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberOf {
+    pub structure: VarId,
+    /// The member names from the structure, outermost last.
+    pub path: Vec<Symbol>,
 }
 
 impl Program {
@@ -78,8 +88,16 @@ impl Program {
     /// (`scalar_fields`): memory behind it is the caller's, like memory
     /// behind a pointer parameter.
     pub fn member_of_param(&self, v: VarId) -> Option<VarId> {
-        let s = *self.members.get(&v)?;
+        let s = self.members.get(&v)?.structure;
         (self.var(s).storage == Storage::Param).then_some(s)
+    }
+
+    /// The pointer parameter whose pointed-to structure's member variable
+    /// `v` is (`p->n`): its value is the caller's memory, read and written
+    /// through `p`.
+    pub fn member_through_pointer(&self, v: VarId) -> Option<&MemberOf> {
+        let m = self.members.get(&v)?;
+        matches!(self.var(m.structure).ty, Type::Pointer(_)).then_some(m)
     }
 
     pub fn find_function(&self, name: &str) -> Option<FuncId> {

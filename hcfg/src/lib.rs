@@ -28,10 +28,7 @@ use std::collections::BTreeMap;
 /// normalises loops.
 pub fn build_program(files: &[ParsedFile]) -> Program {
     let mut program = lower::lower_program(files);
-    program.fields = scalar_fields::apply(&mut program);
-    program.members = (program.fields.iter())
-        .flat_map(|(&s, members)| members.iter().map(move |&m| (m, s)))
-        .collect();
+    scalar_fields::apply(&mut program);
     program.walks = pointer_walks::apply(&mut program);
     loops::normalize_loops(&mut program);
     program

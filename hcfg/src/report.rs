@@ -92,9 +92,9 @@ impl Names {
     }
 }
 
-/// A display name as an isl identifier: `v.n` as `v__n`.
+/// A display name as an isl identifier: `v.n` as `v__n`, `p->n` as `p__n`.
 fn isl_spelling(name: &str) -> String {
-    name.replace('.', "__")
+    name.replace("->", "__").replace('.', "__")
 }
 
 /// What [`constraints`] computes of a set before naming its parameters:

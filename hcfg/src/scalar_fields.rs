@@ -1,5 +1,5 @@
-//! Structure locals used only field by field, seen as one variable per
-//! scalar field (scalar replacement of aggregates, on the IR only).
+//! Structures used only member by member, seen as one variable per
+//! scalar member (scalar replacement of aggregates, on the IR only).
 //!
 //! `struct vec v; v.n = 100; v.c = malloc(...); for (i = 0; i < v.n; i++)
 //! v.c[i] = 0;` is, to the analyses, two variables `v.n` and `v.c`: the
@@ -8,17 +8,21 @@
 //! would be. Without this, neither the bound nor the block has a name.
 //!
 //! A structure qualifies when it is a local or a by-value parameter (not
-//! `static`, not `volatile`) whose address is never taken, whose type is a
+//! `static`, not `volatile`) whose address is never taken, or the structure
+//! a pointer parameter points to (`p->n`, `p->data[i]`), whose type is a
 //! plain structure (every member named, no bit-field, no union at any
 //! depth: members that share storage would be two variables for one
-//! value), and which the function uses only through `.` chains that end at
-//! a scalar member (read or assigned) or at an array member (its
-//! elements): never as a whole value (`w = v`, `f(v)`, `return v`, an
-//! initialiser), never a member's address. Then nothing but those chains
-//! reads or changes the scalar members, and each can be a variable.
+//! value), and which the function uses only through member chains (`v.a.b`,
+//! `p->a.b`) that end at a scalar member (read or assigned) or at an array
+//! member (its elements): never as a whole value (`w = v`, `f(v)`, `return
+//! v`, an initialiser, `*p`, `f(p)`, `p + 1`), never a member's address.
+//! Then nothing but those chains reads or changes the scalar members, and
+//! each can be a variable. For a pointer parameter this takes the paper's
+//! assumption for pointer parameters: the structure it points to is not
+//! also reached under another name while the function runs.
 //!
-//! Each field variable is named by its chain (`v.n`, `v.pos.x`), is a
-//! local of the function, goes out of scope with the structure, and
+//! Each member's variable is named by its chain (`v.n`, `v.pos.x`, `p->n`),
+//! is a local of the function, goes out of scope with the structure, and
 //! [`Program::fields`] says which variables stand for which structure's
 //! members. The syntax tree keeps the member accesses; isolation maps the
 //! variables back to them by name, as it does for array members (`P.x`).
@@ -27,22 +31,21 @@ use crate::ir::*;
 use ferry_parser::intern::Symbol;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Finds the structures of every function that qualify, creates their field
-/// variables and rewrites the chains; the structures, each with its field
-/// variables.
-pub fn apply(program: &mut Program) -> BTreeMap<VarId, Vec<VarId>> {
-    let mut all = BTreeMap::new();
+/// Finds the structures of every function that qualify, creates their
+/// members' variables (in [`Program::fields`] and [`Program::members`]) and
+/// rewrites the chains.
+pub fn apply(program: &mut Program) {
     for f in program.function_ids().collect::<Vec<_>>() {
         let structures = find(program, f);
         if structures.is_empty() {
             continue;
         }
-        all.extend(rewrite(program, f, &structures));
+        rewrite(program, f, &structures);
     }
-    all
 }
 
-/// A member chain `v.a.b` from a variable, outermost member last.
+/// A member chain from a variable, outermost member last: `v.a.b`, or
+/// `p->a.b` from a pointer (the root's type says which).
 fn chain(e: &Expr) -> Option<(VarId, Vec<Symbol>)> {
     match &e.kind {
         ExprKind::Var(v) => Some((*v, Vec::new())),
@@ -55,6 +58,27 @@ fn chain(e: &Expr) -> Option<(VarId, Vec<Symbol>)> {
             path.push(*field);
             Some((v, path))
         }
+        ExprKind::Member {
+            base,
+            field,
+            arrow: true,
+        } => match base.kind {
+            ExprKind::Var(p) => Some((p, vec![*field])),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The structure type a candidate's chains start from: its own, or the one
+/// it points to.
+fn structure_of(ty: &Type) -> Option<StructId> {
+    match ty {
+        Type::Struct(s) => Some(*s),
+        Type::Pointer(inner) => match **inner {
+            Type::Struct(s) => Some(s),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -97,47 +121,84 @@ fn find(program: &Program, f: FuncId) -> BTreeSet<VarId> {
         .copied()
         .filter(|&v| {
             let var = program.var(v);
-            matches!(var.storage, Storage::Local | Storage::Param)
+            let shape = match &var.ty {
+                Type::Struct(_) => matches!(var.storage, Storage::Local | Storage::Param),
+                Type::Pointer(_) => var.storage == Storage::Param,
+                _ => false,
+            };
+            shape
                 && !var.address_taken
                 && !var.is_volatile
-                && matches!(var.ty, Type::Struct(s) if is_plain(program, s, 0))
+                && structure_of(&var.ty).is_some_and(|s| is_plain(program, s, 0))
         })
         .collect();
     if candidates.is_empty() {
         return candidates;
     }
     for node in &body.nodes {
+        // The tests of ifs, loops and jumps are only tested.
+        let tested = !matches!(node.kind, NodeKind::Expr(_) | NodeKind::Return(_));
         for e in node.kind.own_expressions() {
-            disqualify_whole_uses(e, &mut candidates);
+            disqualify_whole_uses(e, &mut candidates, tested);
         }
     }
     // A variable-length array's size may read a member too.
     for &v in &function.locals {
         for size in vla_sizes(&program.var(v).ty) {
-            disqualify_whole_uses(size, &mut candidates);
+            disqualify_whole_uses(size, &mut candidates, false);
         }
     }
     candidates
 }
 
 /// Takes out of `candidates` every structure `e` uses otherwise than
-/// through a chain ending at a scalar or array member.
-fn disqualify_whole_uses(e: &Expr, candidates: &mut BTreeSet<VarId>) {
+/// through a chain ending at a scalar or array member, or (a pointer) by
+/// testing it against null: `if (!p)`, `p && p->n`, `p == NULL`. `tested`
+/// says that `e`'s value is only tested (a condition, an operand of `!`,
+/// `&&`, `||`).
+fn disqualify_whole_uses(e: &Expr, candidates: &mut BTreeSet<VarId>, tested: bool) {
     if let Some((v, path)) = chain(e) {
-        if !path.is_empty() && (is_scalar(&e.ty) || matches!(e.ty, Type::Array(..))) {
-            return;
+        let member = !path.is_empty() && (is_scalar(&e.ty) || matches!(e.ty, Type::Array(..)));
+        let null_test = path.is_empty() && tested && matches!(e.ty, Type::Pointer(_));
+        if !member && !null_test {
+            candidates.remove(&v);
         }
-        candidates.remove(&v);
         return;
     }
-    if let ExprKind::Unary(UnOp::AddrOf, inner) = &e.kind
-        && let Some((v, _)) = chain(inner)
-        && !matches!(inner.ty, Type::Array(..))
-    {
-        candidates.remove(&v);
-        return;
+    match &e.kind {
+        ExprKind::Unary(UnOp::AddrOf, inner)
+            if chain(inner).is_some() && !matches!(inner.ty, Type::Array(..)) =>
+        {
+            if let Some((v, _)) = chain(inner) {
+                candidates.remove(&v);
+            }
+        }
+        ExprKind::Unary(UnOp::Not, a) => disqualify_whole_uses(a, candidates, true),
+        ExprKind::Binary(BinaryOp::LogAnd | BinaryOp::LogOr, a, b) => {
+            disqualify_whole_uses(a, candidates, true);
+            disqualify_whole_uses(b, candidates, true);
+        }
+        ExprKind::Binary(BinaryOp::Eq | BinaryOp::Ne, a, b) => {
+            let null = |x: &Expr| matches!(strip_casts(x).kind, ExprKind::Int(0));
+            disqualify_whole_uses(a, candidates, null(b));
+            disqualify_whole_uses(b, candidates, null(a));
+        }
+        ExprKind::Cond(c, a, b) => {
+            disqualify_whole_uses(c, candidates, true);
+            if let Some(a) = a {
+                disqualify_whole_uses(a, candidates, false);
+            }
+            disqualify_whole_uses(b, candidates, false);
+        }
+        _ => e.for_each_child(&mut |c| disqualify_whole_uses(c, candidates, false)),
     }
-    e.for_each_child(&mut |c| disqualify_whole_uses(c, candidates));
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) => strip_casts(inner),
+        _ => e,
+    }
 }
 
 fn vla_sizes(ty: &Type) -> Vec<&Expr> {
@@ -167,24 +228,21 @@ fn vla_sizes_mut(ty: &mut Type) -> Vec<&mut Expr> {
 /// Creates the field variables of `structures` (every scalar member, at
 /// any depth), replaces the chains that reach them, and adds them to the
 /// function's locals and to the scopes that end their structure.
-fn rewrite(
-    program: &mut Program,
-    f: FuncId,
-    structures: &BTreeSet<VarId>,
-) -> BTreeMap<VarId, Vec<VarId>> {
+fn rewrite(program: &mut Program, f: FuncId, structures: &BTreeSet<VarId>) {
     let mut slots: BTreeMap<(VarId, Vec<Symbol>), VarId> = BTreeMap::new();
     let mut by_structure: BTreeMap<VarId, Vec<VarId>> = BTreeMap::new();
     for &v in structures {
-        let Type::Struct(s) = program.var(v).ty else {
+        let Some(s) = structure_of(&program.var(v).ty) else {
             continue;
         };
+        let through_pointer = matches!(program.var(v).ty, Type::Pointer(_));
         let mut members = Vec::new();
         scalar_members(program, s, &mut Vec::new(), &mut members);
         for (path, ty) in members {
             let var = program.var(v);
             let mut name = var.name.as_str().to_string();
-            for field in &path {
-                name.push('.');
+            for (k, field) in path.iter().enumerate() {
+                name.push_str(if k == 0 && through_pointer { "->" } else { "." });
                 name.push_str(field.as_str());
             }
             let slot = Var {
@@ -201,6 +259,13 @@ fn rewrite(
             let id = VarId(program.vars.len() as u32);
             program.vars.push(slot);
             program.functions[f.index()].locals.push(id);
+            program.members.insert(
+                id,
+                MemberOf {
+                    structure: v,
+                    path: path.clone(),
+                },
+            );
             slots.insert((v, path), id);
             by_structure.entry(v).or_default().push(id);
         }
@@ -212,7 +277,7 @@ fn rewrite(
         }
     }
     let Some(body) = &mut program.functions[f.index()].body else {
-        return by_structure;
+        return;
     };
     for node in &mut body.nodes {
         for e in node.kind.own_expressions_mut() {
@@ -228,7 +293,7 @@ fn rewrite(
             scoped.extend(ending);
         }
     }
-    by_structure
+    program.fields.extend(by_structure);
 }
 
 /// The scalar members of structure `s`, at any depth, each with its chain

@@ -740,7 +740,7 @@ fn isolate_unit(
     let buffer_names: Vec<DeviceNames> = shared_arrays
         .iter()
         .map(|s| DeviceNames {
-            device: cloner.fresh_name(&format!("{}_accel", s.name)),
+            device: cloner.fresh_name(&format!("{}_accel", c_identifier(&s.name))),
         })
         .collect();
     let mut full_rows: Vec<HashSet<Symbol>> = vec![HashSet::new(); shared_arrays.len()];
@@ -940,7 +940,7 @@ fn isolate_statement(
     for s in &plan.scalars {
         let names = DeviceNames {
             // A member's variable `v.n` (`hcfg::scalar_fields`): `v_n_accel`.
-            device: cloner.fresh_name(&format!("{}_accel", s.name.replace('.', "_"))),
+            device: cloner.fresh_name(&format!("{}_accel", c_identifier(&s.name))),
         };
         vars.insert(
             Symbol::intern(&s.name),
@@ -955,7 +955,7 @@ fn isolate_statement(
             Some(shared) => shared.clone(),
             None => DeviceNames {
                 // `P.x`'s buffer is `P_x_accel`.
-                device: cloner.fresh_name(&format!("{}_accel", a.name.replace('.', "_"))),
+                device: cloner.fresh_name(&format!("{}_accel", c_identifier(&a.name))),
             },
         };
         vars.insert(
@@ -1379,6 +1379,12 @@ fn replace_in_stmt(s: &mut Stmt, blocks: &mut Replacements, prologues: &mut Prol
     for inner in s.sub_statements_mut() {
         replace_in_stmt(inner, blocks, prologues);
     }
+}
+
+/// A C identifier from the name of an array or member variable: `P.x` and
+/// `p->n` as `P_x` and `p_n`.
+fn c_identifier(name: &str) -> String {
+    name.replace("->", "_").replace('.', "_")
 }
 
 /// Distinct isolated variables must not share memory (the paper's

@@ -199,8 +199,8 @@ impl<'c> Rewriter<'c> {
     }
 
     fn lookup(&self, name: Symbol) -> Option<&DeviceVar> {
-        // `P.x` is shadowed by a local `P`.
-        let root = name.as_str().split('.').next().map(Symbol::intern);
+        // `P.x` (and `p->n`) is shadowed by a local `P` (`p`).
+        let root = name.as_str().split(['.', '-']).next().map(Symbol::intern);
         if self
             .scopes
             .iter()
@@ -437,6 +437,16 @@ impl<'c> Rewriter<'c> {
                 } else {
                     self.expr(inner);
                 }
+            }
+            // A member of the structure a pointer parameter points to,
+            // seen as a variable (`p->n`, `hcfg::scalar_fields`): its copy.
+            ExprKind::PtrMember(a, field)
+                if let Some(name) = pointed_member_name(a, *field)
+                    && let Some(DeviceVar::Scalar { device }) = self.lookup(name).cloned() =>
+            {
+                let mut copy = ident(device);
+                copy.span = span;
+                *e = copy;
             }
             ExprKind::PtrMember(base, field) => {
                 if let Some((name, sub)) = self.deref_target(base) {
@@ -814,6 +824,29 @@ fn field_array_name(base: &Expr, field: Symbol) -> Option<Symbol> {
             let prefix = field_array_name(inner, *middle)?;
             Some(Symbol::intern(&format!("{prefix}.{field}")))
         }
+        ExprKind::PtrMember(inner, middle) => {
+            let prefix = pointed_member_name(inner, *middle)?;
+            Some(Symbol::intern(&format!("{prefix}.{field}")))
+        }
+        _ => None,
+    }
+}
+
+/// `p->n` for the member `n` of what the pointer variable `p` points to:
+/// the name of its variable (`hcfg::scalar_fields`).
+fn pointed_member_name(base: &Expr, field: Symbol) -> Option<Symbol> {
+    match &strip_parens(base).kind {
+        ExprKind::Ident(var) => Some(Symbol::intern(&format!("{var}->{field}"))),
+        _ => None,
+    }
+}
+
+/// The array or member variable `e` names, when it is one: `a`, `P.x`,
+/// `p->c`.
+fn member_chain_name(e: &Expr) -> Option<Symbol> {
+    match &e.kind {
+        ExprKind::Member(base, field) => field_array_name(base, *field),
+        ExprKind::PtrMember(base, field) => pointed_member_name(base, *field),
         _ => None,
     }
 }
@@ -850,7 +883,9 @@ fn index_base(e: &Expr) -> Option<(Symbol, usize)> {
             }
             ExprKind::Paren(inner) if depth > 0 => cur = inner,
             ExprKind::Ident(name) => return Some((*name, depth)),
-            ExprKind::Member(base, field) => return Some((field_array_name(base, *field)?, depth)),
+            ExprKind::Member(..) | ExprKind::PtrMember(..) => {
+                return Some((member_chain_name(cur)?, depth));
+            }
             _ => return None,
         }
     }
@@ -866,7 +901,7 @@ fn shift_chain(e: &mut Expr, depth: usize, device: Symbol, offsets: &[Expr]) {
     let mut cur = e;
     loop {
         // An array field isolated alone: its buffer replaces `P.x`.
-        if let ExprKind::Member(..) = cur.kind {
+        if let ExprKind::Member(..) | ExprKind::PtrMember(..) = cur.kind {
             cur.kind = ExprKind::Ident(device);
             return;
         }

@@ -219,6 +219,10 @@ impl<'c, 'a> Collector<'c, 'a> {
                     && let Some(u) = use_
                 {
                     self.access(&Path::var(*v), u);
+                    // `p->n` (`scalar_fields`) reads the pointer `p` too.
+                    if let Some(member) = self.cx.program.member_through_pointer(*v) {
+                        self.access(&Path::var(member.structure), Use::Read);
+                    }
                 }
             }
             ExprKind::Func(_)

@@ -125,11 +125,15 @@ impl Entity {
         out
     }
 
-    /// The isl tuple name: the path with `.` spelled `__`.
+    /// The isl tuple name: the path with `.` (and a member variable's
+    /// `->`) spelled `__`.
     pub fn isl_tuple(&self, var_name: &dyn Fn(VarId) -> String) -> String {
         match self.root {
             Root::Anywhere => "ANYWHERE".to_string(),
-            Root::Var(_) => self.path_text(var_name).replace('.', "__"),
+            Root::Var(_) => self
+                .path_text(var_name)
+                .replace("->", "__")
+                .replace('.', "__"),
         }
     }
 

@@ -22,7 +22,7 @@ use crate::function::FunctionContext;
 use crate::region::{self, Region, RegionMap, add, merge};
 use crate::set::involves;
 use crate::summary::Summary;
-use crate::summary::visible_to_callers;
+use crate::summary::{as_callers_see, visible_to_callers};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
@@ -98,10 +98,12 @@ pub fn compute(
         };
         walker.descend(body.root, &live);
         out_summaries[f.index()] = walker.out[body.root.index()].as_ref().map(|o| {
-            o.iter()
-                .filter(|(e, _)| visible_to_callers(program, e))
-                .map(|(e, r)| (e.clone(), r.clone()))
-                .collect()
+            let mut seen = RegionMap::new();
+            for (e, r) in o.iter().filter(|(e, _)| visible_to_callers(program, e)) {
+                let (e, r) = as_callers_see(program, &a.semantics.ctx, e, r.clone());
+                region::add(&mut seen, e, r);
+            }
+            seen
         });
         let mut walked = walker.out;
         for map in walked.iter_mut().flatten() {

@@ -2,11 +2,12 @@
 //! caller, over its formal parameters' and the globals' values at entry.
 
 use crate::access::Rw;
+use crate::entity::phi;
 use crate::entity::{Entity, Root, Step};
 use crate::function::FunctionContext;
-use crate::region::{Region, RegionMap};
+use crate::region::{Region, RegionMap, add};
 use ferry_hcfg::ir::{Program, Storage};
-use ferry_hcfg::semantics::poly::Name;
+use ferry_hcfg::semantics::poly::{Lin, Name};
 
 /// Summaries have the same three kinds as statements.
 pub type Summary = Rw;
@@ -20,7 +21,8 @@ pub fn visible_to_callers(program: &Program, e: &Entity) -> bool {
         Root::Anywhere => true,
         Root::Var(v) => {
             let var = program.var(v);
-            if var.is_global() {
+            if var.is_global() || program.member_through_pointer(v).is_some() {
+                // (`p->n` is the caller's memory, and so is what it reaches.)
                 return true;
             }
             (var.storage == Storage::Param || program.member_of_param(v).is_some())
@@ -45,10 +47,43 @@ fn at_entry(cx: &FunctionContext, r: &Region) -> Region {
 }
 
 fn visible(cx: &FunctionContext, map: &RegionMap) -> RegionMap {
-    map.iter()
+    let mut out = RegionMap::new();
+    for (e, r) in map
+        .iter()
         .filter(|(e, _)| visible_to_callers(cx.program, e))
-        .map(|(e, r)| (e.clone(), at_entry(cx, r)))
-        .collect()
+    {
+        let (e, r) = as_callers_see(cx.program, cx.ctx, e, at_entry(cx, r));
+        add(&mut out, e, r);
+    }
+    out
+}
+
+/// A visible region as the function's callers know its memory: the same,
+/// but for a member's variable of the structure a pointer parameter points
+/// to (`p->n`, `scalar_fields`), which is `p[0].n`, translated at each
+/// call as any memory behind `p`. (Memory reached through a pointer
+/// member, `p->c[i]`, keeps its own entity: the caller cannot name it.)
+pub fn as_callers_see(
+    program: &Program,
+    ctx: &isl_rs::Context,
+    e: &Entity,
+    r: Region,
+) -> (Entity, Region) {
+    let member = match e.root {
+        Root::Var(v) if e.path.is_empty() => program.member_through_pointer(v),
+        _ => None,
+    };
+    let Some(member) = member else {
+        return (e.clone(), r);
+    };
+    let mut path = vec![Step::Index];
+    path.extend(member.path.iter().map(|&f| Step::Field(f)));
+    let first = crate::set::equal_to(ctx, &phi(1), &Lin::constant(0)).expect("a constant compares");
+    let entity = Entity {
+        root: Root::Var(member.structure),
+        path,
+    };
+    (entity, r.intersect(&first))
 }
 
 pub fn summarize(cx: &FunctionContext, body: &Rw) -> Summary {

@@ -198,7 +198,7 @@ pub struct Entity {
 impl Entity {
     /// The isl tuple name of the path (`s.f` is `s__f`).
     pub fn tuple(&self) -> String {
-        self.path.replace('.', "__")
+        self.path.replace("->", "__").replace('.', "__")
     }
 }
 
@@ -598,6 +598,13 @@ fn resolve_entity(
     let mut parts = entity.path.split('.');
     let mut root = parts.next().unwrap_or("");
     let fields: Vec<&str> = parts.collect();
+    // `p->n...`: a member of what the pointer `p` points to, seen by ferry
+    // as a variable of its own; its element expressions start at `p->n`.
+    let mut arrow_member = None;
+    if let Some((pointer, member)) = root.split_once("->") {
+        root = pointer;
+        arrow_member = Some(member);
+    }
     let known = |name: &str| {
         scope.lookup(name, false).is_some() || scope.declared.iter().any(|d| d.as_str() == name)
     };
@@ -654,6 +661,21 @@ fn resolve_entity(
     let mut ty = scope.type_of(var).map_err(&unresolved)?;
     let mut steps = Vec::new();
     let mut bit_field = false;
+    let mut plan_root = root.to_string();
+    if let Some(member) = arrow_member {
+        let (Base::Record(members), [Layer::Pointer]) = (&ty.base, ty.layers.as_slice()) else {
+            return Err(unresolved(format!(
+                "`{root}->{member}` on something that is not a pointer to a known struct"
+            )));
+        };
+        let (member_ty, is_bit_field) = scope
+            .field(members, member)
+            .map_err(&unresolved)?
+            .ok_or_else(|| unresolved(format!("no member `{member}`")))?;
+        ty = member_ty;
+        bit_field = is_bit_field;
+        plan_root = format!("{root}->{member}");
+    }
     for field in &fields {
         steps.extend(ty.layers.iter().map(|l| Step::Index(*l)));
         let Base::Record(members) = ty.base else {
@@ -693,7 +715,7 @@ fn resolve_entity(
                 .map(|l| Step::Index(*l)),
         );
         return Ok(EntityPlan {
-            root: Symbol::intern(root),
+            root: Symbol::intern(&plan_root),
             steps,
             rows: entity.rows.iter().map(|r| Symbol::intern(r)).collect(),
         });
@@ -733,7 +755,7 @@ fn resolve_entity(
         )));
     }
     Ok(EntityPlan {
-        root: Symbol::intern(root),
+        root: Symbol::intern(&plan_root),
         steps,
         rows: Vec::new(),
     })
@@ -2803,7 +2825,12 @@ fn prepare_region(
     let expected = if region.array == ANYWHERE {
         "ANYWHERE".to_owned()
     } else {
-        region.array.replace('.', "__")
+        Entity {
+            path: region.array.clone(),
+            dims: region.dims,
+            rows: Vec::new(),
+        }
+        .tuple()
     };
     let isl_error = |e: isl_rs::LibISLError| format!("isl: {e:?}");
     let set = Set::read_from_str(ctx, &region.isl)
