@@ -21,7 +21,8 @@
 //! assumption for pointer parameters: the structure it points to is not
 //! also reached under another name while the function runs.
 //!
-//! Each member's variable is named by its chain (`v.n`, `v.pos.x`, `p->n`),
+//! Each member the function names gets a variable, named by its chain
+//! (`v.n`, `v.pos.x`, `p->n`),
 //! is a local of the function, goes out of scope with the structure, and
 //! [`Program::fields`] says which variables stand for which structure's
 //! members. The syntax tree keeps the member accesses; isolation maps the
@@ -231,44 +232,39 @@ fn vla_sizes_mut(ty: &mut Type) -> Vec<&mut Expr> {
 fn rewrite(program: &mut Program, f: FuncId, structures: &BTreeSet<VarId>) {
     let mut slots: BTreeMap<(VarId, Vec<Symbol>), VarId> = BTreeMap::new();
     let mut by_structure: BTreeMap<VarId, Vec<VarId>> = BTreeMap::new();
-    for &v in structures {
-        let Some(s) = structure_of(&program.var(v).ty) else {
-            continue;
-        };
+    // Only the members the function names get a variable: a structure of
+    // a hundred members, a few of them used, makes a few variables.
+    for ((v, path), ty) in used_members(program, f, structures) {
         let through_pointer = matches!(program.var(v).ty, Type::Pointer(_));
-        let mut members = Vec::new();
-        scalar_members(program, s, &mut Vec::new(), &mut members);
-        for (path, ty) in members {
-            let var = program.var(v);
-            let mut name = var.name.as_str().to_string();
-            for (k, field) in path.iter().enumerate() {
-                name.push_str(if k == 0 && through_pointer { "->" } else { "." });
-                name.push_str(field.as_str());
-            }
-            let slot = Var {
-                name: Symbol::intern(&name),
-                ty,
-                storage: Storage::Local,
-                function: Some(f),
-                unit: var.unit,
-                span: var.span,
-                address_taken: false,
-                is_volatile: false,
-                scope_end: var.scope_end,
-            };
-            let id = VarId(program.vars.len() as u32);
-            program.vars.push(slot);
-            program.functions[f.index()].locals.push(id);
-            program.members.insert(
-                id,
-                MemberOf {
-                    structure: v,
-                    path: path.clone(),
-                },
-            );
-            slots.insert((v, path), id);
-            by_structure.entry(v).or_default().push(id);
+        let var = program.var(v);
+        let mut name = var.name.as_str().to_string();
+        for (k, field) in path.iter().enumerate() {
+            name.push_str(if k == 0 && through_pointer { "->" } else { "." });
+            name.push_str(field.as_str());
         }
+        let slot = Var {
+            name: Symbol::intern(&name),
+            ty,
+            storage: Storage::Local,
+            function: Some(f),
+            unit: var.unit,
+            span: var.span,
+            address_taken: false,
+            is_volatile: false,
+            scope_end: var.scope_end,
+        };
+        let id = VarId(program.vars.len() as u32);
+        program.vars.push(slot);
+        program.functions[f.index()].locals.push(id);
+        program.members.insert(
+            id,
+            MemberOf {
+                structure: v,
+                path: path.clone(),
+            },
+        );
+        slots.insert((v, path), id);
+        by_structure.entry(v).or_default().push(id);
     }
     let locals = program.function(f).locals.clone();
     for v in locals {
@@ -296,24 +292,36 @@ fn rewrite(program: &mut Program, f: FuncId, structures: &BTreeSet<VarId>) {
     program.fields.extend(by_structure);
 }
 
-/// The scalar members of structure `s`, at any depth, each with its chain
-/// of field names.
-fn scalar_members(
+/// The scalar members of `structures` that `f` names, with their types.
+fn used_members(
     program: &Program,
-    s: StructId,
-    prefix: &mut Vec<Symbol>,
-    out: &mut Vec<(Vec<Symbol>, Type)>,
-) {
-    for field in program.struct_def(s).fields.as_deref().unwrap_or(&[]) {
-        let Some(name) = field.name else { continue };
-        prefix.push(name);
-        match &field.ty {
-            Type::Struct(inner) => scalar_members(program, *inner, prefix, out),
-            ty if is_scalar(ty) => out.push((prefix.clone(), ty.clone())),
-            _ => {}
+    f: FuncId,
+    structures: &BTreeSet<VarId>,
+) -> BTreeMap<(VarId, Vec<Symbol>), Type> {
+    let function = program.function(f);
+    let mut used = BTreeMap::new();
+    let mut note = |e: &Expr| {
+        e.walk(&mut |sub| {
+            if let Some((v, path)) = chain(sub)
+                && structures.contains(&v)
+                && !path.is_empty()
+                && is_scalar(&sub.ty)
+            {
+                used.insert((v, path), sub.ty.clone());
+            }
+        })
+    };
+    for node in function.body.iter().flat_map(|b| &b.nodes) {
+        for e in node.kind.own_expressions() {
+            note(e);
         }
-        prefix.pop();
     }
+    for &v in &function.locals {
+        for size in vla_sizes(&program.var(v).ty) {
+            note(size);
+        }
+    }
+    used
 }
 
 fn replace_chains(e: &mut Expr, slots: &BTreeMap<(VarId, Vec<Symbol>), VarId>) {
