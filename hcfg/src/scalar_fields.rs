@@ -8,8 +8,10 @@
 //! would be. Without this, neither the bound nor the block has a name.
 //!
 //! A structure qualifies when it is a local or a by-value parameter (not
-//! `static`, not `volatile`) whose address is never taken, or the structure
-//! a pointer parameter points to (`p->n`, `p->data[i]`), whose type is a
+//! `static`, not `volatile`) whose address is never taken, the structure a
+//! pointer parameter points to (`p->n`, `p->data[i]`), or a global structure
+//! that every function uses member by member (its members are then globals
+//! of their own, `cfg.n`), whose type is a
 //! plain structure (every member named, no bit-field, no union at any
 //! depth: members that share storage would be two variables for one
 //! value), and which the function uses only through member chains (`v.a.b`,
@@ -36,6 +38,10 @@ use std::collections::{BTreeMap, BTreeSet};
 /// members' variables (in [`Program::fields`] and [`Program::members`]) and
 /// rewrites the chains.
 pub fn apply(program: &mut Program) {
+    let globals = global_structures(program);
+    if !globals.is_empty() {
+        rewrite_globals(program, &globals);
+    }
     for f in program.function_ids().collect::<Vec<_>>() {
         let structures = find(program, f);
         if structures.is_empty() {
@@ -109,12 +115,120 @@ fn is_plain(program: &Program, s: StructId, depth: usize) -> bool {
         })
 }
 
+/// The global structures that qualify in every function of the program.
+fn global_structures(program: &Program) -> BTreeSet<VarId> {
+    let mut candidates: BTreeSet<VarId> = program
+        .globals
+        .iter()
+        .copied()
+        .filter(|&v| {
+            let var = program.var(v);
+            matches!(var.storage, Storage::Global { .. })
+                && matches!(var.ty, Type::Struct(s) if is_plain(program, s, 0))
+                && !var.address_taken
+                && !var.is_volatile
+        })
+        .collect();
+    for f in program.function_ids() {
+        if candidates.is_empty() {
+            break;
+        }
+        disqualify_in_function(program, f, &mut candidates);
+    }
+    candidates
+}
+
+/// Takes out of `candidates` the structures `f` uses otherwise than
+/// member by member.
+fn disqualify_in_function(program: &Program, f: FuncId, candidates: &mut BTreeSet<VarId>) {
+    let function = program.function(f);
+    for node in function.body.iter().flat_map(|b| &b.nodes) {
+        // The tests of ifs, loops and jumps are only tested.
+        let tested = !matches!(node.kind, NodeKind::Expr(_) | NodeKind::Return(_));
+        for e in node.kind.own_expressions() {
+            disqualify_whole_uses(e, candidates, tested);
+        }
+    }
+    // A variable-length array's size may read a member too.
+    for &v in &function.locals {
+        for size in vla_sizes(&program.var(v).ty) {
+            disqualify_whole_uses(size, candidates, false);
+        }
+    }
+}
+
+/// Creates a global variable for each member of `globals` some function
+/// names, and rewrites the chains of every function.
+fn rewrite_globals(program: &mut Program, globals: &BTreeSet<VarId>) {
+    let mut used = BTreeMap::new();
+    for f in program.function_ids() {
+        used.extend(used_members(program, f, globals));
+    }
+    let mut slots: BTreeMap<(VarId, Vec<Symbol>), VarId> = BTreeMap::new();
+    for ((g, path), ty) in used {
+        let var = program.var(g);
+        let mut name = var.name.as_str().to_string();
+        for field in &path {
+            name.push('.');
+            name.push_str(field.as_str());
+        }
+        let member = Var {
+            name: Symbol::intern(&name),
+            ty,
+            storage: var.storage,
+            function: None,
+            unit: var.unit,
+            span: var.span,
+            address_taken: false,
+            is_volatile: false,
+            scope_end: var.scope_end,
+        };
+        let id = VarId(program.vars.len() as u32);
+        program.vars.push(member);
+        program.globals.push(id);
+        program.members.insert(
+            id,
+            MemberOf {
+                structure: g,
+                path: path.clone(),
+            },
+        );
+        program.fields.entry(g).or_default().push(id);
+        slots.insert((g, path), id);
+    }
+    for f in program.function_ids().collect::<Vec<_>>() {
+        replace_in_function(program, f, &slots);
+    }
+}
+
+/// Replaces the chains of `slots` in `f`'s expressions and its locals'
+/// variable-length array sizes.
+fn replace_in_function(
+    program: &mut Program,
+    f: FuncId,
+    slots: &BTreeMap<(VarId, Vec<Symbol>), VarId>,
+) {
+    let locals = program.function(f).locals.clone();
+    for v in locals {
+        for size in vla_sizes_mut(&mut program.vars[v.index()].ty) {
+            replace_chains(size, slots);
+        }
+    }
+    if let Some(body) = &mut program.functions[f.index()].body {
+        for node in &mut body.nodes {
+            for e in node.kind.own_expressions_mut() {
+                replace_chains(e, slots);
+            }
+        }
+    }
+}
+
 /// The structures of `f` that qualify.
 fn find(program: &Program, f: FuncId) -> BTreeSet<VarId> {
     let function = program.function(f);
-    let Some(body) = &function.body else {
+    if function.body.is_none() {
         return BTreeSet::new();
-    };
+    }
     let mut candidates: BTreeSet<VarId> = function
         .params
         .iter()
@@ -133,21 +247,8 @@ fn find(program: &Program, f: FuncId) -> BTreeSet<VarId> {
                 && structure_of(&var.ty).is_some_and(|s| is_plain(program, s, 0))
         })
         .collect();
-    if candidates.is_empty() {
-        return candidates;
-    }
-    for node in &body.nodes {
-        // The tests of ifs, loops and jumps are only tested.
-        let tested = !matches!(node.kind, NodeKind::Expr(_) | NodeKind::Return(_));
-        for e in node.kind.own_expressions() {
-            disqualify_whole_uses(e, &mut candidates, tested);
-        }
-    }
-    // A variable-length array's size may read a member too.
-    for &v in &function.locals {
-        for size in vla_sizes(&program.var(v).ty) {
-            disqualify_whole_uses(size, &mut candidates, false);
-        }
+    if !candidates.is_empty() {
+        disqualify_in_function(program, f, &mut candidates);
     }
     candidates
 }

@@ -175,6 +175,19 @@ impl<'a> Cloner<'a> {
                     continue;
                 };
                 let name = program.var(v).name;
+                // A member of a global structure seen as a variable
+                // (`cfg.n`, `hcfg::scalar_fields`) is a field too.
+                let member = program
+                    .members
+                    .get(&v)
+                    .map(|m| program.var(m.structure).name);
+                if let Some(name) = member {
+                    return Err(refuse(format!(
+                        "`{callee}` accesses a field of the global `{name}`: ferry passes \
+                         globals to the functions an isolated statement calls as whole arrays \
+                         or values, not structures"
+                    )));
+                }
                 if entity.path.iter().any(|s| matches!(s, Step::Field(_))) {
                     return Err(refuse(format!(
                         "`{callee}` accesses a field of the global `{name}`: ferry passes \
