@@ -166,33 +166,10 @@ fn rewrite_globals(program: &mut Program, globals: &BTreeSet<VarId>) {
     }
     let mut slots: BTreeMap<(VarId, Vec<Symbol>), VarId> = BTreeMap::new();
     for ((g, path), ty) in used {
-        let var = program.var(g);
-        let mut name = var.name.as_str().to_string();
-        for field in &path {
-            name.push('.');
-            name.push_str(field.as_str());
-        }
-        let member = Var {
-            name: Symbol::intern(&name),
-            ty,
-            storage: var.storage,
-            function: None,
-            unit: var.unit,
-            span: var.span,
-            address_taken: false,
-            is_volatile: false,
-            scope_end: var.scope_end,
-        };
-        let id = VarId(program.vars.len() as u32);
-        program.vars.push(member);
+        let storage = program.var(g).storage;
+        let var = member_var(program, g, &path, ty, storage, None);
+        let id = add_member(program, var, g, &path);
         program.globals.push(id);
-        program.members.insert(
-            id,
-            MemberOf {
-                structure: g,
-                path: path.clone(),
-            },
-        );
         program.fields.entry(g).or_default().push(id);
         slots.insert((g, path), id);
     }
@@ -327,70 +304,80 @@ fn vla_sizes_mut(ty: &mut Type) -> Vec<&mut Expr> {
     out
 }
 
-/// Creates the field variables of `structures` (every scalar member, at
-/// any depth), replaces the chains that reach them, and adds them to the
-/// function's locals and to the scopes that end their structure.
+/// Creates the variables of the members of `structures` that `f` names,
+/// replaces the chains that reach them, and adds them to the function's
+/// locals and to the scopes that end their structure.
 fn rewrite(program: &mut Program, f: FuncId, structures: &BTreeSet<VarId>) {
     let mut slots: BTreeMap<(VarId, Vec<Symbol>), VarId> = BTreeMap::new();
     let mut by_structure: BTreeMap<VarId, Vec<VarId>> = BTreeMap::new();
     // Only the members the function names get a variable: a structure of
     // a hundred members, a few of them used, makes a few variables.
     for ((v, path), ty) in used_members(program, f, structures) {
-        let through_pointer = matches!(program.var(v).ty, Type::Pointer(_));
-        let var = program.var(v);
-        let mut name = var.name.as_str().to_string();
-        for (k, field) in path.iter().enumerate() {
-            name.push_str(if k == 0 && through_pointer { "->" } else { "." });
-            name.push_str(field.as_str());
-        }
-        let slot = Var {
-            name: Symbol::intern(&name),
-            ty,
-            storage: Storage::Local,
-            function: Some(f),
-            unit: var.unit,
-            span: var.span,
-            address_taken: false,
-            is_volatile: false,
-            scope_end: var.scope_end,
-        };
-        let id = VarId(program.vars.len() as u32);
-        program.vars.push(slot);
+        let var = member_var(program, v, &path, ty, Storage::Local, Some(f));
+        let id = add_member(program, var, v, &path);
         program.functions[f.index()].locals.push(id);
-        program.members.insert(
-            id,
-            MemberOf {
-                structure: v,
-                path: path.clone(),
-            },
-        );
         slots.insert((v, path), id);
         by_structure.entry(v).or_default().push(id);
     }
-    let locals = program.function(f).locals.clone();
-    for v in locals {
-        for size in vla_sizes_mut(&mut program.vars[v.index()].ty) {
-            replace_chains(size, &slots);
-        }
-    }
-    let Some(body) = &mut program.functions[f.index()].body else {
-        return;
-    };
-    for node in &mut body.nodes {
-        for e in node.kind.own_expressions_mut() {
-            replace_chains(e, &slots);
-        }
-        if let NodeKind::Seq { scoped, .. } = &mut node.kind {
-            let ending: Vec<VarId> = scoped
-                .iter()
-                .filter_map(|v| by_structure.get(v))
-                .flatten()
-                .copied()
-                .collect();
-            scoped.extend(ending);
+    replace_in_function(program, f, &slots);
+    if let Some(body) = &mut program.functions[f.index()].body {
+        for node in &mut body.nodes {
+            if let NodeKind::Seq { scoped, .. } = &mut node.kind {
+                let ending: Vec<VarId> = scoped
+                    .iter()
+                    .filter_map(|v| by_structure.get(v))
+                    .flatten()
+                    .copied()
+                    .collect();
+                scoped.extend(ending);
+            }
         }
     }
     program.fields.extend(by_structure);
+}
+
+/// The variable of member `path` of `structure`, named by its chain
+/// (`v.pos.x`, or `p->n` through a pointer).
+fn member_var(
+    program: &Program,
+    structure: VarId,
+    path: &[Symbol],
+    ty: Type,
+    storage: Storage,
+    function: Option<FuncId>,
+) -> Var {
+    let var = program.var(structure);
+    let through_pointer = matches!(var.ty, Type::Pointer(_));
+    let mut name = var.name.as_str().to_string();
+    for (k, field) in path.iter().enumerate() {
+        name.push_str(if k == 0 && through_pointer { "->" } else { "." });
+        name.push_str(field.as_str());
+    }
+    Var {
+        name: Symbol::intern(&name),
+        ty,
+        storage,
+        function,
+        unit: var.unit,
+        span: var.span,
+        address_taken: false,
+        is_volatile: false,
+        scope_end: var.scope_end,
+    }
+}
+
+/// Adds a member's variable to the program, and says whose member it is.
+fn add_member(program: &mut Program, var: Var, structure: VarId, path: &[Symbol]) -> VarId {
+    let id = VarId(program.vars.len() as u32);
+    program.vars.push(var);
+    program.members.insert(
+        id,
+        MemberOf {
+            structure,
+            path: path.to_vec(),
+        },
+    );
+    id
 }
 
 /// The scalar members of `structures` that `f` names, with their types.
