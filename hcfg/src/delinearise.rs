@@ -254,7 +254,7 @@ fn proved_view(
                 }
                 ExprKind::Call(callee, args)
                     if is_free(program, callee)
-                        && matches!(args.as_slice(), [a] if strip_casts(a).kind == ExprKind::Var(p)) =>
+                        && matches!(args.as_slice(), [a] if a.strip_casts().kind == ExprKind::Var(p)) =>
                 {
                     other_allowed += 1
                 }
@@ -347,13 +347,6 @@ fn is_free(program: &Program, callee: &Expr) -> bool {
     crate::callgraph::direct_callee(callee).is_some_and(|g| {
         program.function(g).name.as_str() == "free" && program.function(g).body.is_none()
     })
-}
-
-fn strip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(inner) => strip_casts(inner),
-        _ => e,
-    }
 }
 
 /// The variables an expression assigns (its subscripts may see either

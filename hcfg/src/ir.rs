@@ -625,6 +625,14 @@ impl Expr {
         }
     }
 
+    /// The expression under its casts: what `(void *)p` or `(long)0` is.
+    pub fn strip_casts(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Cast(inner) => inner.strip_casts(),
+            _ => self,
+        }
+    }
+
     /// The variable this expression assigns itself, if any: the target of
     /// `v = e`, `v op= e`, `v++`, `--v`...
     pub fn assigned_var(&self) -> Option<VarId> {

@@ -92,8 +92,9 @@ impl Names {
     }
 }
 
-/// A display name as an isl identifier: `v.n` as `v__n`, `p->n` as `p__n`.
-fn isl_spelling(name: &str) -> String {
+/// A display name as an isl identifier: `v.n` as `v__n`, `p->n` as `p__n`
+/// (an entity's tuple, `P.x` as `P__x`, is spelt the same way).
+pub fn isl_spelling(name: &str) -> String {
     name.replace("->", "__").replace('.', "__")
 }
 

@@ -246,11 +246,10 @@ fn disqualify_whole_uses(e: &Expr, candidates: &mut BTreeSet<VarId>, tested: boo
     }
     match &e.kind {
         ExprKind::Unary(UnOp::AddrOf, inner)
-            if chain(inner).is_some() && !matches!(inner.ty, Type::Array(..)) =>
+            if !matches!(inner.ty, Type::Array(..))
+                && let Some((v, _)) = chain(inner) =>
         {
-            if let Some((v, _)) = chain(inner) {
-                candidates.remove(&v);
-            }
+            candidates.remove(&v);
         }
         ExprKind::Unary(UnOp::Not, a) => disqualify_whole_uses(a, candidates, true),
         ExprKind::Binary(BinaryOp::LogAnd | BinaryOp::LogOr, a, b) => {
@@ -258,7 +257,7 @@ fn disqualify_whole_uses(e: &Expr, candidates: &mut BTreeSet<VarId>, tested: boo
             disqualify_whole_uses(b, candidates, true);
         }
         ExprKind::Binary(BinaryOp::Eq | BinaryOp::Ne, a, b) => {
-            let null = |x: &Expr| matches!(strip_casts(x).kind, ExprKind::Int(0));
+            let null = |x: &Expr| matches!(x.strip_casts().kind, ExprKind::Int(0));
             disqualify_whole_uses(a, candidates, null(b));
             disqualify_whole_uses(b, candidates, null(a));
         }
@@ -270,13 +269,6 @@ fn disqualify_whole_uses(e: &Expr, candidates: &mut BTreeSet<VarId>, tested: boo
             disqualify_whole_uses(b, candidates, false);
         }
         _ => e.for_each_child(&mut |c| disqualify_whole_uses(c, candidates, false)),
-    }
-}
-
-fn strip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(inner) => strip_casts(inner),
-        _ => e,
     }
 }
 

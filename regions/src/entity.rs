@@ -130,10 +130,7 @@ impl Entity {
     pub fn isl_tuple(&self, var_name: &dyn Fn(VarId) -> String) -> String {
         match self.root {
             Root::Anywhere => "ANYWHERE".to_string(),
-            Root::Var(_) => self
-                .path_text(var_name)
-                .replace("->", "__")
-                .replace('.', "__"),
+            Root::Var(_) => ferry_hcfg::report::isl_spelling(&self.path_text(var_name)),
         }
     }
 
