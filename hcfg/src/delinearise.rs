@@ -127,7 +127,7 @@ fn views_of(
     let set_once = |v: VarId| {
         program.var(v).storage == Storage::Local
             && program.var(v).function == Some(f)
-            && matches!(assigned.get(&v), Some(a) if a.count == 1 && !a.in_loop)
+            && assigned.get(&v).is_some_and(Assigned::once)
     };
     let is_stride = |v: VarId| {
         let var = program.var(v);
@@ -170,6 +170,14 @@ pub(crate) struct Assigned {
     pub(crate) in_loop: bool,
     /// Every assignment stores a fresh block (`malloc`).
     pub(crate) allocation: bool,
+}
+
+impl Assigned {
+    /// Assigned once, outside any loop: from there on the variable keeps
+    /// that value (before it, reading it would be undefined).
+    pub(crate) fn once(&self) -> bool {
+        self.count == 1 && !self.in_loop
+    }
 }
 
 /// The variables the body assigns (`=`, compound assignments, `++`,

@@ -85,7 +85,9 @@ fn find(program: &Program, f: FuncId) -> BTreeMap<VarId, VarId> {
     let how_assigned = crate::delinearise::assignments(program, body);
     let allocated_once = |v: VarId| {
         program.var(v).storage == Storage::Local
-            && matches!(how_assigned.get(&v), Some(a) if a.count == 1 && !a.in_loop && a.allocation)
+            && how_assigned
+                .get(&v)
+                .is_some_and(|a| a.once() && a.allocation)
     };
     let is_base = |v: VarId| -> bool {
         let var = program.var(v);

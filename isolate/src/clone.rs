@@ -175,20 +175,18 @@ impl<'a> Cloner<'a> {
                     continue;
                 };
                 let name = program.var(v).name;
-                // A member of a global structure seen as a variable
-                // (`cfg.n`, `hcfg::scalar_fields`) is a field too.
-                let member = program
-                    .members
-                    .get(&v)
-                    .map(|m| program.var(m.structure).name);
-                if let Some(name) = member {
-                    return Err(refuse(format!(
-                        "`{callee}` accesses a field of the global `{name}`: ferry passes \
-                         globals to the functions an isolated statement calls as whole arrays \
-                         or values, not structures"
-                    )));
-                }
-                if entity.path.iter().any(|s| matches!(s, Step::Field(_))) {
+                // The structure whose field it is: along the path, or the
+                // one a member's variable (`cfg.n`, `hcfg::scalar_fields`)
+                // belongs to.
+                let structure = match program.members.get(&v) {
+                    Some(m) => Some(program.var(m.structure).name),
+                    None => entity
+                        .path
+                        .iter()
+                        .any(|s| matches!(s, Step::Field(_)))
+                        .then_some(name),
+                };
+                if let Some(name) = structure {
                     return Err(refuse(format!(
                         "`{callee}` accesses a field of the global `{name}`: ferry passes \
                          globals to the functions an isolated statement calls as whole arrays \

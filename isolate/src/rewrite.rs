@@ -403,6 +403,16 @@ impl<'c> Rewriter<'c> {
 
     fn expr(&mut self, e: &mut Expr) {
         let span = e.span;
+        // A scalar member seen as a variable (`v.n`, `p->n`,
+        // `hcfg::scalar_fields`): its copy.
+        if let Some(name) = member_chain_name(e)
+            && let Some(DeviceVar::Scalar { device }) = self.lookup(name).cloned()
+        {
+            let mut copy = ident(device);
+            copy.span = span;
+            *e = copy;
+            return;
+        }
         match &mut e.kind {
             ExprKind::Ident(name) => match self.lookup(*name).cloned() {
                 Some(DeviceVar::Scalar { device }) => *name = device,
@@ -437,16 +447,6 @@ impl<'c> Rewriter<'c> {
                 } else {
                     self.expr(inner);
                 }
-            }
-            // A member of the structure a pointer parameter points to,
-            // seen as a variable (`p->n`, `hcfg::scalar_fields`): its copy.
-            ExprKind::PtrMember(a, field)
-                if let Some(name) = pointed_member_name(a, *field)
-                    && let Some(DeviceVar::Scalar { device }) = self.lookup(name).cloned() =>
-            {
-                let mut copy = ident(device);
-                copy.span = span;
-                *e = copy;
             }
             ExprKind::PtrMember(base, field) => {
                 if let Some((name, sub)) = self.deref_target(base) {
@@ -490,16 +490,6 @@ impl<'c> Rewriter<'c> {
             | ExprKind::CharLit(_)
             | ExprKind::StringLit(_)
             | ExprKind::LabelAddr(_) => {}
-            // A scalar member of a structure seen member by member
-            // (`v.n`, `hcfg::scalar_fields`): its copy.
-            ExprKind::Member(a, field)
-                if let Some(name) = field_array_name(a, *field)
-                    && let Some(DeviceVar::Scalar { device }) = self.lookup(name).cloned() =>
-            {
-                let mut copy = ident(device);
-                copy.span = span;
-                *e = copy;
-            }
             // An array field isolated alone (`P.x`), other than through
             // subscripts: its host address would reach the device code.
             ExprKind::Member(a, field)
