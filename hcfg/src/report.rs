@@ -112,9 +112,53 @@ thread_local! {
     /// distinct sets, and simplifying each for display was most of the
     /// report's time.
     static SHAPES: RefCell<HashMap<String, Rc<Shape>>> = RefCell::new(HashMap::new());
+    /// The same, by isl object, within [`with_shapes_by_object`] only.
+    static SHAPES_BY_OBJECT: RefCell<Option<HashMap<usize, (Poly, Rc<Shape>)>>> =
+        const { RefCell::new(None) };
+}
+
+/// Runs `f` with the shapes of the sets displayed also kept by isl object:
+/// the regions of a statement are mostly the objects of the statements
+/// inside it, and isl's text of each, to look its shape up, was a third of
+/// the time of SQLite's regions report. Each entry holds its object, so
+/// that the address it is keyed by is not reused while it is there, and
+/// all are dropped when `f` returns: the sets' isl context outlives them.
+pub fn with_shapes_by_object<R>(f: impl FnOnce() -> R) -> R {
+    struct Scope;
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            SHAPES_BY_OBJECT.with(|m| m.borrow_mut().take());
+        }
+    }
+    SHAPES_BY_OBJECT.with(|m| *m.borrow_mut() = Some(HashMap::new()));
+    let _scope = Scope;
+    f()
 }
 
 fn shape_of(p: &Poly) -> Rc<Shape> {
+    let known = SHAPES_BY_OBJECT.with(|m| {
+        let m = m.borrow();
+        m.as_ref().map(|m| m.get(&p.set.ptr).map(|e| e.1.clone()))
+    });
+    match known {
+        None => shape_by_text(p),
+        Some(Some(shape)) => shape,
+        Some(None) => {
+            let shape = shape_by_text(p);
+            SHAPES_BY_OBJECT.with(|m| {
+                if let Some(m) = m.borrow_mut().as_mut() {
+                    if m.len() >= MAX_SHAPES {
+                        m.clear();
+                    }
+                    m.insert(p.set.ptr, (p.clone(), shape.clone()));
+                }
+            });
+            shape
+        }
+    }
+}
+
+fn shape_by_text(p: &Poly) -> Rc<Shape> {
     let compute = || Rc::new((!p.is_empty()).then(|| p.pieces()));
     let Some(key) = set_text(&p.set) else {
         return compute();

@@ -33,11 +33,9 @@ impl Rw {
         }
     }
 
-    /// Every region onto the sets `interner` stored before.
-    pub fn share(&mut self, interner: &crate::region::Interner) {
-        for map in [&mut self.read, &mut self.write, &mut self.input] {
-            interner.share(map);
-        }
+    /// The maps of the three kinds.
+    pub fn maps_mut(&mut self) -> [&mut RegionMap; 3] {
+        [&mut self.read, &mut self.write, &mut self.input]
     }
 
     /// Every region made may: what was computed is still an

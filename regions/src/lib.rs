@@ -108,9 +108,7 @@ impl RegionsAnalysis {
                     ));
                 }
                 let mut analysed = analysis.nodes;
-                for rw in analysed.iter_mut().flatten() {
-                    rw.share(&interner);
-                }
+                interner.share_all(analysed.iter_mut().flatten().flat_map(Rw::maps_mut));
                 nodes[f.index()] = analysed;
                 summaries[f.index()] = Some(summary);
             }

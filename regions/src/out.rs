@@ -106,9 +106,7 @@ pub fn compute(
             seen
         });
         let mut walked = walker.out;
-        for map in walked.iter_mut().flatten() {
-            interner.share(map);
-        }
+        interner.share_all(walked.iter_mut().flatten());
         out[f.index()] = walked;
         if keep_live {
             live_after[f.index()] = walker.live;

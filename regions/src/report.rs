@@ -12,7 +12,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::report::{
     Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated_by,
-    statement_kind, variable_json,
+    statement_kind, variable_json, with_shapes_by_object,
 };
 use ferry_hcfg::semantics::poly::{Name, Poly, set_text};
 use ferry_parser::ParsedFile;
@@ -168,7 +168,16 @@ fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId
                         .borrow_mut()
                         .entry(r.key())
                         .or_insert_with(|| {
-                            let r = r.intersect(&p.relevant_to(&r.set));
+                            let relevant = p.relevant_to(&r.set);
+                            // Nothing bears on a convex region: the region
+                            // itself, the same isl object as at the
+                            // statements around, whose display is then
+                            // made once. (The intersection makes the others
+                            // convex.)
+                            let r = match relevant.plain_is_universe() && r.set.is_convex() {
+                                true => r.clone(),
+                                false => r.intersect(&relevant),
+                            };
                             (!r.is_empty()).then_some(r)
                         })
                         .clone()?;
@@ -248,7 +257,7 @@ pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]
             let var_name = |v: VarId| names.var(v);
             lines_of(&regions, names, &var_name)
         };
-        print_annotated_by(&mut out, files.len(), file, &annotate);
+        with_shapes_by_object(|| print_annotated_by(&mut out, files.len(), file, &annotate));
     }
     out
 }

@@ -594,6 +594,12 @@ impl Poly {
         self.set.n_basic_set().unwrap_or(0) <= 1 && !self.set.involves_locals().unwrap_or(true)
     }
 
+    /// Whether the set has no constraint at all (isl's plain check: a set
+    /// whose constraints happen to hold everywhere may still say no).
+    pub fn plain_is_universe(&self) -> bool {
+        self.query(self.set.plain_is_universe(), false)
+    }
+
     /// Whether isl knows the set empty without looking for a point (after
     /// [`Poly::simplify`], which does, it knows).
     pub fn plain_is_empty(&self) -> bool {
