@@ -113,9 +113,11 @@ thread_local! {
     /// report's time.
     static SHAPES: RefCell<HashMap<String, Rc<Shape>>> = RefCell::new(HashMap::new());
     /// The same, by isl object, within [`with_shapes_by_object`] only.
-    static SHAPES_BY_OBJECT: RefCell<Option<HashMap<usize, (Poly, Rc<Shape>)>>> =
-        const { RefCell::new(None) };
+    static SHAPES_BY_OBJECT: RefCell<Option<ShapesByObject>> = const { RefCell::new(None) };
 }
+
+/// Shapes by the address of their set's isl object, each with its object.
+type ShapesByObject = HashMap<usize, (Poly, Rc<Shape>)>;
 
 /// Runs `f` with the shapes of the sets displayed also kept by isl object:
 /// the regions of a statement are mostly the objects of the statements

@@ -283,7 +283,7 @@ impl Region {
 
     /// The names of the parameters of the set and of its sure part: a
     /// superset of those the region [`Region::mentions`].
-    fn param_names(&self) -> HashSet<String> {
+    pub fn param_names(&self) -> HashSet<String> {
         let mut params: HashSet<String> = self.set.params().into_iter().collect();
         if let Some(m) = &self.must {
             params.extend(m.params());
@@ -746,4 +746,136 @@ pub fn everything(ctx: &Context) -> Region {
 /// callers can see).
 pub fn everything_exact(ctx: &Context) -> Region {
     Region::new(Poly::universe(ctx), Approx::Exact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isl_rs::Set;
+
+    fn poly(ctx: &Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).unwrap(),
+        }
+    }
+
+    fn exact(ctx: &Context, text: &str) -> Region {
+        Region::new(poly(ctx, text), Approx::Exact)
+    }
+
+    fn shown(map: &RegionMap) -> Vec<String> {
+        map.iter()
+            .map(|(e, r)| format!("{e:?} {:?} {:?}", r.approx(), r.set))
+            .collect()
+    }
+
+    /// Merging walks the smaller map; the result is the one of adding
+    /// every region of `from` in turn, whichever map is larger.
+    #[test]
+    fn a_merge_is_the_same_whichever_map_is_larger() {
+        let ctx = Context::alloc();
+        let small = || {
+            let mut m = RegionMap::new();
+            m.insert(
+                Entity::var(VarId(0)),
+                exact(&ctx, "[phi1] -> { : 0 <= phi1 <= 3 }"),
+            );
+            m
+        };
+        let large = || {
+            let mut m = RegionMap::new();
+            m.insert(
+                Entity::var(VarId(0)),
+                exact(&ctx, "[phi1] -> { : 4 <= phi1 <= 9 }"),
+            );
+            m.insert(
+                Entity::var(VarId(1)),
+                exact(&ctx, "[phi1] -> { : phi1 = 7 }"),
+            );
+            m.insert(
+                Entity::var(VarId(2)),
+                exact(&ctx, "[n, phi1] -> { : 0 <= phi1 < n }"),
+            );
+            m
+        };
+        let by_adding = |mut into: RegionMap, from: RegionMap| {
+            for (e, r) in from {
+                add(&mut into, e, r);
+            }
+            into
+        };
+        for (into, from) in [(small(), large()), (large(), small())] {
+            let expected = shown(&by_adding(into.clone(), from.clone()));
+            let mut merged = into;
+            merge(&mut merged, from);
+            assert_eq!(shown(&merged), expected);
+        }
+        // And the union is there: `phi1` from 0 to 9, exactly.
+        let mut merged = small();
+        merge(&mut merged, large());
+        let a = &merged[&Entity::var(VarId(0))];
+        assert!(a.is_exact());
+        assert!(
+            a.set
+                .is_subset(&poly(&ctx, "[phi1] -> { : 0 <= phi1 <= 9 }"))
+        );
+        assert!(poly(&ctx, "[phi1] -> { : 0 <= phi1 <= 9 }").is_subset(&a.set));
+    }
+
+    /// A region that does not depend on what a statement modifies is
+    /// passed through it as the same isl object; one that does is
+    /// translated into the store before it.
+    #[test]
+    fn translation_keeps_the_regions_a_statement_does_not_bear_on() {
+        let ctx = Context::alloc();
+        let (i, n) = (VarId(0), VarId(1));
+        // `i = i + 1`.
+        let t = Transformer {
+            modified: [i].into_iter().collect(),
+            rel: poly(
+                &ctx,
+                &format!(
+                    "[{}, {}] -> {{ : {} = {} + 1 }}",
+                    Name::Pre(i).isl(),
+                    Name::Post(i).isl(),
+                    Name::Post(i).isl(),
+                    Name::Pre(i).isl()
+                ),
+            ),
+        };
+        let mut map = RegionMap::new();
+        let untouched = exact(
+            &ctx,
+            &format!(
+                "[{}, phi1] -> {{ : 0 <= phi1 < {} }}",
+                Name::Pre(n).isl(),
+                Name::Pre(n).isl()
+            ),
+        );
+        map.insert(Entity::var(VarId(5)), untouched.clone());
+        map.insert(
+            Entity::var(VarId(6)),
+            exact(
+                &ctx,
+                &format!(
+                    "[{}, phi1] -> {{ : phi1 = {} }}",
+                    Name::Pre(i).isl(),
+                    Name::Pre(i).isl()
+                ),
+            ),
+        );
+        let moved = translate_map(&map, &t);
+        assert_eq!(moved[&Entity::var(VarId(5))].key(), untouched.key());
+        let a = &moved[&Entity::var(VarId(6))];
+        assert!(a.is_exact());
+        let expected = poly(
+            &ctx,
+            &format!(
+                "[{}, phi1] -> {{ : phi1 = {} + 1 }}",
+                Name::Pre(i).isl(),
+                Name::Pre(i).isl()
+            ),
+        );
+        assert!(a.set.is_subset(&expected) && expected.is_subset(&a.set));
+    }
 }
