@@ -168,16 +168,10 @@ fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId
                         .borrow_mut()
                         .entry(r.key())
                         .or_insert_with(|| {
-                            let relevant = p.relevant_to(&r.set);
-                            // Nothing bears on a convex region: the region
-                            // itself, the same isl object as at the
-                            // statements around, whose display is then
-                            // made once. (The intersection makes the others
-                            // convex.)
-                            let r = match relevant.plain_is_universe() && r.set.is_convex() {
-                                true => r.clone(),
-                                false => r.intersect(&relevant),
-                            };
+                            // Where nothing bears on a convex region, it is
+                            // the same isl object as at the statements
+                            // around, and its display is made once.
+                            let r = r.intersect(&p.relevant_to(&r.set));
                             (!r.is_empty()).then_some(r)
                         })
                         .clone()?;
