@@ -130,9 +130,14 @@ fn offloaded_kernels_behave_as_the_originals_on_opencl() {
         if code == Some(0) && json["verdict"] == "same" && launches > 0 {
             Ok(())
         } else {
+            // How the transformed run ended (timed out, crashed, exited)
+            // tells a slow OpenCL compilation from a wrong kernel.
+            let run = &json["runs"][0];
             Err(format!(
-                "exit {code:?}, verdict {}, {launches} launches\n{}\n{reproduce}",
+                "exit {code:?}, verdict {}, {launches} launches; original {}, transformed {}\n{}\n{reproduce}",
                 json["verdict"],
+                run["original_status"],
+                run["transformed_status"],
                 indent(&stderr)
             ))
         }
