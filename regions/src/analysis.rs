@@ -230,10 +230,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
     }
 
     /// Regions of code that runs after `condition` was evaluated (and
-    /// found `positive`), over the store before the condition. A condition
-    /// that is not affine guards nothing: its regions are only made may
-    /// (most of SQLite's conditions test pointers or calls, and meeting
-    /// each region with the universe cost a fifth of its regions).
+    /// found `positive`), over the store before the condition.
     fn under_condition(&self, rw: Rw, condition: &Expr, positive: bool) -> Rw {
         let (guard, exact) = self.guard(condition, positive);
         let side_effects = has_side_effects(condition);
@@ -248,7 +245,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
                 let mut r = r.clone();
                 if side_effects {
                     r = r.forget_any(&modified);
-                } else if exact {
+                } else {
                     r = r.intersect(&guard);
                 }
                 if !exact || side_effects {

@@ -562,28 +562,18 @@ impl Walker<'_, '_> {
 
 /// Every region of `map` for any values of `vars`. A loop or a call may
 /// modify hundreds of variables, and most live regions mention none of
-/// them: those are kept as they are (normalized, not empty if exact)
-/// without asking isl again.
+/// them: those are kept as they are ([`region::map_changed`]).
 fn forget_all(map: &RegionMap, vars: &[VarId]) -> RegionMap {
     let names: Vec<String> = vars.iter().map(|&v| Name::Pre(v).isl()).collect();
-    let mut out = RegionMap::new();
-    for (e, r) in map {
+    region::map_changed(map, |r| {
         let params = r.param_names();
         let mentioned: Vec<String> = names
             .iter()
             .filter(|n| params.contains(*n))
             .cloned()
             .collect();
-        if mentioned.is_empty() {
-            out.insert(e.clone(), r.clone());
-            continue;
-        }
-        let r = r.forget_any(&mentioned).normalized();
-        if !(r.is_exact() && r.is_empty()) {
-            out.insert(e.clone(), r);
-        }
-    }
-    out
+        (!mentioned.is_empty()).then(|| r.forget_any(&mentioned))
+    })
 }
 
 fn intersect_maps(a: &RegionMap, b: &RegionMap) -> RegionMap {

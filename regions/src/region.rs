@@ -494,9 +494,21 @@ pub fn merge(into: &mut RegionMap, from: RegionMap) {
 }
 
 pub fn map_regions(map: &RegionMap, f: impl Fn(&Region) -> Region) -> RegionMap {
+    map_changed(map, |r| Some(f(r)))
+}
+
+/// Every region of `map` through `f`, where `None` says `f` leaves it
+/// alone: such a region is kept as it was made (normalized, not empty if
+/// exact), the same isl object, without asking isl again; a changed one
+/// is normalized and dropped if exact and empty.
+pub fn map_changed(map: &RegionMap, f: impl Fn(&Region) -> Option<Region>) -> RegionMap {
     let mut out = RegionMap::new();
     for (e, r) in map {
-        let r = f(r).normalized();
+        let Some(changed) = f(r) else {
+            out.insert(e.clone(), r.clone());
+            continue;
+        };
+        let r = changed.normalized();
         // (Exactness first: it is a flag, emptiness an isl query.)
         if !(r.is_exact() && r.is_empty()) {
             out.insert(e.clone(), r);
@@ -624,23 +636,7 @@ pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {
         return map.clone();
     }
     let through = Through::new(t);
-    let mut out = RegionMap::new();
-    for (e, r) in map {
-        match through.translate(r) {
-            // A region that does not depend on what `t` modifies stays as
-            // it was made (normalized, not empty if exact).
-            None => {
-                out.insert(e.clone(), r.clone());
-            }
-            Some(r) => {
-                let r = r.normalized();
-                if !(r.is_exact() && r.is_empty()) {
-                    out.insert(e.clone(), r);
-                }
-            }
-        }
-    }
-    out
+    map_changed(map, |r| through.translate(r))
 }
 
 /// One transformer, ready to translate the regions of a statement: what
@@ -837,53 +833,22 @@ mod tests {
     fn translation_keeps_the_regions_a_statement_does_not_bear_on() {
         let ctx = Context::alloc();
         let (i, n) = (VarId(0), VarId(1));
+        let (i0, i1, n0) = (Name::Pre(i).isl(), Name::Post(i).isl(), Name::Pre(n).isl());
         // `i = i + 1`.
         let t = Transformer {
             modified: [i].into_iter().collect(),
-            rel: poly(
-                &ctx,
-                &format!(
-                    "[{}, {}] -> {{ : {} = {} + 1 }}",
-                    Name::Pre(i).isl(),
-                    Name::Post(i).isl(),
-                    Name::Post(i).isl(),
-                    Name::Pre(i).isl()
-                ),
-            ),
+            rel: poly(&ctx, &format!("[{i0}, {i1}] -> {{ : {i1} = {i0} + 1 }}")),
         };
         let mut map = RegionMap::new();
-        let untouched = exact(
-            &ctx,
-            &format!(
-                "[{}, phi1] -> {{ : 0 <= phi1 < {} }}",
-                Name::Pre(n).isl(),
-                Name::Pre(n).isl()
-            ),
-        );
+        let untouched = exact(&ctx, &format!("[{n0}, phi1] -> {{ : 0 <= phi1 < {n0} }}"));
         map.insert(Entity::var(VarId(5)), untouched.clone());
-        map.insert(
-            Entity::var(VarId(6)),
-            exact(
-                &ctx,
-                &format!(
-                    "[{}, phi1] -> {{ : phi1 = {} }}",
-                    Name::Pre(i).isl(),
-                    Name::Pre(i).isl()
-                ),
-            ),
-        );
+        let at_i = exact(&ctx, &format!("[{i0}, phi1] -> {{ : phi1 = {i0} }}"));
+        map.insert(Entity::var(VarId(6)), at_i);
         let moved = translate_map(&map, &t);
         assert_eq!(moved[&Entity::var(VarId(5))].key(), untouched.key());
         let a = &moved[&Entity::var(VarId(6))];
         assert!(a.is_exact());
-        let expected = poly(
-            &ctx,
-            &format!(
-                "[{}, phi1] -> {{ : phi1 = {} + 1 }}",
-                Name::Pre(i).isl(),
-                Name::Pre(i).isl()
-            ),
-        );
+        let expected = poly(&ctx, &format!("[{i0}, phi1] -> {{ : phi1 = {i0} + 1 }}"));
         assert!(a.set.is_subset(&expected) && expected.is_subset(&a.set));
     }
 }
