@@ -1011,7 +1011,7 @@ impl<'p> Analyzer<'p> {
             let mut outs: Vec<(petgraph::graph::NodeIndex, Poly)> = Vec::new();
             match &graph[v] {
                 Vertex::Node(n) => {
-                    let after = self.transformer_of(f, *n).apply(&s);
+                    let after = self.transformer_of(f, *n).apply_simplified(&s);
                     for e in graph.edges(v) {
                         outs.push((e.target(), after.clone()));
                     }
@@ -1024,14 +1024,14 @@ impl<'p> Analyzer<'p> {
                         } else {
                             &yes
                         };
-                        outs.push((e.target(), t.apply(&s)));
+                        outs.push((e.target(), t.apply_simplified(&s)));
                     }
                 }
                 Vertex::Switch(c) => {
                     for e in graph.edges(v) {
                         let out = match e.weight() {
                             Edge::Case(lo, hi) if (*lo, *hi) != (i128::MIN, i128::MAX) => {
-                                self.case_guard(f, c, *lo, *hi).apply(&s)
+                                self.case_guard(f, c, *lo, *hi).apply_simplified(&s)
                             }
                             _ => s.clone(),
                         };
@@ -1046,9 +1046,9 @@ impl<'p> Analyzer<'p> {
                 Vertex::Exit => {}
             }
             for (target, out) in outs {
-                // Simplifying finds an empty store (isl's affine hull finds
-                // no point) as it finds the implicit equalities it keeps.
-                let out = out.simplify();
+                // Each store sent was simplified where it was made (a store
+                // passed on as it is, simplified before): isl's affine hull
+                // finds an empty one as it finds the implicit equalities.
                 if out.plain_is_empty() {
                     continue;
                 }

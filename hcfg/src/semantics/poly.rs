@@ -8,7 +8,7 @@
 
 use super::budget;
 use crate::ir::VarId;
-use isl_rs::{BasicSet, Context, DimType, Map, Mat, Set, Space, Val};
+use isl_rs::{BasicSet, Constraint as IslConstraint, Context, DimType, Map, Mat, Set, Space, Val};
 use std::collections::HashSet;
 
 /// The isl name of a value: a variable before (`v12`) or after (`w12`) a
@@ -655,6 +655,70 @@ impl Poly {
         u32::try_from(pos).ok()
     }
 
+    /// A convex set without existentials as two sets over disjoint
+    /// parameters whose intersection it is: its constraints linked to
+    /// `names` (those that mention one of them, or a parameter of a
+    /// constraint taken before), and the others. `None` for a union, a set
+    /// with existentials, or one whose constraints are all linked.
+    ///
+    /// An operation that bears on `names` only can work on the first part
+    /// and leave the second as it is: a statement's transformer applied to
+    /// a store that knows dozens of variables it does not touch (a random
+    /// program's constant globals) then goes through isl's intersection,
+    /// projection and simplification over the few it does.
+    pub fn split_linked(&self, names: &HashSet<String>) -> Option<(Poly, Poly)> {
+        if !self.is_convex() || self.plain_is_empty() {
+            return None;
+        }
+        let params = self.params();
+        let list = self.set.get_basic_set_list().ok()?;
+        let bset = list.get_at(0).ok()?;
+        let constraints = bset.get_constraint_list().ok()?;
+        let mut involved: Vec<Vec<usize>> = Vec::new();
+        for i in 0..constraints.size().ok()? {
+            let c = constraints.get_at(i).ok()?;
+            let mut ps = Vec::new();
+            params_involved(&c, 0, params.len() as u32, &mut ps).ok()?;
+            involved.push(ps);
+        }
+        let mut linked: Vec<bool> = params.iter().map(|n| names.contains(n)).collect();
+        let mut taken = vec![false; involved.len()];
+        loop {
+            let mut grew = false;
+            for (k, ps) in involved.iter().enumerate() {
+                if !taken[k] && (ps.is_empty() || ps.iter().any(|&p| linked[p])) {
+                    taken[k] = true;
+                    grew = true;
+                    for &p in ps {
+                        linked[p] = true;
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        if taken.iter().all(|&t| t) {
+            return None;
+        }
+        let keep_only = |linked_side: bool| -> Result<Set, isl_rs::LibISLError> {
+            let mut set = self.set.copy()?;
+            for (p, &l) in linked.iter().enumerate() {
+                if l != linked_side {
+                    set = set.drop_constraints_involving_dims(DimType::Param, p as u32, 1)?;
+                }
+            }
+            set.drop_unused_params()
+        };
+        match (keep_only(true), keep_only(false)) {
+            (Ok(a), Ok(b)) if a.ptr != 0 && b.ptr != 0 => Some((Poly { set: a }, Poly { set: b })),
+            _ => {
+                self.set.get_ctx().reset_error();
+                None
+            }
+        }
+    }
+
     /// The same set over only the parameters its constraints mention.
     /// isl keeps every parameter an operation aligned its operands on (a
     /// union, an intersection with a precondition), used or not, and each
@@ -1143,6 +1207,30 @@ fn rows_of(bset: &BasicSet, nparams: usize) -> Result<Vec<Row>, isl_rs::LibISLEr
     Ok(rows)
 }
 
+/// The parameters among `first..first + n` that `c` involves, in order,
+/// pushed onto `out`. A constraint mentions one or two of a store's dozens
+/// of variables: halving the range where it involves some asks isl a few
+/// times per variable it has rather than once per variable of the set.
+fn params_involved(c: &IslConstraint, first: u32, n: u32, out: &mut Vec<usize>) -> Result<(), ()> {
+    if n == 0 {
+        return Ok(());
+    }
+    // SAFETY: `c` is a live constraint; the range is within its parameters.
+    match unsafe { isl_constraint_involves_dims(c.ptr, DimType::Param.to_i32(), first, n) } {
+        0 => Ok(()),
+        1 if n == 1 => {
+            out.push(first as usize);
+            Ok(())
+        }
+        1 => {
+            let half = n / 2;
+            params_involved(c, first, half, out)?;
+            params_involved(c, first + half, n - half, out)
+        }
+        _ => Err(()),
+    }
+}
+
 /// isl's text of a set; `None` when isl cannot print it (isl-rs's own
 /// `to_str` reads a null pointer then).
 pub fn set_text(set: &Set) -> Option<String> {
@@ -1177,6 +1265,12 @@ pub fn set_text(set: &Set) -> Option<String> {
 
 unsafe extern "C" {
     fn isl_set_to_str(set: libc::uintptr_t) -> *mut libc::c_char;
+    fn isl_constraint_involves_dims(
+        c: libc::uintptr_t,
+        dim_type: libc::c_int,
+        first: libc::c_uint,
+        n: libc::c_uint,
+    ) -> libc::c_int;
     fn isl_val_is_int(v: libc::uintptr_t) -> libc::c_int;
     fn isl_val_sgn(v: libc::uintptr_t) -> libc::c_int;
     fn isl_val_n_abs_num_chunks(v: libc::uintptr_t, size: libc::size_t) -> libc::c_int;
@@ -1266,5 +1360,35 @@ mod tests {
         for onto_y in [linked.project_all(&others), store.project_all(&others)] {
             assert!(onto_y.is_subset(&expected) && expected.is_subset(&onto_y));
         }
+    }
+
+    fn same_set(a: &Poly, b: &Poly) -> bool {
+        a.is_subset(b) && b.is_subset(a)
+    }
+
+    /// A store splits into what is linked to the names and the rest, over
+    /// disjoint variables, and is their intersection; a union, or a store
+    /// all of whose constraints are linked, does not split.
+    #[test]
+    fn a_store_splits_into_what_is_linked_to_names_and_the_rest() {
+        let ctx = Context::alloc();
+        let store = poly(
+            &ctx,
+            "[x, y, z, w, u] -> { : x = 1 and y <= 5 and y >= z and z >= 2 \
+             and w >= 3 and w <= u }",
+        );
+        let names: HashSet<String> = ["y".to_string()].into();
+        let (linked, rest) = store.split_linked(&names).expect("it splits");
+        let mut params = linked.params();
+        params.sort();
+        assert_eq!(params, ["y", "z"]);
+        let mut params = rest.params();
+        params.sort();
+        assert_eq!(params, ["u", "w", "x"]);
+        assert!(same_set(&linked.intersect(&rest), &store));
+        let all: HashSet<String> = ["y", "x", "w"].map(String::from).into();
+        assert!(store.split_linked(&all).is_none());
+        let union = poly(&ctx, "[x, y] -> { : x = 1 and y = 2; : x = 3 and y = 4 }");
+        assert!(union.split_linked(&names).is_none());
     }
 }

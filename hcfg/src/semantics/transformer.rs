@@ -7,7 +7,7 @@
 use super::poly::{Conj, Cons, Lin, Name, Poly};
 use crate::ir::VarId;
 use isl_rs::Context;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 #[derive(Clone, Debug)]
 pub struct Transformer {
@@ -107,12 +107,39 @@ impl Transformer {
 
     /// The store after `self`, from the store `pre` before it.
     pub fn apply(&self, pre: &Poly) -> Poly {
+        match pre.split_linked(&self.names()) {
+            // What `pre` knows of the variables `self` neither reads nor
+            // writes holds after it as it did before.
+            Some((linked, rest)) => self.apply_whole(&linked).intersect(&rest),
+            None => self.apply_whole(pre),
+        }
+    }
+
+    /// [`Transformer::apply`], simplified ([`Poly::simplify`]) where it
+    /// changed: the part of a simplified `pre` that `self` does not bear
+    /// on is simplified already, and over variables of its own.
+    pub fn apply_simplified(&self, pre: &Poly) -> Poly {
+        match pre.split_linked(&self.names()) {
+            Some((linked, rest)) => self.apply_whole(&linked).simplify().intersect(&rest),
+            None => self.apply_whole(pre).simplify(),
+        }
+    }
+
+    fn apply_whole(&self, pre: &Poly) -> Poly {
         let pres: Vec<String> = self.modified.iter().map(|&v| Name::Pre(v).isl()).collect();
         let mut p = pre.intersect(&self.rel).project_all(&pres);
         for &v in &self.modified {
             p = p.rename(&Name::Post(v).isl(), &Name::Pre(v).isl());
         }
         p
+    }
+
+    /// The names of the store `self` reads or writes: what its relation
+    /// mentions, and the variables it modifies.
+    fn names(&self) -> HashSet<String> {
+        let mut names: HashSet<String> = self.rel.params().into_iter().collect();
+        names.extend(self.modified.iter().map(|&v| Name::Pre(v).isl()));
+        names
     }
 
     /// Forgets everything about `v` (before and after); `v` stays modified.
@@ -147,5 +174,60 @@ impl Transformer {
     /// Zero or more applications of `self`, as one convex relation.
     pub fn star(&self, ctx: &Context) -> Transformer {
         Transformer::identity(ctx).join(ctx, &self.plus(ctx))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isl_rs::Set;
+
+    fn poly(ctx: &Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).expect("a set"),
+        }
+    }
+
+    fn same_set(a: &Poly, b: &Poly) -> bool {
+        a.is_subset(b) && b.is_subset(a)
+    }
+
+    /// Applied to the part of a store it bears on, a transformer gives
+    /// the store it gives applied to the whole: a wrap-around assignment
+    /// (three cases) over a store that also knows variables it does not
+    /// touch, and a guard that links one of them.
+    #[test]
+    fn applying_to_the_linked_part_gives_the_whole_store() {
+        let ctx = Context::alloc();
+        let (x, y, g) = (VarId(1), VarId(2), VarId(3));
+        let (px, py, pg) = (Name::Pre(x).isl(), Name::Pre(y).isl(), Name::Pre(g).isl());
+        let qx = Name::Post(x).isl();
+        let store = poly(
+            &ctx,
+            &format!(
+                "[{px}, {py}, {pg}] -> {{ : 0 <= {py} <= 600 and {pg} = 4294967295 \
+                 and 0 <= {px} <= 255 }}"
+            ),
+        );
+        // x = (uint8_t) y
+        let wrap = Transformer {
+            modified: [x].into(),
+            rel: poly(
+                &ctx,
+                &format!(
+                    "[{py}, {qx}] -> {{ : ({qx} = {py} and {py} <= 255) \
+                     or ({qx} = {py} - 256 and 256 <= {py} <= 511) \
+                     or ({py} >= 512 and 0 <= {qx} <= 255) }}"
+                ),
+            ),
+        };
+        // a guard on x and y together
+        let guard = Transformer::guard(poly(&ctx, &format!("[{px}, {py}] -> {{ : {px} < {py} }}")));
+        for t in [&wrap, &guard] {
+            assert!(store.split_linked(&t.names()).is_some());
+            let whole = t.apply_whole(&store);
+            assert!(same_set(&t.apply(&store), &whole));
+            assert!(same_set(&t.apply_simplified(&store), &whole));
+        }
     }
 }
