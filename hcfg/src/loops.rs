@@ -4,15 +4,17 @@
 //! never taken, initialised by the loop, compared against a bound with
 //! `<`, `<=`, `>`, `>=`, stepped by a non-zero constant in the direction of
 //! the bound, never written in the body, and the bound only reads integer
-//! scalars (not address-taken, and globals only when the body calls
-//! nothing) that the body does not write either. An unsigned index is
-//! counted only upwards by 1, where it cannot wrap.
+//! scalars (not address-taken) that the body does not write either, nor
+//! the functions it calls ([`CallWrites`]). An unsigned index is counted
+//! only upwards by 1, where it cannot wrap.
 
 use crate::ir::*;
 use crate::semantics::affine::convert_is_identity;
+use std::collections::BTreeSet;
 
 /// Rewrites every qualifying `For` loop of the program as `Counted`.
 pub fn normalize_loops(program: &mut Program) {
+    let call_writes = CallWrites::of(program);
     for f in 0..program.functions.len() {
         let Some(mut body) = program.functions[f].body.take() else {
             continue;
@@ -27,7 +29,15 @@ pub fn normalize_loops(program: &mut Program) {
                             step,
                         },
                     body: loop_body,
-                }) => counted_loop(program, &body, *init, condition.as_ref(), *step, *loop_body),
+                }) => counted_loop(
+                    program,
+                    &call_writes,
+                    &body,
+                    *init,
+                    condition.as_ref(),
+                    *step,
+                    *loop_body,
+                ),
                 _ => None,
             };
             if let Some(counted) = counted
@@ -42,6 +52,7 @@ pub fn normalize_loops(program: &mut Program) {
 
 fn counted_loop(
     program: &Program,
+    call_writes: &CallWrites,
     body: &Body,
     init: NodeId,
     condition: Option<&Expr>,
@@ -94,8 +105,9 @@ fn counted_loop(
     if written.contains(&index) {
         return None;
     }
-    let calls = contains_call(body, loop_body);
-    if !is_invariant_bound(program, bound, &written, calls) {
+    let calls = call_writes.of_calls_in(body, loop_body);
+    let callee_may_write = |v| call_writes.may_write(program, &calls, v);
+    if !is_invariant_bound(program, bound, &written, &callee_may_write) {
         return None;
     }
     let bound = comparable_bound(&var.ty, bound, op)?;
@@ -254,13 +266,18 @@ fn compare_with(condition: &Expr, index: VarId) -> Option<(BinaryOp, &Expr)> {
     None
 }
 
-fn is_invariant_bound(program: &Program, bound: &Expr, written: &[VarId], calls: bool) -> bool {
+fn is_invariant_bound(
+    program: &Program,
+    bound: &Expr,
+    written: &[VarId],
+    callee_may_write: &dyn Fn(VarId) -> bool,
+) -> bool {
     let mut ok = true;
     bound.walk(&mut |e| match &e.kind {
         ExprKind::Var(v) => {
             let var = program.var(*v);
             let changes_behind_our_back = var.address_taken || var.is_volatile;
-            let callee_may_write = var.is_global() && calls;
+            let callee_may_write = var.is_global() && callee_may_write(*v);
             ok &= var.ty.is_integer()
                 && !changes_behind_our_back
                 && !written.contains(v)
@@ -302,19 +319,148 @@ pub fn written_scalars(body: &Body, root: NodeId) -> Vec<VarId> {
     out
 }
 
-fn contains_call(body: &Body, root: NodeId) -> bool {
-    let mut found = false;
-    subtree_exprs(body, root, &mut |e| {
-        e.walk(&mut |sub| {
-            found |= matches!(
-                sub.kind,
-                ExprKind::Call(..)
-                    | ExprKind::Opaque {
-                        unknown_effects: true,
-                        ..
-                    }
-            )
-        })
-    });
-    found
+/// The global scalars a call may assign: those of a set, or any that
+/// code ferry does not see could reach.
+#[derive(Debug, Clone, PartialEq, Default)]
+enum GlobalWrites {
+    Some(BTreeSet<VarId>),
+    /// A function without a body here, a call through a pointer, or an
+    /// effect ferry does not see: any global another unit can name (one
+    /// not `static`), and any that some function of the program assigns
+    /// (code elsewhere may call it back through its address).
+    #[default]
+    Any,
+}
+
+impl GlobalWrites {
+    fn none() -> GlobalWrites {
+        GlobalWrites::Some(BTreeSet::new())
+    }
+
+    fn add(&mut self, other: &GlobalWrites) {
+        match (&mut *self, other) {
+            (GlobalWrites::Some(mine), GlobalWrites::Some(theirs)) => {
+                mine.extend(theirs.iter().copied())
+            }
+            (_, GlobalWrites::Any) => *self = GlobalWrites::Any,
+            (GlobalWrites::Any, _) => {}
+        }
+    }
+}
+
+/// Per function, the global scalars it and the functions it calls may
+/// assign directly (a global whose address is taken is never a bound in
+/// the first place): a call to `step()` in a loop bounded by a global
+/// `n` that `step` does not assign leaves the loop counted.
+struct CallWrites {
+    per_function: Vec<GlobalWrites>,
+    /// The globals some function of the program assigns.
+    assigned_anywhere: BTreeSet<VarId>,
+}
+
+impl CallWrites {
+    fn of(program: &Program) -> CallWrites {
+        // Each function's own assignments to globals, and whom it calls.
+        let own: Vec<(GlobalWrites, Vec<FuncId>)> = program
+            .functions
+            .iter()
+            .map(|func| {
+                let Some(body) = &func.body else {
+                    return (GlobalWrites::Any, Vec::new());
+                };
+                let mut writes = GlobalWrites::Some(
+                    written_scalars(body, body.root)
+                        .into_iter()
+                        .filter(|&v| program.var(v).is_global())
+                        .collect(),
+                );
+                let mut callees = Vec::new();
+                subtree_exprs(body, body.root, &mut |e| {
+                    e.walk(&mut |sub| match &sub.kind {
+                        ExprKind::Call(callee, _) => {
+                            match crate::callgraph::direct_callee(callee) {
+                                Some(g) => callees.push(g),
+                                None => writes = GlobalWrites::Any,
+                            }
+                        }
+                        ExprKind::Opaque {
+                            unknown_effects: true,
+                            ..
+                        } => writes = GlobalWrites::Any,
+                        _ => {}
+                    })
+                });
+                callees.sort();
+                callees.dedup();
+                (writes, callees)
+            })
+            .collect();
+        // What callees write, until nothing grows (sets only grow, and
+        // are bounded by the program's globals).
+        let mut per_function: Vec<GlobalWrites> = own.iter().map(|(w, _)| w.clone()).collect();
+        loop {
+            let mut grew = false;
+            for (f, (_, callees)) in own.iter().enumerate() {
+                if per_function[f] == GlobalWrites::Any {
+                    continue;
+                }
+                let mut writes = per_function[f].clone();
+                for g in callees {
+                    writes.add(&per_function[g.index()]);
+                }
+                if writes != per_function[f] {
+                    per_function[f] = writes;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let assigned_anywhere = own
+            .iter()
+            .filter_map(|(w, _)| match w {
+                GlobalWrites::Some(set) => Some(set.iter().copied()),
+                GlobalWrites::Any => None,
+            })
+            .flatten()
+            .collect();
+        CallWrites {
+            per_function,
+            assigned_anywhere,
+        }
+    }
+
+    /// Whether calls that may assign `writes` may assign `v`.
+    fn may_write(&self, program: &Program, writes: &GlobalWrites, v: VarId) -> bool {
+        match writes {
+            GlobalWrites::Some(set) => set.contains(&v),
+            GlobalWrites::Any => {
+                self.assigned_anywhere.contains(&v)
+                    || !matches!(
+                        program.var(v).storage,
+                        Storage::Global { is_static: true } | Storage::StaticLocal
+                    )
+            }
+        }
+    }
+
+    /// What the calls in the subtree of `root` may assign.
+    fn of_calls_in(&self, body: &Body, root: NodeId) -> GlobalWrites {
+        let mut writes = GlobalWrites::none();
+        subtree_exprs(body, root, &mut |e| {
+            e.walk(&mut |sub| match &sub.kind {
+                ExprKind::Call(callee, _) => match crate::callgraph::direct_callee(callee) {
+                    Some(f) => writes.add(&self.per_function[f.index()]),
+                    None => writes = GlobalWrites::Any,
+                },
+                ExprKind::Opaque {
+                    unknown_effects: true,
+                    ..
+                } => writes = GlobalWrites::Any,
+                _ => {}
+            })
+        });
+        writes
+    }
 }
