@@ -175,11 +175,13 @@ impl<'a> Cloner<'a> {
                     continue;
                 };
                 let name = program.var(v).name;
-                // The structure whose field it is: along the path, or the
-                // one a member's variable (`cfg.n`, `hcfg::scalar_fields`)
-                // belongs to.
+                // A member of a global structure that every function uses
+                // member by member is a variable of its own (`cfg.n`,
+                // `cfg.data`, `hcfg::scalar_fields`): the clone takes it as
+                // it takes a global scalar or pointer. A field reached
+                // along the path of the structure's own entity is not.
                 let structure = match program.members.get(&v) {
-                    Some(m) => Some(program.var(m.structure).name),
+                    Some(_) => None,
                     None => entity
                         .path
                         .iter()
@@ -352,8 +354,11 @@ impl Context for Cloner<'_> {
             };
             // The parameter takes the global's name: a parameter of the
             // callee with that name (the global reached through a function
-            // it calls) would be declared twice.
-            if param_names.contains(&g) {
+            // it calls) would be declared twice. A member's variable
+            // (`cfg.n`) is no identifier: its parameter gets a fresh name,
+            // which the clone's accesses to the member become.
+            let member = program.members.contains_key(&v);
+            if !member && param_names.contains(&g) {
                 return Err(refuse(format!(
                     "`{callee}` has a parameter named `{g}` and calls a function that uses the \
                      global `{g}`: its clone could not take both"
@@ -365,8 +370,12 @@ impl Context for Cloner<'_> {
                 (_, Type::Array(elem, _) | Type::Pointer(elem)) => Type::Pointer(elem.clone()),
                 _ => return Err(refuse(format!("`{g}` is not an array"))),
             };
+            let param = match member {
+                true => Symbol::intern(&self.fresh.name(&g.as_str().replace(['.', '>', '-'], "_"))),
+                false => g,
+            };
             let Some((specifiers, declarator)) =
-                crate::c_type(analyses, &passed, build::declarator(g))
+                crate::c_type(analyses, &passed, build::declarator(param))
             else {
                 return Err(refuse(format!(
                     "ferry cannot spell the type of the global `{g}` for a parameter of the \
@@ -375,15 +384,15 @@ impl Context for Cloner<'_> {
             };
             params.push(build::parameter(specifiers, declarator));
             if dims == 0 {
-                vars.insert(g, DeviceVar::Scalar { device: g });
+                vars.insert(g, DeviceVar::Scalar { device: param });
                 continue;
             }
-            let base = self.fresh.name(&format!("{g}_off"));
+            let base = self.fresh.name(&format!("{param}_off"));
             let offsets: Vec<String> = (1..=dims).map(|k| format!("{base}{k}")).collect();
             vars.insert(
                 g,
                 DeviceVar::Array {
-                    device: g,
+                    device: param,
                     offsets: offsets.iter().map(|o| ident(Symbol::intern(o))).collect(),
                 },
             );
