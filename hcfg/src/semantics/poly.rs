@@ -719,6 +719,27 @@ impl Poly {
         }
     }
 
+    /// The same set with the parameters named in `order` first, in that
+    /// order (isl keeps a set's parameters in the order of the operations
+    /// that made it; see `Transformer::order_after`).
+    pub fn with_params_first(self, order: &[String]) -> Poly {
+        let ctx = self.set.get_ctx();
+        let aligned = (|| {
+            let mut space = Space::params_alloc(&ctx, order.len() as u32)?;
+            for (i, name) in order.iter().enumerate() {
+                space = space.set_dim_name(DimType::Param, i as u32, name)?;
+            }
+            self.set.copy()?.align_params(space)?.drop_unused_params()
+        })();
+        match aligned {
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => {
+                ctx.reset_error();
+                self
+            }
+        }
+    }
+
     /// The same set over only the parameters its constraints mention.
     /// isl keeps every parameter an operation aligned its operands on (a
     /// union, an intersection with a precondition), used or not, and each

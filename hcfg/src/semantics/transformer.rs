@@ -7,7 +7,7 @@
 use super::poly::{Conj, Cons, Lin, Name, Poly};
 use crate::ir::VarId;
 use isl_rs::Context;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 #[derive(Clone, Debug)]
 pub struct Transformer {
@@ -110,7 +110,10 @@ impl Transformer {
         match pre.split_linked(&self.names()) {
             // What `pre` knows of the variables `self` neither reads nor
             // writes holds after it as it did before.
-            Some((linked, rest)) => self.apply_whole(&linked).intersect(&rest),
+            Some((linked, rest)) => self
+                .apply_whole(&linked)
+                .intersect(&rest)
+                .with_params_first(&self.order_after(pre)),
             None => self.apply_whole(pre),
         }
     }
@@ -120,7 +123,11 @@ impl Transformer {
     /// on is simplified already, and over variables of its own.
     pub fn apply_simplified(&self, pre: &Poly) -> Poly {
         match pre.split_linked(&self.names()) {
-            Some((linked, rest)) => self.apply_whole(&linked).simplify().intersect(&rest),
+            Some((linked, rest)) => self
+                .apply_whole(&linked)
+                .simplify()
+                .intersect(&rest)
+                .with_params_first(&self.order_after(pre)),
             None => self.apply_whole(pre).simplify(),
         }
     }
@@ -132,6 +139,37 @@ impl Transformer {
             p = p.rename(&Name::Post(v).isl(), &Name::Pre(v).isl());
         }
         p
+    }
+
+    /// The variables of the store after `self`, from `pre`, in the order
+    /// [`Transformer::apply_whole`] leaves them: those of the relation
+    /// first (isl aligns an intersection on its second operand), a
+    /// modified variable where its new value is, then the others of `pre`.
+    /// isl's results over the same constraints in another order are the
+    /// same sets, written otherwise: the order in which Gaussian
+    /// elimination takes the variables decides which equalities a
+    /// constraint is combined with, and with them the hulls and
+    /// widenings after it.
+    fn order_after(&self, pre: &Poly) -> Vec<String> {
+        let pres: HashSet<String> = self.modified.iter().map(|&v| Name::Pre(v).isl()).collect();
+        let posts: HashMap<String, String> = self
+            .modified
+            .iter()
+            .map(|&v| (Name::Post(v).isl(), Name::Pre(v).isl()))
+            .collect();
+        let rel = self.rel.params();
+        let in_rel: HashSet<&String> = rel.iter().collect();
+        let mut order: Vec<String> = rel
+            .iter()
+            .filter(|n| !pres.contains(*n))
+            .map(|n| posts.get(n).cloned().unwrap_or_else(|| n.clone()))
+            .collect();
+        order.extend(
+            pre.params()
+                .into_iter()
+                .filter(|n| !in_rel.contains(n) && !pres.contains(n)),
+        );
+        order
     }
 
     /// The names of the store `self` reads or writes: what its relation
@@ -193,7 +231,8 @@ mod tests {
     }
 
     /// Applied to the part of a store it bears on, a transformer gives
-    /// the store it gives applied to the whole: a wrap-around assignment
+    /// the store it gives applied to the whole, over its variables in the
+    /// same order: a wrap-around assignment
     /// (three cases) over a store that also knows variables it does not
     /// touch, and a guard that links one of them.
     #[test]
@@ -228,6 +267,11 @@ mod tests {
             let whole = t.apply_whole(&store);
             assert!(same_set(&t.apply(&store), &whole));
             assert!(same_set(&t.apply_simplified(&store), &whole));
+            // In the same order: isl's later results depend on it.
+            assert_eq!(
+                t.apply_simplified(&store).params(),
+                whole.simplify().params()
+            );
         }
     }
 }
