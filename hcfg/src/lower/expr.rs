@@ -276,6 +276,15 @@ impl Lowerer {
             ty: ty.clone(),
             span,
         };
+        if let ast::Initializer::List(items, _) = init
+            && let Some(members) = self.member_initializers(&target, items)
+        {
+            return Expr {
+                kind: ExprKind::Comma(members),
+                ty,
+                span,
+            };
+        }
         let value = match init {
             ast::Initializer::Expr(e) if !matches!(ty, Type::Array(..)) => self.expr(e),
             _ => {
@@ -306,6 +315,87 @@ impl Lowerer {
             ty,
             span,
         }
+    }
+}
+
+impl Lowerer {
+    /// A braced initialiser of a structure whose members are all
+    /// integers, floats or pointers, as one assignment per member in
+    /// declaration order (`w.n = n, w.src = src`), a member the list does
+    /// not give set to zero as C sets it: what the program does, member by
+    /// member, so that a structure initialised with braces can still be
+    /// seen as a variable per member (`scalar_fields`). Positional items
+    /// and `.field` designators only, each member given once; `None`
+    /// otherwise (nested braces, a member array or structure), and the
+    /// structure is written as a whole.
+    fn member_initializers(&mut self, target: &Expr, items: &[ast::InitItem]) -> Option<Vec<Expr>> {
+        let Type::Struct(s) = target.ty else {
+            return None;
+        };
+        let fields = self.program.struct_def(s).fields.clone()?;
+        let scalar = |f: &Field| {
+            f.name.is_some()
+                && !f.bit_field
+                && matches!(
+                    f.ty,
+                    Type::Int { .. } | Type::Float { .. } | Type::Pointer(_)
+                )
+        };
+        if fields.is_empty() || !fields.iter().all(scalar) {
+            return None;
+        }
+        let mut given: Vec<Option<&ast::Expr>> = vec![None; fields.len()];
+        let mut next = 0;
+        for item in items {
+            let designated = match (item.designators.as_slice(), item.old_style_field) {
+                ([], None) => None,
+                ([ast::Designator::Field(name)], None) => Some(*name),
+                ([], Some(name)) => Some(name),
+                _ => return None,
+            };
+            if let Some(name) = designated {
+                next = fields.iter().position(|f| f.name == Some(name))?;
+            }
+            let ast::Initializer::Expr(e) = &item.initializer else {
+                return None;
+            };
+            let slot = given.get_mut(next)?;
+            if slot.is_some() {
+                return None;
+            }
+            *slot = Some(e);
+            next += 1;
+        }
+        let span = target.span;
+        let members = fields
+            .iter()
+            .zip(given)
+            .map(|(field, value)| {
+                let value = match value {
+                    Some(e) => self.expr(e),
+                    None => Expr {
+                        kind: ExprKind::Int(0),
+                        ty: Type::int(),
+                        span,
+                    },
+                };
+                let member = Expr {
+                    kind: ExprKind::Member {
+                        base: Box::new(target.clone()),
+                        field: field.name.expect("every member is named"),
+                        arrow: false,
+                    },
+                    ty: field.ty.clone(),
+                    span,
+                };
+                Expr {
+                    kind: ExprKind::Assign(AssignOp::Assign, Box::new(member), Box::new(value)),
+                    ty: field.ty.clone(),
+                    span,
+                }
+            })
+            .collect();
+        Some(members)
     }
 }
 
