@@ -14,7 +14,6 @@ pub const REFUSED: &[(&str, &str)] = &[
     ("aos_diff.c", "not of a basic arithmetic type"),
     ("aos_field_array.c", "not of a basic arithmetic type"),
     ("aos_points.c", "not of a basic arithmetic type"),
-    ("struct_stats.c", "cannot write this expression"),
     // Device code has no memcpy in OpenCL C; the host simulation has it.
     ("memory_functions.c", "`memcpy` is called on the device"),
     // Pointer walks stay pointers in the code: kernels take element

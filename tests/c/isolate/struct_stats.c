@@ -1,11 +1,13 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=104 from=24
-// ferry-test: run 1 => to=32 from=24
-// ferry-test: run 0 => to=24 from=24
-// A struct accumulator updated field by field: the struct moves whole (24 bytes: int, pad, 2 doubles).
+// ferry-test: run 10 => to=100 from=20
+// ferry-test: run 1 => to=28 from=20
+// ferry-test: run 0 => to=20 from=20
+// A struct accumulator, initialised with braces and updated field by field:
+// a variable per member, each moved by value (no padding: int + 2 doubles).
 // n: read only, passed by value, 0.  a: R [0,n-1] double -> 8n.
-// st: fields read and written -> loaded and stored whole, 24 + 24 (a scalar moves even when the loop runs zero times).
-// to = 8n + 24, from = 24.  n=10: 104 / 24; n=1: 32 / 24; n=0: 24 / 24.
+// st.count, st.sum, st.max: read and written -> loaded and stored, 4 + 8 + 8
+// = 20 each way (a scalar moves even when the loop runs zero times).
+// to = 8n + 20, from = 20.  n=10: 100 / 20; n=1: 28 / 20; n=0: 20 / 20.
 #include <stdio.h>
 #include <stdlib.h>
 
