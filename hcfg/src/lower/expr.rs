@@ -319,7 +319,7 @@ impl Lowerer {
 }
 
 impl Lowerer {
-    /// A braced initialiser of a structure whose members are all
+    /// A braced initialiser of a structure (not a union) whose members are all
     /// integers, floats or pointers, as one assignment per member in
     /// declaration order (`w.n = n, w.src = src`), a member the list does
     /// not give set to zero as C sets it: what the program does, member by
@@ -332,7 +332,13 @@ impl Lowerer {
         let Type::Struct(s) = target.ty else {
             return None;
         };
-        let fields = self.program.struct_def(s).fields.clone()?;
+        // A union's members share their storage: `{v}` sets the first,
+        // and zeroing the others would overwrite it.
+        let def = self.program.struct_def(s);
+        if def.is_union {
+            return None;
+        }
+        let fields = def.fields.clone()?;
         let scalar = |f: &Field| {
             f.name.is_some()
                 && !f.bit_field

@@ -1,6 +1,7 @@
 /* Local structures initialised with braces: by position, by designator
    (`.f =` and GNU's `f:`), with members left out (zero), and one whose
-   member is an array (written as a whole). Each scalar member is a
+   member is an array, and a union (each written as a whole: a union's
+   members share their storage). Each scalar member is a
    variable from its initialiser on: `r.hi` bounds a counted loop and
    `r.step` is known to be 0. */
 #include <stdio.h>
@@ -16,12 +17,18 @@ struct tagged {
     int vals[4];
 };
 
+union word {
+    int i;
+    unsigned u;
+};
+
 int main(int argc, char **argv)
 {
     int n = argc + 6;
     struct range r = {2, .hi = n};
     struct range q = {hi: 5, lo: 1};
     struct tagged t = {7, {1, 2, 3, 4}};
+    union word w = {9};
     int a[16];
     for (int i = 0; i < 16; i++)
         a[i] = i;
@@ -30,6 +37,8 @@ int main(int argc, char **argv)
         s += a[i + r.step];
     for (int i = q.lo; i <= q.hi; i++)
         s += a[i] * t.vals[i % 4];
-    printf("%d %d %d\n", s, t.id, q.step);
+    for (int i = 0; i < (int)w.u; i++)
+        s += a[i];
+    printf("%d %d %d %u\n", s, t.id, q.step, w.u);
     return 0;
 }
