@@ -120,25 +120,11 @@ fn views_of(
     let Some(body) = &function.body else {
         return Vec::new();
     };
-    let assigned = assignments(program, body);
+    let stable = Stable::new(program, effects, f);
+    let assigned = &stable.assigned;
     let written = |v: VarId| assigned.contains_key(&v);
-    // A local assigned once, outside any loop, keeps that value from its
-    // assignment on (before it, reading it would be undefined).
-    let set_once = |v: VarId| {
-        program.var(v).storage == Storage::Local
-            && program.var(v).function == Some(f)
-            && assigned.get(&v).is_some_and(Assigned::once)
-    };
-    let is_stride = |v: VarId| {
-        let var = program.var(v);
-        let unchanged = if var.is_global() {
-            !effects.summaries[f.index()].may_write(program, v)
-        } else {
-            ((function.params.contains(&v) || program.member_of_param(v).is_some()) && !written(v))
-                || set_once(v)
-        };
-        unchanged && var.ty.is_integer() && !var.address_taken && !var.is_volatile
-    };
+    let set_once = |v: VarId| stable.set_once(v);
+    let is_stride = |v: VarId| stable.holds(v);
     let candidates: Vec<VarId> = function
         .params
         .iter()
@@ -160,6 +146,57 @@ fn views_of(
         out.push((p, proved_view(program, semantics, f, body, p, &is_stride)));
     }
     out
+}
+
+/// The integer variables that keep their value in a function: a
+/// parameter (or a structure parameter's member) it never assigns, a local
+/// it assigns once outside any loop (reading it before would be
+/// undefined), or a global that neither it nor what it calls assigns;
+/// never one whose address is taken, nor a volatile one. Their values can
+/// be multiplied (a view's strides, a product of two of them) and the
+/// product stays true wherever both are defined.
+pub struct Stable<'p> {
+    program: &'p Program,
+    effects: &'p EffectsAnalysis,
+    f: FuncId,
+    assigned: BTreeMap<VarId, Assigned>,
+}
+
+impl<'p> Stable<'p> {
+    pub fn new(program: &'p Program, effects: &'p EffectsAnalysis, f: FuncId) -> Self {
+        let assigned = match &program.function(f).body {
+            Some(body) => assignments(program, body),
+            None => BTreeMap::new(),
+        };
+        Stable {
+            program,
+            effects,
+            f,
+            assigned,
+        }
+    }
+
+    /// A local of the function assigned once, outside any loop: from its
+    /// assignment on it keeps that value.
+    fn set_once(&self, v: VarId) -> bool {
+        let var = self.program.var(v);
+        var.storage == Storage::Local
+            && var.function == Some(self.f)
+            && self.assigned.get(&v).is_some_and(Assigned::once)
+    }
+
+    pub fn holds(&self, v: VarId) -> bool {
+        let program = self.program;
+        let var = program.var(v);
+        let unchanged = if var.is_global() {
+            !self.effects.summaries[self.f.index()].may_write(program, v)
+        } else {
+            let param = program.function(self.f).params.contains(&v)
+                || program.member_of_param(v).is_some();
+            (param && !self.assigned.contains_key(&v)) || self.set_once(v)
+        };
+        unchanged && var.ty.is_integer() && !var.address_taken && !var.is_volatile
+    }
 }
 
 /// How a variable is assigned in a function body.

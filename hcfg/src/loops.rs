@@ -375,20 +375,9 @@ impl CallWrites {
                         .collect(),
                 );
                 let mut callees = Vec::new();
-                subtree_exprs(body, body.root, &mut |e| {
-                    e.walk(&mut |sub| match &sub.kind {
-                        ExprKind::Call(callee, _) => {
-                            match crate::callgraph::direct_callee(callee) {
-                                Some(g) => callees.push(g),
-                                None => writes = GlobalWrites::Any,
-                            }
-                        }
-                        ExprKind::Opaque {
-                            unknown_effects: true,
-                            ..
-                        } => writes = GlobalWrites::Any,
-                        _ => {}
-                    })
+                calls_in(body, body.root, &mut |callee| match callee {
+                    Some(g) => callees.push(g),
+                    None => writes = GlobalWrites::Any,
                 });
                 callees.sort();
                 callees.dedup();
@@ -448,19 +437,26 @@ impl CallWrites {
     /// What the calls in the subtree of `root` may assign.
     fn of_calls_in(&self, body: &Body, root: NodeId) -> GlobalWrites {
         let mut writes = GlobalWrites::none();
-        subtree_exprs(body, root, &mut |e| {
-            e.walk(&mut |sub| match &sub.kind {
-                ExprKind::Call(callee, _) => match crate::callgraph::direct_callee(callee) {
-                    Some(f) => writes.add(&self.per_function[f.index()]),
-                    None => writes = GlobalWrites::Any,
-                },
-                ExprKind::Opaque {
-                    unknown_effects: true,
-                    ..
-                } => writes = GlobalWrites::Any,
-                _ => {}
-            })
+        calls_in(body, root, &mut |callee| match callee {
+            Some(f) => writes.add(&self.per_function[f.index()]),
+            None => writes = GlobalWrites::Any,
         });
         writes
     }
+}
+
+/// Every call in the subtree of `root`, by its callee: `Some(f)` for a
+/// direct call of `f`, `None` for one through a pointer or an expression
+/// with effects ferry does not see (either may do anything).
+fn calls_in(body: &Body, root: NodeId, found: &mut dyn FnMut(Option<FuncId>)) {
+    subtree_exprs(body, root, &mut |e| {
+        e.walk(&mut |sub| match &sub.kind {
+            ExprKind::Call(callee, _) => found(crate::callgraph::direct_callee(callee)),
+            ExprKind::Opaque {
+                unknown_effects: true,
+                ..
+            } => found(None),
+            _ => {}
+        })
+    });
 }

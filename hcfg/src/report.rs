@@ -72,13 +72,20 @@ impl Names {
         match Name::parse(isl) {
             Some(Name::Pre(v)) => self.var(v),
             Some(Name::Post(v)) => format!("{}'", self.var(v)),
+            Some(Name::Product(a, b)) => format!("{}*{}", self.var(a), self.var(b)),
             _ => isl.to_string(),
         }
     }
 
-    /// Name in a precondition, as an isl identifier.
+    /// Name in a precondition, as an isl identifier (a product as
+    /// `rows_times_cols`: isl reads no product of parameters).
     pub fn pre_isl(&self, isl: &str) -> String {
-        isl_spelling(&self.pre(isl))
+        match Name::parse(isl) {
+            Some(Name::Product(a, b)) => {
+                isl_spelling(&format!("{}_times_{}", self.var(a), self.var(b)))
+            }
+            _ => isl_spelling(&self.pre(isl)),
+        }
     }
 
     /// Name in a transformer, PIPS style: new values plain, old values of
@@ -541,6 +548,25 @@ pub fn variable_json(program: &Program, f: FuncId, names: &Names, v: VarId, at: 
         "isl": names.isl_var(v),
         "c": c,
         "visible": is_visible(program, f, v, at),
+    })
+}
+
+/// A product of two variables as a parameter ([`Name::Product`]): its isl
+/// name, its value as C (in `long long`, as a product of `int`s may
+/// overflow), and visible where both factors are.
+pub fn product_json(
+    program: &Program,
+    f: FuncId,
+    names: &Names,
+    (a, b): (VarId, VarId),
+    at: u32,
+) -> Value {
+    let factor = |v: VarId| variable_json(program, f, names, v, at);
+    let (x, y) = (factor(a), factor(b));
+    json!({
+        "isl": names.pre_isl(&Name::product(a, b).isl()),
+        "c": format!("((long long){} * {})", x["c"].as_str().unwrap_or("?"), y["c"].as_str().unwrap_or("?")),
+        "visible": x["visible"] == true && y["visible"] == true,
     })
 }
 

@@ -8,7 +8,7 @@
 //! touched) the count is 0 and the lower bound 0, so a box is defined for
 //! every value of the variables and a transfer of it moves nothing.
 
-use ferry_hcfg::semantics::poly::{Lin, Poly};
+use ferry_hcfg::semantics::poly::{Lin, Name, Poly};
 use ferry_parser::ast::{BinaryOp, Expr, UnaryOp};
 use ferry_parser::build;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, PwAff, Set, Val};
@@ -159,7 +159,12 @@ pub(crate) fn c_expr(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Opti
             let text = e.get_val().ok()?.to_str().ok()?.to_string();
             Some(build::long(text.parse().ok()?))
         }
-        ASTExprType::Id => Some(build::cast_long(build::name(&id_name(e, name)?))),
+        ASTExprType::Id => {
+            let id = e.get_id().ok()?;
+            let id = id.get_name().ok()?;
+            let var = |isl: &str| Some(build::cast_long(build::name(&name(isl)?)));
+            spelled(id, &var)
+        }
         ASTExprType::Op => {
             let n = e.get_op_n_arg().ok()?;
             let mut args: Vec<Expr> = (0..n)
@@ -206,6 +211,19 @@ pub(crate) fn id_name(e: &ASTExpr, name: &dyn Fn(&str) -> Option<String>) -> Opt
     name(e.get_id().ok()?.get_name().ok()?)
 }
 
+/// An isl name as C, `var` spelling each variable: a product of two
+/// variables (`Name::Product`) as the product of their spellings.
+fn spelled(isl: &str, var: &dyn Fn(&str) -> Option<Expr>) -> Option<Expr> {
+    match Name::parse(isl) {
+        Some(Name::Product(a, b)) => Some(build::binary(
+            BinaryOp::Mul,
+            var(&Name::Pre(a).isl())?,
+            var(&Name::Pre(b).isl())?,
+        )),
+        _ => var(isl),
+    }
+}
+
 /// `f(a, f(b, c))` for an n-ary extremum.
 fn fold(mut args: Vec<Expr>, f: &str) -> Option<Expr> {
     let last = args.pop()?;
@@ -222,7 +240,7 @@ pub(crate) fn affine_expr(lin: &Lin, name: &dyn Fn(&str) -> Option<Expr>) -> Opt
     let mut out: Option<Expr> = None;
     let magnitude = |c: i128| i64::try_from(c.unsigned_abs()).ok();
     for (n, c) in &lin.terms {
-        let var = name(n)?;
+        let var = spelled(n, name)?;
         let term = match magnitude(*c)? {
             1 => var,
             k => binary(BinaryOp::Mul, int_lit(k), var),

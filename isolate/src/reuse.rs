@@ -198,12 +198,13 @@ pub fn loop_reuse(s: &Statement, node: NodeId, c: &CountedLoop) -> Option<LoopRe
         let Some(live) = crate::transfer::live_after(s.regions, f, node, v, dims, ctx) else {
             return Poly::universe(ctx);
         };
-        live.params()
-            .iter()
-            .fold(live.clone(), |live, p| match Name::parse(p) {
-                Some(Name::Pre(x)) if written_in_loop(x) => live.project(p),
-                _ => live,
-            })
+        live.params().iter().fold(live.clone(), |live, p| {
+            let vars = Name::parse(p).map_or_else(Vec::new, Name::variables_before);
+            match vars.into_iter().any(written_in_loop) {
+                true => live.project(p),
+                false => live,
+            }
+        })
     };
     let mut arrays = Vec::new();
     for t in &s.plan.arrays {

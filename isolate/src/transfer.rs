@@ -989,8 +989,15 @@ pub(crate) fn nameable_at(
     span: Span,
     isl: &str,
 ) -> Option<String> {
-    let Some(Name::Pre(v)) = Name::parse(isl) else {
-        return None;
+    let v = match Name::parse(isl)? {
+        Name::Pre(v) => v,
+        // Spelt as its factors' product where both are nameable.
+        Name::Product(a, b) => {
+            let a = nameable_at(program, f, span, &Name::Pre(a).isl())?;
+            let b = nameable_at(program, f, span, &Name::Pre(b).isl())?;
+            return Some(format!("{a} * {b}"));
+        }
+        Name::Post(_) | Name::Mid(_) => return None,
     };
     let var = program.var(v);
     let declared_inside =

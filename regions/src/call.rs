@@ -25,7 +25,7 @@ use ferry_hcfg::callgraph::{call_targets, direct_callee};
 use ferry_hcfg::effects::{is_library, is_read_only_library};
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::Case;
-use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 
 /// The regions the callee(s) of a call touch, translated to the caller.
 pub fn call_regions(col: &Collector, callee: &Expr, args: &[Expr]) -> Rw {
@@ -378,6 +378,7 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
         if !ok {
             return self
                 .linearized(e, &r, actual, formal)
+                .or_else(|| self.product_run(e, &r, actual, formal))
                 .unwrap_or_else(|| self.whole_run(actual));
         }
         (entity, region)
@@ -493,6 +494,114 @@ impl Translation<'_, '_, '_> {
             region = region.project(&format!("formal_phi{k}"));
         }
         Some((entity, region))
+    }
+
+    /// A callee that sees a flat run with rows of a variable length `s`
+    /// (`transpose(rows, cols, a, b)` where `transpose` reads
+    /// `a[i * cols + j]`, `ferry_hcfg::delinearise`): its offsets
+    /// `φ1·s + φ2` are not affine, but with `0 <= φ2 < s` and
+    /// `lo <= φ1 <= hi` they lie in `[lo·s, (hi + 1)·s - 1]`, where each
+    /// product of two variables is a parameter of its own
+    /// ([`Name::Product`]). Made only where `s` and the variables of
+    /// `lo` and `hi` keep their value in the caller, so that the product
+    /// means the same wherever the region is.
+    fn product_run(
+        &self,
+        e: &Entity,
+        r: &Region,
+        actual: &Path,
+        formal: VarId,
+    ) -> Option<(Entity, Region)> {
+        let cx = self.col.cx;
+        let program = cx.program;
+        if actual.virtual_last
+            || actual.scrambled
+            || e.dims() != 2
+            || e.path.iter().any(|s| *s != Step::Index)
+        {
+            return None;
+        }
+        // The formal: a pointer to rows of `s` scalars, `s` a formal.
+        let Type::Pointer(row) = &program.var(formal).ty else {
+            return None;
+        };
+        let Type::Array(element, ArrayLen::Vla(size)) = &**row else {
+            return None;
+        };
+        let ExprKind::Var(s_formal) = size.kind else {
+            return None;
+        };
+        let k = self.callee.params.iter().position(|&p| p == s_formal)?;
+        let stride = plain_case(self.values[k].as_deref()?)?;
+        let stride_var = match (stride.terms.as_slice(), stride.constant) {
+            ([(n, 1)], 0) => match Name::parse(n)? {
+                Name::Pre(v) if cx.keeps_value(v) => v,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        // The actual: a flat run of the same scalars.
+        let (entity, subs) = extended(program, actual);
+        if entity.dims() != 1
+            || run_start(&entity) != 1
+            || !same_element(element, &scalar_of(program, actual))
+        {
+            return None;
+        }
+        let start = plain_case(subs.first()?.as_deref()?)?;
+        // Every column inside its row, as the callee's view proved.
+        let columns = cx.extent_bounds(&phi(2), Some(stride.clone()));
+        if !r.set.is_subset(&r.set.intersect(&columns)) {
+            return None;
+        }
+        let (lo, hi) = row_bounds(&r.set.project(&phi(2)))?;
+        let times_stride = |l: &Lin| -> Option<Lin> {
+            let mut out = Lin::name(Name::Pre(stride_var).isl()).scale(l.constant)?;
+            for (n, c) in &l.terms {
+                let v = match Name::parse(n)? {
+                    Name::Pre(v) if cx.keeps_value(v) => v,
+                    _ => return None,
+                };
+                out = out.add(&Lin::name(Name::product(v, stride_var).isl()).scale(*c)?)?;
+            }
+            Some(out)
+        };
+        let first = start.add(&times_stride(&lo)?)?;
+        let end = start.add(&times_stride(&hi.add(&Lin::constant(1))?)?)?;
+        let at = Lin::name(phi(1));
+        // Where a row is empty or no row is touched, nothing is (the
+        // products alone do not know it).
+        let touched = [
+            Cons::ge0(stride.add(&Lin::constant(-1))?),
+            Cons::ge0(hi.sub(&lo)?),
+        ];
+        let run = Conj {
+            cons: [
+                Cons::ge0(at.sub(&first)?),
+                Cons::ge0(end.sub(&at)?.add(&Lin::constant(-1))?),
+            ]
+            .into_iter()
+            .chain(touched.clone())
+            .collect(),
+            exists: Vec::new(),
+        };
+        let set = Poly::from_dnf(cx.ctx, &[run]);
+        // Exact when the callee touches every column of rows lo..=hi: its
+        // region then is that rectangle (it lies inside it already), and
+        // the rectangle's offsets are exactly the run.
+        let rectangle = Conj {
+            cons: [
+                Cons::ge0(Lin::name(phi(1)).sub(&lo)?),
+                Cons::ge0(hi.sub(&Lin::name(phi(1)))?),
+            ]
+            .into_iter()
+            .chain(touched)
+            .collect(),
+            exists: Vec::new(),
+        };
+        let rectangle = Poly::from_dnf(cx.ctx, &[rectangle]).intersect(&columns);
+        let exact = r.is_exact() && rectangle.is_subset(&r.set);
+        Some((entity, Region::new(set, region::Approx::from_exact(exact))))
     }
 
     /// The value of a formal's variable extent at this call, when it is
@@ -636,4 +745,48 @@ fn same_element(a: &Type, b: &Type) -> bool {
         (Type::Opaque, _) | (_, Type::Opaque) => false,
         _ => a == b,
     }
+}
+
+/// The one affine form of `cases`, if it holds unconditionally.
+fn plain_case(cases: &[(Lin, Conj)]) -> Option<Lin> {
+    match cases {
+        [(lin, conj)] if conj.cons.is_empty() && conj.exists.is_empty() => Some(lin.clone()),
+        _ => None,
+    }
+}
+
+/// The lowest and highest first index of `rows` (a set over `PHI1` and
+/// the variables), as affine forms of the variables: read off its hull's
+/// constraints with a unit coefficient on `PHI1`. Any such constraint
+/// holds of every point, so either bound is sound.
+fn row_bounds(rows: &ferry_hcfg::semantics::poly::Poly) -> Option<(Lin, Lin)> {
+    let pieces = rows.hull().pieces();
+    let [Some(piece)] = pieces.as_slice() else {
+        return None;
+    };
+    let at = phi(1);
+    let (mut lo, mut hi) = (None, None);
+    for (terms, constant, equality) in piece {
+        let Some(&(_, c)) = terms.iter().find(|(n, _)| *n == at) else {
+            continue;
+        };
+        // c·PHI1 + rest >= 0 (or == 0), rest without PHI1.
+        let rest = Lin {
+            terms: terms.iter().filter(|(n, _)| *n != at).cloned().collect(),
+            constant: *constant,
+        };
+        // The value PHI1 is held at, or above (c = 1), or below (c = -1).
+        let bound = match c {
+            1 => rest.scale(-1),
+            -1 => Some(rest),
+            _ => continue,
+        };
+        if *equality || c == 1 {
+            lo = lo.or(bound.clone());
+        }
+        if *equality || c == -1 {
+            hi = hi.or(bound);
+        }
+    }
+    Some((lo?, hi?))
 }

@@ -6,11 +6,12 @@ use crate::access::bounds_from_extent;
 use crate::entity::Entity;
 use crate::summary::Summary;
 use ferry_hcfg::Analyses;
+use ferry_hcfg::delinearise::Stable;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
 use ferry_hcfg::semantics::is_trackable;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::collections::BTreeSet;
 
 pub struct FunctionContext<'a> {
@@ -26,6 +27,9 @@ pub struct FunctionContext<'a> {
     /// offset or a fresh block, or holding fresh blocks that other memory
     /// gets a copy of: what they point to is not one object.
     rebased: BTreeSet<VarId>,
+    /// The integer variables that keep their value in the function, made
+    /// when a call first needs a product of two of them.
+    stable: OnceCell<Stable<'a>>,
 }
 
 impl<'a> FunctionContext<'a> {
@@ -79,7 +83,16 @@ impl<'a> FunctionContext<'a> {
             fresh,
             written,
             rebased,
+            stable: OnceCell::new(),
         }
+    }
+
+    /// Whether `v` keeps its value in the function from its one
+    /// assignment on ([`Stable`]): a factor of a product parameter.
+    pub fn keeps_value(&self, v: VarId) -> bool {
+        self.stable
+            .get_or_init(|| Stable::new(self.program, &self.analyses.effects, self.f))
+            .holds(v)
     }
 
     pub fn is_tracked(&self, v: VarId) -> bool {

@@ -572,7 +572,9 @@ fn forget_all(map: &RegionMap, vars: &[VarId]) -> RegionMap {
             .filter(|n| params.contains(*n))
             .cloned()
             .collect();
-        (!mentioned.is_empty()).then(|| r.forget_any(&mentioned))
+        // (A product of two variables names them without their names.)
+        let products = params.iter().any(|p| region::is_product(p));
+        (!mentioned.is_empty() || products).then(|| r.forget_any(&names))
     })
 }
 

@@ -310,7 +310,38 @@ impl Region {
         for name in names.iter().filter(|n| params.contains(*n)) {
             r = r.forget(name);
         }
-        r
+        if !params.iter().any(|p| is_product(p)) {
+            return r;
+        }
+        let forgotten: Vec<VarId> = names
+            .iter()
+            .filter_map(|n| match Name::parse(n)? {
+                Name::Pre(v) => Some(v),
+                _ => None,
+            })
+            .collect();
+        r.without_products_of(&|v| forgotten.contains(&v))
+            .unwrap_or(r)
+    }
+
+    /// The region with every product of two variables ([`Name::Product`])
+    /// that has a factor `gone` says is forgotten; `None` when it has no
+    /// such product. Whatever forgets a variable must call this too: the
+    /// product names the variable without being its name.
+    pub fn without_products_of(&self, gone: &dyn Fn(VarId) -> bool) -> Option<Region> {
+        let products: Vec<String> = self
+            .param_names()
+            .into_iter()
+            .filter(|n| matches!(Name::parse(n), Some(Name::Product(a, b)) if gone(a) || gone(b)))
+            .collect();
+        if products.is_empty() {
+            return None;
+        }
+        let mut r = self.clone();
+        for name in &products {
+            r = r.forget(name);
+        }
+        Some(r)
     }
 
     /// The elements of `self` not in `other`'s under-approximation: exact
@@ -707,15 +738,25 @@ impl<'t> Through<'t> {
     /// modifies. The variables it depends on are found among its few
     /// parameters, not asked of isl for each modified variable.
     fn translate(&self, region: &Region) -> Option<Region> {
-        let mut mentioned: Vec<(usize, VarId)> = region
-            .param_names()
+        let mut params = region.param_names();
+        // A product with a variable `t` modifies is not one `t` relates.
+        let without = match params.iter().any(|p| is_product(p)) {
+            true => region.without_products_of(&|v| self.t.modified.contains(&v)),
+            false => None,
+        };
+        let changed = without.is_some();
+        let region = without.as_ref().unwrap_or(region);
+        if changed {
+            params = region.param_names();
+        }
+        let mut mentioned: Vec<(usize, VarId)> = params
             .iter()
             .filter_map(|name| self.by_pre.get(name).map(|&found| (name, found)))
             .filter(|(name, _)| region.mentions(name))
             .map(|(_, found)| found)
             .collect();
         if mentioned.is_empty() {
-            return None;
+            return changed.then(|| region.clone());
         }
         mentioned.sort_unstable();
         let mentioned: Vec<VarId> = mentioned.into_iter().map(|(_, v)| v).collect();
@@ -739,6 +780,12 @@ impl<'t> Through<'t> {
         };
         Some(Region::with_sure(set, region.is_exact() && exact, sure))
     }
+}
+
+/// Whether an isl name is a product of two variables ([`Name::Product`]),
+/// without parsing the others.
+pub(crate) fn is_product(name: &str) -> bool {
+    name.starts_with('x') && matches!(Name::parse(name), Some(Name::Product(..)))
 }
 
 /// A universe region (every element), may.

@@ -12,7 +12,7 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::report::{
     Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated_by,
-    statement_kind, variable_json, with_shapes_by_object,
+    product_json, statement_kind, variable_json, with_shapes_by_object,
 };
 use ferry_hcfg::semantics::poly::{Name, Poly, set_text};
 use ferry_parser::ParsedFile;
@@ -380,18 +380,32 @@ fn variables_json(
     at: u32,
 ) -> Vec<Value> {
     let mut vars = BTreeSet::new();
+    let mut products = BTreeSet::new();
     for kind in Kind::ALL {
         for r in regions.map(kind).values() {
             for n in r.set.simplify().params() {
-                if let Some(Name::Pre(v)) = Name::parse(&n) {
-                    vars.insert(v);
+                match Name::parse(&n) {
+                    Some(Name::Pre(v)) => {
+                        vars.insert(v);
+                    }
+                    Some(Name::Product(x, y)) => {
+                        products.insert((x, y));
+                    }
+                    _ => {}
                 }
             }
         }
     }
+    let known = |v: &VarId| v.index() < a.program.vars.len();
     vars.into_iter()
-        .filter(|v| v.index() < a.program.vars.len())
+        .filter(known)
         .map(|v| variable_json(&a.program, f, names, v, at))
+        .chain(
+            products
+                .into_iter()
+                .filter(|(x, y)| known(x) && known(y))
+                .map(|p| product_json(&a.program, f, names, p, at)),
+        )
         .collect()
 }
 

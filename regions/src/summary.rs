@@ -32,9 +32,13 @@ pub fn visible_to_callers(program: &Program, e: &Entity) -> bool {
 }
 
 /// The caller's view of a region: the values of locals (undefined at
-/// entry) are forgotten; parameters and globals stay.
+/// entry) are forgotten; parameters and globals stay. Products of two
+/// variables are forgotten too: a call translates the values of the
+/// formals, not their products.
 fn at_entry(cx: &FunctionContext, r: &Region) -> Region {
-    let mut out = r.clone();
+    let mut out = r
+        .without_products_of(&|_| true)
+        .unwrap_or_else(|| r.clone());
     for n in r.set.params() {
         if let Some(Name::Pre(v)) = Name::parse(&n)
             && cx.is_local(v)

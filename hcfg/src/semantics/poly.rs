@@ -19,25 +19,56 @@ pub enum Name {
     Pre(VarId),
     Post(VarId),
     Mid(VarId),
+    /// The product of two variables' values before a statement (`x3_7`),
+    /// which isl can only hold as a parameter of its own: the bound of a
+    /// flat run a callee sees with rows of a variable length
+    /// (`ferry_regions::call`). Made only of variables that keep their
+    /// value in the function from their one assignment on; whatever
+    /// forgets either factor forgets the product.
+    Product(VarId, VarId),
 }
 
 impl Name {
+    /// The product of two variables, its factors in one order.
+    pub fn product(a: VarId, b: VarId) -> Name {
+        Name::Product(a.min(b), a.max(b))
+    }
+
     pub fn isl(self) -> String {
         match self {
             Name::Pre(v) => format!("v{}", v.0),
             Name::Post(v) => format!("w{}", v.0),
             Name::Mid(v) => format!("m{}", v.0),
+            Name::Product(a, b) => format!("x{}_{}", a.0, b.0),
         }
     }
 
     pub fn parse(s: &str) -> Option<Name> {
-        let (kind, rest) = s.split_at(1);
+        let kind = s.get(..1)?;
+        let rest = &s[1..];
+        if kind == "x" {
+            let (a, b) = rest.split_once('_')?;
+            return Some(Name::Product(
+                VarId(a.parse().ok()?),
+                VarId(b.parse().ok()?),
+            ));
+        }
         let v = VarId(rest.parse().ok()?);
         match kind {
             "v" => Some(Name::Pre(v)),
             "w" => Some(Name::Post(v)),
             "m" => Some(Name::Mid(v)),
             _ => None,
+        }
+    }
+
+    /// The variables whose values before the statement the name stands
+    /// for: its own, or a product's two factors (none for the others).
+    pub fn variables_before(self) -> Vec<VarId> {
+        match self {
+            Name::Pre(v) => vec![v],
+            Name::Product(a, b) => vec![a, b],
+            Name::Post(_) | Name::Mid(_) => Vec::new(),
         }
     }
 }
@@ -682,22 +713,7 @@ impl Poly {
             involved.push(ps);
         }
         let mut linked: Vec<bool> = params.iter().map(|n| names.contains(n)).collect();
-        let mut taken = vec![false; involved.len()];
-        loop {
-            let mut grew = false;
-            for (k, ps) in involved.iter().enumerate() {
-                if !taken[k] && (ps.is_empty() || ps.iter().any(|&p| linked[p])) {
-                    taken[k] = true;
-                    grew = true;
-                    for &p in ps {
-                        linked[p] = true;
-                    }
-                }
-            }
-            if !grew {
-                break;
-            }
-        }
+        let taken = close_linked(&involved, &mut linked);
         if taken.iter().all(|&t| t) {
             return None;
         }
@@ -1166,20 +1182,32 @@ fn int_of(v: &isl_rs::Val) -> Option<i128> {
 /// mention one of them, or a variable of a constraint kept before (and
 /// constant ones). `reach` grows with the variables of what is kept.
 pub fn linked_constraints(piece: &[Constraint], reach: &mut HashSet<String>) -> Conj {
-    let mut kept = vec![false; piece.len()];
-    loop {
-        let mut grew = false;
-        for (k, (terms, _, _)) in piece.iter().enumerate() {
-            if !kept[k] && (terms.is_empty() || terms.iter().any(|(n, _)| reach.contains(n))) {
-                kept[k] = true;
-                grew = true;
-                reach.extend(terms.iter().map(|(n, _)| n.clone()));
-            }
-        }
-        if !grew {
-            break;
-        }
-    }
+    // The variables of the piece, numbered.
+    let mut names: Vec<&String> = Vec::new();
+    let mut number: std::collections::HashMap<&String, usize> = Default::default();
+    let involved: Vec<Vec<usize>> = piece
+        .iter()
+        .map(|(terms, _, _)| {
+            terms
+                .iter()
+                .map(|(n, _)| {
+                    *number.entry(n).or_insert_with(|| {
+                        names.push(n);
+                        names.len() - 1
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut linked: Vec<bool> = names.iter().map(|n| reach.contains(*n)).collect();
+    let kept = close_linked(&involved, &mut linked);
+    reach.extend(
+        names
+            .iter()
+            .zip(&linked)
+            .filter(|(_, l)| **l)
+            .map(|(n, _)| (*n).clone()),
+    );
     let cons = piece
         .iter()
         .zip(&kept)
@@ -1196,6 +1224,30 @@ pub fn linked_constraints(piece: &[Constraint], reach: &mut HashSet<String>) -> 
         cons,
         exists: Vec::new(),
     }
+}
+
+/// Which constraints are linked to the variables `linked` marks, each
+/// constraint given by the variables it involves (numbered): one is taken
+/// when it involves a linked variable, or none, and its variables become
+/// linked, until nothing grows.
+fn close_linked(involved: &[Vec<usize>], linked: &mut [bool]) -> Vec<bool> {
+    let mut taken = vec![false; involved.len()];
+    loop {
+        let mut grew = false;
+        for (k, vars) in involved.iter().enumerate() {
+            if !taken[k] && (vars.is_empty() || vars.iter().any(|&v| linked[v])) {
+                taken[k] = true;
+                grew = true;
+                for &v in vars {
+                    linked[v] = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    taken
 }
 
 /// The constraints of a basic set without existentials, less those with a

@@ -180,9 +180,9 @@ impl Sequence<'_> {
         placed.iter().all(|&(_, m)| {
             let context = self.context(m);
             self.sets_of(v, m).into_iter().all(|set| {
-                set.params().iter().all(|p| match Name::parse(p) {
-                    Some(Name::Pre(x)) => !varies(x) || !depends_on(set, context, p),
-                    _ => true,
+                set.params().iter().all(|p| {
+                    let vars = Name::parse(p).map_or_else(Vec::new, Name::variables_before);
+                    !vars.into_iter().any(&varies) || !depends_on(set, context, p)
                 })
             })
         })

@@ -424,10 +424,7 @@ impl Sequence<'_> {
         self.sets_of(v, m)
             .into_iter()
             .flat_map(Poly::params)
-            .filter_map(|p| match Name::parse(&p) {
-                Some(Name::Pre(var)) => Some(var),
-                _ => None,
-            })
+            .flat_map(|p| Name::parse(&p).map_or_else(Vec::new, Name::variables_before))
             .collect()
     }
 

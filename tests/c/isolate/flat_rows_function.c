@@ -1,15 +1,17 @@
 // ferry-test: isolate --function scale
-// ferry-test: run 3 4 => to=192 from=192
-// ferry-test: run 1 1 => to=16 from=16
-// ferry-test: run 5 2 => to=160 from=160
+// ferry-test: run 3 4 => to=96 from=96
+// ferry-test: run 1 1 => to=8 from=8
+// ferry-test: run 5 2 => to=80 from=80
 // --function on a flat array: double *m subscripted m[r * cols + c], seen
 // with rows of cols elements (the loop proves 0 <= c <= cols - 1).
 // m: R = W = IN = [0,rows-1]x[0,cols-1] exact, OUT the same (main prints
-// every element). rows and cols come from the command line, so the call
-// sites in main cannot bound m (the row length is not a constant there)
-// and the body is isolated: per call, to = from = 8 * rows * cols bytes;
-// rows, cols, f read only, passed by value, 0. Two calls double it.
-// 3 4: 2*96 = 192 each way. 1 1: 2*8 = 16. 5 2: 2*80 = 160.
+// every element). rows and cols come from the command line and keep their
+// values in main, so each call site's region of m is the exact run
+// [0, rows * cols), bounded by the product rows * cols; the two calls are
+// isolated where they are, and m's buffer lives across both: loaded
+// before the first, stored after the second, 8 * rows * cols bytes each
+// way; rows, cols, f read only, passed by value, 0.
+// 3 4: 96 each way. 1 1: 8. 5 2: 80.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -6,8 +6,7 @@
 // products are delinearised (a has rows of cols, b rows of rows): a is read
 // whole, rows x cols doubles; b written exactly and whole, nothing loaded.
 // to = from = 8 * rows * cols: 10 7 -> 560; 3 1 -> 24.
-// (Isolating the call in main instead is refused: see
-// isolate_refused/legacy_flat_call.c.)
+// (legacy_flat_call.c isolates the call in main instead.)
 #include <stdio.h>
 #include <stdlib.h>
 

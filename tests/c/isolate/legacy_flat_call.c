@@ -1,10 +1,15 @@
 // ferry-test: isolate --pragma
-// ferry-test: refuse cannot size the copy of `a`
-// The call of a function that reads a flattened matrix a[i * cols + j] with
-// rows and cols known only when the program runs: inside transpose the
-// products delinearise, but in main the flat offsets of a are products of
-// two variables, which the convex regions cannot bound. Refused, naming
-// the array (legacy_flat_transpose.c isolates the function's body).
+// ferry-test: run 10 7 => to=560 from=560
+// ferry-test: run 3 5 => to=120 from=120
+// ferry-test: run 1 1 => to=8 from=8
+// The call of a function that reads a flattened matrix a[i * cols + j]
+// with rows and cols known only when the program runs. Inside transpose
+// the products delinearise (a has rows of cols, b rows of rows); at the
+// call, in main, the flat offsets are products of two variables. Every
+// column of every row is touched, so the regions are the exact runs
+// [0, rows * cols) of a (read) and of b (written whole, nothing loaded),
+// bounded by the product rows * cols, which the copies compute at run
+// time. to = from = 8 * rows * cols: 10 7 -> 560; 3 5 -> 120; 1 1 -> 8.
 #include <stdio.h>
 #include <stdlib.h>
 
