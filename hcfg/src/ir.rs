@@ -59,6 +59,13 @@ pub struct Program {
     pub fields: std::collections::BTreeMap<VarId, Vec<VarId>>,
     /// The other way: each member's variable, and what it is a member of.
     pub members: std::collections::BTreeMap<VarId, MemberOf>,
+    /// The initialisers of file-scope variables, each lowered as the
+    /// assignments it makes (`g = 5`; one per member for a structure used
+    /// member by member): the values the program starts `main` with.
+    pub initial_values: std::collections::BTreeMap<VarId, Expr>,
+    /// A function runs before `main` (`__attribute__((constructor))`): the
+    /// globals may no longer hold their initial values when `main` starts.
+    pub runs_before_main: bool,
 }
 
 /// What a member's variable (`scalar_fields`) stands for: a member of a

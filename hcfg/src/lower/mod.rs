@@ -147,14 +147,17 @@ impl Lowerer {
             }
             let is_static = storage == Some(ast::StorageClass::Static);
             if let Type::Function(fn_ty) = ty {
+                self.program.runs_before_main |= is_constructor(specifiers, &init.attributes);
                 self.declare_function(name, *fn_ty, is_static, span);
                 continue;
             }
             let var = self.declare_global(name, ty, is_static, specifiers, span);
             if let Some(initializer) = &init.initializer {
                 // Global initialisers are constant: they matter to nobody's
-                // transformer, but their address-of operators do.
-                let _ = self.initializer_expr(initializer, var);
+                // transformer (but their address-of operators do), only to
+                // the store `main` starts with.
+                let assigned = self.initializer_expr(initializer, var);
+                self.program.initial_values.insert(var, assigned);
             }
         }
     }
@@ -255,6 +258,7 @@ impl Lowerer {
             return;
         };
         let is_static = storage_class(&f.specifiers) == Some(ast::StorageClass::Static);
+        self.program.runs_before_main |= is_constructor(&f.specifiers, &[]);
         let id = self.declare_function(name, (*fn_ty).clone(), is_static, span);
         {
             let function = &mut self.program.functions[id.index()];
@@ -388,6 +392,16 @@ fn storage_class(specifiers: &[ast::DeclSpecifier]) -> Option<ast::StorageClass>
         ast::DeclSpecifier::Storage(sc) => Some(*sc),
         _ => None,
     })
+}
+
+/// `__attribute__((constructor))` among a function's specifiers or the
+/// attributes after its declarator: it runs before `main`.
+fn is_constructor(specifiers: &[ast::DeclSpecifier], attributes: &[ast::Attribute]) -> bool {
+    let named = |a: &ast::Attribute| a.text.as_str().contains("constructor");
+    attributes.iter().any(named)
+        || specifiers
+            .iter()
+            .any(|s| matches!(s, ast::DeclSpecifier::Attribute(a) if named(a)))
 }
 
 fn has_volatile(specifiers: &[ast::DeclSpecifier]) -> bool {

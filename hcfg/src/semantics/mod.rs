@@ -846,7 +846,11 @@ impl<'p> Analyzer<'p> {
         // (SQLite's regions took half as long again, and printed 264 MB
         // instead of 169 MB, most of the difference `0<=x, x<=4294967295`).
         let tracked = self.tracked(f);
-        let mut conj = Conj::default();
+        let mut conj = if self.starts_the_program(f, closed_world) {
+            self.initial_store(&tracked)
+        } else {
+            Conj::default()
+        };
         let env = self.env(&tracked);
         for &v in &func.params {
             let mut ty = &self.program.var(v).ty;
@@ -866,6 +870,70 @@ impl<'p> Analyzer<'p> {
         }
         p = p.intersect(&self.conj_poly(&[conj]));
         p.simplify()
+    }
+
+    /// Whether `f` is where the program starts: `main`, defined here, that
+    /// nothing else calls or takes the address of, with no function run
+    /// before it (`__attribute__((constructor))`).
+    fn starts_the_program(&self, f: FuncId, closed_world: bool) -> bool {
+        let func = self.program.function(f);
+        closed_world
+            && func.name.as_str() == "main"
+            && !func.address_taken
+            && !self.calls.recursive[f.index()]
+            && self.calls.callers(f).is_empty()
+            && !self.program.runs_before_main
+    }
+
+    /// The store the program starts with, as far as constants say (PIPS's
+    /// initial precondition): a global scalar with an initialiser holds
+    /// its value, and a `static` one without holds 0 (static storage starts
+    /// zeroed). A global that is not `static` and has no initialiser here
+    /// stays unknown: another unit may define it (`-fcommon`). So do the
+    /// members of an initialised structure used member by member (its
+    /// initialiser names the structure's members, not their variables).
+    fn initial_store(&self, tracked: &dyn Fn(VarId) -> bool) -> Conj {
+        let program = self.program;
+        let env = self.env(tracked);
+        let mut conj = Conj::default();
+        let mut initialised = BTreeSet::new();
+        for init in program.initial_values.values() {
+            init.walk(&mut |sub| {
+                let ExprKind::Assign(AssignOp::Assign, target, value) = &sub.kind else {
+                    return;
+                };
+                let Some(v) = target.is_lvalue_var() else {
+                    return;
+                };
+                initialised.insert(v);
+                if !tracked(v) || !program.var(v).is_global() {
+                    return;
+                }
+                if let Some(cases) = env.value(value)
+                    && let [(lin, c)] = cases.as_slice()
+                    && c.cons.is_empty()
+                    && c.exists.is_empty()
+                    && let Some(k) = lin.as_constant()
+                    && let Some(eq) = Lin::name(Name::Pre(v).isl()).sub(&Lin::constant(k))
+                {
+                    conj.cons.push(Cons::eq0(eq));
+                }
+            });
+        }
+        for (i, var) in program.vars.iter().enumerate() {
+            let v = VarId(i as u32);
+            let structure = program.members.get(&v).map(|m| m.structure);
+            let has_initialiser = initialised.contains(&v)
+                || program.initial_values.contains_key(&v)
+                || structure.is_some_and(|s| program.initial_values.contains_key(&s));
+            if var.storage == (Storage::Global { is_static: true })
+                && tracked(v)
+                && !has_initialiser
+            {
+                conj.cons.push(Cons::eq0(Lin::name(Name::Pre(v).isl())));
+            }
+        }
+        conj
     }
 
     fn preconditions_of(&mut self, f: FuncId, entry: &Poly) {
