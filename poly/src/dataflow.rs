@@ -13,6 +13,17 @@
 //!   read of a statement that reads an array twice);
 //! - live-out: the writes no later write of the SCoP overwrites, whose
 //!   values the SCoP leaves in memory;
+//! - order (the live-range reordering paper's §3.3), tagged: each
+//!   write instance and every earlier read of its element, and every
+//!   earlier write of it whose value no read of the SCoP reads (an
+//!   unmatched write): what keeps live ranges from overlapping when a
+//!   schedule may reorder them (the anti dependences, and the output
+//!   dependences no live range and anti dependence cover);
+//! - forced (§3.3): the validity dependences that live-range reordering
+//!   keeps: a live-in read before every later write of its element, every
+//!   write before a later live-out write of its element (the external
+//!   false dependences), and the order of the possible sources of one
+//!   read of one element;
 //! - dead instances (the PENCIL report's §4.1): those whose values reach
 //!   no live-out write, not even through other instances. The instances
 //!   that may be needed start as the live-out writers and grow by the
@@ -60,6 +71,11 @@ pub struct Model {
     /// Tagged write instance → element, for the values the SCoP may leave
     /// in memory: the writes no later must-write of the SCoP overwrites.
     pub live_out: String,
+    /// Tagged read or unmatched write → tagged later write of its element.
+    pub order: String,
+    /// Instance → instance: the external false dependences and the order
+    /// of the possible sources of a read.
+    pub forced: String,
     /// The statement instances whose results nothing after them needs.
     pub dead: String,
 }
@@ -216,15 +232,17 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         .and_then(UnionMap::domain_map)
         .and_then(|m| m.apply_range(schedule.copy()?))
         .map_err(|_| failed("tagged schedule"))?;
-    let flow_tagged = compute(
+    let tagged_flow = compute(
         &tagged_reads,
         Some(&tagged_writes),
         Some(&tagged_may_writes),
         Some(&tagged_kills),
         &tagged_schedule,
     )
-    .and_then(|f| f.get_may_dependence())
     .map_err(|_| failed("flow between references"))?;
+    let flow_tagged = tagged_flow
+        .get_may_dependence()
+        .map_err(|_| failed("flow between references"))?;
     // A write is overwritten where a later must-write of its element, or
     // a kill, follows it: every write before that must-write, back to the
     // previous must-write, is one of its sources.
@@ -240,8 +258,25 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     .and_then(UnionMap::domain)
     .map_err(|_| failed("live-out writes"))?;
     let live_out = all_tagged_writes
-        .subtract_domain(overwritten)
+        .copy()
+        .and_then(|w| w.subtract_domain(overwritten))
         .map_err(|_| failed("live-out writes"))?;
+    let reordering = ReorderingAccesses {
+        tagged_reads: &tagged_reads,
+        tagged_writes: &all_tagged_writes,
+        flow_tagged: &flow_tagged,
+        live_in_tagged: &tagged_flow
+            .get_may_no_source()
+            .map_err(|_| failed("live-in reads"))?,
+        live_out: &live_out,
+        tagged_schedule: &tagged_schedule,
+    };
+    let order = reordering
+        .order()
+        .map_err(|_| failed("order dependences"))?;
+    let forced = reordering
+        .forced()
+        .map_err(|_| failed("forced dependences"))?;
     let dead =
         dead_instances(&live_out, &may, &all_domains).map_err(|_| failed("dead instances"))?;
     let shown = |m: UnionMap, what: &str| -> Result<String, String> {
@@ -262,12 +297,67 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         output: shown(output, "output dependences")?,
         flow_tagged: shown(flow_tagged, "flow between references")?,
         live_out: shown(live_out, "live-out writes")?,
+        order: shown(order, "order dependences")?,
+        forced: shown(forced, "forced dependences")?,
         dead: dead
             .gist_params(context.copy().map_err(|_| failed("dead instances"))?)
             .and_then(UnionSet::coalesce)
             .and_then(|d| d.to_str().map(str::to_string))
             .map_err(|_| failed("dead instances"))?,
     })
+}
+
+/// What the live-range reordering dependences are made of, all tagged
+/// (statement instance and access id) and ordered by `tagged_schedule`.
+struct ReorderingAccesses<'a> {
+    tagged_reads: &'a UnionMap,
+    /// Must- and may-writes.
+    tagged_writes: &'a UnionMap,
+    /// Tagged write → tagged read of its value.
+    flow_tagged: &'a UnionMap,
+    /// The tagged reads no write of the SCoP reaches, and their elements.
+    live_in_tagged: &'a UnionMap,
+    /// The tagged writes whose values the SCoP leaves in memory.
+    live_out: &'a UnionMap,
+    tagged_schedule: &'a UnionMap,
+}
+
+impl ReorderingAccesses<'_> {
+    /// Every earlier access of `sources` to an element before each access
+    /// of `sinks` to it: the dependence analysis with may-sources only, so
+    /// that none hides another.
+    fn all_earlier(&self, sinks: &UnionMap, sources: &UnionMap) -> Result<UnionMap, LibISLError> {
+        compute(sinks, None, Some(sources), None, self.tagged_schedule)?.get_may_dependence()
+    }
+
+    /// Reads and unmatched writes → later writes of their elements.
+    fn order(&self) -> Result<UnionMap, LibISLError> {
+        let matched = self.flow_tagged.copy()?.domain()?;
+        let unmatched = self.tagged_writes.copy()?.subtract_domain(matched)?;
+        let sources = self.tagged_reads.copy()?.union(unmatched)?;
+        self.all_earlier(self.tagged_writes, &sources)
+    }
+
+    /// The external false dependences and the order between the sources
+    /// of one read of one element, on statement instances.
+    fn forced(&self) -> Result<UnionMap, LibISLError> {
+        // No write may move before a live-in read of its element...
+        let after_live_in = self.all_earlier(self.tagged_writes, self.live_in_tagged)?;
+        // ... nor after a live-out write of it.
+        let before_live_out = self.all_earlier(self.live_out, self.tagged_writes)?;
+        // The possible sources of one read of one element stay in order:
+        // each source "accesses" the pair of that read and its element.
+        let by_sink = self
+            .flow_tagged
+            .copy()?
+            .range_product(self.tagged_writes.copy()?)?;
+        let same_sink = self.all_earlier(&by_sink, &by_sink)?;
+        after_live_in
+            .union(before_live_out)?
+            .union(same_sink)?
+            .domain_factor_domain()?
+            .range_factor_domain()
+    }
 }
 
 /// The instances of `domains` that no live-out write (`live_out`,

@@ -119,7 +119,8 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
         }
         out.push_str(&format!(
             "  flow ({})  {}\n  by reference {}\n  live-in      {}\n  live-out     {}\n  \
-             anti         {}\n  output       {}\n  dead         {}\n\n",
+             anti         {}\n  output       {}\n  order        {}\n  forced       {}\n  \
+             dead         {}\n\n",
             if model.flow_exact { "exact" } else { "may" },
             model.flow,
             model.flow_tagged,
@@ -127,6 +128,8 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
             model.live_out,
             model.anti,
             model.output,
+            model.order,
+            model.forced,
             model.dead
         ));
     }
@@ -186,6 +189,8 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                     "live_out": model.live_out,
                     "anti": model.anti,
                     "output": model.output,
+                    "order": model.order,
+                    "forced": model.forced,
                 });
                 entry["dead"] = json!(model.dead);
             }

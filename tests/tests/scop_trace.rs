@@ -183,16 +183,35 @@ fn check(program: &Path, what: &Check, runs: &[&str], scratch: &Path) -> Result<
                     s["name"]
                 ));
             };
-            statements.push(r.clone());
+            let indices: Vec<String> = s["indices"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|i| c_name(names, i.as_str().unwrap_or_default()))
+                .collect();
+            // The indices and parameters are traced at every instance,
+            // whether or not its regions mention them.
+            let mut r = r.clone();
+            let params = scop["params"].as_array().into_iter().flatten();
+            let needed: Vec<String> = indices
+                .iter()
+                .cloned()
+                .chain(params.map(|p| c_name(names, p.as_str().unwrap_or_default())))
+                .collect();
+            for c in needed {
+                if !r.variables.iter().any(|v| v.c == c) {
+                    r.variables.push(ferry_tests::trace::Variable {
+                        isl: format!("scop_trace_{c}"),
+                        c,
+                        visible: true,
+                    });
+                }
+            }
+            statements.push(r);
             traced.push(Traced {
                 scop: k,
                 name: s["name"].as_str().unwrap_or_default().to_string(),
-                indices: s["indices"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|i| c_name(names, i.as_str().unwrap_or_default()))
-                    .collect(),
+                indices,
             });
         }
     }
@@ -303,8 +322,9 @@ fn check_run(
     // This SCoP's instances, in order, with their parameters' values and
     // index vectors, cut into executions of the SCoP where the parameters
     // change (a SCoP inside a loop that is not one, as in cholesky, runs
-    // once per iteration; the programs here never run one twice in a row
-    // with the same parameters).
+    // once per iteration) or an instance comes again (one without
+    // parameters inside a loop, as in random programs: each execution runs
+    // every instance once).
     let mut executions: Vec<(BTreeMap<String, i128>, Vec<Execution>)> = Vec::new();
     for record in instances {
         let t = &traced[record.site];
@@ -329,9 +349,14 @@ fn check_run(
             .map(|i| values.get(i.as_str()).copied())
             .collect();
         let iv = iv.ok_or_else(|| format!("an index of {} is not traced", t.name))?;
+        let instance = (t.name.clone(), iv);
         match executions.last_mut() {
-            Some((params, list)) if *params == fixed => list.push((record, (t.name.clone(), iv))),
-            _ => executions.push((fixed, vec![(record, (t.name.clone(), iv))])),
+            Some((params, list))
+                if *params == fixed && !list.iter().any(|(_, seen)| *seen == instance) =>
+            {
+                list.push((record, instance))
+            }
+            _ => executions.push((fixed, vec![(record, instance)])),
         }
     }
     for (fixed, mine) in &executions {
@@ -596,6 +621,29 @@ fn check_execution(
         &traced_map(&live_out)?,
         !any_dynamic,
     )?;
+    // Live-range reordering (the paper's §3.3), on the same accesses in
+    // the run's order (an instance reads before it writes).
+    if !any_dynamic {
+        let (order, forced) = reordering_pairs(statements, names, &arrays, &killed, mine);
+        let untagged = |text: &str| {
+            at_run(text)?
+                .domain_factor_domain()
+                .and_then(UnionMap::range_factor_domain)
+                .map_err(|_| format!("isl cannot untag {text}"))
+        };
+        agree(
+            "the order dependences",
+            &untagged(dependences["order"].as_str().unwrap_or_default())?,
+            &traced_map(&order)?,
+            !scalars,
+        )?;
+        agree(
+            "the forced dependences",
+            &at_run(dependences["forced"].as_str().unwrap_or_default())?,
+            &traced_map(&forced)?,
+            !scalars,
+        )?;
+    }
     // The instances the run needed: the last writers, and the sources of
     // what needed instances read.
     let mut needed: BTreeSet<Instance> = writer
@@ -639,6 +687,75 @@ fn check_execution(
             overlap.to_str().unwrap_or("?")
         ))
     }
+}
+
+/// The order and forced dependences of a run, as isl pairs of instances:
+/// a write after every earlier read of its element and every earlier write
+/// of it that no read read (order); a write after every earlier live-in
+/// read of its element, and every write before the last write of its
+/// element when the array outlives the part (forced: one read has one
+/// source in a run, so no pair of sources).
+fn reordering_pairs(
+    statements: &[RegionStatement],
+    names: &Value,
+    arrays: &BTreeMap<String, usize>,
+    killed: &BTreeSet<String>,
+    mine: &[Execution],
+) -> (BTreeSet<String>, BTreeSet<String>) {
+    struct Event<'i> {
+        instance: &'i Instance,
+        write: bool,
+        /// A write whose value some later read reads; a read that no
+        /// earlier write of the run reaches.
+        matched_or_live_in: bool,
+    }
+    let mut history: BTreeMap<(String, Vec<i64>), Vec<Event>> = BTreeMap::new();
+    for (record, instance) in mine {
+        for (kind, write) in [(RegionKind::Read, false), (RegionKind::Write, true)] {
+            for array in arrays.keys() {
+                let touched: BTreeSet<Vec<i64>> =
+                    elements(statements, record, &c_name(names, array), kind)
+                        .into_iter()
+                        .collect();
+                for element in touched {
+                    let events = history.entry((array.clone(), element)).or_default();
+                    let last_write = events.iter().rposition(|e| e.write);
+                    if !write && let Some(w) = last_write {
+                        events[w].matched_or_live_in = true;
+                    }
+                    events.push(Event {
+                        instance,
+                        write,
+                        matched_or_live_in: !write && last_write.is_none(),
+                    });
+                }
+            }
+        }
+    }
+    let pair = |a: &Instance, b: &Instance| format!("{} -> {}", instance_text(a), instance_text(b));
+    let (mut order, mut forced) = (BTreeSet::new(), BTreeSet::new());
+    for ((array, _), events) in &history {
+        for (k, sink) in events.iter().enumerate().filter(|(_, e)| e.write) {
+            for source in events[..k].iter().filter(|e| e.instance != sink.instance) {
+                if !source.write || !source.matched_or_live_in {
+                    order.insert(pair(source.instance, sink.instance));
+                }
+                if !source.write && source.matched_or_live_in {
+                    forced.insert(pair(source.instance, sink.instance));
+                }
+            }
+        }
+        let last = events.iter().rposition(|e| e.write);
+        if let Some(last) = last.filter(|_| !killed.contains(array)) {
+            for source in events[..last]
+                .iter()
+                .filter(|e| e.write && e.instance != events[last].instance)
+            {
+                forced.insert(pair(source.instance, events[last].instance));
+            }
+        }
+    }
+    (order, forced)
 }
 
 /// The elements of array `c` (its C name) an instance read or wrote.
