@@ -24,6 +24,13 @@
 //!   write before a later live-out write of its element (the external
 //!   false dependences), and the order of the possible sources of one
 //!   read of one element;
+//! - a schedule that may reorder live ranges (§3.3, as PPCG asks isl's
+//!   scheduler for one): validity from flow and forced, proximity from
+//!   flow and the false dependences, coincidence from flow, forced and the
+//!   order dependences of arrays (a kernel privatises scalars), and the
+//!   conditional validity that keeps each live range local to a band or
+//!   the order dependences around it satisfied; a scalar reused by every
+//!   iteration then no longer serialises the loop;
 //! - dead instances (the PENCIL report's §4.1): those whose values reach
 //!   no live-out write, not even through other instances. The instances
 //!   that may be needed start as the live-out writers and grow by the
@@ -40,7 +47,10 @@
 //! handle within it gives an error (`Err`) rather than a hang.
 
 use crate::{AccessKind, Scop};
-use isl_rs::{LibISLError, Map, Set, UnionAccessInfo, UnionFlow, UnionMap, UnionSet};
+use isl_rs::{
+    DimType, LibISLError, Map, Printer, Schedule, ScheduleConstraints, Set, UnionAccessInfo,
+    UnionFlow, UnionMap, UnionSet,
+};
 
 /// isl operations one SCoP's analysis may take; past them it is refused.
 const MAX_OPERATIONS: u64 = 20_000_000;
@@ -76,6 +86,11 @@ pub struct Model {
     /// Instance → instance: the external false dependences and the order
     /// of the possible sources of a read.
     pub forced: String,
+    /// The schedule live-range reordering allows, as isl prints its tree
+    /// (a band member marked coincident is a parallel loop), and as a map
+    /// from instances to their dates; `None` where isl's scheduler did not
+    /// finish within the bound.
+    pub reordered: Option<(String, String)>,
     /// The statement instances whose results nothing after them needs.
     pub dead: String,
 }
@@ -100,6 +115,10 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut tagged_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut may_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut tagged_may_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
+    // The tagged accesses to arrays of one dimension or more: their order
+    // dependences are coincidence constraints (scalars are privatised).
+    let mut array_reads = UnionMap::empty_ctx(&ctx).map_err(|_| failed("reads"))?;
+    let mut array_writes = UnionMap::empty_ctx(&ctx).map_err(|_| failed("writes"))?;
     let mut kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
     let mut tagged_kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
     for s in &scop.statements {
@@ -147,10 +166,24 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
                     .and_then(|r| r.gist_params(context.copy()?))
                     .map_err(|_| failed("access"))?,
             )?);
+            let is_array = relation.dim(DimType::Out).is_ok_and(|d| d > 0);
             let relation = UnionMap::from_map(relation).map_err(|_| failed("access"))?;
             let tagged = UnionMap::read_from_str(&ctx, &a.tagged)
                 .and_then(|t| t.intersect_params(context.copy()?))
                 .map_err(|_| failed(&format!("access {}", a.id)))?;
+            if is_array {
+                let array_accesses = match a.kind {
+                    AccessKind::Read => Some(&mut array_reads),
+                    AccessKind::MustWrite | AccessKind::MayWrite => Some(&mut array_writes),
+                    AccessKind::Kill => None,
+                };
+                if let Some(into) = array_accesses {
+                    *into = into
+                        .copy()
+                        .and_then(|m| m.union(tagged.copy()?))
+                        .map_err(|_| failed("accesses"))?;
+                }
+            }
             let (all, all_tagged) = match a.kind {
                 AccessKind::Read => (&mut reads, &mut tagged_reads),
                 AccessKind::MustWrite => (&mut writes, &mut tagged_writes),
@@ -274,9 +307,37 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let order = reordering
         .order()
         .map_err(|_| failed("order dependences"))?;
+    let array_order = ReorderingAccesses {
+        tagged_reads: &array_reads,
+        tagged_writes: &array_writes,
+        ..reordering
+    }
+    .order()
+    .and_then(|o| o.domain_factor_domain()?.range_factor_domain())
+    .map_err(|_| failed("order dependences"))?;
     let forced = reordering
         .forced()
         .map_err(|_| failed("forced dependences"))?;
+    // isl's scheduler may not finish within a bound of its own: the rest
+    // of the model stands without it, with a fresh bound.
+    ctx.reset_operations();
+    let reordered = Dependences {
+        flow: &may,
+        flow_tagged: &flow_tagged,
+        anti: &anti,
+        output: &output,
+        order: &order,
+        array_order: &array_order,
+        forced: &forced,
+    }
+    .schedule(&all_domains, &context)
+    .and_then(|s| {
+        let map = s.get_map()?.gist_params(context.copy()?)?.coalesce()?;
+        Ok((tree_text(&s)?, map.to_str()?.to_string()))
+    })
+    .ok();
+    ctx.reset_error();
+    ctx.reset_operations();
     let dead =
         dead_instances(&live_out, &may, &all_domains).map_err(|_| failed("dead instances"))?;
     let shown = |m: UnionMap, what: &str| -> Result<String, String> {
@@ -297,6 +358,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         output: shown(output, "output dependences")?,
         flow_tagged: shown(flow_tagged, "flow between references")?,
         live_out: shown(live_out, "live-out writes")?,
+        reordered,
         order: shown(order, "order dependences")?,
         forced: shown(forced, "forced dependences")?,
         dead: dead
@@ -307,8 +369,44 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     })
 }
 
+/// The dependences a schedule that reorders live ranges must respect.
+struct Dependences<'a> {
+    /// Untagged flow.
+    flow: &'a UnionMap,
+    flow_tagged: &'a UnionMap,
+    anti: &'a UnionMap,
+    output: &'a UnionMap,
+    /// Tagged.
+    order: &'a UnionMap,
+    /// Untagged, of arrays of one dimension or more.
+    array_order: &'a UnionMap,
+    /// Untagged.
+    forced: &'a UnionMap,
+}
+
+impl Dependences<'_> {
+    /// isl's schedule of `domains` under the constraints of the paper's
+    /// §3.3: validity flow ∪ forced, proximity flow ∪ anti ∪ output,
+    /// coincidence flow ∪ forced ∪ the arrays' order dependences, and the
+    /// conditional validity of the order dependences on the live ranges.
+    fn schedule(&self, domains: &UnionSet, context: &Set) -> Result<Schedule, LibISLError> {
+        let union = |a: &UnionMap, b: &UnionMap| a.copy()?.union(b.copy()?);
+        let validity = union(self.flow, self.forced)?;
+        let proximity = union(self.flow, self.anti)?.union(self.output.copy()?)?;
+        let coincidence = validity.copy()?.union(self.array_order.copy()?)?;
+        ScheduleConstraints::on_domain(domains.copy()?)?
+            .set_context(context.copy()?)?
+            .set_validity(validity)?
+            .set_proximity(proximity)?
+            .set_coincidence(coincidence)?
+            .set_conditional_validity(self.flow_tagged.copy()?, self.order.copy()?)?
+            .compute_schedule()
+    }
+}
+
 /// What the live-range reordering dependences are made of, all tagged
 /// (statement instance and access id) and ordered by `tagged_schedule`.
+#[derive(Clone, Copy)]
 struct ReorderingAccesses<'a> {
     tagged_reads: &'a UnionMap,
     /// Must- and may-writes.
@@ -402,6 +500,15 @@ pub(crate) fn compute(
         info = info.set_kill(m.copy()?)?;
     }
     info.set_schedule_map(schedule.copy()?)?.compute_flow()
+}
+
+/// A schedule tree in isl's block style, one node per line.
+fn tree_text(schedule: &Schedule) -> Result<String, LibISLError> {
+    const ISL_YAML_STYLE_BLOCK: i32 = 0;
+    let printer = Printer::to_str(&schedule.get_ctx())?
+        .set_yaml_style(ISL_YAML_STYLE_BLOCK)?
+        .print_schedule(schedule)?;
+    Ok(printer.get_str()?.to_string())
 }
 
 fn set_text(s: &Set) -> Result<String, String> {

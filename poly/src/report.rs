@@ -120,7 +120,7 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
         out.push_str(&format!(
             "  flow ({})  {}\n  by reference {}\n  live-in      {}\n  live-out     {}\n  \
              anti         {}\n  output       {}\n  order        {}\n  forced       {}\n  \
-             dead         {}\n\n",
+             dead         {}\n",
             if model.flow_exact { "exact" } else { "may" },
             model.flow,
             model.flow_tagged,
@@ -132,6 +132,18 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
             model.forced,
             model.dead
         ));
+        match &model.reordered {
+            Some((tree, _)) => {
+                out.push_str("  schedule with live-range reordering (coincident: parallel)\n");
+                for line in tree.lines() {
+                    out.push_str(&format!("    {line}\n"));
+                }
+                out.push('\n');
+            }
+            None => out.push_str(
+                "  schedule with live-range reordering: not found within isl's bound\n\n",
+            ),
+        }
     }
     out
 }
@@ -193,6 +205,10 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                     "forced": model.forced,
                 });
                 entry["dead"] = json!(model.dead);
+                entry["reordered"] = match &model.reordered {
+                    Some((tree, map)) => json!({ "tree": tree, "map": map }),
+                    None => Value::Null,
+                };
             }
         }
         list.push(entry);

@@ -644,6 +644,65 @@ fn check_execution(
             !scalars,
         )?;
     }
+    // The schedule with live-range reordering computes what the run
+    // computed: replayed in its order, every read of an array element
+    // reads the write it read in the run (or a value from before the
+    // part), and every element ends with the same write's value.
+    if !any_dynamic && let Some(map) = scop["reordered"]["map"].as_str() {
+        let dates = at_run(map)?;
+        let mut order: Vec<(Vec<i128>, usize)> = Vec::new();
+        for (k, (_, instance)) in mine.iter().enumerate() {
+            order.push((date(&ctx, &dates, instance)?, k));
+        }
+        order.sort();
+        let replay = |order: &mut dyn Iterator<Item = usize>| {
+            let mut sources: BTreeMap<(usize, String, Vec<i64>), Option<usize>> = BTreeMap::new();
+            let mut last: BTreeMap<(String, Vec<i64>), usize> = BTreeMap::new();
+            for k in order {
+                let record = mine[k].0;
+                for array in arrays.keys() {
+                    let c = c_name(names, array);
+                    for element in elements(statements, record, &c, RegionKind::Read) {
+                        let source = last.get(&(array.clone(), element.clone())).copied();
+                        sources.insert((k, array.clone(), element), source);
+                    }
+                }
+                for array in arrays.keys() {
+                    let c = c_name(names, array);
+                    for element in elements(statements, record, &c, RegionKind::Write) {
+                        last.insert((array.clone(), element), k);
+                    }
+                }
+            }
+            last.retain(|(array, _), _| !killed.contains(array));
+            (sources, last)
+        };
+        let (run_sources, run_last) = replay(&mut (0..mine.len()));
+        let (new_sources, new_last) = replay(&mut order.iter().map(|(_, k)| *k));
+        let shown = |k: Option<usize>| {
+            k.map_or("before the part".to_string(), |k| instance_text(&mine[k].1))
+        };
+        for ((k, array, element), source) in &run_sources {
+            let moved = new_sources
+                .get(&(*k, array.clone(), element.clone()))
+                .copied()
+                .flatten();
+            if moved != *source {
+                return Err(format!(
+                    "the reordered schedule {map}: {} reads {} from {} instead of {}",
+                    instance_text(&mine[*k].1),
+                    element_text(array, element),
+                    shown(moved),
+                    shown(*source)
+                ));
+            }
+        }
+        if run_last != new_last {
+            return Err(format!(
+                "the reordered schedule {map} leaves other values in memory"
+            ));
+        }
+    }
     // The instances the run needed: the last writers, and the sources of
     // what needed instances read.
     let mut needed: BTreeSet<Instance> = writer
@@ -687,6 +746,29 @@ fn check_execution(
             overlap.to_str().unwrap_or("?")
         ))
     }
+}
+
+/// The date `dates` (a schedule map, its parameters fixed) gives an
+/// instance.
+fn date(ctx: &Context, dates: &UnionMap, instance: &Instance) -> Result<Vec<i128>, String> {
+    let text = format!("{{ {} }}", instance_text(instance));
+    let point = UnionSet::read_from_str(ctx, &text)
+        .and_then(|i| i.apply(dates.copy()?))
+        .and_then(UnionSet::sample_point)
+        .map_err(|_| format!("the reordered schedule dates no {text}"))?;
+    let dims = point
+        .get_space()
+        .and_then(|s| s.dim(isl_rs::DimType::Set))
+        .map_err(|_| format!("the date of {text} has no space"))?;
+    (0..dims as i32)
+        .map(|d| {
+            point
+                .get_coordinate_val(isl_rs::DimType::Set, d)
+                .ok()
+                .and_then(|v| v.to_str().ok().and_then(|t| t.parse().ok()))
+                .ok_or_else(|| format!("the date of {text} is not an integer point"))
+        })
+        .collect()
 }
 
 /// The order and forced dependences of a run, as isl pairs of instances:
