@@ -457,15 +457,15 @@ impl Builder<'_> {
     /// in it is not static-affine.
     fn node(&mut self, body: &Body, node: NodeId, domain: &[Conj]) -> Option<()> {
         match &body.node(node).kind {
-            NodeKind::Seq { items, .. } => {
+            NodeKind::Seq { items, scoped } => {
                 for &item in items {
                     self.node(body, item, domain)?;
                 }
                 // The block ends inside the part: the variables it
-                // declares die here (static ones live on).
-                for &item in items {
-                    if let NodeKind::Declare(v) = body.node(item).kind
-                        && self.program.var(v).storage == Storage::Local
+                // declares, initialised or not, die here (static ones
+                // live on).
+                for &v in scoped {
+                    if self.program.var(v).storage == Storage::Local
                         && let Some(&dims) = self.accessed.get(&v)
                     {
                         self.kill(v, dims, body.node(node).span, domain)?;

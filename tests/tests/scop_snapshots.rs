@@ -89,6 +89,19 @@ fn pencil_kill() {
     insta::assert_snapshot!(text);
 }
 
+/// The live-range reordering paper's motivation: a scalar that dies in
+/// each iteration leaves the loop coincident; one whose last value is
+/// live-out does not.
+#[test]
+fn scalar_reuse() {
+    insta::assert_snapshot!(scop("tests/c/scop/scalar_reuse.c", "scalar_reuse"));
+}
+
+#[test]
+fn scalar_live_out() {
+    insta::assert_snapshot!(scop("tests/c/scop/scalar_live_out.c", "scalar_live_out"));
+}
+
 #[test]
 fn nussinov() {
     insta::assert_snapshot!(scop("tests/c/kernels/nussinov.c", "nussinov"));

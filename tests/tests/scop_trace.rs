@@ -54,6 +54,12 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/kills.c", "kills", &["1", "5"]),
     ("tests/c/scop/assume.c", "assume", &["0", "1", "6"]),
     ("tests/c/scop/pencil_kill.c", "pencil_kill", &["1", "5"]),
+    ("tests/c/scop/scalar_reuse.c", "scalar_reuse", &["1", "6"]),
+    (
+        "tests/c/scop/scalar_live_out.c",
+        "scalar_live_out",
+        &["1", "6"],
+    ),
     ("tests/c/kernels/nussinov.c", "nussinov", &["6"]),
     ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
     ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),
@@ -222,7 +228,9 @@ fn check(program: &Path, what: &Check, runs: &[&str], scratch: &Path) -> Result<
         return Err("the tracer could not place some SCoP statements".into());
     }
     let stem = program.file_stem().unwrap_or_default().to_string_lossy();
-    let dir = scratch.join(stem.as_ref());
+    // One folder per program and function: two functions of one file are
+    // checked at once.
+    let dir = scratch.join(format!("{stem}-{}", what.function.unwrap_or("all")));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let traced_source = dir.join(format!("{stem}.traced.c"));
     std::fs::write(&traced_source, &instrumented.text).map_err(|e| e.to_string())?;
