@@ -24,7 +24,7 @@ use crate::under;
 use ferry_hcfg::callgraph::{call_targets, direct_callee};
 use ferry_hcfg::effects::{is_library, is_read_only_library};
 use ferry_hcfg::ir::*;
-use ferry_hcfg::semantics::affine::Case;
+use ferry_hcfg::semantics::affine::{Case, unconditional};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 
 /// The regions the callee(s) of a call touch, translated to the caller.
@@ -532,7 +532,7 @@ impl Translation<'_, '_, '_> {
             return None;
         };
         let k = self.callee.params.iter().position(|&p| p == s_formal)?;
-        let stride = plain_case(self.values[k].as_deref()?)?;
+        let stride = unconditional(self.values[k].as_deref()?)?.clone();
         let stride_var = match (stride.terms.as_slice(), stride.constant) {
             ([(n, 1)], 0) => match Name::parse(n)? {
                 Name::Pre(v) if cx.keeps_value(v) => v,
@@ -548,7 +548,7 @@ impl Translation<'_, '_, '_> {
         {
             return None;
         }
-        let start = plain_case(subs.first()?.as_deref()?)?;
+        let start = unconditional(subs.first()?.as_deref()?)?.clone();
         // Every column inside its row, as the callee's view proved.
         let columns = cx.extent_bounds(&phi(2), Some(stride.clone()));
         if !r.set.is_subset(&r.set.intersect(&columns)) {
@@ -744,14 +744,6 @@ fn same_element(a: &Type, b: &Type) -> bool {
         }
         (Type::Opaque, _) | (_, Type::Opaque) => false,
         _ => a == b,
-    }
-}
-
-/// The one affine form of `cases`, if it holds unconditionally.
-fn plain_case(cases: &[(Lin, Conj)]) -> Option<Lin> {
-    match cases {
-        [(lin, conj)] if conj.cons.is_empty() && conj.exists.is_empty() => Some(lin.clone()),
-        _ => None,
     }
 }
 

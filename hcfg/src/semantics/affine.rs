@@ -25,6 +25,15 @@ const MAX_CASES: usize = 8;
 /// One case of a value: the value, under constraints.
 pub type Case = (Lin, Conj);
 
+/// The one affine form of `cases`, when it holds unconditionally (one
+/// case, no condition): a value that is that form wherever it is read.
+pub fn unconditional(cases: &[Case]) -> Option<&Lin> {
+    match cases {
+        [(lin, c)] if c.cons.is_empty() && c.exists.is_empty() => Some(lin),
+        _ => None,
+    }
+}
+
 pub struct Env<'p> {
     pub program: &'p Program,
     /// The variables the analysis tracks in the current function.

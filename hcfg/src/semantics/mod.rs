@@ -910,10 +910,7 @@ impl<'p> Analyzer<'p> {
                     return;
                 }
                 if let Some(cases) = env.value(value)
-                    && let [(lin, c)] = cases.as_slice()
-                    && c.cons.is_empty()
-                    && c.exists.is_empty()
-                    && let Some(k) = lin.as_constant()
+                    && let Some(k) = affine::unconditional(&cases).and_then(Lin::as_constant)
                     && let Some(eq) = Lin::name(Name::Pre(v).isl()).sub(&Lin::constant(k))
                 {
                     conj.cons.push(Cons::eq0(eq));
