@@ -53,6 +53,10 @@ pub struct Program {
     /// (`pointer_walks`): the pointer, and the array. Their type here is an
     /// integer; the syntax tree keeps the pointers.
     pub walks: std::collections::BTreeMap<VarId, VarId>,
+    /// The walks assigned their base's own address once (`double *y =
+    /// out;`), which they hold wherever they are read (`pointer_walks`'
+    /// constant definitions): the pointer, and the array. Isolation names the array's copy for them.
+    pub aliases: std::collections::BTreeMap<VarId, VarId>,
     /// Structure locals analysed as one variable per scalar member
     /// (`scalar_fields`): the structure, and its members' variables. The
     /// syntax tree keeps the member accesses.

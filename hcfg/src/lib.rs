@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 pub fn build_program(files: &[ParsedFile]) -> Program {
     let mut program = lower::lower_program(files);
     scalar_fields::apply(&mut program);
-    program.walks = pointer_walks::apply(&mut program);
+    pointer_walks::apply(&mut program);
     loops::normalize_loops(&mut program);
     program
 }

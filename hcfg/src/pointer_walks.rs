@@ -30,18 +30,18 @@ fn index_type() -> Type {
 }
 
 /// Finds the walking pointers of every function, retypes them to indices
-/// and rewrites their uses; the walks found, pointer to base.
-pub fn apply(program: &mut Program) -> BTreeMap<VarId, VarId> {
-    let mut all = BTreeMap::new();
+/// and rewrites their uses; records them in [`Program::walks`], and those
+/// that always hold their base's address in [`Program::aliases`].
+pub fn apply(program: &mut Program) {
     for f in program.function_ids().collect::<Vec<_>>() {
         let walks = find(program, f);
         if walks.is_empty() {
             continue;
         }
-        rewrite(program, f, &walks);
-        all.extend(walks);
+        let aliases = rewrite(program, f, &walks);
+        program.aliases.extend(aliases);
+        program.walks.extend(walks);
     }
-    all
 }
 
 /// The walks of `f`, pointer to base.
@@ -241,11 +241,6 @@ impl Walker<'_> {
         }
     }
 
-    /// The base `e` points into, candidates resolved.
-    fn base_of(&self, e: &Expr) -> Option<VarId> {
-        self.based(e)?.resolve(self.candidates)
-    }
-
     /// Checks every use of a candidate in `e`: each must be one the rewrite
     /// turns into index arithmetic; the others are rejected.
     fn check(&self, e: &Expr, rejected: &mut BTreeSet<VarId>) {
@@ -272,10 +267,14 @@ impl Walker<'_> {
             ) if is_candidate(target) => {
                 return;
             }
-            ExprKind::Unary(UnOp::Deref, inner) if self.base_of(inner).is_some() => {
+            // (A use through a candidate whose base is not known yet is of
+            // a shape the rewrite knows: whether the base comes is for the
+            // rounds of `find` to say. A copy of a fresh block, `q = src`,
+            // gets its base only once `src` is no longer a candidate.)
+            ExprKind::Unary(UnOp::Deref, inner) if self.based(inner).is_some() => {
                 return self.integers_inside(inner, rejected);
             }
-            ExprKind::Index(inner, index) if self.base_of(inner).is_some() => {
+            ExprKind::Index(inner, index) if self.based(inner).is_some() => {
                 self.check(index, rejected);
                 return self.integers_inside(inner, rejected);
             }
@@ -290,8 +289,12 @@ impl Walker<'_> {
                 a,
                 b,
             ) if a.ty.is_pointer_like() && b.ty.is_pointer_like() => {
-                if let (Some(x), Some(y)) = (self.base_of(a), self.base_of(b))
-                    && x == y
+                if let (Some(x), Some(y)) = (self.based(a), self.based(b))
+                    && match (x.resolve(self.candidates), y.resolve(self.candidates)) {
+                        (Some(x), Some(y)) => x == y,
+                        // Checked again in the round that knows both.
+                        _ => true,
+                    }
                 {
                     self.integers_inside(a, rejected);
                     return self.integers_inside(b, rejected);
@@ -344,7 +347,13 @@ impl Base {
 }
 
 /// Retypes the walks of `f` to indices and rewrites their uses.
-fn rewrite(program: &mut Program, f: FuncId, walks: &BTreeMap<VarId, VarId>) {
+/// Rewrites the walks of `f`; the walks assigned once their base's
+/// address (`q = buf`), pointer to base.
+fn rewrite(
+    program: &mut Program,
+    f: FuncId,
+    walks: &BTreeMap<VarId, VarId>,
+) -> BTreeMap<VarId, VarId> {
     let types: BTreeMap<VarId, Type> = walks
         .values()
         .map(|&b| (b, program.var(b).ty.clone()))
@@ -359,18 +368,23 @@ fn rewrite(program: &mut Program, f: FuncId, walks: &BTreeMap<VarId, VarId>) {
         .into_iter()
         .filter_map(|(p, value)| Some((p, rewriter.index_of(&value)?.1)))
         .collect();
+    let aliases = definitions
+        .iter()
+        .filter(|(_, index)| matches!(index.kind, ExprKind::Int(0)))
+        .map(|(&p, _)| (p, walks[&p]))
+        .collect();
     rewriter.definitions = definitions;
     for &p in walks.keys() {
         program.vars[p.index()].ty = index_type();
     }
-    let Some(body) = &mut program.functions[f.index()].body else {
-        return;
-    };
-    for node in &mut body.nodes {
-        for e in node.kind.own_expressions_mut() {
-            rewriter.expr(e);
+    if let Some(body) = &mut program.functions[f.index()].body {
+        for node in &mut body.nodes {
+            for e in node.kind.own_expressions_mut() {
+                rewriter.expr(e);
+            }
         }
     }
+    aliases
 }
 
 /// The walks of `f` assigned once, `p = X`, where nothing in `p`'s scope

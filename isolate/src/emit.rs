@@ -417,6 +417,19 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
             )));
         }
     }
+    // A pointer into an isolated array from before the statement: the same
+    // element of the copy, `(a_accel - a_accel_off1) + (p - a)`. (The
+    // statement does not assign it: nothing comes back.)
+    for w in &plan.walks {
+        let (pointer, base) = (names(&w.name), names(&w.base));
+        let start = build::paren(build::sub(name(&base.device), name(&base.offset(1))));
+        let distance = build::paren(build::sub(name(&w.name), name(&w.base)));
+        pre.push(build::variable(
+            vec![build::typeof_(name(&w.name))],
+            Symbol::intern(&pointer.device),
+            Some(build::binary(BinaryOp::Add, start, distance)),
+        ));
+    }
     (pre, post)
 }
 

@@ -978,6 +978,28 @@ fn isolate_statement(
         );
         device.insert(a.name.clone(), names);
     }
+    // Pointers walking an isolated array from before the statement: one
+    // that holds the array's address is the array's copy; another points,
+    // on the device, at the same element of the copy (`emit` converts it).
+    // Only those the statement's code names are kept.
+    for w in &plan.walks {
+        if w.alias {
+            if let Some(array) = vars.get(&Symbol::intern(&w.base)).cloned() {
+                vars.insert(Symbol::intern(&w.name), array);
+            }
+            continue;
+        }
+        let names = DeviceNames {
+            device: cloner.fresh_name(&format!("{}_accel", c_identifier(&w.name))),
+        };
+        vars.insert(
+            Symbol::intern(&w.name),
+            DeviceVar::Scalar {
+                device: Symbol::intern(&names.device),
+            },
+        );
+        device.insert(w.name.clone(), names);
+    }
     let (mut statement, params) = statement_of(file, analyses, target)?;
     // The pragma has done its job; other pragmas stay with the statement.
     statement
@@ -1027,6 +1049,29 @@ fn isolate_statement(
         rewriter.statement(&mut statement)
     }
     .map_err(|r| file.error_at(r.span, r.message))?;
+    let plan = &Plan {
+        walks: plan
+            .walks
+            .iter()
+            .filter(|w| !w.alias && rewritten.named.contains(&Symbol::intern(&w.name)))
+            .cloned()
+            .collect(),
+        ..plan.clone()
+    };
+    if let (Some(offload), Some(w)) = (&offload, plan.walks.first()) {
+        return Err(file.error_at(
+            target.span,
+            format!(
+                "cannot offload to {}: the statement uses `{}`, a pointer into `{}` set before \
+                 it, and device code holds no host pointer (subscript `{}` itself inside the \
+                 statement, or set the pointer inside it)",
+                offload.target.name(),
+                w.name,
+                w.base,
+                w.base
+            ),
+        ));
+    }
     if let Some(offload) = offload {
         // What device code may call: the unit's functions and the clones
         // isolation made of them (a clone shadows nothing: its own name),

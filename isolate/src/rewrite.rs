@@ -20,6 +20,7 @@ use ferry_parser::ast::*;
 use ferry_parser::build::{expr, ident, int as int_lit, paren, stmt, sub};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 /// How references to one host variable are rewritten.
@@ -109,6 +110,8 @@ pub struct Rewriter<'c> {
     loops: usize,
     labels: HashSet<Symbol>,
     gotos: Vec<(Symbol, Span)>,
+    /// Every name [`Rewriter::lookup`] found (see [`RewriteResult::named`]).
+    named: RefCell<HashSet<Symbol>>,
 }
 
 impl<'c> Rewriter<'c> {
@@ -131,6 +134,7 @@ impl<'c> Rewriter<'c> {
             loops: 0,
             labels: HashSet::new(),
             gotos: Vec::new(),
+            named: RefCell::new(HashSet::new()),
         }
     }
 
@@ -181,6 +185,7 @@ impl<'c> Rewriter<'c> {
             });
         }
         Ok(RewriteResult {
+            named: self.named.into_inner(),
             passed_to_calls: self.passed_to_calls,
             returned: self.returned,
         })
@@ -208,7 +213,11 @@ impl<'c> Rewriter<'c> {
         {
             return None;
         }
-        self.vars.get(&name)
+        let found = self.vars.get(&name);
+        if found.is_some() {
+            self.named.borrow_mut().insert(name);
+        }
+        found
     }
 
     fn block(&mut self, b: &mut Block) {
@@ -732,6 +741,9 @@ impl Rewriter<'_> {
 pub struct RewriteResult {
     pub passed_to_calls: HashSet<Symbol>,
     pub returned: bool,
+    /// The host variables the statement's code names (where no name
+    /// declared inside hides them), of those given to the rewriter.
+    pub named: HashSet<Symbol>,
 }
 
 /// An isolated array passed to a function: the device pointer to pass, and

@@ -162,6 +162,30 @@ pub struct ArraySets {
 pub struct Plan {
     pub scalars: Vec<ScalarTransfer>,
     pub arrays: Vec<ArrayTransfer>,
+    /// Pointers that walk an isolated array from a value they got before
+    /// the statement and that the statement does not assign
+    /// (`ferry_hcfg::pointer_walks`): `double *y = out;` before a loop
+    /// over `y[i]`. The analyses see their uses as subscripts of the array
+    /// (often with the pointer's known value folded in, so that no region
+    /// names the pointer), but the statement's code still reads the host
+    /// address: on the device it must point at the same element of the
+    /// array's copy. Candidates, kept only where the statement's code
+    /// names them.
+    pub walks: Vec<WalkFromBefore>,
+}
+
+/// A pointer into an isolated one-dimensional array, from before the
+/// statement (see [`Plan::walks`]).
+#[derive(Debug, Clone)]
+pub struct WalkFromBefore {
+    pub var: VarId,
+    /// Its C name (a member's variable is its chain, `w.src`).
+    pub name: String,
+    /// The C name of the array it walks.
+    pub base: String,
+    /// It holds the array's own address ([`ferry_hcfg::Program::aliases`]):
+    /// its uses are the array's.
+    pub alias: bool,
 }
 
 /// The regions of one variable, projected on its own subscripts.
@@ -526,7 +550,38 @@ pub fn plan(
         });
         plan.arrays.push(transfer);
     }
+    plan.walks = walks_from_before(program, f, &plan, &declared_inside);
     Ok(plan)
+}
+
+/// The pointers of `f` that walk an array `plan` moves as a whole
+/// one-dimensional buffer, declared outside the statement, whose value the
+/// regions do not name (the statement neither assigns them nor reads them
+/// in a way the analyses kept): the statement's code may still use them.
+fn walks_from_before(
+    program: &ferry_hcfg::Program,
+    f: FuncId,
+    plan: &Plan,
+    declared_inside: &dyn Fn(VarId) -> bool,
+) -> Vec<WalkFromBefore> {
+    program
+        .walks
+        .iter()
+        .filter(|&(&p, _)| program.var(p).function == Some(f) && !declared_inside(p))
+        .filter(|&(&p, _)| !plan.scalars.iter().any(|s| s.var == p))
+        .filter_map(|(&p, &base)| {
+            let array = plan
+                .arrays
+                .iter()
+                .find(|a| a.var == base && a.field.is_none())?;
+            (array.dims == 1 && array.view.is_none()).then(|| WalkFromBefore {
+                var: p,
+                name: program.var(p).name.as_str().to_string(),
+                base: array.name.clone(),
+                alias: program.aliases.get(&p) == Some(&base),
+            })
+        })
+        .collect()
 }
 
 /// Where and why a pointer whose subscripts look flattened (`m[r * cols +
