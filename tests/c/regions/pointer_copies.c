@@ -1,18 +1,11 @@
 /* Copies of pointers that keep their value: a local assigned a heap
- * block and then copied once (q = src), a copy of a parameter (y = out),
- * and pointer members of a structure initialised from such pointers
- * (w = {n, src, dst}). Each copy walks its block with a constant index,
- * so what it reaches is the block's elements (src[PHI1], out[PHI1]), not
- * memory without a name; a copy that moves (r++) walks it too. */
+ * block and then copied once (q = src), and a copy of a parameter (y =
+ * out). Each copy walks its block with a constant index, so what it
+ * reaches is the block's elements (src[PHI1], out[PHI1]), not memory
+ * without a name; a copy that moves (r++) walks it too. */
 // args: 6 | 1 | 0
 #include <stdio.h>
 #include <stdlib.h>
-
-struct window {
-    int n;
-    float *src;
-    double *dst;
-};
 
 static void scale(int n, const double *in, double *out, double k)
 {
@@ -32,9 +25,8 @@ int main(int argc, char **argv)
     float *q = src;
     for (int i = 0; i < n + 2; i++)
         q[i] = (float)(i % 5) - 1.5f;
-    struct window w = {n, src, dst};
-    for (int i = 0; i < w.n; i++)
-        w.dst[i] = w.src[i] + w.src[i + 2];
+    for (int i = 0; i < n; i++)
+        dst[i] = src[i] + src[i + 2];
     double *a = malloc((n + 1) * sizeof *a);
     scale(n, dst, a, 0.5);
     float *r = src;
