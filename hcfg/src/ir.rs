@@ -53,9 +53,15 @@ pub struct Program {
     /// (`pointer_walks`): the pointer, and the array. Their type here is an
     /// integer; the syntax tree keeps the pointers.
     pub walks: std::collections::BTreeMap<VarId, VarId>,
-    /// The walks assigned their base's own address once (`double *y =
-    /// out;`), which they hold wherever they are read (`pointer_walks`'
-    /// constant definitions): the pointer, and the array. Isolation names the array's copy for them.
+    /// The walks assigned once an expression whose variables keep their
+    /// value (`pointer_walks`' constant definitions: `int *p = m + r *
+    /// cols`): their uses are that expression's subscripts, so no region
+    /// names a read of the pointer itself, and what reads it cannot be
+    /// told by the regions.
+    pub defined_once: std::collections::BTreeSet<VarId>,
+    /// Those of them assigned their base's own address (`double *y =
+    /// out;`), which they hold wherever they are read: the pointer, and
+    /// the array. Isolation names the array's copy for them.
     pub aliases: std::collections::BTreeMap<VarId, VarId>,
     /// Structure locals analysed as one variable per scalar member
     /// (`scalar_fields`): the structure, and its members' variables. The

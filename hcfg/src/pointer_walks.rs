@@ -30,16 +30,22 @@ fn index_type() -> Type {
 }
 
 /// Finds the walking pointers of every function, retypes them to indices
-/// and rewrites their uses; records them in [`Program::walks`], and those
-/// that always hold their base's address in [`Program::aliases`].
+/// and rewrites their uses; records them in [`Program::walks`], those with
+/// a constant definition in [`Program::defined_once`], and those that
+/// always hold their base's address in [`Program::aliases`].
 pub fn apply(program: &mut Program) {
     for f in program.function_ids().collect::<Vec<_>>() {
         let walks = find(program, f);
         if walks.is_empty() {
             continue;
         }
-        let aliases = rewrite(program, f, &walks);
-        program.aliases.extend(aliases);
+        let definitions = rewrite(program, f, &walks);
+        for (p, index) in definitions {
+            if matches!(index.kind, ExprKind::Int(0)) {
+                program.aliases.insert(p, walks[&p]);
+            }
+            program.defined_once.insert(p);
+        }
         program.walks.extend(walks);
     }
 }
@@ -347,13 +353,13 @@ impl Base {
 }
 
 /// Retypes the walks of `f` to indices and rewrites their uses.
-/// Rewrites the walks of `f`; the walks assigned once their base's
-/// address (`q = buf`), pointer to base.
+/// Rewrites the walks of `f`; the walks with a constant definition, and
+/// the index it is.
 fn rewrite(
     program: &mut Program,
     f: FuncId,
     walks: &BTreeMap<VarId, VarId>,
-) -> BTreeMap<VarId, VarId> {
+) -> BTreeMap<VarId, Expr> {
     let types: BTreeMap<VarId, Type> = walks
         .values()
         .map(|&b| (b, program.var(b).ty.clone()))
@@ -368,12 +374,7 @@ fn rewrite(
         .into_iter()
         .filter_map(|(p, value)| Some((p, rewriter.index_of(&value)?.1)))
         .collect();
-    let aliases = definitions
-        .iter()
-        .filter(|(_, index)| matches!(index.kind, ExprKind::Int(0)))
-        .map(|(&p, _)| (p, walks[&p]))
-        .collect();
-    rewriter.definitions = definitions;
+    rewriter.definitions = definitions.clone();
     for &p in walks.keys() {
         program.vars[p.index()].ty = index_type();
     }
@@ -384,7 +385,7 @@ fn rewrite(
             }
         }
     }
-    aliases
+    definitions
 }
 
 /// The walks of `f` assigned once, `p = X`, where nothing in `p`'s scope

@@ -406,6 +406,16 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
                 ],
             )));
         }
+        if let Some(array) = &s.walk_back {
+            // `p = a + (p_accel - (a_accel - a_accel_off1))`.
+            let buffer = names(array);
+            let start = build::paren(build::sub(name(&buffer.device), name(&buffer.offset(1))));
+            let distance = build::paren(build::sub(dev.clone(), start));
+            post.push(build::expr_item(build::assign(
+                host.clone(),
+                build::binary(BinaryOp::Add, name(array), distance),
+            )));
+        }
         if s.store {
             post.push(build::expr_item(build::call(
                 "ferry_scalar_from_accel",

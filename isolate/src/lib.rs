@@ -1058,6 +1058,30 @@ fn isolate_statement(
             .collect(),
         ..plan.clone()
     };
+    if let Some(w) = plan.walks.iter().find(|w| !w.convertible) {
+        return Err(file.error_at(
+            target.span,
+            format!(
+                "the statement uses `{}`, a pointer into `{}` set before it, and the copy of \
+                 `{}` is not one-dimensional: ferry cannot say where the pointer points in it",
+                w.name, w.base, w.base
+            ),
+        ));
+    }
+    if let (Some(offload), Some(s)) = (
+        &offload,
+        plan.scalars.iter().find(|s| s.walk_back.is_some()),
+    ) {
+        return Err(file.error_at(
+            target.span,
+            format!(
+                "cannot offload to {}: the statement sets `{}`, a pointer the code after it \
+                 may use, and device code holds no host pointer",
+                offload.target.name(),
+                s.name
+            ),
+        ));
+    }
     if let (Some(offload), Some(w)) = (&offload, plan.walks.first()) {
         return Err(file.error_at(
             target.span,

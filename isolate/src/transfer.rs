@@ -91,6 +91,12 @@ pub struct ScalarTransfer {
     /// A struct, union or array of constant size, which may be megabytes:
     /// its copy is not put on the stack.
     pub aggregate: bool,
+    /// A pointer the statement sets to walk this isolated array (its C
+    /// name), once for the whole function (`Program::defined_once`): its
+    /// reads after the statement are folded into subscripts, so no
+    /// liveness says whether they come; the host pointer is set back to
+    /// the element the copy points at.
+    pub walk_back: Option<String>,
 }
 
 impl ScalarTransfer {
@@ -186,6 +192,9 @@ pub struct WalkFromBefore {
     /// It holds the array's own address ([`ferry_hcfg::Program::aliases`]):
     /// its uses are the array's.
     pub alias: bool,
+    /// The array's copy is one run of elements (one dimension, no rows),
+    /// so that the pointer's copy is its host distance from the array.
+    pub convertible: bool,
 }
 
 /// The regions of one variable, projected on its own subscripts.
@@ -490,6 +499,7 @@ pub fn plan(
                 poison: Poison::Bytes,
                 is_c_array: false,
                 aggregate: false,
+                walk_back: None,
             });
             continue;
         }
@@ -503,6 +513,7 @@ pub fn plan(
                 poison: Poison::of(&var.ty),
                 is_c_array: matches!(var.ty, Type::Array(..)),
                 aggregate: is_fixed_aggregate(&var.ty),
+                walk_back: None,
             });
             continue;
         }
@@ -551,13 +562,50 @@ pub fn plan(
         plan.arrays.push(transfer);
     }
     plan.walks = walks_from_before(program, f, &plan, &declared_inside);
+    if let Some(p) = set_walks_back(program, &mut plan) {
+        return Err(error(format!(
+            "pointer `{}` is set inside the statement to point into `{}`, whose copy is not \
+             one-dimensional: ferry cannot say where it points on the host after the statement",
+            program.var(p).name,
+            program.var(program.walks[&p]).name
+        )));
+    }
     Ok(plan)
 }
 
-/// The pointers of `f` that walk an array `plan` moves as a whole
-/// one-dimensional buffer, declared outside the statement, whose value the
-/// regions do not name (the statement neither assigns them nor reads them
-/// in a way the analyses kept): the statement's code may still use them.
+/// The pointers with one constant definition that the statement sets
+/// ([`ScalarTransfer::walk_back`]): their host values after it are the
+/// elements their copies point at, or, where the array is not isolated,
+/// their copies' values (host addresses). The first that cannot be set
+/// back (its array's copy has rows).
+fn set_walks_back(program: &ferry_hcfg::Program, plan: &mut Plan) -> Option<VarId> {
+    for i in 0..plan.scalars.len() {
+        let p = plan.scalars[i].var;
+        let Some(&base) = program.walks.get(&p) else {
+            continue;
+        };
+        if !program.defined_once.contains(&p) {
+            continue;
+        }
+        match plan
+            .arrays
+            .iter()
+            .find(|a| a.var == base && a.field.is_none())
+        {
+            Some(array) if array.dims == 1 && array.view.is_none() => {
+                plan.scalars[i].walk_back = Some(array.name.clone());
+            }
+            Some(_) => return Some(p),
+            None => plan.scalars[i].store = true,
+        }
+    }
+    None
+}
+
+/// The pointers of `f` that walk an array `plan` moves, declared outside
+/// the statement, whose value the regions do not name (the statement
+/// neither assigns them nor reads them in a way the analyses kept): the
+/// statement's code may still use them.
 fn walks_from_before(
     program: &ferry_hcfg::Program,
     f: FuncId,
@@ -574,11 +622,12 @@ fn walks_from_before(
                 .arrays
                 .iter()
                 .find(|a| a.var == base && a.field.is_none())?;
-            (array.dims == 1 && array.view.is_none()).then(|| WalkFromBefore {
+            Some(WalkFromBefore {
                 var: p,
                 name: program.var(p).name.as_str().to_string(),
                 base: array.name.clone(),
                 alias: program.aliases.get(&p) == Some(&base),
+                convertible: array.dims == 1 && array.view.is_none(),
             })
         })
         .collect()

@@ -34,6 +34,10 @@ pub const REFUSED: &[(&str, &str)] = &[
         "legacy_offset_pointer.c",
         "device code holds no host pointer",
     ),
+    (
+        "legacy_pointer_set_inside.c",
+        "a pointer the code after it may use",
+    ),
 ];
 
 /// `--function F` programs whose host isolation moves F's transfers to
