@@ -143,7 +143,57 @@ fn views_of(
         .collect();
     let mut out = Vec::new();
     for p in candidates {
-        out.push((p, proved_view(program, semantics, f, body, p, &is_stride)));
+        let mut found = proved_view(program, semantics, f, body, p, &is_stride);
+        // `m[r * cols + c]` where both `r` and `cols` keep their value (a
+        // function over one row of a flat matrix): either could be the
+        // row length. The one that proves every column inside its row is.
+        if found.is_err() {
+            for index in ambiguous_factors(body, p, &is_stride) {
+                let not_index = |v: VarId| v != index && is_stride(v);
+                if let Ok(view) = proved_view(program, semantics, f, body, p, &not_index) {
+                    found = Ok(view);
+                    break;
+                }
+            }
+        }
+        out.push((p, found));
+    }
+    out
+}
+
+/// The variables of products `x * y` in `p`'s subscripts where both could
+/// be row lengths, in order.
+fn ambiguous_factors(body: &Body, p: VarId, is_stride: &dyn Fn(VarId) -> bool) -> Vec<VarId> {
+    let mut out: Vec<VarId> = Vec::new();
+    for node in &body.nodes {
+        for e in node.kind.own_expressions() {
+            e.walk(&mut |sub| {
+                let ExprKind::Index(base, index) = &sub.kind else {
+                    return;
+                };
+                if base.kind != ExprKind::Var(p) {
+                    return;
+                }
+                let mut terms = Vec::new();
+                sum_terms(index, false, &mut terms);
+                for (_, term) in terms {
+                    let ExprKind::Binary(BinaryOp::Mul, a, b) = &strip_widening(&term).kind else {
+                        continue;
+                    };
+                    if let (ExprKind::Var(x), ExprKind::Var(y)) =
+                        (&strip_widening(a).kind, &strip_widening(b).kind)
+                        && is_stride(*x)
+                        && is_stride(*y)
+                    {
+                        for v in [*x, *y] {
+                            if !out.contains(&v) {
+                                out.push(v);
+                            }
+                        }
+                    }
+                }
+            })
+        }
     }
     out
 }

@@ -408,9 +408,7 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
         }
         if let Some(array) = &s.walk_back {
             // `p = a + (p_accel - (a_accel - a_accel_off1))`.
-            let buffer = names(array);
-            let start = build::paren(build::sub(name(&buffer.device), name(&buffer.offset(1))));
-            let distance = build::paren(build::sub(dev.clone(), start));
+            let distance = build::paren(build::sub(dev.clone(), element_zero(plan, names, array)));
             post.push(build::expr_item(build::assign(
                 host.clone(),
                 build::binary(BinaryOp::Add, name(array), distance),
@@ -431,16 +429,38 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
     // element of the copy, `(a_accel - a_accel_off1) + (p - a)`. (The
     // statement does not assign it: nothing comes back.)
     for w in &plan.walks {
-        let (pointer, base) = (names(&w.name), names(&w.base));
-        let start = build::paren(build::sub(name(&base.device), name(&base.offset(1))));
+        let start = element_zero(plan, names, &w.base);
         let distance = build::paren(build::sub(name(&w.name), name(&w.base)));
         pre.push(build::variable(
             vec![build::typeof_(name(&w.name))],
-            Symbol::intern(&pointer.device),
+            Symbol::intern(&names(&w.name).device),
             Some(build::binary(BinaryOp::Add, start, distance)),
         ));
     }
     (pre, post)
+}
+
+/// Where the host array `array`'s element 0 would be in its device
+/// buffer, which starts at the box's first element: `(a_accel -
+/// a_accel_off1)`, or for a flat pointer seen with rows (whose buffer holds
+/// whole host rows) `(a_accel - a_accel_off1 * a_accel_len2 * ...)`. A
+/// pointer into the array is this plus its host distance from the array.
+fn element_zero(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames, array: &str) -> Expr {
+    let buffer = names(array);
+    let rows = plan
+        .arrays
+        .iter()
+        .find(|a| a.name == array && a.view.is_some())
+        .map_or(1, |a| a.dims);
+    let offset = if rows > 1 {
+        crate::outline::product(
+            std::iter::once(name(&buffer.offset(1)))
+                .chain((2..=rows).map(|k| name(&buffer.len(k)))),
+        )
+    } else {
+        name(&buffer.offset(1))
+    };
+    build::paren(build::sub(name(&buffer.device), offset))
 }
 
 /// The direction of a copy: "in" to the device, "out" back.

@@ -192,8 +192,9 @@ pub struct WalkFromBefore {
     /// It holds the array's own address ([`ferry_hcfg::Program::aliases`]):
     /// its uses are the array's.
     pub alias: bool,
-    /// The array's copy is one run of elements (one dimension, no rows),
-    /// so that the pointer's copy is its host distance from the array.
+    /// The array's copy is one run of elements (one dimension, or a flat
+    /// pointer's whole rows), so that the pointer's copy is its host
+    /// distance from the array.
     pub convertible: bool,
 }
 
@@ -592,7 +593,7 @@ fn set_walks_back(program: &ferry_hcfg::Program, plan: &mut Plan) -> Option<VarI
             .iter()
             .find(|a| a.var == base && a.field.is_none())
         {
-            Some(array) if array.dims == 1 && array.view.is_none() => {
+            Some(array) if array.dims == 1 || array.view.is_some() => {
                 plan.scalars[i].walk_back = Some(array.name.clone());
             }
             Some(_) => return Some(p),
@@ -627,7 +628,7 @@ fn walks_from_before(
                 name: program.var(p).name.as_str().to_string(),
                 base: array.name.clone(),
                 alias: program.aliases.get(&p) == Some(&base),
-                convertible: array.dims == 1 && array.view.is_none(),
+                convertible: array.dims == 1 || array.view.is_some(),
             })
         })
         .collect()

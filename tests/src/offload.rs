@@ -38,6 +38,10 @@ pub const REFUSED: &[(&str, &str)] = &[
         "legacy_pointer_set_inside.c",
         "a pointer the code after it may use",
     ),
+    (
+        "legacy_row_pointer_before.c",
+        "device code holds no host pointer",
+    ),
 ];
 
 /// `--function F` programs whose host isolation moves F's transfers to

@@ -1,11 +1,16 @@
 // ferry-test: isolate --pragma
-// ferry-test: refuse the copy of `m` is not one-dimensional
+// ferry-test: run 4 5 => to=80 from=80
+// ferry-test: run 1 1 => to=4 from=4
+// ferry-test: run 7 3 => to=84 from=84
 // A row pointer set before the isolated loop, `int *p = m + r * cols;`,
-// over a flat matrix seen with rows (m[r][c]): its copy on the device
-// would have to point into a buffer of whole rows, which ferry does not
-// compute (it converts a pointer into a one-dimensional copy only).
-// Before, the statement kept the host pointer and wrote host memory,
-// which the poisoned copy then overwrote.
+// over a flat matrix seen with rows (m[r][c]): each outer iteration
+// isolates the loop over one row. The buffer holds whole rows from row r
+// on, so p's copy points at (m_accel - r * cols) + (p - m), the copy's
+// row 0 (before, the loop kept the host pointer and wrote host memory,
+// which the poisoned copy then overwrote: 291 printed for 672).
+// Per iteration: m[r][0..cols-1] read and written -> 4 cols each way;
+// over the rows: 4 rows cols each way. 4 5 -> 80 / 80; 1 1 -> 4 / 4;
+// 7 3 -> 84 / 84.
 #include <stdio.h>
 #include <stdlib.h>
 
