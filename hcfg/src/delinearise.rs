@@ -625,6 +625,7 @@ fn columns_inside(
         program,
         tracked: &tracked,
         fresh: &fresh,
+        products: None,
     };
     for (column, &s) in parts[1..].iter().zip(&view.strides) {
         let Some(cases) = env.value(column) else {

@@ -209,6 +209,7 @@ impl Finder<'_> {
                 program,
                 tracked: &tracked,
                 fresh: &fresh,
+                products: None,
             },
             written: &written,
             names: Names {

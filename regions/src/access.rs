@@ -328,9 +328,9 @@ impl<'c, 'a> Collector<'c, 'a> {
                 self.visit(index, Some(Use::Read));
                 let sub = match &index.kind {
                     ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, v) if matches!(v.kind, ExprKind::Var(v) if self.stepped.contains(&v)) => {
-                        self.cx.value(v)
+                        self.cx.subscript_value(v)
                     }
-                    _ => self.cx.value(index),
+                    _ => self.cx.subscript_value(index),
                 };
                 if let Some(p) = &mut p {
                     p.offset(sub);
@@ -394,7 +394,7 @@ impl<'c, 'a> Collector<'c, 'a> {
                 }
                 let mut p = self.address(ptr);
                 self.visit(int, Some(Use::Read));
-                let mut delta = self.cx.value(int);
+                let mut delta = self.cx.subscript_value(int);
                 if negate {
                     delta = delta.and_then(|cases| {
                         cases

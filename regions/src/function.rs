@@ -108,6 +108,7 @@ impl<'a> FunctionContext<'a> {
             program: self.program,
             tracked,
             fresh: self.fresh,
+            products: None,
         }
     }
 
@@ -115,6 +116,19 @@ impl<'a> FunctionContext<'a> {
     pub fn value(&self, e: &Expr) -> Option<Vec<(Lin, Conj)>> {
         let tracked = |v| self.is_tracked(v);
         self.env(&tracked).value(e)
+    }
+
+    /// The affine cases of a subscript or pointer offset, where a product
+    /// of two variables that keep their value is the parameter naming it
+    /// (`m[r * cols + c]` not seen with rows: the run from `r*cols`).
+    pub fn subscript_value(&self, e: &Expr) -> Option<Vec<(Lin, Conj)>> {
+        let tracked = |v| self.is_tracked(v);
+        let keeps = |v| self.is_tracked(v) && self.keeps_value(v);
+        Env {
+            products: Some(&keeps),
+            ..self.env(&tracked)
+        }
+        .value(e)
     }
 
     pub fn condition(&self, e: &Expr, positive: bool) -> Option<Vec<Conj>> {

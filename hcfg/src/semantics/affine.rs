@@ -39,9 +39,30 @@ pub struct Env<'p> {
     /// The variables the analysis tracks in the current function.
     pub tracked: &'p dyn Fn(VarId) -> bool,
     pub fresh: &'p Cell<u32>,
+    /// The variables that keep their value in the function from their one
+    /// assignment on, whose signed product `a * b` is the parameter
+    /// [`Name::Product`] (a flat subscript `m[r * cols + c]` that is not
+    /// seen with rows: its run starts at the product); `None`: a product
+    /// of two variables is not affine.
+    pub products: Option<&'p dyn Fn(VarId) -> bool>,
 }
 
 impl Env<'_> {
+    /// `a * b` as the parameter naming the product, where each is one
+    /// variable that keeps its value ([`Env::products`]) and the product is
+    /// signed (it does not wrap).
+    fn named_product(&self, a: &Lin, b: &Lin, ty: &Type) -> Option<Lin> {
+        let keeps = self.products?;
+        if !matches!(ty, Type::Int { signed: true, .. }) {
+            return None;
+        }
+        let factor = |l: &Lin| match Name::parse(l.as_single_name()?)? {
+            Name::Pre(v) if keeps(v) => Some(v),
+            _ => None,
+        };
+        Some(Lin::name(Name::product(factor(a)?, factor(b)?).isl()))
+    }
+
     fn fresh(&self) -> String {
         let n = self.fresh.get();
         self.fresh.set(n + 1);
@@ -137,7 +158,7 @@ impl Env<'_> {
                         let product = match (la.as_constant(), lb.as_constant()) {
                             (Some(k), _) => lb.scale(k)?,
                             (_, Some(k)) => la.scale(k)?,
-                            _ => return None,
+                            _ => self.named_product(la, lb, ty)?,
                         };
                         out.push((product, conj));
                     }

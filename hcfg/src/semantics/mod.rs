@@ -285,6 +285,7 @@ impl<'p> Analyzer<'p> {
             program: self.program,
             tracked,
             fresh: &self.fresh,
+            products: None,
         }
     }
 

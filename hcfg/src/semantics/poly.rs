@@ -139,6 +139,13 @@ impl Lin {
     pub fn as_constant(&self) -> Option<i128> {
         self.terms.is_empty().then_some(self.constant)
     }
+    /// The name, when the form is one name with coefficient 1.
+    pub fn as_single_name(&self) -> Option<&str> {
+        match self.terms.as_slice() {
+            [(name, 1)] if self.constant == 0 => Some(name),
+            _ => None,
+        }
+    }
 }
 
 /// A linear constraint `lin >= 0` or `lin = 0`.
