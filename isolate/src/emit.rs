@@ -38,6 +38,16 @@ impl DeviceNames {
     pub fn offset(&self, k: usize) -> String {
         format!("{}_off{k}", self.device)
     }
+    /// For a flat pointer seen with `dims` dimensions, whose buffer holds
+    /// whole host rows: the flat index of the buffer's first element, the
+    /// first row it holds times the length of a row.
+    pub fn rows_offset(&self, dims: usize) -> Expr {
+        crate::outline::product(
+            std::iter::once(self.offset(1))
+                .chain((2..=dims).map(|k| self.len(k)))
+                .map(|n| name(&n)),
+        )
+    }
     pub fn len(&self, k: usize) -> String {
         format!("{}_len{k}", self.device)
     }
@@ -453,10 +463,7 @@ fn element_zero(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames, array: &str) -
         .find(|a| a.name == array && a.view.is_some())
         .map_or(1, |a| a.dims);
     let offset = if rows > 1 {
-        crate::outline::product(
-            std::iter::once(name(&buffer.offset(1)))
-                .chain((2..=rows).map(|k| name(&buffer.len(k)))),
-        )
+        buffer.rows_offset(rows)
     } else {
         name(&buffer.offset(1))
     };

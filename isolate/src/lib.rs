@@ -965,11 +965,7 @@ fn isolate_statement(
                 offsets: match a.view {
                     // Flat subscripts into a buffer of whole host rows: the
                     // first row it holds, times the length of a row.
-                    Some(_) => vec![outline::product(
-                        std::iter::once(names.offset(1))
-                            .chain((2..=a.dims).map(|k| names.len(k)))
-                            .map(|n| ident(Symbol::intern(&n))),
-                    )],
+                    Some(_) => vec![names.rows_offset(a.dims)],
                     None => (1..=a.dims)
                         .map(|k| ident(Symbol::intern(&names.offset(k))))
                         .collect(),
