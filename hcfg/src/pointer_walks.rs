@@ -352,9 +352,8 @@ impl Base {
     }
 }
 
-/// Retypes the walks of `f` to indices and rewrites their uses.
-/// Rewrites the walks of `f`; the walks with a constant definition, and
-/// the index it is.
+/// Retypes the walks of `f` to indices and rewrites their uses; the walks
+/// with a constant definition, and the index it is.
 fn rewrite(
     program: &mut Program,
     f: FuncId,
@@ -374,7 +373,7 @@ fn rewrite(
         .into_iter()
         .filter_map(|(p, value)| Some((p, rewriter.index_of(&value)?.1)))
         .collect();
-    rewriter.definitions = definitions.clone();
+    rewriter.definitions = definitions;
     for &p in walks.keys() {
         program.vars[p.index()].ty = index_type();
     }
@@ -385,7 +384,7 @@ fn rewrite(
             }
         }
     }
-    definitions
+    rewriter.definitions
 }
 
 /// The walks of `f` assigned once, `p = X`, where nothing in `p`'s scope

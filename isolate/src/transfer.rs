@@ -164,6 +164,15 @@ pub struct ArraySets {
     pub live: Option<Poly>,
 }
 
+impl ArrayTransfer {
+    /// Its buffer is one run of the host's elements (one dimension, or a
+    /// flat pointer's whole rows): a pointer into the array has a place in
+    /// it at the same distance from its start.
+    pub fn is_one_run(&self) -> bool {
+        self.dims == 1 || self.view.is_some()
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Plan {
     pub scalars: Vec<ScalarTransfer>,
@@ -180,8 +189,8 @@ pub struct Plan {
     pub walks: Vec<WalkFromBefore>,
 }
 
-/// A pointer into an isolated one-dimensional array, from before the
-/// statement (see [`Plan::walks`]).
+/// A pointer into an isolated array, from before the statement (see
+/// [`Plan::walks`]).
 #[derive(Debug, Clone)]
 pub struct WalkFromBefore {
     pub var: VarId,
@@ -192,10 +201,17 @@ pub struct WalkFromBefore {
     /// It holds the array's own address ([`ferry_hcfg::Program::aliases`]):
     /// its uses are the array's.
     pub alias: bool,
-    /// The array's copy is one run of elements (one dimension, or a flat
-    /// pointer's whole rows), so that the pointer's copy is its host
-    /// distance from the array.
+    /// The array's copy is one run of elements
+    /// ([`ArrayTransfer::is_one_run`]), so that the pointer's copy is its
+    /// host distance from the array.
     pub convertible: bool,
+}
+
+impl Plan {
+    /// The copy of the whole variable `v` (not of one of its fields).
+    fn array_of(&self, v: VarId) -> Option<&ArrayTransfer> {
+        self.arrays.iter().find(|a| a.var == v && a.field.is_none())
+    }
 }
 
 /// The regions of one variable, projected on its own subscripts.
@@ -588,12 +604,8 @@ fn set_walks_back(program: &ferry_hcfg::Program, plan: &mut Plan) -> Option<VarI
         if !program.defined_once.contains(&p) {
             continue;
         }
-        match plan
-            .arrays
-            .iter()
-            .find(|a| a.var == base && a.field.is_none())
-        {
-            Some(array) if array.dims == 1 || array.view.is_some() => {
+        match plan.array_of(base) {
+            Some(array) if array.is_one_run() => {
                 plan.scalars[i].walk_back = Some(array.name.clone());
             }
             Some(_) => return Some(p),
@@ -619,16 +631,13 @@ fn walks_from_before(
         .filter(|&(&p, _)| program.var(p).function == Some(f) && !declared_inside(p))
         .filter(|&(&p, _)| !plan.scalars.iter().any(|s| s.var == p))
         .filter_map(|(&p, &base)| {
-            let array = plan
-                .arrays
-                .iter()
-                .find(|a| a.var == base && a.field.is_none())?;
+            let array = plan.array_of(base)?;
             Some(WalkFromBefore {
                 var: p,
                 name: program.var(p).name.as_str().to_string(),
                 base: array.name.clone(),
                 alias: program.aliases.get(&p) == Some(&base),
-                convertible: array.dims == 1 || array.view.is_some(),
+                convertible: array.is_one_run(),
             })
         })
         .collect()
