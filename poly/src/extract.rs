@@ -19,11 +19,18 @@
 //! in ferry; an expression with more than one affine case (a `?:`, a
 //! division by a sign-unknown value) is not static-affine here.
 //!
+//! A call of a function of the program whose whole body is static-affine
+//! is a statement too (PENCIL's function summaries, §3.6): its accesses
+//! are the callee's (`summary`), its integer arguments affine, its array
+//! arguments an array, a row of one (`a[i]`) or an element's address
+//! (`&a[i][j]`), no two of them the same array.
+//!
 //! A function's SCoPs are its maximal static-affine runs of sibling
 //! statements that hold at least one loop: a sequence whose items do not
 //! all qualify is cut into runs of items that do; an item that does not
 //! is searched inside.
 
+use crate::summary::{Summary, SummaryAccess, summarise};
 use crate::{Access, AccessKind, Scop, Statement};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::effects::EffectsAnalysis;
@@ -31,11 +38,21 @@ use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
 use ferry_parser::span::Span;
-use std::cell::Cell;
+use isl_rs::Map;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
 
 /// More disjuncts than this in an iteration domain: not static-affine.
 const MAX_DISJUNCTS: usize = 8;
+
+/// isl operations placing one call's summary at its call site may take.
+const MAX_CALL_OPERATIONS: u64 = 2_000_000;
+
+/// The summaries of the functions called by the part being modelled,
+/// built once: `None` for a function whose body is no SCoP (or is being
+/// summarised: a recursive call).
+type SummaryCache = RefCell<HashMap<FuncId, Option<Rc<Summary>>>>;
 
 /// Functions without effects on memory a statement may call.
 const PURE_FUNCTIONS: &[&str] = &[
@@ -57,12 +74,14 @@ pub fn scops_of(analyses: &Analyses, f: FuncId) -> Vec<Scop> {
     let Some(body) = &func.body else {
         return Vec::new();
     };
+    let summaries = SummaryCache::default();
     let finder = Finder {
         program,
         effects: &analyses.effects,
         body,
         function: func.name.as_str().to_string(),
         raw_names: false,
+        summaries: &summaries,
     };
     let mut out = Vec::new();
     finder.search(body.root, &mut out);
@@ -74,12 +93,14 @@ pub fn scops_of(analyses: &Analyses, f: FuncId) -> Vec<Scop> {
 pub fn scop_of_statement(analyses: &Analyses, f: FuncId, node: NodeId) -> Option<Scop> {
     let program = &analyses.program;
     let func = program.function(f);
+    let summaries = SummaryCache::default();
     let finder = Finder {
         program,
         effects: &analyses.effects,
         body: func.body.as_ref()?,
         function: func.name.as_str().to_string(),
         raw_names: true,
+        summaries: &summaries,
     };
     finder
         .shape_ok(node)
@@ -93,6 +114,7 @@ struct Finder<'a> {
     body: &'a Body,
     function: String,
     raw_names: bool,
+    summaries: &'a SummaryCache,
 }
 
 impl Finder<'_> {
@@ -196,6 +218,7 @@ impl Finder<'_> {
         }
         let fresh = Cell::new(0);
         let program = self.program;
+        let summary_of = |g: FuncId| self.summary(g);
         let tracked = |v: VarId| {
             let var = program.var(v);
             var.ty.is_integer()
@@ -226,6 +249,7 @@ impl Finder<'_> {
             kills: 0,
             accessed: HashMap::new(),
             violations: Vec::new(),
+            summary_of: &summary_of,
         };
         let universe = vec![Conj::default()];
         for &item in items {
@@ -297,6 +321,12 @@ impl Finder<'_> {
                 );
             }
             _ => {}
+        }
+        if let ExprKind::Call(callee, args) = &e.kind {
+            return matches!(&callee.kind, ExprKind::Func(g) if program.function(*g).body.is_some())
+                && args
+                    .iter()
+                    .all(|a| self.reads_only(a) || array_argument(a).is_some());
         }
         let (target, value) = match &e.kind {
             ExprKind::Assign(_, target, value) => (target, Some(value)),
@@ -375,6 +405,36 @@ impl Finder<'_> {
     }
 }
 
+impl Finder<'_> {
+    /// The summary of a call of `g`: its body modelled as one SCoP,
+    /// with the semantics' names, and its accesses collected.
+    fn summary(&self, g: FuncId) -> Option<Rc<Summary>> {
+        if let Some(known) = self.summaries.borrow().get(&g) {
+            return known.clone();
+        }
+        // Until it is built, a call of `g` (from `g` itself) has none.
+        self.summaries.borrow_mut().insert(g, None);
+        let func = self.program.function(g);
+        let body = func.body.as_ref()?;
+        let finder = Finder {
+            program: self.program,
+            effects: self.effects,
+            body,
+            function: func.name.as_str().to_string(),
+            raw_names: true,
+            summaries: self.summaries,
+        };
+        let summary = finder
+            .shape_ok(body.root)
+            .then(|| finder.build(&[body.root]))
+            .flatten()
+            .and_then(|scop| summarise(self.program, g, &scop))
+            .map(Rc::new);
+        self.summaries.borrow_mut().insert(g, summary.clone());
+        summary
+    }
+}
+
 /// Display names for the variables of one SCoP: the program's, made
 /// unique and kept clear of isl's keywords; or, `raw`, the names the
 /// semantics and the regions give them (`v12`), for analyses that mix
@@ -443,6 +503,17 @@ struct Builder<'a> {
     /// Per `__pencil_assume`, the instances of the loops around it where
     /// its condition is false (isl text without the parameters' list).
     violations: Vec<String>,
+    /// The summary of a call of a function of the program, if it has one.
+    summary_of: &'a dyn Fn(FuncId) -> Option<Rc<Summary>>,
+}
+
+/// Where an array argument of a call points: into `base`, at the
+/// subscripts `prefix` (a row `a[i]`), its first subscript moved by
+/// `offset` (an element's address `&a[i][j]`).
+struct ArrayPlace {
+    base: VarId,
+    prefix: Vec<(Lin, Conj)>,
+    offset: Option<(Lin, Conj)>,
 }
 
 /// A statement's access before it is written as isl text.
@@ -564,6 +635,12 @@ impl Builder<'_> {
         }
         let mut pending = Vec::new();
         match &e.kind {
+            ExprKind::Call(callee, args) => {
+                let ExprKind::Func(g) = callee.kind else {
+                    return None;
+                };
+                return self.call(g, args, span, domain);
+            }
             ExprKind::Assign(op, target, value) => {
                 self.reads(value, &mut pending)?;
                 if *op != AssignOp::Assign {
@@ -593,33 +670,7 @@ impl Builder<'_> {
         let (indices, tuple, domain_text) = self.place(&name, domain)?;
         let mut accesses = Vec::new();
         for p in pending {
-            self.accessed.insert(p.array, p.subscripts.len());
-            let array = self.names.get(self.program, p.array);
-            let mut outs = Vec::new();
-            let mut cons = Vec::new();
-            let mut extra = Conj::default();
-            for (k, (lin, conj)) in p.subscripts.iter().enumerate() {
-                let out = format!("o{k}");
-                cons.push(format!("{out} = {}", self.lin_text(lin)?));
-                extra = extra.and(conj);
-                outs.push(out);
-            }
-            let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
-            cons.push(format!("({within})"));
-            let id = format!(
-                "{}{}",
-                if p.kind == AccessKind::Read { "R" } else { "W" },
-                self.accesses
-            );
-            self.accesses += 1;
-            let element = format!("{array}[{}] : {}", outs.join(", "), cons.join(" and "));
-            accesses.push(Access {
-                kind: p.kind,
-                array: array.clone(),
-                relation: format!("{{ {tuple} -> {element} }}"),
-                tagged: format!("{{ [{tuple} -> {id}[]] -> {element} }}"),
-                id,
-            });
+            accesses.push(self.access(p, &tuple, domain)?);
         }
         self.statements.push(Statement {
             dynamic,
@@ -634,6 +685,328 @@ impl Builder<'_> {
             accesses,
         });
         Some(())
+    }
+
+    /// `p` as an access of the statement instances `tuple` under `domain`.
+    fn access(&mut self, p: Pending, tuple: &str, domain: &[Conj]) -> Option<Access> {
+        self.accessed.insert(p.array, p.subscripts.len());
+        let array = self.names.get(self.program, p.array);
+        let mut outs = Vec::new();
+        let mut cons = Vec::new();
+        let mut extra = Conj::default();
+        for (k, (lin, conj)) in p.subscripts.iter().enumerate() {
+            let out = format!("o{k}");
+            cons.push(format!("{out} = {}", self.lin_text(lin)?));
+            extra = extra.and(conj);
+            outs.push(out);
+        }
+        let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
+        cons.push(format!("({within})"));
+        let id = self.access_id(p.kind);
+        let element = format!("{array}[{}] : {}", outs.join(", "), cons.join(" and "));
+        Some(Access {
+            kind: p.kind,
+            array,
+            relation: format!("{{ {tuple} -> {element} }}"),
+            tagged: format!("{{ [{tuple} -> {id}[]] -> {element} }}"),
+            id,
+        })
+    }
+
+    /// The next access id: `R3` for a read, `W3` for a write.
+    fn access_id(&mut self, kind: AccessKind) -> String {
+        let id = format!(
+            "{}{}",
+            if kind == AccessKind::Read { "R" } else { "W" },
+            self.accesses
+        );
+        self.accesses += 1;
+        id
+    }
+
+    /// A call of `g` as one statement (§3.6): the accesses of `g`'s
+    /// summary placed at the call, `g`'s integer parameters bound to the
+    /// values of the arguments, its pointer parameters to the arrays the
+    /// arguments point into; and the reads of the arguments themselves.
+    fn call(&mut self, g: FuncId, args: &[Expr], span: Span, domain: &[Conj]) -> Option<()> {
+        let summary = (self.summary_of)(g)?;
+        let params = &self.program.function(g).params;
+        if params.len() != args.len() {
+            return None;
+        }
+        let mut pending = Vec::new();
+        let mut values: HashMap<VarId, (Lin, Conj)> = HashMap::new();
+        let mut places: HashMap<VarId, ArrayPlace> = HashMap::new();
+        for (&p, arg) in params.iter().zip(args) {
+            let ty = &self.program.var(p).ty;
+            if ty.is_pointer_like() {
+                let place = self.array_place(arg, &mut pending)?;
+                places.insert(p, place);
+            } else if ty.is_arithmetic() {
+                self.reads(arg, &mut pending)?;
+                if ty.is_integer()
+                    && let Some(value) = self.env.value(arg).and_then(single)
+                {
+                    values.insert(p, value);
+                }
+            } else {
+                return None;
+            }
+        }
+        // The summary's arrays are distinct: so must be the arrays of the
+        // arguments, and the globals the callee names.
+        let mut bases = HashSet::new();
+        if !places.values().all(|place| bases.insert(place.base))
+            || summary
+                .accesses
+                .iter()
+                .any(|a| !params.contains(&a.var) && bases.contains(&a.var))
+        {
+            return None;
+        }
+        let guarded = !self.guards.is_empty();
+        if guarded {
+            let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
+            pending.splice(0..0, conditions);
+        }
+        let name = format!("S{}", self.statements.len() - self.kills);
+        let (indices, tuple, domain_text) = self.place(&name, domain)?;
+        let mut accesses = Vec::new();
+        for p in pending {
+            accesses.push(self.access(p, &tuple, domain)?);
+        }
+        for a in &summary.accesses {
+            // Under a condition on data, the call may not run.
+            let kind = match a.kind {
+                AccessKind::MustWrite if guarded => AccessKind::MayWrite,
+                kind => kind,
+            };
+            let place = places.get(&a.var);
+            if let Some(access) = self.placed(a, kind, &values, place, &tuple, domain)? {
+                accesses.push(access);
+            }
+        }
+        self.statements.push(Statement {
+            dynamic: guarded || summary.dynamic,
+            name,
+            span,
+            explicit_kill: false,
+            indices,
+            domain: domain_text,
+            schedule: tuple,
+            accesses,
+        });
+        Some(())
+    }
+
+    /// The access `a` of a callee's summary at the call `tuple` under
+    /// `domain`: its parameters are the `values` of the arguments (a
+    /// global, itself), its elements are in the array `place` says (a
+    /// global's, its own). `Some(None)` when the call accesses nothing
+    /// there; `None` when the summary cannot be placed: a parameter
+    /// without an affine value, an array argument whose rows are not as
+    /// long as the callee's, or a row the callee would run past.
+    fn placed(
+        &mut self,
+        a: &SummaryAccess,
+        kind: AccessKind,
+        values: &HashMap<VarId, (Lin, Conj)>,
+        place: Option<&ArrayPlace>,
+        tuple: &str,
+        domain: &[Conj],
+    ) -> Option<Option<Access>> {
+        let program = self.program;
+        let mut outs = Vec::new();
+        let mut bound = Vec::new();
+        let mut conditions = Conj::default();
+        for p in &a.params {
+            let (value, condition) = match values.get(p) {
+                Some(v) => v.clone(),
+                None if program.var(*p).is_global() => {
+                    (Lin::name(Name::Pre(*p).isl()), Conj::default())
+                }
+                None => return None,
+            };
+            let out = self.fresh_name();
+            bound.push(format!("{out} = {}", self.lin_text(&value)?));
+            outs.push(out);
+            conditions = conditions.and(&condition);
+        }
+        let (array, prefix, offset) = match place {
+            Some(place) => (place.base, place.prefix.as_slice(), place.offset.as_ref()),
+            None => (a.var, &[][..], None),
+        };
+        let total = prefix.len() + a.dims;
+        let ty = &program.var(array).ty;
+        if total == 0 {
+            if ty.is_pointer_like() || program.var(array).address_taken {
+                return None;
+            }
+        } else if self.written.contains(&array) && !matches!(ty, Type::Array(..))
+            || !is_array_of(ty, total)
+        {
+            return None;
+        }
+        // Rows as long in the caller as in the callee.
+        let mut row_length = None;
+        if place.is_some() {
+            let callee = inner_lengths(&program.var(a.var).ty, a.dims)?;
+            let caller = inner_lengths(ty, total)?;
+            for (theirs, ours) in callee.iter().zip(&caller[prefix.len()..]) {
+                let theirs = substituted(&self.length(theirs)?, values)?;
+                if theirs.sub(&self.length(ours)?)?.as_constant() != Some(0) {
+                    return None;
+                }
+            }
+            if !prefix.is_empty() {
+                row_length = Some(self.length(caller[prefix.len() - 1])?);
+            }
+        }
+        // The text of `tuple -> [bound]`, of `[tuple -> [elements]] ->
+        // array[subscripts]`, and of the row the callee's first subscript
+        // must stay in.
+        let ins: Vec<String> = (0..a.dims).map(|_| self.fresh_name()).collect();
+        let mut subscripts = Vec::new();
+        for (lin, condition) in prefix {
+            subscripts.push(self.lin_text(lin)?);
+            conditions = conditions.and(condition);
+        }
+        for (k, name) in ins.iter().enumerate() {
+            subscripts.push(match (k, offset) {
+                (0, Some((lin, condition))) => {
+                    conditions = conditions.and(condition);
+                    format!("{name} + {}", self.lin_text(lin)?)
+                }
+                _ => name.clone(),
+            });
+        }
+        let within = self.dnf_text(&and_dnf(domain, &[conditions])?)?;
+        bound.push(format!("({within})"));
+        let row = match &row_length {
+            Some(length) => Some(self.lin_text(length)?),
+            None => None,
+        };
+        let array_name = self.names.get(program, array);
+        let list = self.param_list();
+        let binding = format!(
+            "{list}{{ {tuple} -> [{}] : {} }}",
+            outs.join(", "),
+            bound.join(" and ")
+        );
+        let placement = format!(
+            "{list}{{ [{tuple} -> [{}]] -> {array_name}[{}] }}",
+            ins.join(", "),
+            subscripts.join(", ")
+        );
+        let ctx = crate::bounded_context(MAX_CALL_OPERATIONS);
+        let relation = Map::read_from_str(&ctx, &binding)
+            .and_then(|b| b.apply_range(Map::read_from_str(&ctx, &a.relation)?))
+            .and_then(|r| {
+                Map::read_from_str(&ctx, &placement)?
+                    .intersect_domain(r.wrap()?)?
+                    .domain_factor_domain()?
+                    .coalesce()
+            })
+            .ok()?;
+        if relation.is_empty().ok()? {
+            return Some(None);
+        }
+        if let Some(length) = row {
+            let dims: Vec<String> = (0..total).map(|_| self.fresh_name()).collect();
+            let rows = format!(
+                "{list}{{ {array_name}[{}] : 0 <= {} <= {length} - 1 }}",
+                dims.join(", "),
+                dims[prefix.len()]
+            );
+            let within_rows = isl_rs::Set::read_from_str(&ctx, &rows).ok()?;
+            if !relation
+                .copy()
+                .ok()?
+                .range()
+                .ok()?
+                .is_subset(&within_rows)
+                .ok()?
+            {
+                return None;
+            }
+        }
+        self.accessed.insert(array, total);
+        let id = self.access_id(kind);
+        let tagged = Map::read_from_str(&ctx, &format!("{list}{{ {tuple} -> {id}[] }}"))
+            .and_then(|t| t.range_product(relation.copy()?))
+            .and_then(Map::uncurry)
+            .ok()?;
+        Some(Some(Access {
+            kind,
+            array: array_name,
+            relation: without_params(relation.to_str().ok()?).to_string(),
+            tagged: without_params(tagged.to_str().ok()?).to_string(),
+            id,
+        }))
+    }
+
+    /// Where the array argument `arg` of a call points, with the reads of
+    /// its subscripts into `out`.
+    fn array_place(&mut self, arg: &Expr, out: &mut Vec<Pending>) -> Option<ArrayPlace> {
+        let (reference, element) = match &arg.kind {
+            ExprKind::Unary(UnOp::AddrOf, inner) => (&**inner, true),
+            _ => (arg, false),
+        };
+        if !element && !reference.ty.is_pointer_like() {
+            return None;
+        }
+        let mut subscripts = Vec::new();
+        let mut at = reference;
+        while let ExprKind::Index(base, subscript) = &at.kind {
+            self.reads(subscript, out)?;
+            subscripts.push(single(self.env.value(subscript)?)?);
+            at = base;
+        }
+        subscripts.reverse();
+        let ExprKind::Var(base) = at.kind else {
+            return None;
+        };
+        let ty = &self.program.var(base).ty;
+        if !ty.is_pointer_like() || self.written.contains(&base) && !matches!(ty, Type::Array(..)) {
+            return None;
+        }
+        let offset = if element {
+            Some(subscripts.pop()?)
+        } else {
+            None
+        };
+        Some(ArrayPlace {
+            base,
+            prefix: subscripts,
+            offset,
+        })
+    }
+
+    /// The length of an array dimension as an affine form, if it is one.
+    fn length(&self, length: &ArrayLen) -> Option<Lin> {
+        match length {
+            ArrayLen::Const(c) => Some(Lin::constant(*c as i128)),
+            ArrayLen::Vla(e) => single(self.env.value(e)?).map(|(lin, _)| lin),
+            ArrayLen::Unknown => None,
+        }
+    }
+
+    /// A name for a dimension of isl text the model builds, clear of the
+    /// program's (`e4`: `Names` renames variables so named).
+    fn fresh_name(&self) -> String {
+        let k = self.env.fresh.get();
+        self.env.fresh.set(k + 1);
+        format!("e{k}")
+    }
+
+    /// `[n, m] -> `: the parameters met so far.
+    fn param_list(&mut self) -> String {
+        let params: Vec<VarId> = self.params.iter().copied().collect();
+        let names: Vec<String> = params
+            .into_iter()
+            .map(|v| self.names.get(self.program, v))
+            .collect();
+        format!("[{}] -> ", names.join(", "))
     }
 
     /// A statement named `name` at the walk's position under `domain`:
@@ -984,6 +1357,58 @@ fn is_array_of(ty: &Type, n: usize) -> bool {
         }
     }
     element.is_arithmetic()
+}
+
+/// The array of a call's argument that is an array, a row of one or an
+/// element's address.
+fn array_argument(e: &Expr) -> Option<VarId> {
+    let mut at = match &e.kind {
+        ExprKind::Unary(UnOp::AddrOf, inner) => &**inner,
+        _ => e,
+    };
+    while let ExprKind::Index(base, _) = &at.kind {
+        at = base;
+    }
+    match at.kind {
+        ExprKind::Var(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// The lengths of the dimensions after the first of the elements `n`
+/// subscripts of a variable of type `ty` reach (`double (*a)[m]`, 2: `m`).
+fn inner_lengths(ty: &Type, n: usize) -> Option<Vec<&ArrayLen>> {
+    let mut at = ty.pointee()?;
+    let mut out = Vec::new();
+    for _ in 1..n {
+        match at {
+            Type::Array(inner, length) => {
+                out.push(length);
+                at = inner;
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `lin` with each variable `values` has a value for replaced by it.
+fn substituted(lin: &Lin, values: &HashMap<VarId, (Lin, Conj)>) -> Option<Lin> {
+    let mut out = Lin::constant(lin.constant);
+    for (name, coefficient) in &lin.terms {
+        let term = match Name::parse(name) {
+            Some(Name::Pre(v)) if values.contains_key(&v) => values[&v].0.scale(*coefficient)?,
+            _ => Lin::name(name.clone()).scale(*coefficient)?,
+        };
+        out = out.add(&term)?;
+    }
+    Some(out)
+}
+
+/// isl text without its parameters' list (`[n] -> { ... }`: `{ ... }`),
+/// which `Builder::finish` writes for every text of the part.
+fn without_params(text: &str) -> &str {
+    text.find('{').map_or(text, |at| &text[at..])
 }
 
 /// The only case of a value; `None` for several.

@@ -14,6 +14,9 @@
 //!   (live-in), and the false dependences (anti, output), from
 //!   `isl_union_access_info_compute_flow`.
 //! - [`report`]: `ferry scop`, as text or JSON.
+//! - `summary`: what a call of a function whose body is static-affine
+//!   reads and writes (PENCIL's function summaries, §3.6), for a caller's
+//!   SCoP to take the call as one statement.
 //!
 //! Everything is kept as isl text (with the program's own names), so the
 //! model crosses threads and reports without an isl context; the dataflow
@@ -23,6 +26,7 @@ pub mod dataflow;
 pub mod extract;
 pub mod imported;
 pub mod report;
+mod summary;
 
 use ferry_parser::span::Span;
 use isl_rs::Context;

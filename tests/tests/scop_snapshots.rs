@@ -5,7 +5,8 @@
 //! (a triangle, a step of 2, a loop counting down, an affine `if`, a
 //! scalar accumulated) and a data-dependent subscript that cuts the
 //! function in two; `calls` keeps a call of a pure function of the program
-//! and is cut at calls of functions that touch memory; `dynamic` keeps
+//! and is cut at calls of functions that touch memory and have no
+//! summary; `summaries` takes calls of static-affine functions whole; `dynamic` keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -35,6 +36,16 @@ fn shapes() {
 #[test]
 fn calls() {
     insta::assert_snapshot!(scop("tests/c/scop/calls.c", "calls"));
+}
+
+/// Function summaries (PENCIL's §3.6): each call of a function whose
+/// body is static-affine is one statement with the callee's accesses at
+/// the call — whole arrays, a loop index as argument, a row, an element's
+/// address, a global the callee reads, Listing 8's odd elements as
+/// may-writes — and a call passing one array twice cuts the part.
+#[test]
+fn summaries() {
+    insta::assert_snapshot!(scop("tests/c/scop/summaries.c", "summaries"));
 }
 
 #[test]
@@ -117,12 +128,33 @@ fn jacobi_2d() {
     insta::assert_snapshot!(scop("tests/c/kernels/jacobi_2d.c", "jacobi_2d"));
 }
 
+/// A call whose summary cannot be placed is no statement of a SCoP: a
+/// callee that would run past the row it is given, rows shorter in the
+/// callee than in the caller, one array passed twice, a recursive callee.
+/// The same call inside the row is one.
+#[test]
+fn summaries_refused() {
+    let file = "tests/c/scop/summaries_refused.c";
+    let fits = scop(file, "fits");
+    assert!(
+        fits.contains("S0 at") && fits.contains("smooth_row(n, A[i])"),
+        "{fits}"
+    );
+    for function in ["overrun", "short_rows", "aliased", "recursive"] {
+        let out = scop(file, function);
+        assert!(
+            out.starts_with("no static control part"),
+            "{function}: {out}"
+        );
+    }
+}
+
 /// A function without a SCoP says so; an unknown function is an error.
 #[test]
 fn no_scop_and_unknown_function() {
-    let out = scop("tests/c/kernels/fir.c", "fir");
+    let out = scop("tests/c/scop/calls.c", "bump");
     assert!(out.starts_with("no static control part"), "{out}");
-    let output = run_ferry(["scop", "tests/c/kernels/fir.c", "--function", "nothere"]);
+    let output = run_ferry(["scop", "tests/c/scop/calls.c", "--function", "nothere"]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no function `nothere`"), "{stderr}");

@@ -60,6 +60,12 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
         "scalar_live_out",
         &["1", "6"],
     ),
+    ("tests/c/scop/summaries.c", "summaries", &["3", "5"]),
+    (
+        "tests/c/kernels/stencil_rows_calls.c",
+        "stencil_rows_calls",
+        &["4", "6"],
+    ),
     ("tests/c/kernels/nussinov.c", "nussinov", &["6"]),
     ("tests/c/kernels/gemm.c", "gemm", &["4", "6"]),
     ("tests/c/kernels/jacobi_2d.c", "jacobi_2d", &["5"]),

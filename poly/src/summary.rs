@@ -1,0 +1,144 @@
+//! Function summaries (the PENCIL report's §3.6, Listing 8): what one call
+//! of a function whose whole body is static-affine reads and writes,
+//! for the SCoP of a caller to take the call as one statement.
+//!
+//! The callee's body is modelled with its integer parameters (and the
+//! globals it reads) as the only symbolic constants. Its accesses are
+//! collected per variable the caller can see — a pointer parameter, a
+//! global — and the instances of the callee's statements projected out:
+//! the reads, the must-writes (written by every call: the callee's
+//! statements that surely run) and the may-writes (under conditions on
+//! data). The callee's locals are its own and left out. Each access is
+//! then a relation from the callee's parameters (input dimensions, in
+//! `params` order) to the elements, which the call site composes with the
+//! values of its arguments and the place of its array arguments
+//! (`extract::Builder::call`).
+//!
+//! The reads are every read, as pet keeps them, not only those before a
+//! write of the callee: the relation says what the call reads, and the
+//! caller's dataflow, which sees the call as one step, finds the sources
+//! of all of them before it — more live-in where the callee reads what it
+//! wrote, never less.
+
+use crate::{AccessKind, Scop};
+use ferry_hcfg::ir::{FuncId, Program, VarId};
+use ferry_hcfg::semantics::poly::Name;
+use isl_rs::{DimType, Map, Set};
+use std::collections::BTreeMap;
+
+/// isl operations the summary of one function may take.
+const MAX_OPERATIONS: u64 = 2_000_000;
+
+#[derive(Debug)]
+pub(crate) struct Summary {
+    pub accesses: Vec<SummaryAccess>,
+    /// Whether some statement of the callee runs under a condition on
+    /// data: its writes there are may-writes, and its reads may not
+    /// happen.
+    pub dynamic: bool,
+}
+
+#[derive(Debug)]
+pub(crate) struct SummaryAccess {
+    /// A pointer parameter of the callee, or a global.
+    pub var: VarId,
+    /// The number of subscripts of its elements.
+    pub dims: usize,
+    /// `Read`, `MustWrite` or `MayWrite`.
+    pub kind: AccessKind,
+    /// The callee's parameters the relation's input dimensions stand for.
+    pub params: Vec<VarId>,
+    /// `{ [p0, p1] -> [o0, o1] : ... }`: the elements of `var` one call
+    /// accesses, given the values of `params`; no isl parameter.
+    pub relation: String,
+}
+
+/// The summary of function `g` from the SCoP of its whole body (built with
+/// the semantics' names, `v12`); `None` when it reaches something a call
+/// site could not place: a scalar global it writes (the caller's model
+/// would not know the call changes it), or a name that is no variable.
+pub(crate) fn summarise(program: &Program, g: FuncId, scop: &Scop) -> Option<Summary> {
+    let func = program.function(g);
+    let ctx = crate::bounded_context(MAX_OPERATIONS);
+    let mut sets: BTreeMap<(VarId, u8), (Set, usize)> = BTreeMap::new();
+    for statement in &scop.statements {
+        for access in &statement.accesses {
+            let order = match access.kind {
+                AccessKind::Read => 0,
+                AccessKind::MustWrite => 1,
+                AccessKind::MayWrite => 2,
+                AccessKind::Kill => continue,
+            };
+            let Some(Name::Pre(v)) = Name::parse(&access.array) else {
+                return None;
+            };
+            let var = program.var(v);
+            let visible = if func.params.contains(&v) {
+                var.ty.is_pointer_like()
+            } else {
+                var.is_global()
+            };
+            if !visible {
+                continue;
+            }
+            let elements = Map::read_from_str(&ctx, &access.relation)
+                .and_then(Map::range)
+                .ok()?;
+            let dims = elements.dim(DimType::Set).ok()? as usize;
+            if dims == 0 && access.kind != AccessKind::Read {
+                return None;
+            }
+            let entry = match sets.remove(&(v, order)) {
+                Some((set, _)) => set.union(elements).ok()?,
+                None => elements,
+            };
+            sets.insert((v, order), (entry, dims));
+        }
+    }
+    // What may be written and surely is, is a must-write.
+    let mut musts = BTreeMap::new();
+    for ((v, order), (set, _)) in &sets {
+        if *order == 1 {
+            musts.insert(*v, set.copy().ok()?);
+        }
+    }
+    let mut accesses = Vec::new();
+    for ((v, order), (mut set, dims)) in sets {
+        if order == 2
+            && let Some(must) = musts.get(&v)
+        {
+            set = set.subtract(must.copy().ok()?).ok()?;
+        }
+        let set = set.coalesce().ok()?.drop_unused_params().ok()?;
+        if set.is_empty().ok()? {
+            continue;
+        }
+        let count = set.dim(DimType::Param).ok()? as u32;
+        let mut params = Vec::new();
+        for k in 0..count {
+            let Some(Name::Pre(p)) = Name::parse(set.get_dim_name(DimType::Param, k).ok()?) else {
+                return None;
+            };
+            params.push(p);
+        }
+        let relation = Map::from_range(set)
+            .and_then(|m| m.move_dims(DimType::In, 0, DimType::Param, 0, count))
+            .and_then(|m| m.reset_tuple_id(DimType::Out))
+            .ok()?;
+        accesses.push(SummaryAccess {
+            var: v,
+            dims,
+            kind: [
+                AccessKind::Read,
+                AccessKind::MustWrite,
+                AccessKind::MayWrite,
+            ][order as usize],
+            params,
+            relation: relation.to_str().ok()?.to_string(),
+        });
+    }
+    Some(Summary {
+        accesses,
+        dynamic: scop.statements.iter().any(|s| s.dynamic),
+    })
+}
