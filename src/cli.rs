@@ -235,7 +235,8 @@ pub(crate) fn take_selection(
 
 /// The options of `ferry isolate` and `ferry validate` that shape the
 /// transformation: `--target`, `--explain`, `--reassociate`,
-/// `--transfer-plan`, `--transfer-cost`, `--no-optimize-transfers`.
+/// `--transfer-plan`, `--transfer-cost`, `--no-optimize-transfers`,
+/// `--no-polyhedral`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
 ) -> Result<ferry_isolate::Options, Diagnostic> {
@@ -253,6 +254,9 @@ pub(crate) fn take_isolate_options(
     options.closed_program = take_flag(args, "--closed-program");
     if take_flag(args, "--no-optimize-transfers") {
         options.optimize_transfers = false;
+    }
+    if take_flag(args, "--no-polyhedral") {
+        options.polyhedral = false;
     }
     if let Some(plan) = take_value(args, "--transfer-plan")? {
         options.transfer_plan = ferry_isolate::TransferPlan::parse(&plan).ok_or_else(|| {

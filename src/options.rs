@@ -178,6 +178,12 @@ const OPTIONS: &[FerryOption] = &[
         help: "keep each statement's transfers where isolation puts them",
     },
     FerryOption {
+        name: "--no-polyhedral",
+        takes: Takes::Nothing,
+        commands: TRANSFORMS,
+        help: "transfers from the array regions alone, not the exact dataflow of SCoPs",
+    },
+    FerryOption {
         name: "--run",
         takes: Takes::One("ARGS"),
         commands: &[Validate],

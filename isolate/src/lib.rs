@@ -149,6 +149,11 @@ pub struct Options {
     /// [`Selection::Nothing`]). `--no-optimize-transfers` turns it off, for
     /// comparison.
     pub optimize_transfers: bool,
+    /// A statement that is one SCoP as a whole loads only its live-in
+    /// reads, from isl's exact dataflow, where they are fewer than its IN
+    /// regions (`ferry_poly::imported`). `--no-polyhedral` turns it off:
+    /// the transfers of the regions alone, for comparison.
+    pub polyhedral: bool,
     /// Where the isolated statements run (`--target`): the host simulation,
     /// or kernels for CUDA or OpenCL (`outline`).
     pub target: Target,
@@ -192,6 +197,7 @@ impl Default for Options {
             transfer_plan: TransferPlan::default(),
             transfer_cost: None,
             optimize_transfers: true,
+            polyhedral: true,
             target: Target::Host,
             explain: false,
             reassociate: false,
@@ -702,14 +708,7 @@ fn isolate_unit(
     let mut plans = Vec::with_capacity(targets.len());
     let mut reused = Vec::with_capacity(targets.len());
     for target in targets {
-        let plan = transfer::plan(
-            parsed,
-            analyses,
-            regions,
-            target,
-            options.transfer_plan,
-            options.pictures,
-        )?;
+        let plan = transfer::plan(parsed, analyses, regions, target, options)?;
         check_aliasing(file, analyses, target, &plan)?;
         reports.push(StatementReport::new(
             file.position(target.span),

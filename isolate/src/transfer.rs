@@ -25,7 +25,7 @@
 //! Store box is loaded as well. Scalars (and structs used as a whole) are
 //! loaded when read, or written but not surely, and stored when written.
 
-use crate::TransferPlan;
+use crate::Options;
 use crate::bounds::{BoundError, DimBound, box_bounds};
 use crate::picture::PictureSets;
 use crate::planning::{self, ArrayRegions, Choice, Copies, Kind, Shape, Spelling};
@@ -256,9 +256,9 @@ pub fn plan(
     a: &Analyses,
     regions: &RegionsAnalysis,
     target: &Target,
-    shape: TransferPlan,
-    pictures: bool,
+    options: &Options,
 ) -> Result<Plan, Diagnostic> {
+    let (shape, pictures) = (options.transfer_plan, options.pictures);
     let file = &parsed[target.unit];
     let program = &a.program;
     let f = target.function;
@@ -458,7 +458,10 @@ pub fn plan(
     // which the rects plan cuts into bands). The convex IN stays as it is:
     // sharing across iterations prefers sets without gaps
     // (`ArraySets::need_convex`).
-    let exact = ferry_poly::imported::imported(a, f, target.node, &context.set.get_ctx());
+    let exact = options
+        .polyhedral
+        .then(|| ferry_poly::imported::imported(a, f, target.node, &context.set.get_ctx()))
+        .flatten();
     for (v, set) in exact.into_iter().flatten() {
         // (The polyhedral model names whole variables, not fields.)
         if let Some(imported) = groups

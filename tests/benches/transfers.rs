@@ -23,7 +23,8 @@
 //! to the call sites and shared there. A fifth isolates
 //! every kernel under the transfer plans `hull`, `exact` and `auto` (with
 //! the GPU cost model): bytes, copy calls and the modeled time of the
-//! copies under that model. Volumes are counted, not timed: the report is
+//! copies under that model; and the exact plan's bytes from the regions
+//! alone (`--no-polyhedral`), beside the combined ones. Volumes are counted, not timed: the report is
 //! the same on every machine.
 
 use ferry_isolate::planning::cost::CostModel;
@@ -192,7 +193,7 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
     );
     let _ = writeln!(
         out,
-        "{:<16} {:>9} {:>6} {:>9} | {:>9} {:>6} {:>9} | {:>9} {:>6} {:>9} | {:>9} {:>14}",
+        "{:<16} {:>9} {:>6} {:>9} | {:>9} {:>6} {:>9} | {:>9} {:>6} {:>9} | {:>9} {:>9} {:>14}",
         "kernel",
         "hull B",
         "calls",
@@ -203,6 +204,7 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
         "auto B",
         "calls",
         "us",
+        "regions B",
         "lower B",
         "auto plans h/r/e/x"
     );
@@ -217,18 +219,21 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
     };
     let mut sums = [Measured::default(); 3];
     let mut lower = 0;
+    let mut regions = 0;
     let mut exact_at_lower = 0;
+    let mut regions_at_lower = 0;
     for r in rows {
         let p = r.plans;
         let cells: Vec<String> = [p.hull, p.exact, p.auto_gpu].iter().map(cell).collect();
         let k = p.auto_gpu.plan_calls;
         let _ = writeln!(
             out,
-            "{:<16} {} | {} | {} | {:>9} {:>14}",
+            "{:<16} {} | {} | {} | {:>9} {:>9} {:>14}",
             r.kernel,
             cells[0],
             cells[1],
             cells[2],
+            p.exact_regions.total(),
             r.lower.total(),
             format!("{}/{}/{}/{}", k[0], k[1], k[2], k[3])
         );
@@ -239,18 +244,22 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
             sum.bytes += m.bytes;
         }
         lower += r.lower.total();
+        regions += p.exact_regions.total();
         exact_at_lower += usize::from(p.exact.volume == r.lower);
+        regions_at_lower += usize::from(p.exact_regions == r.lower);
     }
     let cells: Vec<String> = sums.iter().map(cell).collect();
     let _ = writeln!(
         out,
-        "{:<16} {} | {} | {} | {:>9}",
-        "total", cells[0], cells[1], cells[2], lower
+        "{:<16} {} | {} | {} | {:>9} {:>9}",
+        "total", cells[0], cells[1], cells[2], regions, lower
     );
     let _ = writeln!(
         out,
         "\nexact/lower bytes {}; exact/hull bytes {}; modeled time auto/hull {}, auto/exact {}; \
-         exact moves the lower bound on {exact_at_lower} of {} kernels",
+         exact moves the lower bound on {exact_at_lower} of {} kernels\n\
+         regions (the exact plan without the dataflow of SCoPs, --no-polyhedral)/lower bytes {}, \
+         at the lower bound on {regions_at_lower}",
         shown(ratio(sums[1].volume.total(), lower)),
         shown(ratio(sums[1].volume.total(), sums[0].volume.total())),
         shown(Some(
@@ -259,7 +268,8 @@ fn plans_report(rows: &[KernelVolumes], size: &str) -> String {
         shown(Some(
             sums[2].time_us(&gpu) / sums[1].time_us(&gpu).max(f64::MIN_POSITIVE)
         )),
-        rows.len()
+        rows.len(),
+        shown(ratio(regions, lower)),
     );
     out
 }

@@ -56,7 +56,9 @@
 //! plans (`planning`): **hull** (the first column's), **exact** (the exact
 //! regions scanned as runs) and **auto** with the GPU cost model (10 µs per
 //! call, 20 GB/s): their array bytes, their copy calls, and the modeled
-//! time of all their copies under the GPU model.
+//! time of all their copies under the GPU model; and under the exact plan
+//! from the array regions alone (**regions**, `--no-polyhedral`: without
+//! the live-in reads of a body that is one SCoP).
 //!
 //! Used by the `transfers` benchmark, which prints the report, and by the
 //! `transfer_volume` test, which checks the orders they must keep.
@@ -135,6 +137,10 @@ pub struct PlanVolumes {
     pub hull: Measured,
     pub exact: Measured,
     pub auto_gpu: Measured,
+    /// The exact plan from the array regions alone (`--no-polyhedral`):
+    /// what the exact dataflow of SCoPs adds is the difference with
+    /// `exact`.
+    pub exact_regions: Volume,
 }
 
 /// The volumes of a kernel's time step isolated (`--label step`), or of
@@ -205,6 +211,15 @@ pub fn measure(program: &Path, args: &[String], scratch: &Path) -> Result<Kernel
             },
             "auto-gpu",
         )?,
+        exact_regions: isolated(
+            &function,
+            Options {
+                polyhedral: false,
+                ..plan(TransferPlan::Exact)
+            },
+            "exact-regions",
+        )?
+        .volume,
     };
     // Unshared (`--no-optimize-transfers`) and shared (the default), the
     // folders named after `what`.
