@@ -30,7 +30,7 @@
 //! all qualify is cut into runs of items that do; an item that does not
 //! is searched inside.
 
-use crate::summary::{Summary, SummaryAccess, summarise};
+use crate::summary::{Part, Summary, SummaryAccess, summarise};
 use crate::{Access, AccessKind, Scop, Statement};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::effects::EffectsAnalysis;
@@ -138,10 +138,23 @@ impl Finder<'_> {
             && let Some(scop) = self.build(&[node])
             && has_loop(&scop)
         {
-            out.push(scop);
+            self.keep(Some(scop), out);
             return;
         }
         self.search_inside(node, out);
+    }
+
+    /// Appends `scop` if it has a loop, and the SCoPs inside the loops it
+    /// takes as one statement each.
+    fn keep(&self, scop: Option<Scop>, out: &mut Vec<Scop>) {
+        let Some(scop) = scop.filter(has_loop) else {
+            return;
+        };
+        let inside = scop.encapsulated.clone();
+        out.push(scop);
+        for node in inside {
+            self.search_inside(node, out);
+        }
     }
 
     /// A run of siblings that each look static-affine, cut into maximal
@@ -158,7 +171,7 @@ impl Finder<'_> {
                 continue;
             }
             current.clear();
-            keep_with_loops(last.take(), out);
+            self.keep(last.take(), out);
             match self.build(&[item]) {
                 Some(scop) => {
                     current.push(item);
@@ -167,7 +180,7 @@ impl Finder<'_> {
                 None => self.search_inside(item, out),
             }
         }
-        keep_with_loops(last, out);
+        self.keep(last, out);
     }
 
     fn search_inside(&self, node: NodeId, out: &mut Vec<Scop>) {
@@ -200,11 +213,25 @@ impl Finder<'_> {
                     && self.shape_ok(*then_branch)
                     && self.shape_ok(*else_branch)
             }
-            NodeKind::Loop(Loop {
-                kind: LoopKind::Counted(_),
-                body,
-            }) => self.shape_ok(*body),
-            NodeKind::Loop(_) | NodeKind::Unstructured(_) | NodeKind::Return(_) => false,
+            NodeKind::Loop(Loop { kind, body }) => {
+                self.shape_ok(*body)
+                    && match kind {
+                        LoopKind::Counted(_) => true,
+                        LoopKind::While { condition } | LoopKind::DoWhile { condition } => {
+                            self.reads_only(condition)
+                        }
+                        LoopKind::For {
+                            init,
+                            condition,
+                            step,
+                        } => {
+                            self.shape_ok(*init)
+                                && self.shape_ok(*step)
+                                && condition.as_ref().is_none_or(|c| self.reads_only(c))
+                        }
+                    }
+            }
+            NodeKind::Unstructured(_) | NodeKind::Return(_) => false,
         }
     }
 
@@ -219,6 +246,7 @@ impl Finder<'_> {
         let fresh = Cell::new(0);
         let program = self.program;
         let summary_of = |g: FuncId| self.summary(g);
+        let loop_summary_of = |node: NodeId| self.loop_summary(node);
         let tracked = |v: VarId| {
             let var = program.var(v);
             var.ty.is_integer()
@@ -250,6 +278,8 @@ impl Finder<'_> {
             accessed: HashMap::new(),
             violations: Vec::new(),
             summary_of: &summary_of,
+            loop_summary_of: &loop_summary_of,
+            encapsulated: Vec::new(),
         };
         let universe = vec![Conj::default()];
         for &item in items {
@@ -301,11 +331,7 @@ impl Finder<'_> {
 
 /// A SCoP worth modelling: one with a loop.
 fn has_loop(scop: &Scop) -> bool {
-    scop.statements.iter().any(|s| !s.indices.is_empty())
-}
-
-fn keep_with_loops(scop: Option<Scop>, out: &mut Vec<Scop>) {
-    out.extend(scop.filter(has_loop));
+    !scop.encapsulated.is_empty() || scop.statements.iter().any(|s| !s.indices.is_empty())
 }
 
 impl Finder<'_> {
@@ -428,10 +454,55 @@ impl Finder<'_> {
             .shape_ok(body.root)
             .then(|| finder.build(&[body.root]))
             .flatten()
-            .and_then(|scop| summarise(self.program, g, &scop))
+            .and_then(|scop| summarise(self.program, &Part::Function(g), &scop))
             .map(Rc::new);
         self.summaries.borrow_mut().insert(g, summary.clone());
         summary
+    }
+
+    /// The summary of a loop of dynamic control (`node`): what its body,
+    /// and a `for`'s first and last clauses, read and write, its own
+    /// declarations left out.
+    fn loop_summary(&self, node: NodeId) -> Option<Rc<Summary>> {
+        let NodeKind::Loop(l) = &self.body.node(node).kind else {
+            return None;
+        };
+        let items = match &l.kind {
+            LoopKind::For { init, step, .. } => vec![*init, l.body, *step],
+            _ => vec![l.body],
+        };
+        let mut declared = HashSet::new();
+        for &item in &items {
+            self.declared_in(item, &mut declared);
+        }
+        let finder = Finder {
+            program: self.program,
+            effects: self.effects,
+            body: self.body,
+            function: self.function.clone(),
+            raw_names: true,
+            summaries: self.summaries,
+        };
+        let scop = finder.build(&items)?;
+        let part = Part::Loop {
+            declared: &declared,
+        };
+        summarise(self.program, &part, &scop).map(Rc::new)
+    }
+
+    /// The variables `node` declares, at any depth.
+    fn declared_in(&self, node: NodeId, out: &mut HashSet<VarId>) {
+        let kind = &self.body.node(node).kind;
+        match kind {
+            NodeKind::Declare(v) => {
+                out.insert(*v);
+            }
+            NodeKind::Seq { scoped, .. } => out.extend(scoped.iter().copied()),
+            _ => {}
+        }
+        for child in kind.children() {
+            self.declared_in(child, out);
+        }
     }
 }
 
@@ -505,6 +576,20 @@ struct Builder<'a> {
     violations: Vec<String>,
     /// The summary of a call of a function of the program, if it has one.
     summary_of: &'a dyn Fn(FuncId) -> Option<Rc<Summary>>,
+    /// The summary of a loop of dynamic control, if it has one.
+    loop_summary_of: &'a dyn Fn(NodeId) -> Option<Rc<Summary>>,
+    /// The loops taken as one statement each so far.
+    encapsulated: Vec<NodeId>,
+}
+
+/// Where the accesses of a summary are placed: the values of the callee's
+/// integer parameters and where its pointer parameters point (a call), or
+/// nothing to place (`local`: a loop of the function, whose summary is in
+/// its own variables).
+struct SummaryAt<'x> {
+    values: &'x HashMap<VarId, (Lin, Conj)>,
+    places: &'x HashMap<VarId, ArrayPlace>,
+    local: bool,
 }
 
 /// Where an array argument of a call points: into `base`, at the
@@ -607,8 +692,33 @@ impl Builder<'_> {
                 walked?;
                 *self.positions.last_mut()? += 1;
             }
+            NodeKind::Loop(l) => self.encapsulate(node, l, body.node(node).span, domain)?,
             _ => return None,
         }
+        Some(())
+    }
+
+    /// A loop of dynamic control as one statement (§3.2, Listing 1): the
+    /// accesses of its body's summary, every write a may-write (it may
+    /// stop at once), and the reads of its condition.
+    fn encapsulate(&mut self, node: NodeId, l: &Loop, span: Span, domain: &[Conj]) -> Option<()> {
+        let condition = match &l.kind {
+            LoopKind::While { condition } | LoopKind::DoWhile { condition } => Some(condition),
+            LoopKind::For { condition, .. } => condition.as_ref(),
+            LoopKind::Counted(_) => return None,
+        };
+        let summary = (self.loop_summary_of)(node)?;
+        let mut pending = Vec::new();
+        if let Some(condition) = condition {
+            self.reads(condition, &mut pending)?;
+        }
+        let at = SummaryAt {
+            values: &HashMap::new(),
+            places: &HashMap::new(),
+            local: true,
+        };
+        self.summary_statement(pending, &summary, &at, span, domain)?;
+        self.encapsulated.push(node);
         Some(())
     }
 
@@ -764,6 +874,25 @@ impl Builder<'_> {
         {
             return None;
         }
+        let at = SummaryAt {
+            values: &values,
+            places: &places,
+            local: false,
+        };
+        self.summary_statement(pending, &summary, &at, span, domain)
+    }
+
+    /// The statement of a call or a loop of dynamic control: the reads
+    /// `pending` makes (its arguments', its condition's), then `summary`'s
+    /// accesses placed `at` it.
+    fn summary_statement(
+        &mut self,
+        mut pending: Vec<Pending>,
+        summary: &Summary,
+        at: &SummaryAt,
+        span: Span,
+        domain: &[Conj],
+    ) -> Option<()> {
         let guarded = !self.guards.is_empty();
         if guarded {
             let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
@@ -776,18 +905,18 @@ impl Builder<'_> {
             accesses.push(self.access(p, &tuple, domain)?);
         }
         for a in &summary.accesses {
-            // Under a condition on data, the call may not run.
+            // Under a condition on data the call may not run; a loop may
+            // stop at once.
             let kind = match a.kind {
-                AccessKind::MustWrite if guarded => AccessKind::MayWrite,
+                AccessKind::MustWrite if guarded || at.local => AccessKind::MayWrite,
                 kind => kind,
             };
-            let place = places.get(&a.var);
-            if let Some(access) = self.placed(a, kind, &values, place, &tuple, domain)? {
+            if let Some(access) = self.placed(a, kind, at, &tuple, domain)? {
                 accesses.push(access);
             }
         }
         self.statements.push(Statement {
-            dynamic: guarded || summary.dynamic,
+            dynamic: guarded || at.local || summary.dynamic,
             name,
             span,
             explicit_kill: false,
@@ -810,19 +939,20 @@ impl Builder<'_> {
         &mut self,
         a: &SummaryAccess,
         kind: AccessKind,
-        values: &HashMap<VarId, (Lin, Conj)>,
-        place: Option<&ArrayPlace>,
+        at: &SummaryAt,
         tuple: &str,
         domain: &[Conj],
     ) -> Option<Option<Access>> {
         let program = self.program;
+        let values = at.values;
+        let place = at.places.get(&a.var);
         let mut outs = Vec::new();
         let mut bound = Vec::new();
         let mut conditions = Conj::default();
         for p in &a.params {
             let (value, condition) = match values.get(p) {
                 Some(v) => v.clone(),
-                None if program.var(*p).is_global() => {
+                None if at.local || program.var(*p).is_global() => {
                     (Lin::name(Name::Pre(*p).isl()), Conj::default())
                 }
                 None => return None,
@@ -1339,6 +1469,7 @@ impl Builder<'_> {
             context,
             assumptions,
             statements: self.statements,
+            encapsulated: self.encapsulated,
         }
     }
 }

@@ -59,6 +59,10 @@ pub struct Scop {
     /// How many `__pencil_assume` calls the context holds.
     pub assumptions: usize,
     pub statements: Vec<Statement>,
+    /// The loops of dynamic control (`while`, do-while, a `for` that is
+    /// not counted) the part takes as one statement each (§3.2): their
+    /// bodies may hold SCoPs of their own.
+    pub encapsulated: Vec<ferry_hcfg::ir::NodeId>,
     /// Each name the isl text gives a variable (index, parameter, array),
     /// with the variable's name in the program (`j_1` for the second `j`).
     pub names: Vec<(String, String)>,

@@ -48,13 +48,23 @@ fn shown(scop: &Scop, isl: &str) -> String {
         .map_or_else(|| isl.to_string(), |(_, c)| c.clone())
 }
 
-/// The statement's text on one line, as the preprocessed unit has it.
+/// The statement's text on one line, as the preprocessed unit has it; of
+/// a loop taken whole (§3.2), its first line.
 fn source(file: &ParsedFile, span: ferry_parser::span::Span) -> String {
     let text = file
         .text
         .get(span.lo as usize..span.hi as usize)
         .unwrap_or("");
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let one_line = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let is_loop = ["while", "do", "for"].iter().any(|k| {
+        text.strip_prefix(k).is_some_and(|rest| {
+            rest.starts_with(|c: char| c == '(' || c == '{' || c.is_whitespace())
+        })
+    });
+    match text.split_once('\n') {
+        Some((first, _)) if is_loop => format!("{} ...", one_line(first)),
+        _ => one_line(text),
+    }
 }
 
 pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]) -> String {

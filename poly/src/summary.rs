@@ -1,6 +1,8 @@
 //! Function summaries (the PENCIL report's §3.6, Listing 8): what one call
 //! of a function whose whole body is static-affine reads and writes,
-//! for the SCoP of a caller to take the call as one statement.
+//! for the SCoP of a caller to take the call as one statement. The same
+//! summary of a loop whose control is dynamic (a `while`: §3.2's generic
+//! statements) lets the SCoP around it take the loop as one statement.
 //!
 //! The callee's body is modelled with its integer parameters (and the
 //! globals it reads) as the only symbolic constants. Its accesses are
@@ -25,6 +27,7 @@ use ferry_hcfg::ir::{FuncId, Program, VarId};
 use ferry_hcfg::semantics::poly::Name;
 use isl_rs::{DimType, Map, Set};
 use std::collections::BTreeMap;
+use std::collections::HashSet;
 
 /// isl operations the summary of one function may take.
 const MAX_OPERATIONS: u64 = 2_000_000;
@@ -53,12 +56,21 @@ pub(crate) struct SummaryAccess {
     pub relation: String,
 }
 
-/// The summary of function `g` from the SCoP of its whole body (built with
-/// the semantics' names, `v12`); `None` when it reaches something a call
-/// site could not place: a scalar global it writes (the caller's model
-/// would not know the call changes it), or a name that is no variable.
-pub(crate) fn summarise(program: &Program, g: FuncId, scop: &Scop) -> Option<Summary> {
-    let func = program.function(g);
+/// What a summary is of.
+pub(crate) enum Part<'a> {
+    /// The whole body of a function: its pointer parameters and the
+    /// globals are what its callers see.
+    Function(FuncId),
+    /// A loop of the function being modelled, which declares `declared`:
+    /// everything else is the function's.
+    Loop { declared: &'a HashSet<VarId> },
+}
+
+/// The summary of `part` from its SCoP (built with the semantics' names,
+/// `v12`); `None` when it reaches something its statement could not
+/// place: a scalar global a function writes (the caller's model would
+/// not know the call changes it), or a name that is no variable.
+pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<Summary> {
     let ctx = crate::bounded_context(MAX_OPERATIONS);
     let mut sets: BTreeMap<(VarId, u8), (Set, usize)> = BTreeMap::new();
     for statement in &scop.statements {
@@ -73,10 +85,12 @@ pub(crate) fn summarise(program: &Program, g: FuncId, scop: &Scop) -> Option<Sum
                 return None;
             };
             let var = program.var(v);
-            let visible = if func.params.contains(&v) {
-                var.ty.is_pointer_like()
-            } else {
-                var.is_global()
+            let visible = match part {
+                Part::Function(g) if program.function(*g).params.contains(&v) => {
+                    var.ty.is_pointer_like()
+                }
+                Part::Function(_) => var.is_global(),
+                Part::Loop { declared } => !declared.contains(&v),
             };
             if !visible {
                 continue;
@@ -85,7 +99,7 @@ pub(crate) fn summarise(program: &Program, g: FuncId, scop: &Scop) -> Option<Sum
                 .and_then(Map::range)
                 .ok()?;
             let dims = elements.dim(DimType::Set).ok()? as usize;
-            if dims == 0 && access.kind != AccessKind::Read {
+            if dims == 0 && access.kind != AccessKind::Read && matches!(part, Part::Function(_)) {
                 return None;
             }
             let entry = match sets.remove(&(v, order)) {

@@ -6,7 +6,8 @@
 //! scalar accumulated) and a data-dependent subscript that cuts the
 //! function in two; `calls` keeps a call of a pure function of the program
 //! and is cut at calls of functions that touch memory and have no
-//! summary; `summaries` takes calls of static-affine functions whole; `dynamic` keeps
+//! summary; `summaries` takes calls of static-affine functions whole,
+//! `while_loops` loops of dynamic control; `dynamic` keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -46,6 +47,14 @@ fn calls() {
 #[test]
 fn summaries() {
     insta::assert_snapshot!(scop("tests/c/scop/summaries.c", "summaries"));
+}
+
+/// Loops of dynamic control (PENCIL's §3.2): a `while` (Listing 1), a
+/// do-while and a `for` that is not counted, each one statement of the
+/// part around it, with may-writes; their bodies' own SCoPs after it.
+#[test]
+fn while_loops() {
+    insta::assert_snapshot!(scop("tests/c/scop/while_loops.c", "while_loops"));
 }
 
 #[test]

@@ -62,6 +62,11 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ),
     ("tests/c/scop/summaries.c", "summaries", &["3", "5"]),
     (
+        "tests/c/scop/while_loops.c",
+        "while_loops",
+        &["3 1", "4 10", "6 30"],
+    ),
+    (
         "tests/c/kernels/stencil_rows_calls.c",
         "stencil_rows_calls",
         &["4", "6"],
