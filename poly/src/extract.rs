@@ -431,7 +431,20 @@ impl Finder<'_> {
     }
 }
 
-impl Finder<'_> {
+impl<'a> Finder<'a> {
+    /// A finder of the part of a summary in `body` (of `function`), with
+    /// the semantics' names, which the summary reads back as variables.
+    fn for_summary(&self, body: &'a Body, function: String) -> Finder<'a> {
+        Finder {
+            program: self.program,
+            effects: self.effects,
+            body,
+            function,
+            raw_names: true,
+            summaries: self.summaries,
+        }
+    }
+
     /// The summary of a call of `g`: its body modelled as one SCoP,
     /// with the semantics' names, and its accesses collected.
     fn summary(&self, g: FuncId) -> Option<Rc<Summary>> {
@@ -442,14 +455,7 @@ impl Finder<'_> {
         self.summaries.borrow_mut().insert(g, None);
         let func = self.program.function(g);
         let body = func.body.as_ref()?;
-        let finder = Finder {
-            program: self.program,
-            effects: self.effects,
-            body,
-            function: func.name.as_str().to_string(),
-            raw_names: true,
-            summaries: self.summaries,
-        };
+        let finder = self.for_summary(body, func.name.as_str().to_string());
         let summary = finder
             .shape_ok(body.root)
             .then(|| finder.build(&[body.root]))
@@ -475,15 +481,9 @@ impl Finder<'_> {
         for &item in &items {
             self.declared_in(item, &mut declared);
         }
-        let finder = Finder {
-            program: self.program,
-            effects: self.effects,
-            body: self.body,
-            function: self.function.clone(),
-            raw_names: true,
-            summaries: self.summaries,
-        };
-        let scop = finder.build(&items)?;
+        let scop = self
+            .for_summary(self.body, self.function.clone())
+            .build(&items)?;
         let part = Part::Loop {
             declared: &declared,
         };
@@ -717,7 +717,7 @@ impl Builder<'_> {
             places: &HashMap::new(),
             local: true,
         };
-        self.summary_statement(pending, &summary, &at, span, domain)?;
+        self.push_statement(pending, Some((&summary, &at)), span, domain)?;
         self.encapsulated.push(node);
         Some(())
     }
@@ -766,35 +766,7 @@ impl Builder<'_> {
             }
             _ => return None,
         }
-        let dynamic = !self.guards.is_empty();
-        if dynamic {
-            for p in &mut pending {
-                if p.kind == AccessKind::MustWrite {
-                    p.kind = AccessKind::MayWrite;
-                }
-            }
-            let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
-            pending.splice(0..0, conditions);
-        }
-        let name = format!("S{}", self.statements.len() - self.kills);
-        let (indices, tuple, domain_text) = self.place(&name, domain)?;
-        let mut accesses = Vec::new();
-        for p in pending {
-            accesses.push(self.access(p, &tuple, domain)?);
-        }
-        self.statements.push(Statement {
-            dynamic,
-            name,
-            span,
-            explicit_kill: false,
-            indices,
-            domain: domain_text,
-            // The tuple for now: `finish` knows the depth to pad the
-            // schedule to, and writes it around the tuple.
-            schedule: tuple,
-            accesses,
-        });
-        Some(())
+        self.push_statement(pending, None, span, domain)
     }
 
     /// `p` as an access of the statement instances `tuple` under `domain`.
@@ -879,22 +851,28 @@ impl Builder<'_> {
             places: &places,
             local: false,
         };
-        self.summary_statement(pending, &summary, &at, span, domain)
+        self.push_statement(pending, Some((&summary, &at)), span, domain)
     }
 
-    /// The statement of a call or a loop of dynamic control: the reads
-    /// `pending` makes (its arguments', its condition's), then `summary`'s
-    /// accesses placed `at` it.
-    fn summary_statement(
+    /// A statement at the walk's position under `domain`: the accesses
+    /// `pending`, then those of `summary` placed `at` it (a call, a loop of
+    /// dynamic control). Under a condition on data it may not run: its
+    /// writes are may-writes, and it first reads what the conditions read.
+    /// A loop may stop at once: its writes are may-writes too.
+    fn push_statement(
         &mut self,
         mut pending: Vec<Pending>,
-        summary: &Summary,
-        at: &SummaryAt,
+        summary: Option<(&Summary, &SummaryAt)>,
         span: Span,
         domain: &[Conj],
     ) -> Option<()> {
         let guarded = !self.guards.is_empty();
         if guarded {
+            for p in &mut pending {
+                if p.kind == AccessKind::MustWrite {
+                    p.kind = AccessKind::MayWrite;
+                }
+            }
             let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
             pending.splice(0..0, conditions);
         }
@@ -904,24 +882,28 @@ impl Builder<'_> {
         for p in pending {
             accesses.push(self.access(p, &tuple, domain)?);
         }
-        for a in &summary.accesses {
-            // Under a condition on data the call may not run; a loop may
-            // stop at once.
-            let kind = match a.kind {
-                AccessKind::MustWrite if guarded || at.local => AccessKind::MayWrite,
-                kind => kind,
-            };
-            if let Some(access) = self.placed(a, kind, at, &tuple, domain)? {
-                accesses.push(access);
+        let mut dynamic = guarded;
+        if let Some((summary, at)) = summary {
+            dynamic |= at.local || summary.dynamic;
+            for a in &summary.accesses {
+                let kind = match a.kind {
+                    AccessKind::MustWrite if guarded || at.local => AccessKind::MayWrite,
+                    kind => kind,
+                };
+                if let Some(access) = self.placed(a, kind, at, &tuple, domain)? {
+                    accesses.push(access);
+                }
             }
         }
         self.statements.push(Statement {
-            dynamic: guarded || at.local || summary.dynamic,
+            dynamic,
             name,
             span,
             explicit_kill: false,
             indices,
             domain: domain_text,
+            // The tuple for now: `finish` knows the depth to pad the
+            // schedule to, and writes it around the tuple.
             schedule: tuple,
             accesses,
         });
@@ -967,18 +949,13 @@ impl Builder<'_> {
             None => (a.var, &[][..], None),
         };
         let total = prefix.len() + a.dims;
-        let ty = &program.var(array).ty;
-        if total == 0 {
-            if ty.is_pointer_like() || program.var(array).address_taken {
-                return None;
-            }
-        } else if self.written.contains(&array) && !matches!(ty, Type::Array(..))
-            || !is_array_of(ty, total)
-        {
+        if !self.is_modelled(array, total) {
             return None;
         }
-        // Rows as long in the caller as in the callee.
-        let mut row_length = None;
+        let ty = &program.var(array).ty;
+        // Rows as long in the caller as in the callee; the text of the
+        // length of the row the callee's first subscript must stay in.
+        let mut row = None;
         if place.is_some() {
             let callee = inner_lengths(&program.var(a.var).ty, a.dims)?;
             let caller = inner_lengths(ty, total)?;
@@ -989,12 +966,12 @@ impl Builder<'_> {
                 }
             }
             if !prefix.is_empty() {
-                row_length = Some(self.length(caller[prefix.len() - 1])?);
+                let length = self.length(caller[prefix.len() - 1])?;
+                row = Some(self.lin_text(&length)?);
             }
         }
-        // The text of `tuple -> [bound]`, of `[tuple -> [elements]] ->
-        // array[subscripts]`, and of the row the callee's first subscript
-        // must stay in.
+        // The text of `tuple -> [bound]` and of `[tuple -> [elements]] ->
+        // array[subscripts]`.
         let ins: Vec<String> = (0..a.dims).map(|_| self.fresh_name()).collect();
         let mut subscripts = Vec::new();
         for (lin, condition) in prefix {
@@ -1012,10 +989,6 @@ impl Builder<'_> {
         }
         let within = self.dnf_text(&and_dnf(domain, &[conditions])?)?;
         bound.push(format!("({within})"));
-        let row = match &row_length {
-            Some(length) => Some(self.lin_text(length)?),
-            None => None,
-        };
         let array_name = self.names.get(program, array);
         let list = self.param_list();
         let binding = format!(
@@ -1305,16 +1278,7 @@ impl Builder<'_> {
         let ExprKind::Var(array) = at.kind else {
             return None;
         };
-        let var = self.program.var(array);
-        if subscripts.is_empty() {
-            if var.ty.is_pointer_like() || var.address_taken {
-                return None;
-            }
-        } else if self.written.contains(&array) && !matches!(var.ty, Type::Array(..))
-            || !is_array_of(&var.ty, subscripts.len())
-        {
-            // A pointer the part assigns moves its elements; an array's
-            // name is "written" only by its declaration, which keeps it.
+        if !self.is_modelled(array, subscripts.len()) {
             return None;
         }
         Some(Pending {
@@ -1322,6 +1286,20 @@ impl Builder<'_> {
             array,
             subscripts,
         })
+    }
+
+    /// Whether the elements `dims` subscripts of `array` reach are memory
+    /// the model names by `array`: a scalar whose address is not taken,
+    /// or elements of one block whose base the part does not move.
+    fn is_modelled(&self, array: VarId, dims: usize) -> bool {
+        let var = self.program.var(array);
+        if dims == 0 {
+            return !var.ty.is_pointer_like() && !var.address_taken;
+        }
+        // A pointer the part assigns moves its elements; an array's name
+        // is "written" only by its declaration, which keeps it.
+        (!self.written.contains(&array) || matches!(var.ty, Type::Array(..)))
+            && is_array_of(&var.ty, dims)
     }
 
     /// `lin` with the program's names; a variable that is not an index of

@@ -101,7 +101,7 @@ impl Statement {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum AccessKind {
     Read,
     /// Surely written by every instance of the statement.

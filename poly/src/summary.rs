@@ -72,15 +72,13 @@ pub(crate) enum Part<'a> {
 /// not know the call changes it), or a name that is no variable.
 pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<Summary> {
     let ctx = crate::bounded_context(MAX_OPERATIONS);
-    let mut sets: BTreeMap<(VarId, u8), (Set, usize)> = BTreeMap::new();
+    let mut sets: BTreeMap<(VarId, AccessKind), (Set, usize)> = BTreeMap::new();
     for statement in &scop.statements {
         for access in &statement.accesses {
-            let order = match access.kind {
-                AccessKind::Read => 0,
-                AccessKind::MustWrite => 1,
-                AccessKind::MayWrite => 2,
-                AccessKind::Kill => continue,
-            };
+            let kind = access.kind;
+            if kind == AccessKind::Kill {
+                continue;
+            }
             let Some(Name::Pre(v)) = Name::parse(&access.array) else {
                 return None;
             };
@@ -99,26 +97,26 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
                 .and_then(Map::range)
                 .ok()?;
             let dims = elements.dim(DimType::Set).ok()? as usize;
-            if dims == 0 && access.kind != AccessKind::Read && matches!(part, Part::Function(_)) {
+            if dims == 0 && kind != AccessKind::Read && matches!(part, Part::Function(_)) {
                 return None;
             }
-            let entry = match sets.remove(&(v, order)) {
+            let entry = match sets.remove(&(v, kind)) {
                 Some((set, _)) => set.union(elements).ok()?,
                 None => elements,
             };
-            sets.insert((v, order), (entry, dims));
+            sets.insert((v, kind), (entry, dims));
         }
     }
     // What may be written and surely is, is a must-write.
     let mut musts = BTreeMap::new();
-    for ((v, order), (set, _)) in &sets {
-        if *order == 1 {
+    for ((v, kind), (set, _)) in &sets {
+        if *kind == AccessKind::MustWrite {
             musts.insert(*v, set.copy().ok()?);
         }
     }
     let mut accesses = Vec::new();
-    for ((v, order), (mut set, dims)) in sets {
-        if order == 2
+    for ((v, kind), (mut set, dims)) in sets {
+        if kind == AccessKind::MayWrite
             && let Some(must) = musts.get(&v)
         {
             set = set.subtract(must.copy().ok()?).ok()?;
@@ -142,11 +140,7 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
         accesses.push(SummaryAccess {
             var: v,
             dims,
-            kind: [
-                AccessKind::Read,
-                AccessKind::MustWrite,
-                AccessKind::MayWrite,
-            ][order as usize],
+            kind,
             params,
             relation: relation.to_str().ok()?.to_string(),
         });
