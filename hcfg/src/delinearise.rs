@@ -51,6 +51,33 @@ pub struct View {
     pub strides: Vec<VarId>,
     /// The pointer's declared type: what the syntax tree still says.
     pub flat: Type,
+    /// The accesses whose columns the preconditions do not prove inside
+    /// their rows, where the view is only assumed ([`Rows::Assumed`]);
+    /// empty for a proved view. Whatever relies on an assumed view must
+    /// check at run time that these accesses keep their columns inside
+    /// the rows, and must not let code elsewhere rely on it.
+    pub assumed: Vec<Span>,
+}
+
+impl View {
+    pub fn is_assumed(&self) -> bool {
+        !self.assumed.is_empty()
+    }
+}
+
+/// Which views the analyses take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rows {
+    /// Only views whose every column the preconditions prove inside its
+    /// row: the analyses hold for every run.
+    #[default]
+    Proved,
+    /// Also views whose only flaw is columns not proved inside their
+    /// rows (an image's `img[y * stride + x]` with `x < width` and nothing
+    /// saying `width <= stride`): the analyses hold for the runs where
+    /// the assumed accesses keep inside their rows, which isolation checks
+    /// before the statement (and otherwise runs the original).
+    Assumed,
 }
 
 /// The type `v` is declared with, whether or not the analyses see it with
@@ -69,6 +96,9 @@ pub fn declared_type<'p>(
 pub struct FlatReason {
     pub span: Span,
     pub why: String,
+    /// The only flaw is columns not proved inside their rows: the view
+    /// could be assumed ([`Rows::Assumed`]).
+    pub assumable: bool,
 }
 
 /// The pointers seen with rows, and those whose subscripts look flattened
@@ -86,13 +116,14 @@ pub fn apply(
     effects: &EffectsAnalysis,
     semantics: &Semantics,
     in_scope: &dyn Fn(FuncId) -> bool,
+    rows: Rows,
 ) -> Views {
     let mut views = Views::default();
     for f in program.function_ids().collect::<Vec<_>>() {
         if !in_scope(f) || program.function(f).body.is_none() {
             continue;
         }
-        for (p, found) in views_of(program, effects, semantics, f) {
+        for (p, found) in views_of(program, effects, semantics, f, rows) {
             match found {
                 Ok(view) => {
                     rewrite(program, f, p, &view);
@@ -115,6 +146,7 @@ fn views_of(
     effects: &EffectsAnalysis,
     semantics: &Semantics,
     f: FuncId,
+    rows: Rows,
 ) -> Vec<(VarId, Result<View, Option<FlatReason>>)> {
     let function = program.function(f);
     let Some(body) = &function.body else {
@@ -143,18 +175,22 @@ fn views_of(
         .collect();
     let mut out = Vec::new();
     for p in candidates {
-        let mut found = proved_view(program, semantics, f, body, p, &is_stride);
+        let mut found = proved_view(program, semantics, f, body, p, &is_stride, false);
         // `m[r * cols + c]` where both `r` and `cols` keep their value (a
         // function over one row of a flat matrix): either could be the
         // row length. The one that proves every column inside its row is.
         if found.is_err() {
             for index in ambiguous_factors(body, p, &is_stride) {
                 let not_index = |v: VarId| v != index && is_stride(v);
-                if let Ok(view) = proved_view(program, semantics, f, body, p, &not_index) {
+                if let Ok(view) = proved_view(program, semantics, f, body, p, &not_index, false) {
                     found = Ok(view);
                     break;
                 }
             }
+        }
+        // Only then, and only if asked, the first split assumed.
+        if rows == Rows::Assumed && matches!(&found, Err(Some(reason)) if reason.assumable) {
+            found = proved_view(program, semantics, f, body, p, &is_stride, true);
         }
         out.push((p, found));
     }
@@ -303,7 +339,8 @@ pub(crate) fn assignments(program: &Program, body: &Body) -> BTreeMap<VarId, Ass
 }
 
 /// The view of `p` if every use of it is a subscript splitting the same
-/// way, each column proved inside its row.
+/// way, each column proved inside its row; with `assume`, the columns not
+/// proved are the view's assumptions ([`View::assumed`]).
 fn proved_view(
     program: &Program,
     semantics: &Semantics,
@@ -311,6 +348,7 @@ fn proved_view(
     body: &Body,
     p: VarId,
     is_stride: &dyn Fn(VarId) -> bool,
+    assume: bool,
 ) -> Result<View, Option<FlatReason>> {
     let mut strides: Option<Vec<VarId>> = None;
     // The first thing that keeps the pointer flat; told only if some
@@ -320,6 +358,7 @@ fn proved_view(
         problem.get_or_insert_with(|| FlatReason {
             span,
             why: why.to_string(),
+            assumable: false,
         });
     };
     // Each access, with the precondition and the variables its expression
@@ -411,13 +450,18 @@ fn proved_view(
     if let Some(reason) = problem {
         return Err(Some(reason));
     }
-    let view = View {
+    let mut view = View {
         strides,
         flat: program.var(p).ty.clone(),
+        assumed: Vec::new(),
     };
     for (pre, dirty, span, index) in checks {
         let parts = split(index, &view);
         if !columns_inside(program, semantics, f, &pre, &parts, &view, &dirty) {
+            if assume {
+                view.assumed.push(span);
+                continue;
+            }
             let rows: Vec<&str> = view
                 .strides
                 .iter()
@@ -431,6 +475,7 @@ fn proved_view(
                     rows.join("`, `"),
                     rows.join(", ")
                 ),
+                assumable: true,
             }));
         }
     }

@@ -93,6 +93,18 @@ impl Analyses {
         wanted: Option<&[&str]>,
         callers: Callers,
     ) -> Analyses {
+        Analyses::run_with(files, wanted, callers, delinearise::Rows::Proved)
+    }
+
+    /// As [`Analyses::run_with_callers`], taking the views `rows` says
+    /// (with [`delinearise::Rows::Assumed`], what is computed holds only
+    /// where the assumed views' accesses keep inside their rows).
+    pub fn run_with(
+        files: &[ParsedFile],
+        wanted: Option<&[&str]>,
+        callers: Callers,
+        rows: delinearise::Rows,
+    ) -> Analyses {
         let mut program = build_program(files);
         let calls = CallGraph::build(&program);
         let effects = EffectsAnalysis::run(&program, &calls);
@@ -132,7 +144,13 @@ impl Analyses {
         let semantics = Semantics::run_in(&program, &calls, &effects, &scope);
         let delinearise::Views { chosen, kept_flat } = {
             let _timed = semantics::budget::Timed::start(|| "flat arrays seen with rows".into());
-            delinearise::apply(&mut program, &effects, &semantics, &|f| scope.contains(f))
+            delinearise::apply(
+                &mut program,
+                &effects,
+                &semantics,
+                &|f| scope.contains(f),
+                rows,
+            )
         };
         Analyses {
             program,

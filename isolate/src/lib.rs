@@ -39,11 +39,12 @@ mod test_support;
 
 use clone::Cloner;
 use emit::{DeviceNames, Exit};
+use ferry_hcfg::delinearise::Rows;
 use ferry_hcfg::ir::{ArrayLen, FuncId, Type, VarId};
 use ferry_hcfg::{Analyses, Callers};
 use ferry_parser::ast::{
-    Block, BlockItem, DeclSpecifier, Declaration, Declarator, ExternalDecl, FunctionDef, Stmt,
-    StmtId, StmtKind, StructKind, TranslationUnit, TypeSpecifier,
+    BinaryOp, Block, BlockItem, DeclSpecifier, Declaration, Declarator, Expr, ExternalDecl,
+    FunctionDef, Stmt, StmtId, StmtKind, StructKind, TranslationUnit, TypeSpecifier,
 };
 use ferry_parser::build::{self, ident};
 use ferry_parser::intern::Symbol;
@@ -321,18 +322,18 @@ pub fn isolate(
         && let [body] = prepared.targets.as_slice()
         && callable_from_elsewhere(&analyses, body.function)
     {
-        let open = || {
-            let analyses = Analyses::run_with_callers(parsed, wanted.as_deref(), Callers::Anyone);
+        let open = |rows: Rows| {
+            let analyses = Analyses::run_with(parsed, wanted.as_deref(), Callers::Anyone, rows);
             let regions = RegionsAnalysis::run(&analyses);
-            Prepared::new(parsed, &analyses, &regions, selection, options)?.transform(
-                parsed,
-                &analyses,
-                &regions,
-                Vec::new(),
-                options,
-            )
+            let isolated = Prepared::new(parsed, &analyses, &regions, selection, options)?
+                .transform(parsed, &analyses, &regions, Vec::new(), options);
+            Ok::<_, Diagnostic>((isolated, assumable_rows(&analyses)))
         };
-        return open().map_err(|d: Diagnostic| {
+        let isolated = match open(Rows::Proved)? {
+            (Err(refusal), true) => retry_with_assumed_rows(refusal, || open(Rows::Assumed)?.0),
+            (isolated, _) => isolated,
+        };
+        return isolated.map_err(|d: Diagnostic| {
             d.with_note(format!(
                 "`{name}` can be called from outside the files given (it is not `static`, or \
                  its address is taken), so it is isolated for any caller: nothing is known at \
@@ -341,7 +342,40 @@ pub fn isolate(
             ))
         });
     }
-    prepared.transform(parsed, &analyses, &regions, moves, options)
+    match prepared.transform(parsed, &analyses, &regions, moves, options) {
+        Err(refusal) if assumable_rows(&analyses) => retry_with_assumed_rows(refusal, || {
+            let analyses =
+                Analyses::run_with(parsed, wanted.as_deref(), Callers::Analysed, Rows::Assumed);
+            let regions = RegionsAnalysis::run(&analyses);
+            Prepared::new(parsed, &analyses, &regions, selection, options)?.transform(
+                parsed,
+                &analyses,
+                &regions,
+                Vec::new(),
+                options,
+            )
+        }),
+        isolated => isolated,
+    }
+}
+
+/// Whether some flat pointer of the analysed functions could be seen with
+/// rows if the columns of its subscripts were assumed inside them.
+fn assumable_rows(analyses: &Analyses) -> bool {
+    analyses.kept_flat.values().any(|reason| reason.assumable)
+}
+
+/// A refused isolation tried again with the views of flat pointers whose
+/// columns are not proved inside their rows assumed (`Rows::Assumed`),
+/// each statement relying on one versioned on its run-time checks
+/// (`Plan::assumptions`): the analyses are run again, so only where the
+/// proved views were not enough. The first refusal stands if the second
+/// try is refused too: it is the one about the program as written.
+fn retry_with_assumed_rows(
+    refusal: Diagnostic,
+    retry: impl FnOnce() -> Result<Isolated, Diagnostic>,
+) -> Result<Isolated, Diagnostic> {
+    retry().map_err(|_| refusal)
 }
 
 /// Whether code outside the files given may call `f`, and its callers in
@@ -716,7 +750,9 @@ fn isolate_unit(
             file.line_text(target.span).trim().to_string(),
             &plan,
         ));
-        reused.push(if optimise {
+        // A statement versioned on assumed rows shares nothing: where its
+        // checks fail the original runs, with no buffer on the device.
+        reused.push(if optimise && plan.assumptions.is_empty() {
             loop_sharing(file, analyses, regions, target, &plan, choice)
         } else {
             None
@@ -726,7 +762,7 @@ fn isolate_unit(
     // Statements of one sequence share buffers (`share`); a statement whose
     // loop shares its transfers between iterations keeps its own.
     let candidates: Vec<usize> = (0..targets.len())
-        .filter(|&k| optimise && reused[k].is_none())
+        .filter(|&k| optimise && reused[k].is_none() && plans[k].assumptions.is_empty())
         .collect();
     let members: Vec<share::Member> = candidates
         .iter()
@@ -788,6 +824,11 @@ fn isolate_unit(
                 full_rows[*s].insert(name);
             }
         }
+        let block = if plan.assumptions.is_empty() {
+            block
+        } else {
+            versioned(file, analyses, target, &plan.assumptions, block)?
+        };
         replacements.insert(replaced, block);
     }
     let mut prologues = Prologues::new();
@@ -899,6 +940,45 @@ fn loop_sharing(
     };
     let shared = reuse::loop_reuse(&statement, node, counted)?;
     Some((shared, the_loop))
+}
+
+/// The isolated `block` run where every one of `assumptions` holds, the
+/// original statement otherwise (Polly's versioning on its run-time
+/// checks): `if (checks) { isolated } else { original }`.
+fn versioned(
+    file: &ParsedFile,
+    analyses: &Analyses,
+    target: &Selected,
+    assumptions: &[Expr],
+    block: Block,
+) -> Result<Block, Diagnostic> {
+    let (mut original, _) = statement_of(file, analyses, target)?;
+    original
+        .pragmas
+        .retain(|p| !select::is_isolate_pragma(p.text.as_str()));
+    // Both versions hold the statement's code: a label would be defined
+    // twice.
+    let mut labelled = false;
+    select::statements_in(&original, &mut |s| {
+        labelled |= matches!(s.kind, StmtKind::Labeled { .. });
+    });
+    if labelled {
+        return Err(file.error_at(
+            target.span,
+            "ferry versions this statement on run-time checks of the rows it assumes, and the              statement defines a label, which the two versions would both define",
+        ));
+    }
+    let condition = assumptions
+        .iter()
+        .cloned()
+        .reduce(|a, b| build::binary(BinaryOp::LogAnd, a, b))
+        .expect("versioned on some assumption");
+    let checked = build::if_else(
+        condition,
+        block.items,
+        Some(vec![BlockItem::Statement(original)]),
+    );
+    Ok(build::block(vec![BlockItem::Statement(checked)]))
 }
 
 /// A copy of the statement of the main file at `span`.

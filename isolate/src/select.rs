@@ -252,7 +252,7 @@ pub fn statements_in_block(block: &Block, visit: &mut dyn FnMut(&Stmt)) {
     }
 }
 
-fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
+pub(crate) fn statements_in(s: &Stmt, visit: &mut dyn FnMut(&Stmt)) {
     visit(s);
     for inner in s.sub_statements() {
         statements_in(inner, visit);

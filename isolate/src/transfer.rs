@@ -34,6 +34,8 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId, Type, VarId};
 use ferry_hcfg::report::is_visible;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::ast::{BinaryOp, Expr};
+use ferry_parser::build;
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
@@ -187,6 +189,13 @@ pub struct Plan {
     /// array's copy. Candidates, kept only where the statement's code
     /// names them.
     pub walks: Vec<WalkFromBefore>,
+    /// Conditions on the store before the statement, all of which must
+    /// hold for this plan to be right: a flat pointer's view assumed
+    /// (`ferry_hcfg::delinearise::Rows::Assumed`) keeps every column the
+    /// statement touches inside its row. Empty when nothing is assumed;
+    /// otherwise the statement is versioned on them, the original code
+    /// running where they fail.
+    pub assumptions: Vec<Expr>,
 }
 
 /// A pointer into an isolated array, from before the statement (see
@@ -573,6 +582,24 @@ pub fn plan(
             // copies stay where the statement is.
             transfer.sets = None;
         }
+        if let Some(view) = a.views.get(&v).filter(|view| view.is_assumed()) {
+            let at = RowsAt {
+                statement: target.span,
+                context: &context,
+                nameable: &nameable,
+            };
+            let checks = row_checks(program, &name, view, &g, &at).map_err(|message| {
+                let diagnostic = error(message);
+                match view.assumed.first() {
+                    Some(&span) => diagnostic.with_note(format!(
+                        "{}: here the column is not proved inside its row",
+                        file.position(span)
+                    )),
+                    None => diagnostic,
+                }
+            })?;
+            plan.assumptions.extend(checks);
+        }
         transfer.view = a.views.get(&v).map(|view| {
             view.strides
                 .iter()
@@ -591,6 +618,100 @@ pub fn plan(
         )));
     }
     Ok(plan)
+}
+
+/// Where a statement relying on assumed rows is, and how its values are
+/// named.
+struct RowsAt<'a> {
+    statement: Span,
+    context: &'a Poly,
+    nameable: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// The conditions under which the view of `name`, assumed, holds for the
+/// statement: every column it touches inside its row, `0 <= lower` and
+/// `lower + count <= row length` for each row length, from the box of
+/// what it reads and writes in the view (the box holds every element
+/// touched, so these bound every access; an element the statement may not
+/// touch only makes the check stricter). The assumption must be the
+/// statement's alone: an access elsewhere in the function that it covers
+/// would make the liveness after the statement rely on it unchecked.
+fn row_checks(
+    program: &ferry_hcfg::Program,
+    name: &str,
+    view: &ferry_hcfg::delinearise::View,
+    g: &Group,
+    at: &RowsAt,
+) -> Result<Vec<Expr>, String> {
+    let inside = |s: &Span| at.statement.lo <= s.lo && s.hi <= at.statement.hi;
+    if !view.assumed.iter().all(inside) {
+        return Err(format!(
+            "`{name}` is subscripted as a flattened array whose columns are not proved inside              its rows, outside this statement too: ferry checks that assumption when the              statement starts, so it must hold for the statement's own accesses only"
+        ));
+    }
+    let dims = view.strides.len() + 1;
+    let phis: Vec<String> = (1..=dims).map(phi).collect();
+    let touched = match (&g.read, &g.write) {
+        (Some(r), Some(w)) => r.union(w),
+        (Some(p), None) | (None, Some(p)) => p.clone(),
+        (None, None) => return Ok(Vec::new()),
+    };
+    let touched = keep_nameable(&touched, at.nameable, &phis);
+    let bounds = box_bounds(&touched, dims, at.context, at.nameable).map_err(|_| {
+        format!(
+            "the columns of `{name}` this statement touches cannot be bounded in C: ferry              cannot check at run time that they stay inside their rows"
+        )
+    })?;
+    // A bound the context proves needs no check; one no touched element
+    // can meet would only ever run the original.
+    let known = touched.intersect(at.context);
+    let holds = |lin: Lin| {
+        Poly::from_dnf(
+            &at.context.set.get_ctx(),
+            &[Conj {
+                cons: vec![Cons::ge0(lin)],
+                exists: Vec::new(),
+            }],
+        )
+    };
+    // The values for which the statement touches something, and for
+    // which it touches some element where `lin` is negative.
+    let touching = known.project_all(&phis);
+    let never = |lin: &Lin| {
+        let violating = subtract(&known, &holds(lin.clone())).map(|p| p.project_all(&phis));
+        !touching.is_empty()
+            && violating
+                .and_then(|v| subtract(&touching, &v))
+                .is_some_and(|left| left.is_empty())
+    };
+    let proved = |lin: Lin| known.is_subset(&holds(lin));
+    let mut checks = Vec::new();
+    for (k, (b, &stride)) in bounds[1..].iter().zip(&view.strides).enumerate() {
+        let column = Lin::name(phi(k + 2));
+        if !proved(column.clone()) {
+            checks.push(build::binary(BinaryOp::Ge, b.lower.clone(), build::long(0)));
+        }
+        // column <= row length - 1
+        let room = Lin::name(Name::Pre(stride).isl())
+            .sub(&column)
+            .and_then(|l| l.add(&Lin::constant(-1)));
+        if never(&column) || room.as_ref().is_some_and(never) {
+            return Err(format!(
+                "the columns of `{name}` this statement touches never all keep inside rows of \
+                 `{}` elements: the view with rows cannot hold here",
+                program.var(stride).name
+            ));
+        }
+        if !room.is_some_and(proved) {
+            let row = build::cast_long(build::ident(program.var(stride).name));
+            checks.push(build::binary(
+                BinaryOp::Le,
+                build::add(b.lower.clone(), b.count.clone()),
+                row,
+            ));
+        }
+    }
+    Ok(checks)
 }
 
 /// The pointers with one constant definition that the statement sets

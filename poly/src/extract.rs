@@ -33,6 +33,7 @@
 use crate::summary::{Part, Summary, SummaryAccess, summarise};
 use crate::{Access, AccessKind, Scop, Statement};
 use ferry_hcfg::Analyses;
+use ferry_hcfg::delinearise::View;
 use ferry_hcfg::effects::EffectsAnalysis;
 use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
@@ -40,7 +41,7 @@ use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
 use ferry_parser::span::Span;
 use isl_rs::Map;
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 /// More disjuncts than this in an iteration domain: not static-affine.
@@ -78,6 +79,7 @@ pub fn scops_of(analyses: &Analyses, f: FuncId) -> Vec<Scop> {
     let finder = Finder {
         program,
         effects: &analyses.effects,
+        views: &analyses.views,
         body,
         function: func.name.as_str().to_string(),
         raw_names: false,
@@ -97,6 +99,7 @@ pub fn scop_of_statement(analyses: &Analyses, f: FuncId, node: NodeId) -> Option
     let finder = Finder {
         program,
         effects: &analyses.effects,
+        views: &analyses.views,
         body: func.body.as_ref()?,
         function: func.name.as_str().to_string(),
         raw_names: true,
@@ -111,6 +114,10 @@ pub fn scop_of_statement(analyses: &Analyses, f: FuncId, node: NodeId) -> Option
 struct Finder<'a> {
     program: &'a Program,
     effects: &'a EffectsAnalysis,
+    /// Flat pointers seen with rows; a function with an assumed one
+    /// (`delinearise::Rows::Assumed`) has no summary, since its callers
+    /// would rely on the assumption unchecked.
+    views: &'a BTreeMap<VarId, View>,
     body: &'a Body,
     function: String,
     raw_names: bool,
@@ -438,6 +445,7 @@ impl<'a> Finder<'a> {
         Finder {
             program: self.program,
             effects: self.effects,
+            views: self.views,
             body,
             function,
             raw_names: true,
@@ -455,6 +463,13 @@ impl<'a> Finder<'a> {
         self.summaries.borrow_mut().insert(g, None);
         let func = self.program.function(g);
         let body = func.body.as_ref()?;
+        let assumes_rows = self
+            .views
+            .iter()
+            .any(|(&v, view)| view.is_assumed() && self.program.var(v).function == Some(g));
+        if assumes_rows {
+            return None;
+        }
         let finder = self.for_summary(body, func.name.as_str().to_string());
         let summary = finder
             .shape_ok(body.root)

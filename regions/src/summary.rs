@@ -56,7 +56,18 @@ fn visible(cx: &FunctionContext, map: &RegionMap) -> RegionMap {
         .iter()
         .filter(|(e, _)| visible_to_callers(cx.program, e))
     {
-        let (e, r) = as_callers_see(cx.program, cx.ctx, e, at_entry(cx, r));
+        // A view assumed inside the function holds only where its
+        // isolation checks it: callers get every element, may.
+        let assumed = e
+            .root_var()
+            .and_then(|v| cx.analyses.views.get(&v))
+            .is_some_and(|view| view.is_assumed());
+        let r = if assumed {
+            crate::region::everything(cx.ctx)
+        } else {
+            at_entry(cx, r)
+        };
+        let (e, r) = as_callers_see(cx.program, cx.ctx, e, r);
         add(&mut out, e, r);
     }
     out
