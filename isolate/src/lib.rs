@@ -249,10 +249,24 @@ impl Isolated {
 /// `--auto` on the program made of `parsed`, telling a program in which
 /// no nest was isolated apart from a refusal (a project's batch leaves
 /// such a unit as it is).
+///
+/// Where nests are left out and some flat pointer could be seen with
+/// assumed rows, the analyses are run again with them (`Rows::Assumed`)
+/// and that try is kept if it leaves fewer nests out (its statements
+/// relying on an assumption versioned on run-time checks).
 pub fn isolate_auto(parsed: &[ParsedFile], options: &Options) -> Result<Auto, Diagnostic> {
     let analyses = Analyses::run(parsed);
     let regions = RegionsAnalysis::run(&analyses);
-    auto::isolate(parsed, &analyses, &regions, options)
+    let proved = auto::isolate(parsed, &analyses, &regions, options)?;
+    if proved.left_out.is_empty() || !assumable_rows(&analyses) {
+        return Ok(proved);
+    }
+    let analyses = Analyses::run_with(parsed, None, Callers::Analysed, Rows::Assumed);
+    let regions = RegionsAnalysis::run(&analyses);
+    match auto::isolate(parsed, &analyses, &regions, options) {
+        Ok(assumed) if assumed.left_out.len() < proved.left_out.len() => Ok(assumed),
+        _ => Ok(proved),
+    }
 }
 
 /// Isolates the selected statements of the program made of `parsed`.
@@ -965,7 +979,8 @@ fn versioned(
     if labelled {
         return Err(file.error_at(
             target.span,
-            "ferry versions this statement on run-time checks of the rows it assumes, and the              statement defines a label, which the two versions would both define",
+            "ferry versions this statement on run-time checks of the rows it assumes, and the \
+             statement defines a label, which the two versions would both define",
         ));
     }
     let condition = assumptions

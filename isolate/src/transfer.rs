@@ -598,7 +598,12 @@ pub fn plan(
                     None => diagnostic,
                 }
             })?;
-            plan.assumptions.extend(checks);
+            // (Two images of one pitch have the same check.)
+            for check in checks {
+                if !plan.assumptions.contains(&check) {
+                    plan.assumptions.push(check);
+                }
+            }
         }
         transfer.view = a.views.get(&v).map(|view| {
             view.strides
@@ -646,7 +651,9 @@ fn row_checks(
     let inside = |s: &Span| at.statement.lo <= s.lo && s.hi <= at.statement.hi;
     if !view.assumed.iter().all(inside) {
         return Err(format!(
-            "`{name}` is subscripted as a flattened array whose columns are not proved inside              its rows, outside this statement too: ferry checks that assumption when the              statement starts, so it must hold for the statement's own accesses only"
+            "`{name}` is subscripted as a flattened array whose columns are not proved inside \
+             its rows, outside this statement too: ferry checks that assumption when the \
+             statement starts, so it must hold for the statement's own accesses only"
         ));
     }
     let dims = view.strides.len() + 1;
@@ -659,7 +666,8 @@ fn row_checks(
     let touched = keep_nameable(&touched, at.nameable, &phis);
     let bounds = box_bounds(&touched, dims, at.context, at.nameable).map_err(|_| {
         format!(
-            "the columns of `{name}` this statement touches cannot be bounded in C: ferry              cannot check at run time that they stay inside their rows"
+            "the columns of `{name}` this statement touches cannot be bounded in C: ferry \
+             cannot check at run time that they stay inside their rows"
         )
     })?;
     // A bound the context proves needs no check; one no touched element
