@@ -55,10 +55,14 @@ pub struct Program {
     pub walks: std::collections::BTreeMap<VarId, VarId>,
     /// The walks assigned once an expression whose variables keep their
     /// value (`pointer_walks`' constant definitions: `int *p = m + r *
-    /// cols`): their uses are that expression's subscripts, so no region
-    /// names a read of the pointer itself, and what reads it cannot be
-    /// told by the regions.
+    /// cols`): their uses are that expression's subscripts; the regions
+    /// add the read of the pointer itself from `substituted_reads`.
     pub defined_once: std::collections::BTreeSet<VarId>,
+    /// Per function, where a walk of `defined_once` was read and its use
+    /// replaced by its definition: the span of the use, and the walk. The
+    /// expressions no longer name the pointer, so the regions add its read
+    /// from here (`Program::walks_read_in`).
+    pub substituted_reads: std::collections::BTreeMap<FuncId, Vec<(Span, VarId)>>,
     /// Those of them assigned their base's own address (`double *y =
     /// out;`), which they hold wherever they are read: the pointer, and
     /// the array. Isolation names the array's copy for them.
@@ -89,6 +93,18 @@ pub struct MemberOf {
 }
 
 impl Program {
+    /// The walks of `f` with a constant definition that the expression
+    /// spanning `span` reads, though its IR names their definitions
+    /// instead ([`Program::substituted_reads`]).
+    pub fn walks_read_in(&self, f: FuncId, span: Span) -> impl Iterator<Item = VarId> + '_ {
+        self.substituted_reads
+            .get(&f)
+            .into_iter()
+            .flatten()
+            .filter(move |(at, _)| span.lo <= at.lo && at.hi <= span.hi)
+            .map(|&(_, v)| v)
+    }
+
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id.index()]
     }

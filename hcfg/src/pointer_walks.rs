@@ -19,6 +19,7 @@
 //! ([`Program::walks`] says which variables are walks over what).
 
 use crate::ir::*;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The integer type walks are retyped to (`ptrdiff_t` on LP64).
@@ -367,6 +368,7 @@ fn rewrite(
         walks,
         base_types: &types,
         definitions: BTreeMap::new(),
+        substituted: RefCell::new(Vec::new()),
     };
     // Definitions first, from the pointers' own types.
     let definitions: BTreeMap<VarId, Expr> = constant_definitions(program, f, walks)
@@ -383,6 +385,10 @@ fn rewrite(
                 rewriter.expr(e);
             }
         }
+    }
+    let substituted = rewriter.substituted.take();
+    if !substituted.is_empty() {
+        program.substituted_reads.insert(f, substituted);
     }
     rewriter.definitions
 }
@@ -463,6 +469,8 @@ struct Rewriter<'a> {
     /// Walks that always equal one index expression (`constant_definitions`),
     /// substituted into the subscripts they make.
     definitions: BTreeMap<VarId, Expr>,
+    /// Where a use of one was replaced ([`Program::substituted_reads`]).
+    substituted: RefCell<Vec<(ferry_parser::span::Span, VarId)>>,
 }
 
 impl Rewriter<'_> {
@@ -570,6 +578,7 @@ impl Rewriter<'_> {
         if let ExprKind::Var(v) = e.kind
             && let Some(definition) = self.definitions.get(&v)
         {
+            self.substituted.borrow_mut().push((e.span, v));
             *e = definition.clone();
             return;
         }

@@ -505,6 +505,15 @@ pub fn plan(
             // inside, it walks the device copy, so its host value means
             // nothing there, nor its device value after.
             let base = program.var(program.walks[&v]).name;
+            // One with a constant definition the statement only reads
+            // points on the device at the same element of the copy
+            // (`Plan::walks`); one it sets is set back after it
+            // (`set_walks_back`). Either way the regions' reads of it
+            // before and after the statement are of that definition.
+            let defined_once = program.defined_once.contains(&v);
+            if defined_once && !g.value_written {
+                continue;
+            }
             // (A map may keep an empty region of the pointer: it names
             // nothing.)
             let named = |m: Option<&ferry_regions::region::RegionMap>| {
@@ -513,7 +522,7 @@ pub fn plan(
                         .any(|(e, r)| e.root_var() == Some(v) && e.path.is_empty() && !r.is_empty())
                 })
             };
-            if named(Some(&rw.input)) || named(live) {
+            if !defined_once && (named(Some(&rw.input)) || named(live)) {
                 return Err(error(format!(
                     "pointer `{name}` walks `{base}` from before the statement or on after it: \
                      inside, it would point into the accelerator's copy (ferry isolates a \
@@ -748,9 +757,9 @@ fn set_walks_back(program: &ferry_hcfg::Program, plan: &mut Plan) -> Option<VarI
 }
 
 /// The pointers of `f` that walk an array `plan` moves, declared outside
-/// the statement, whose value the regions do not name (the statement
-/// neither assigns them nor reads them in a way the analyses kept): the
-/// statement's code may still use them.
+/// the statement, that it does not assign: those whose value the regions
+/// do not name, and those with a constant definition it reads. The
+/// statement's code may use them.
 fn walks_from_before(
     program: &ferry_hcfg::Program,
     f: FuncId,

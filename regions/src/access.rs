@@ -194,6 +194,7 @@ impl<'c, 'a> Collector<'c, 'a> {
         let mut c = Collector::new(cx, e);
         c.references = Some(Vec::new());
         c.visit(e, Some(Use::Read));
+        c.read_substituted_walks(e);
         c.references.unwrap_or_default()
     }
 
@@ -202,7 +203,20 @@ impl<'c, 'a> Collector<'c, 'a> {
         let mut c = Collector::new(cx, e);
         c.pre = pre;
         c.visit(e, Some(Use::Read));
+        c.read_substituted_walks(e);
         c.out
+    }
+
+    /// The reads of the pointers with a constant definition that `e`
+    /// names in the source, whose uses its IR replaced by their
+    /// definitions (`ferry_hcfg::pointer_walks`): the elements they reach
+    /// are `e`'s subscripts already, the pointers' own values are read
+    /// here.
+    fn read_substituted_walks(&mut self, e: &Expr) {
+        let walks: Vec<VarId> = self.cx.program.walks_read_in(self.cx.f, e.span).collect();
+        for v in walks {
+            self.access(&Path::var(v), Use::Read);
+        }
     }
 
     /// The regions of `e` evaluated for its value and effects.
