@@ -103,6 +103,15 @@ enum Command {
         #[command(flatten)]
         program: Program,
     },
+    /// Print the program with the dead code of its SCoPs taken out (the
+    /// PENCIL report's section 4.1): a statement whose every instance
+    /// `ferry scop` shows dead becomes empty, one with some live instances
+    /// is guarded by the condition that keeps them. One `.c` file.
+    /// `--function F` changes F's SCoPs alone.
+    Dce {
+        #[command(flatten)]
+        program: Program,
+    },
     /// Print the code annotated with the variables each statement may read
     /// and write (arrays as a whole; through pointers, what they may point
     /// to). Every `.c` file given is one translation unit of the program.
@@ -161,6 +170,7 @@ fn take_time_budget(command: &mut Command) -> Result<(), Diagnostic> {
     let args = match command {
         Command::Semantics { program, .. }
         | Command::Scop { program, .. }
+        | Command::Dce { program }
         | Command::Regions { program, .. }
         | Command::Isolate { program }
         | Command::Validate { program }
@@ -382,6 +392,7 @@ fn check_options(command: &Command) -> Result<(), Diagnostic> {
         Command::Isolate { program } => (Which::Isolate, program),
         Command::Validate { program } => (Which::Validate, program),
         Command::Scop { program, .. } => (Which::Scop, program),
+        Command::Dce { program } => (Which::Dce, program),
         Command::Effects { program } => (Which::Effects, program),
         Command::Parse { .. } => return Ok(()),
     };
@@ -724,6 +735,37 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             } else {
                 ferry_poly::report::text(&parsed, &scops)
             };
+            kept_until_exit((parsed, analyses));
+            Ok(text)
+        }
+        Command::Dce { program } => {
+            let mut args = program.args;
+            let function = take_value(&mut args, "--function")?;
+            let wanted: Option<Vec<&str>> = function.as_deref().map(|f| vec![f]);
+            let (parsed, analyses) = analyse_for(args, wanted.as_deref())?;
+            if let Some(name) = &function
+                && analyses.program.find_function(name).is_none()
+            {
+                return Err(Diagnostic::error(format!(
+                    "no function `{name}` in the files given"
+                )));
+            }
+            let [file] = parsed.as_slice() else {
+                return Err(Diagnostic::error(
+                    "`ferry dce` prints one file: give it one `.c` file",
+                ));
+            };
+            let dead: Vec<ferry_poly::dce::DeadCode> =
+                ferry_poly::report::scops(&analyses, &parsed, function.as_deref())
+                    .iter()
+                    .filter_map(|(_, scop, model)| {
+                        Some(ferry_poly::dce::dead_code(scop, model.as_ref().ok()?))
+                    })
+                    .flatten()
+                    .collect();
+            let mut tree = file.unit.clone();
+            ferry_poly::dce::remove(&mut tree.items, &dead);
+            let text = ferry_parser::splice::rewrite_user_file(file, &tree);
             kept_until_exit((parsed, analyses));
             Ok(text)
         }

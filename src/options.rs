@@ -18,6 +18,7 @@ pub(crate) enum Subcommand {
     Isolate,
     Validate,
     Scop,
+    Dce,
     Effects,
 }
 
@@ -29,16 +30,18 @@ impl Subcommand {
             Subcommand::Isolate => "isolate",
             Subcommand::Validate => "validate",
             Subcommand::Scop => "scop",
+            Subcommand::Dce => "dce",
             Subcommand::Effects => "effects",
         }
     }
 
-    pub(crate) const ALL: [Subcommand; 6] = [
+    pub(crate) const ALL: [Subcommand; 7] = [
         Subcommand::Semantics,
         Subcommand::Regions,
         Subcommand::Isolate,
         Subcommand::Validate,
         Subcommand::Scop,
+        Subcommand::Dce,
         Subcommand::Effects,
     ];
 }
@@ -75,8 +78,8 @@ const OPTIONS: &[FerryOption] = &[
     FerryOption {
         name: "--function",
         takes: Takes::One("F"),
-        commands: &[Isolate, Validate, Scop],
-        help: "isolate the body of F (scop: F's model only)",
+        commands: &[Isolate, Validate, Scop, Dce],
+        help: "isolate the body of F (scop, dce: F's SCoPs only)",
     },
     FerryOption {
         name: "--pragma",

@@ -23,6 +23,7 @@
 //! parses it into a context of its own.
 
 pub mod dataflow;
+pub mod dce;
 pub mod extract;
 pub mod imported;
 pub mod report;
