@@ -300,6 +300,32 @@ fn analyse(
     analyse_for(args, None)
 }
 
+/// `--function F` taken from `args` (`scop`, `dce`: F's SCoPs only), and
+/// the analyses F needs, or all of them without it; an error when no
+/// function of the files is named F.
+fn analyse_function(
+    mut args: Vec<String>,
+) -> Result<
+    (
+        Option<String>,
+        Vec<ferry_parser::ParsedFile>,
+        ferry_hcfg::Analyses,
+    ),
+    Diagnostic,
+> {
+    let function = take_value(&mut args, "--function")?;
+    let wanted: Option<Vec<&str>> = function.as_deref().map(|f| vec![f]);
+    let (parsed, analyses) = analyse_for(args, wanted.as_deref())?;
+    if let Some(name) = &function
+        && analyses.program.find_function(name).is_none()
+    {
+        return Err(Diagnostic::error(format!(
+            "no function `{name}` in the files given"
+        )));
+    }
+    Ok((function, parsed, analyses))
+}
+
 /// Parses the files of `args` and runs the analyses that the functions
 /// named `wanted` need (all of them for `None`: see
 /// `Analyses::run_for`).
@@ -714,17 +740,8 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             Ok(text)
         }
         Command::Scop { json, program } => {
-            let (mut args, json) = json_flag(program.args, json);
-            let function = take_value(&mut args, "--function")?;
-            let wanted: Option<Vec<&str>> = function.as_deref().map(|f| vec![f]);
-            let (parsed, analyses) = analyse_for(args, wanted.as_deref())?;
-            if let Some(name) = &function
-                && analyses.program.find_function(name).is_none()
-            {
-                return Err(Diagnostic::error(format!(
-                    "no function `{name}` in the files given"
-                )));
-            }
+            let (args, json) = json_flag(program.args, json);
+            let (function, parsed, analyses) = analyse_function(args)?;
             let scops = ferry_poly::report::scops(&analyses, &parsed, function.as_deref());
             let text = if json {
                 let mut text =
@@ -739,17 +756,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             Ok(text)
         }
         Command::Dce { program } => {
-            let mut args = program.args;
-            let function = take_value(&mut args, "--function")?;
-            let wanted: Option<Vec<&str>> = function.as_deref().map(|f| vec![f]);
-            let (parsed, analyses) = analyse_for(args, wanted.as_deref())?;
-            if let Some(name) = &function
-                && analyses.program.find_function(name).is_none()
-            {
-                return Err(Diagnostic::error(format!(
-                    "no function `{name}` in the files given"
-                )));
-            }
+            let (function, parsed, analyses) = analyse_function(program.args)?;
             let [file] = parsed.as_slice() else {
                 return Err(Diagnostic::error(
                     "`ferry dce` prints one file: give it one `.c` file",

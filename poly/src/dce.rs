@@ -159,30 +159,24 @@ fn c_constraint(
     Some(build::binary(op, sum(left, 0)?, sum(right, -constant)?))
 }
 
-/// Takes `dead` out of the function definitions of `items`; returns how
-/// many statements were changed.
-pub fn remove(items: &mut [ExternalDecl], dead: &[DeadCode]) -> usize {
-    let mut changed = 0;
+/// Takes `dead` out of the function definitions of `items`.
+pub fn remove(items: &mut [ExternalDecl], dead: &[DeadCode]) {
     for item in items {
         if let ExternalDecl::FunctionDef(def) = item {
-            changed += remove_in_block(&mut def.body, dead);
+            remove_in_block(&mut def.body, dead);
         }
     }
-    changed
 }
 
-fn remove_in_block(block: &mut Block, dead: &[DeadCode]) -> usize {
-    block
-        .items
-        .iter_mut()
-        .map(|item| match item {
-            BlockItem::Statement(s) => remove_in_stmt(s, dead),
-            _ => 0,
-        })
-        .sum()
+fn remove_in_block(block: &mut Block, dead: &[DeadCode]) {
+    for item in &mut block.items {
+        if let BlockItem::Statement(s) = item {
+            remove_in_stmt(s, dead);
+        }
+    }
 }
 
-fn remove_in_stmt(s: &mut Stmt, dead: &[DeadCode]) -> usize {
+fn remove_in_stmt(s: &mut Stmt, dead: &[DeadCode]) {
     if let StmtKind::Expr(_) = s.kind
         && let Some(d) = dead
             .iter()
@@ -196,13 +190,12 @@ fn remove_in_stmt(s: &mut Stmt, dead: &[DeadCode]) -> usize {
                 else_branch: None,
             },
         };
-        return 1;
+        return;
     }
     if let StmtKind::Compound(b) = &mut s.kind {
         return remove_in_block(b, dead);
     }
-    s.sub_statements_mut()
-        .into_iter()
-        .map(|inner| remove_in_stmt(inner, dead))
-        .sum()
+    for inner in s.sub_statements_mut() {
+        remove_in_stmt(inner, dead);
+    }
 }
