@@ -337,11 +337,14 @@ pub fn isolate(
         && callable_from_elsewhere(&analyses, body.function)
     {
         let open = |rows: Rows| {
-            let analyses = Analyses::run_with(parsed, wanted.as_deref(), Callers::Anyone, rows);
-            let regions = RegionsAnalysis::run(&analyses);
-            let isolated = Prepared::new(parsed, &analyses, &regions, selection, options)?
-                .transform(parsed, &analyses, &regions, Vec::new(), options);
-            Ok::<_, Diagnostic>((isolated, assumable_rows(&analyses)))
+            isolate_with(
+                parsed,
+                wanted.as_deref(),
+                Callers::Anyone,
+                rows,
+                selection,
+                options,
+            )
         };
         let isolated = match open(Rows::Proved)? {
             (Err(refusal), true) => retry_with_assumed_rows(refusal, || open(Rows::Assumed)?.0),
@@ -358,19 +361,42 @@ pub fn isolate(
     }
     match prepared.transform(parsed, &analyses, &regions, moves, options) {
         Err(refusal) if assumable_rows(&analyses) => retry_with_assumed_rows(refusal, || {
-            let analyses =
-                Analyses::run_with(parsed, wanted.as_deref(), Callers::Analysed, Rows::Assumed);
-            let regions = RegionsAnalysis::run(&analyses);
-            Prepared::new(parsed, &analyses, &regions, selection, options)?.transform(
+            let callers = Callers::Analysed;
+            isolate_with(
                 parsed,
-                &analyses,
-                &regions,
-                Vec::new(),
+                wanted.as_deref(),
+                callers,
+                Rows::Assumed,
+                selection,
                 options,
-            )
+            )?
+            .0
         }),
         isolated => isolated,
     }
+}
+
+/// The analyses run afresh with `callers` and `rows`, and `selection`
+/// isolated under them (a selection that finds nothing is the outer
+/// error); with whether a refusal could be tried again with assumed rows.
+fn isolate_with(
+    parsed: &[ParsedFile],
+    wanted: Option<&[&str]>,
+    callers: Callers,
+    rows: Rows,
+    selection: &Selection,
+    options: &Options,
+) -> Result<(Result<Isolated, Diagnostic>, bool), Diagnostic> {
+    let analyses = Analyses::run_with(parsed, wanted, callers, rows);
+    let regions = RegionsAnalysis::run(&analyses);
+    let isolated = Prepared::new(parsed, &analyses, &regions, selection, options)?.transform(
+        parsed,
+        &analyses,
+        &regions,
+        Vec::new(),
+        options,
+    );
+    Ok((isolated, assumable_rows(&analyses)))
 }
 
 /// Whether some flat pointer of the analysed functions could be seen with
