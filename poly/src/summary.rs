@@ -16,16 +16,24 @@
 //! values of its arguments and the place of its array arguments
 //! (`extract::Builder::call`).
 //!
-//! The reads are every read, as pet keeps them, not only those before a
-//! write of the callee: the relation says what the call reads, and the
-//! caller's dataflow, which sees the call as one step, finds the sources
-//! of all of them before it — more live-in where the callee reads what it
-//! wrote, never less.
+//! The reads are the part's exposed reads: the elements some read may
+//! take from before the part, which isl's dataflow of the part finds
+//! (the reads with no source inside it). A read of what the part wrote
+//! itself is no read of the caller's: the caller's dataflow, which sees
+//! the call (or the loop) as one step, would look for its source before
+//! the step and find an older value that never reaches it. Dropping it
+//! keeps the caller's order: the element is written by the same step, and
+//! its write orders the step against the caller's other accesses. For a
+//! loop, one iteration's exposed reads over the values of what the loop
+//! does not modify (its SCoP's parameters) cover every iteration's: an
+//! element a later iteration reads from an earlier one is one the first
+//! iteration reads from before the loop, or none is read from outside.
 
+use crate::dataflow::compute;
 use crate::{AccessKind, Scop};
 use ferry_hcfg::ir::{FuncId, Program, VarId};
 use ferry_hcfg::semantics::poly::Name;
-use isl_rs::{DimType, Map, Set};
+use isl_rs::{Context, DimType, LibISLError, Map, Set, UnionMap};
 use std::collections::BTreeMap;
 use std::collections::HashSet;
 
@@ -72,6 +80,7 @@ pub(crate) enum Part<'a> {
 /// not know the call changes it), or a name that is no variable.
 pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<Summary> {
     let ctx = crate::bounded_context(MAX_OPERATIONS);
+    let exposed = exposed_reads(&ctx, scop).ok()?;
     let mut sets: BTreeMap<(VarId, AccessKind), (Set, usize)> = BTreeMap::new();
     for statement in &scop.statements {
         for access in &statement.accesses {
@@ -93,9 +102,15 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
             if !visible {
                 continue;
             }
-            let elements = Map::read_from_str(&ctx, &access.relation)
-                .and_then(Map::range)
-                .ok()?;
+            let relation = Map::read_from_str(&ctx, &access.relation).ok()?;
+            let relation = match kind {
+                AccessKind::Read => exposed
+                    .extract_map(relation.get_space().ok()?)
+                    .and_then(|e| e.intersect(relation))
+                    .ok()?,
+                _ => relation,
+            };
+            let elements = relation.range().ok()?;
             let dims = elements.dim(DimType::Set).ok()? as usize;
             if dims == 0 && kind != AccessKind::Read && matches!(part, Part::Function(_)) {
                 return None;
@@ -149,4 +164,31 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
         accesses,
         dynamic: scop.statements.iter().any(|s| s.dynamic),
     })
+}
+
+/// Each read instance of `scop` and the elements it may take from before
+/// the part: isl's flow towards the reads from the must- and may-writes,
+/// with the kills, in the part's order; the reads left with no source.
+fn exposed_reads(ctx: &Context, scop: &Scop) -> Result<UnionMap, LibISLError> {
+    let mut schedule = UnionMap::empty_ctx(ctx)?;
+    let mut reads = UnionMap::empty_ctx(ctx)?;
+    let mut must = UnionMap::empty_ctx(ctx)?;
+    let mut may = UnionMap::empty_ctx(ctx)?;
+    let mut kills = UnionMap::empty_ctx(ctx)?;
+    for statement in &scop.statements {
+        let domain = Set::read_from_str(ctx, &statement.domain)?;
+        let dates = Map::read_from_str(ctx, &statement.schedule)?.intersect_domain(domain)?;
+        schedule = schedule.union(UnionMap::from_map(dates)?)?;
+        for access in &statement.accesses {
+            let into = match access.kind {
+                AccessKind::Read => &mut reads,
+                AccessKind::MustWrite => &mut must,
+                AccessKind::MayWrite => &mut may,
+                AccessKind::Kill => &mut kills,
+            };
+            let relation = UnionMap::read_from_str(ctx, &access.relation)?;
+            *into = into.copy()?.union(relation)?;
+        }
+    }
+    compute(&reads, Some(&must), Some(&may), Some(&kills), &schedule)?.get_may_no_source()
 }

@@ -6,7 +6,9 @@
 //! - each statement's domain, its parameters fixed to their values in the
 //!   run, is exactly the set of index vectors its instances had;
 //! - each access relation (of one array, one kind) maps every instance to
-//!   exactly the elements it read or wrote;
+//!   exactly the elements it wrote, or read before writing them itself
+//!   (a loop or a call taken as one statement reads what it wrote
+//!   itself from itself, which is no read from before it);
 //! - replaying the instances in order, the value-based flow (each element
 //!   read, the last instance that wrote it before) is the model's flow
 //!   dependences (within them, where the SCoP also flows values through
@@ -492,6 +494,8 @@ fn check_execution(
     // Variables of the part's blocks, dead at their ends: none of their
     // elements is live-out.
     let mut killed: BTreeSet<String> = BTreeSet::new();
+    // Per statement, the arrays and kinds the model has relations for.
+    let mut modelled: BTreeMap<&str, BTreeSet<(String, &str)>> = BTreeMap::new();
     for s in scop["statements"].as_array().into_iter().flatten() {
         let name = s["name"].as_str().unwrap_or_default();
         let mut relations: BTreeMap<(String, &str), Vec<String>> = BTreeMap::new();
@@ -515,6 +519,7 @@ fn check_execution(
             let kind = if a["kind"] == "read" { "read" } else { "write" };
             relations.entry((array, kind)).or_default().push(relation);
         }
+        modelled.insert(name, relations.keys().cloned().collect());
         for ((array, kind), texts) in &relations {
             let mut model = at_run(&texts[0])?;
             for t in &texts[1..] {
@@ -522,8 +527,12 @@ fn check_execution(
                     .union(at_run(t)?)
                     .map_err(|_| "isl union".to_string())?;
             }
+            // A statement's reads are those of values from before it: a
+            // loop or a call taken as one statement reads none of what it
+            // wrote itself (its summary keeps the exposed reads), and a
+            // plain statement reads before it writes.
             let wanted = if *kind == "read" {
-                RegionKind::Read
+                RegionKind::In
             } else {
                 RegionKind::Write
             };
@@ -546,8 +555,30 @@ fn check_execution(
         }
     }
 
+    // An array a statement has no relation of some kind for is one none
+    // of its instances read (from before it) or wrote.
+    for (&name, relations) in &modelled {
+        for array in arrays.keys() {
+            let c = c_name(names, array);
+            for (kind, traced) in [("read", RegionKind::In), ("write", RegionKind::Write)] {
+                if relations.contains(&(array.clone(), kind)) {
+                    continue;
+                }
+                let accessed = mine
+                    .iter()
+                    .filter(|(_, (n, _))| n == name)
+                    .any(|(record, _)| !elements(statements, record, &c, traced).is_empty());
+                if accessed {
+                    return Err(format!(
+                        "{name} has no {kind} of `{array}` in the model, and the run {kind}s it"
+                    ));
+                }
+            }
+        }
+    }
+
     // Flow and live-in, replaying the instances in order: an instance
-    // reads before it writes.
+    // reads (the elements it imports) before it writes.
     let mut writer: BTreeMap<(String, Vec<i64>), Instance> = BTreeMap::new();
     let mut flow = BTreeSet::new();
     let mut sources: BTreeMap<Instance, BTreeSet<Instance>> = BTreeMap::new();
@@ -555,7 +586,7 @@ fn check_execution(
     for (record, instance) in mine {
         for array in arrays.keys() {
             let c = c_name(names, array);
-            for element in elements(statements, record, &c, RegionKind::Read) {
+            for element in elements(statements, record, &c, RegionKind::In) {
                 match writer.get(&(array.clone(), element.clone())) {
                     Some(source) => {
                         flow.insert(format!(

@@ -104,8 +104,10 @@ const EXACT: &[&str] = &[
 ];
 
 /// Kernels on which the exact plan (`--transfer-plan exact`) moves
-/// exactly the traced IN and OUT: every kernel but solver_calls, whose
-/// `while` loop makes its body no SCoP. Where a region is exact, scanning
+/// exactly the traced IN and OUT: every kernel (solver_calls' `while`
+/// loop is one statement of its SCoP, which imports what an iteration
+/// reads from before it: y's rims, not the interior that the first call
+/// of relax writes before anything reads it). Where a region is exact, scanning
 /// it loses nothing, triangles and bands included (a triangle and its
 /// mirror written make an exact square: the union of their sure parts
 /// covers it); where it over-approximates (IN and OUT of a time loop
@@ -143,6 +145,7 @@ const EXACT_PLAN: &[&str] = &[
     "nussinov",
     "pingpong_calls",
     "seidel_2d",
+    "solver_calls",
     "stencil_calls",
     "stencil_rows_calls",
     "symm",
@@ -157,9 +160,10 @@ const EXACT_PLAN: &[&str] = &[
 /// body that is one SCoP than from the array regions alone
 /// (`--no-polyhedral`): the time-stepped stencils, whose IN regions are
 /// hulls over the steps (the grids' rims read and never written, loaded
-/// whole), the same through calls (function summaries), and durbin,
-/// whose recursion imports a y[1] it writes first. Elsewhere the regions
-/// are exact already.
+/// whole), the same through calls (function summaries), durbin, whose
+/// recursion imports a y[1] it writes first, and solver_calls, whose
+/// `while` loop imports y's rims where the convex IN region over its body
+/// is their hull, the whole grid. Elsewhere the regions are exact already.
 const POLYHEDRAL_GAINS: &[&str] = &[
     "durbin",
     "heat_3d",
@@ -167,6 +171,7 @@ const POLYHEDRAL_GAINS: &[&str] = &[
     "jacobi_2d",
     "jacobi_3d",
     "pingpong_calls",
+    "solver_calls",
     "stencil_calls",
     "stencil_rows_calls",
 ];

@@ -1,8 +1,8 @@
 /* Loops of dynamic control in a SCoP (the PENCIL report's §3.2): a
  * `while` loop, a do-while and a `for` that is not counted are each one
  * statement of the part around them, which may write what their bodies
- * write (may-writes: they may stop at once) and reads what their bodies
- * and conditions read. The first loop nest is Listing 1: A sets s, B
+ * write (may-writes: they may stop at once) and reads what their conditions
+ * read and their bodies read from before them. Listing 1: A sets s, B
  * iterates on it while a condition on data holds, C uses it. The loop
  * halving `a` does not run at all for a limit of 10 or more. The bodies
  * hold SCoPs of their own, shown after the part. The last loop's body
