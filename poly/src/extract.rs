@@ -25,6 +25,12 @@
 //! arguments an array, a row of one (`a[i]`) or an element's address
 //! (`&a[i][j]`), no two of them the same array.
 //!
+//! A loop of dynamic control (a `while`, a do-while, a `for` that is not
+//! counted) and an unstructured part (a loop left by `break` or
+//! `continue`, `goto`s: the PENCIL report's Listing 2) are one statement
+//! each, a generic statement that may write what its summary writes
+//! (§3.2).
+//!
 //! A function's SCoPs are its maximal static-affine runs of sibling
 //! statements that hold at least one loop: a sequence whose items do not
 //! all qualify is cut into runs of items that do; an item that does not
@@ -36,10 +42,14 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::delinearise::View;
 use ferry_hcfg::effects::EffectsAnalysis;
 use ferry_hcfg::ir::*;
+use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
-use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name};
+use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
 use ferry_parser::span::Span;
 use isl_rs::Map;
+use petgraph::Direction;
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
@@ -80,7 +90,10 @@ pub fn scops_of(analyses: &Analyses, f: FuncId) -> Vec<Scop> {
         program,
         effects: &analyses.effects,
         views: &analyses.views,
+        stores: &analyses.semantics.preconditions,
+        steps: &analyses.semantics.transformers,
         body,
+        func: f,
         function: func.name.as_str().to_string(),
         raw_names: false,
         summaries: &summaries,
@@ -100,7 +113,10 @@ pub fn scop_of_statement(analyses: &Analyses, f: FuncId, node: NodeId) -> Option
         program,
         effects: &analyses.effects,
         views: &analyses.views,
+        stores: &analyses.semantics.preconditions,
+        steps: &analyses.semantics.transformers,
         body: func.body.as_ref()?,
+        func: f,
         function: func.name.as_str().to_string(),
         raw_names: true,
         summaries: &summaries,
@@ -118,7 +134,14 @@ struct Finder<'a> {
     /// (`delinearise::Rows::Assumed`) has no summary, since its callers
     /// would rely on the assumption unchecked.
     views: &'a BTreeMap<VarId, View>,
+    /// Per function, per node: the stores the semantics found before it
+    /// (what an unstructured part's statements are known to run under).
+    stores: &'a [Vec<Option<Poly>>],
+    /// Per function, per node: its transformer (what the store after it is).
+    steps: &'a [Vec<Option<Transformer>>],
     body: &'a Body,
+    /// The function `body` is of.
+    func: FuncId,
     function: String,
     raw_names: bool,
     summaries: &'a SummaryCache,
@@ -238,7 +261,15 @@ impl Finder<'_> {
                         }
                     }
             }
-            NodeKind::Unstructured(_) | NodeKind::Return(_) => false,
+            // Taken as one statement (`Builder::encapsulate`): its
+            // statements and tests each of a SCoP statement's form. A
+            // `return` inside would leave the part and the function.
+            NodeKind::Unstructured(u) => u.graph.node_weights().all(|v| match v {
+                Vertex::Node(n) => self.shape_ok(*n),
+                Vertex::Test(c) | Vertex::Switch(c) => self.reads_only(c),
+                Vertex::Join | Vertex::Exit => true,
+            }),
+            NodeKind::Return(_) => false,
         }
     }
 
@@ -261,6 +292,7 @@ impl Finder<'_> {
                 && !var.address_taken
                 && (indices.contains(&v) || !written.contains(&v))
         };
+        let varying = &HashSet::new();
         let mut builder = Builder {
             program,
             env: Env {
@@ -270,6 +302,7 @@ impl Finder<'_> {
                 products: None,
             },
             written: &written,
+            varying,
             names: Names {
                 raw: self.raw_names,
                 ..Names::default()
@@ -441,12 +474,15 @@ impl Finder<'_> {
 impl<'a> Finder<'a> {
     /// A finder of the part of a summary in `body` (of `function`), with
     /// the semantics' names, which the summary reads back as variables.
-    fn for_summary(&self, body: &'a Body, function: String) -> Finder<'a> {
+    fn for_summary(&self, body: &'a Body, func: FuncId, function: String) -> Finder<'a> {
         Finder {
             program: self.program,
             effects: self.effects,
             views: self.views,
+            stores: self.stores,
+            steps: self.steps,
             body,
+            func,
             function,
             raw_names: true,
             summaries: self.summaries,
@@ -470,7 +506,7 @@ impl<'a> Finder<'a> {
         if assumes_rows {
             return None;
         }
-        let finder = self.for_summary(body, func.name.as_str().to_string());
+        let finder = self.for_summary(body, g, func.name.as_str().to_string());
         let summary = finder
             .shape_ok(body.root)
             .then(|| finder.build(&[body.root]))
@@ -485,8 +521,10 @@ impl<'a> Finder<'a> {
     /// and a `for`'s first and last clauses, read and write, its own
     /// declarations left out.
     fn loop_summary(&self, node: NodeId) -> Option<Rc<Summary>> {
-        let NodeKind::Loop(l) = &self.body.node(node).kind else {
-            return None;
+        let l = match &self.body.node(node).kind {
+            NodeKind::Loop(l) => l,
+            NodeKind::Unstructured(_) => return self.stores_summary(node),
+            _ => return None,
         };
         let items = match &l.kind {
             LoopKind::For { init, step, .. } => vec![*init, l.body, *step],
@@ -496,13 +534,251 @@ impl<'a> Finder<'a> {
         for &item in &items {
             self.declared_in(item, &mut declared);
         }
-        let scop = self
-            .for_summary(self.body, self.function.clone())
-            .build(&items)?;
         let part = Part::Loop {
             declared: &declared,
+            varying: &HashSet::new(),
         };
-        summarise(self.program, &part, &scop).map(Rc::new)
+        let modelled = self
+            .for_summary(self.body, self.func, self.function.clone())
+            .build(&items)
+            .and_then(|scop| summarise(self.program, &part, &scop));
+        match modelled {
+            Some(summary) => Some(Rc::new(summary)),
+            // A body that is no SCoP (it steps what it subscripts with).
+            None => self.stores_summary(node),
+        }
+    }
+
+    /// The summary of `node` from the stores the semantics found before
+    /// its statements: an unstructured part (a loop left by `break` or
+    /// `continue`, `goto`s), or a loop whose body is no SCoP (a `while`
+    /// stepping the index it subscripts with). Its control is no nest, so
+    /// each statement is placed by the store before it rather than by
+    /// loops: a statement that may run (its writes may-writes) whose
+    /// instances are the store's values; each test and loop condition is
+    /// a read under every store it is evaluated with. The integer
+    /// variables `node` modifies (an index stepped towards a `continue`,
+    /// the indices of its counted loops) are unknowns of those stores, not
+    /// parameters: the summary takes its accesses over all their values
+    /// (`Part::Loop::varying`). Its accesses include those of a loop's own
+    /// condition (`Summary::own_control`).
+    fn stores_summary(&self, node: NodeId) -> Option<Rc<Summary>> {
+        let mut declared = HashSet::new();
+        self.declared_in(node, &mut declared);
+        let mut written = HashSet::new();
+        let mut indices = HashSet::new();
+        self.collect_writes(node, &mut written, &mut indices);
+        let varying: HashSet<VarId> = written.union(&indices).copied().collect();
+        let mut mentioned = HashSet::new();
+        ferry_hcfg::loops::subtree_exprs(self.body, node, &mut |e| {
+            e.walk(&mut |sub| {
+                if let ExprKind::Var(v) = sub.kind {
+                    mentioned.insert(v);
+                }
+            })
+        });
+        mentioned.extend(indices.iter().copied());
+        // A `for` flattened into the part declares its index in its first
+        // clause, with no node of its own: a local whose scope lies within
+        // the part is the part's.
+        let span = self.body.node(node).span;
+        declared.extend(mentioned.iter().copied().filter(|&v| {
+            let var = self.program.var(v);
+            var.storage == Storage::Local
+                && var.function == Some(self.func)
+                && var.span.lo >= span.lo
+                && var.scope_end <= span.hi
+        }));
+        let scop = self
+            .for_summary(self.body, self.func, self.function.clone())
+            .build_under_stores(node, &mentioned)?;
+        let part = Part::Loop {
+            declared: &declared,
+            varying: &varying,
+        };
+        let mut summary = summarise(self.program, &part, &scop)?;
+        summary.own_control = true;
+        Some(Rc::new(summary))
+    }
+
+    /// The store before `n` as a disjunction ([`Finder::disjunction`]);
+    /// every store where the semantics have none.
+    fn store_before(&self, n: NodeId, mentioned: &HashSet<VarId>) -> Vec<Conj> {
+        match self
+            .stores
+            .get(self.func.index())
+            .and_then(|s| s.get(n.index()))
+        {
+            Some(Some(store)) => disjunction(store, mentioned),
+            _ => vec![Conj::default()],
+        }
+    }
+
+    /// The store after `n`: its transformer applied to the store before it.
+    fn store_after(&self, n: NodeId, mentioned: &HashSet<VarId>) -> Vec<Conj> {
+        let before = self
+            .stores
+            .get(self.func.index())
+            .and_then(|s| s.get(n.index()));
+        let step = self
+            .steps
+            .get(self.func.index())
+            .and_then(|t| t.get(n.index()));
+        match (before, step) {
+            (Some(Some(store)), Some(Some(step))) => disjunction(&step.apply(store), mentioned),
+            _ => vec![Conj::default()],
+        }
+    }
+
+    /// The SCoP of the statements, tests and conditions of `node` for its
+    /// summary under the stores (`Finder::stores_summary`): each under
+    /// the stores it runs with, each one that may run, in the graph's and
+    /// the text's order (which only matters for what the reads may take
+    /// from before the part: every write being a may-write, none hides an
+    /// older value).
+    fn build_under_stores(&self, node: NodeId, mentioned: &HashSet<VarId>) -> Option<Scop> {
+        let mut written = HashSet::new();
+        let mut indices = HashSet::new();
+        self.collect_writes(node, &mut written, &mut indices);
+        // The integer variables the part writes are the stores' unknowns
+        // (they may appear in subscripts here); a pointer it assigns still
+        // moves its elements (`Builder::is_modelled`).
+        let varying: &HashSet<VarId> = &written
+            .iter()
+            .chain(&indices)
+            .copied()
+            .filter(|&v| self.program.var(v).ty.is_integer())
+            .collect();
+        written.retain(|&v| !self.program.var(v).ty.is_integer());
+        let fresh = Cell::new(0);
+        let program = self.program;
+        let summary_of = |g: FuncId| self.summary(g);
+        let loop_summary_of = |node: NodeId| self.loop_summary(node);
+        let tracked = |v: VarId| {
+            let var = program.var(v);
+            var.ty.is_integer() && !var.is_volatile && !var.address_taken
+        };
+        let mut builder = Builder {
+            program,
+            env: Env {
+                program,
+                tracked: &tracked,
+                fresh: &fresh,
+                products: None,
+            },
+            written: &written,
+            varying,
+            names: Names {
+                raw: self.raw_names,
+                ..Names::default()
+            },
+            params: BTreeSet::new(),
+            statements: Vec::new(),
+            schedules: Vec::new(),
+            loops: Vec::new(),
+            positions: vec![0],
+            // Under a condition on data: every write a may-write.
+            guards: vec![Vec::new()],
+            accesses: 0,
+            kills: 0,
+            accessed: HashMap::new(),
+            violations: Vec::new(),
+            summary_of: &summary_of,
+            loop_summary_of: &loop_summary_of,
+            encapsulated: Vec::new(),
+        };
+        self.place_under_stores(&mut builder, node, mentioned)?;
+        if builder.statements.is_empty() {
+            return None;
+        }
+        Some(builder.finish(self.function.clone(), self.body.node(node).span))
+    }
+
+    /// Places the statements of `n` in `builder`, each under the store
+    /// before it, and the reads of its tests, conditions and bounds under
+    /// the stores they are evaluated with.
+    fn place_under_stores(
+        &self,
+        builder: &mut Builder,
+        n: NodeId,
+        mentioned: &HashSet<VarId>,
+    ) -> Option<()> {
+        let span = self.body.node(n).span;
+        match &self.body.node(n).kind {
+            NodeKind::Seq { items, .. } => {
+                for &item in items {
+                    self.place_under_stores(builder, item, mentioned)?;
+                }
+            }
+            NodeKind::Expr(_) => builder.node(self.body, n, &self.store_before(n, mentioned))?,
+            NodeKind::Declare(_) | NodeKind::Nop => {}
+            NodeKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                builder.reads_under(condition, span, &self.store_before(n, mentioned))?;
+                self.place_under_stores(builder, *then_branch, mentioned)?;
+                self.place_under_stores(builder, *else_branch, mentioned)?;
+            }
+            NodeKind::Loop(l) => {
+                let before = self.store_before(n, mentioned);
+                match &l.kind {
+                    // The bounds are evaluated once, at entry.
+                    LoopKind::Counted(c) => {
+                        builder.reads_under(&c.lower, span, &before)?;
+                        builder.reads_under(&c.upper, span, &before)?;
+                        self.place_under_stores(builder, l.body, mentioned)?;
+                    }
+                    // The condition at entry and after every iteration.
+                    LoopKind::While { condition } | LoopKind::DoWhile { condition } => {
+                        let stores = [before, self.store_after(l.body, mentioned)].concat();
+                        builder.reads_under(condition, span, &within_bound(stores))?;
+                        self.place_under_stores(builder, l.body, mentioned)?;
+                    }
+                    LoopKind::For {
+                        init,
+                        condition,
+                        step,
+                    } => {
+                        self.place_under_stores(builder, *init, mentioned)?;
+                        if let Some(condition) = condition {
+                            let stores = [
+                                self.store_after(*init, mentioned),
+                                self.store_after(*step, mentioned),
+                            ]
+                            .concat();
+                            builder.reads_under(condition, span, &within_bound(stores))?;
+                        }
+                        self.place_under_stores(builder, l.body, mentioned)?;
+                        self.place_under_stores(builder, *step, mentioned)?;
+                    }
+                }
+            }
+            NodeKind::Unstructured(u) => {
+                for v in u.graph.node_indices() {
+                    match &u.graph[v] {
+                        Vertex::Node(m) => self.place_under_stores(builder, *m, mentioned)?,
+                        Vertex::Test(c) | Vertex::Switch(c) => {
+                            let mut into = StoresInto {
+                                finder: self,
+                                part: n,
+                                u,
+                                mentioned,
+                                env: &builder.env,
+                                known: HashMap::new(),
+                                active: HashSet::new(),
+                            };
+                            let store = within_bound(into.of(v).unwrap_or_default());
+                            builder.reads_under(c, span, &store)?;
+                        }
+                        Vertex::Join | Vertex::Exit => {}
+                    }
+                }
+            }
+            NodeKind::Return(_) => return None,
+        }
+        Some(())
     }
 
     /// The variables `node` declares, at any depth.
@@ -569,6 +845,10 @@ struct Builder<'a> {
     program: &'a Program,
     env: Env<'a>,
     written: &'a HashSet<VarId>,
+    /// The integer variables a summary under the stores takes as the
+    /// stores' unknowns (`Finder::stores_summary`): read as scalars, yet
+    /// allowed in subscripts. Empty elsewhere.
+    varying: &'a HashSet<VarId>,
     names: Names,
     params: BTreeSet<VarId>,
     statements: Vec<Statement>,
@@ -707,24 +987,38 @@ impl Builder<'_> {
                 walked?;
                 *self.positions.last_mut()? += 1;
             }
-            NodeKind::Loop(l) => self.encapsulate(node, l, body.node(node).span, domain)?,
+            NodeKind::Loop(l) => {
+                let condition = match &l.kind {
+                    LoopKind::While { condition } | LoopKind::DoWhile { condition } => {
+                        Some(condition)
+                    }
+                    LoopKind::For { condition, .. } => condition.as_ref(),
+                    LoopKind::Counted(_) => return None,
+                };
+                self.encapsulate(node, condition, body.node(node).span, domain)?
+            }
+            NodeKind::Unstructured(_) => {
+                self.encapsulate(node, None, body.node(node).span, domain)?
+            }
             _ => return None,
         }
         Some(())
     }
 
-    /// A loop of dynamic control as one statement (§3.2, Listing 1): the
-    /// accesses of its body's summary, every write a may-write (it may
-    /// stop at once), and the reads of its condition.
-    fn encapsulate(&mut self, node: NodeId, l: &Loop, span: Span, domain: &[Conj]) -> Option<()> {
-        let condition = match &l.kind {
-            LoopKind::While { condition } | LoopKind::DoWhile { condition } => Some(condition),
-            LoopKind::For { condition, .. } => condition.as_ref(),
-            LoopKind::Counted(_) => return None,
-        };
+    /// A loop of dynamic control or an unstructured part as one statement
+    /// (§3.2, Listings 1 and 2): the accesses of its summary, every write
+    /// a may-write (it may stop at once), and the reads of a loop's
+    /// `condition`.
+    fn encapsulate(
+        &mut self,
+        node: NodeId,
+        condition: Option<&Expr>,
+        span: Span,
+        domain: &[Conj],
+    ) -> Option<()> {
         let summary = (self.loop_summary_of)(node)?;
         let mut pending = Vec::new();
-        if let Some(condition) = condition {
+        if let Some(condition) = condition.filter(|_| !summary.own_control) {
             self.reads(condition, &mut pending)?;
         }
         let at = SummaryAt {
@@ -735,6 +1029,14 @@ impl Builder<'_> {
         self.push_statement(pending, Some((&summary, &at)), span, domain)?;
         self.encapsulated.push(node);
         Some(())
+    }
+
+    /// The reads of evaluating `e` (a test, a loop's condition or
+    /// bounds) as one statement under `domain`.
+    fn reads_under(&mut self, e: &Expr, span: Span, domain: &[Conj]) -> Option<()> {
+        let mut reads = Vec::new();
+        self.reads(e, &mut reads)?;
+        self.push_statement(reads, None, span, domain)
     }
 
     fn statement(&mut self, e: &Expr, span: Span, domain: &[Conj]) -> Option<()> {
@@ -1238,7 +1540,8 @@ impl Builder<'_> {
                     // The array's address as a value: not a model of memory.
                     return None;
                 }
-                if self.written.contains(v) && !self.loops.iter().any(|&(l, _)| l == *v) {
+                let assigned = self.written.contains(v) || self.varying.contains(v);
+                if assigned && !self.loops.iter().any(|&(l, _)| l == *v) {
                     out.push(Pending {
                         kind: AccessKind::Read,
                         array: *v,
@@ -1252,6 +1555,22 @@ impl Builder<'_> {
             }
             ExprKind::Int(_) | ExprKind::Float | ExprKind::SizeOf(_) | ExprKind::UnknownConst => {}
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.reads(a, out)?,
+            // The right operand of `&&` (`||`) is read only where the left
+            // one holds (fails): an affine left operand bounds its reads
+            // (`i < n && a[i] != 0` reads no a[n]).
+            ExprKind::Binary(op @ (BinaryOp::LogAnd | BinaryOp::LogOr), a, b) => {
+                self.reads(a, out)?;
+                let mut right = Vec::new();
+                self.reads(b, &mut right)?;
+                if let Some([taken]) = self.env.condition(a, *op == BinaryOp::LogAnd).as_deref() {
+                    for read in &mut right {
+                        if let Some((_, condition)) = read.subscripts.first_mut() {
+                            *condition = condition.and(taken);
+                        }
+                    }
+                }
+                out.extend(right);
+            }
             ExprKind::Binary(_, a, b) => {
                 self.reads(a, out)?;
                 self.reads(b, out)?;
@@ -1542,6 +1861,105 @@ fn single(mut cases: Vec<(Lin, Conj)>) -> Option<(Lin, Conj)> {
 
 /// `a and b`, both disjunctions, as a disjunction of at most
 /// `MAX_DISJUNCTS`.
+/// `stores`, or every store when they are more disjuncts than a domain
+/// may have (or none were found: an empty list here means unknown).
+fn within_bound(stores: Vec<Conj>) -> Vec<Conj> {
+    match stores.len() {
+        1..=MAX_DISJUNCTS => stores,
+        _ => vec![Conj::default()],
+    }
+}
+
+/// `store` as a disjunction of conjunctions, keeping only the constraints
+/// among the variables `mentioned` (dropping one makes the store larger,
+/// which is sound for statements that may run) and taking a piece with
+/// existentials as every store.
+fn disjunction(store: &Poly, mentioned: &HashSet<VarId>) -> Vec<Conj> {
+    let known =
+        |name: &str| matches!(Name::parse(name), Some(Name::Pre(v)) if mentioned.contains(&v));
+    let mut dnf = Vec::new();
+    for piece in store.pieces() {
+        let Some(constraints) = piece else {
+            return vec![Conj::default()];
+        };
+        let mut conj = Conj::default();
+        for (terms, constant, equality) in constraints {
+            if !terms.iter().all(|(name, _)| known(name)) {
+                continue;
+            }
+            let lin = Lin { terms, constant };
+            conj.cons.push(match equality {
+                true => Cons::eq0(lin),
+                false => Cons::ge0(lin),
+            });
+        }
+        dnf.push(conj);
+    }
+    dnf
+}
+
+/// The stores control reaches a vertex of an unstructured part with
+/// (its tests have none of their own in the semantics): the stores after
+/// the statements before it, through joins and tests (each edge of a
+/// test under its condition where that is affine), and the store before
+/// the part at its entry. A cycle through tests and joins alone gives up
+/// (`None`: every store).
+struct StoresInto<'f, 'a> {
+    finder: &'f Finder<'a>,
+    part: NodeId,
+    u: &'f Unstructured,
+    mentioned: &'f HashSet<VarId>,
+    env: &'f Env<'f>,
+    known: HashMap<NodeIndex, Vec<Conj>>,
+    active: HashSet<NodeIndex>,
+}
+
+impl StoresInto<'_, '_> {
+    fn of(&mut self, v: NodeIndex) -> Option<Vec<Conj>> {
+        if let Some(known) = self.known.get(&v) {
+            return Some(known.clone());
+        }
+        if !self.active.insert(v) {
+            return None;
+        }
+        let mut dnf = Vec::new();
+        if v == self.u.entry {
+            dnf.extend(self.finder.store_before(self.part, self.mentioned));
+        }
+        let incoming: Vec<(NodeIndex, Edge)> = self
+            .u
+            .graph
+            .edges_directed(v, Direction::Incoming)
+            .map(|e| (e.source(), e.weight().clone()))
+            .collect();
+        for (from, edge) in incoming {
+            match &self.u.graph[from] {
+                Vertex::Node(n) => dnf.extend(self.finder.store_after(*n, self.mentioned)),
+                Vertex::Exit => {}
+                Vertex::Join | Vertex::Switch(_) => dnf.extend(self.of(from)?),
+                Vertex::Test(c) => {
+                    let before = self.of(from)?;
+                    let guard = match edge {
+                        Edge::True => self.env.condition(c, true),
+                        Edge::False => self.env.condition(c, false),
+                        _ => None,
+                    };
+                    match guard.and_then(|g| and_dnf(&before, &g)) {
+                        Some(taken) => dnf.extend(taken),
+                        None => dnf.extend(before),
+                    }
+                }
+            }
+            if dnf.len() > MAX_DISJUNCTS {
+                return None;
+            }
+        }
+        self.active.remove(&v);
+        self.known.insert(v, dnf.clone());
+        Some(dnf)
+    }
+}
+
 fn and_dnf(a: &[Conj], b: &[Conj]) -> Option<Vec<Conj>> {
     let mut out = Vec::new();
     for x in a {

@@ -47,6 +47,11 @@ pub(crate) struct Summary {
     /// data: its writes there are may-writes, and its reads may not
     /// happen.
     pub dynamic: bool,
+    /// Whether the accesses include those of the summarised loop's own
+    /// condition (a summary under the stores: the condition is evaluated
+    /// with the stores of its iterations, which the part around cannot
+    /// name).
+    pub own_control: bool,
 }
 
 #[derive(Debug)]
@@ -69,9 +74,17 @@ pub(crate) enum Part<'a> {
     /// The whole body of a function: its pointer parameters and the
     /// globals are what its callers see.
     Function(FuncId),
-    /// A loop of the function being modelled, which declares `declared`:
-    /// everything else is the function's.
-    Loop { declared: &'a HashSet<VarId> },
+    /// A loop or an unstructured part of the function being modelled,
+    /// which declares `declared`: everything else is the function's. The
+    /// integer variables in `varying` change inside it (an unstructured
+    /// part's statements are placed by its stores, where they are
+    /// unknowns): the accesses are taken over all their values. (A loop
+    /// whose body is a SCoP has none: a variable its body writes is no
+    /// parameter there.)
+    Loop {
+        declared: &'a HashSet<VarId>,
+        varying: &'a HashSet<VarId>,
+    },
 }
 
 /// The summary of `part` from its SCoP (built with the semantics' names,
@@ -97,7 +110,7 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
                     var.ty.is_pointer_like()
                 }
                 Part::Function(_) => var.is_global(),
-                Part::Loop { declared } => !declared.contains(&v),
+                Part::Loop { declared, .. } => !declared.contains(&v),
             };
             if !visible {
                 continue;
@@ -136,6 +149,9 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
         {
             set = set.subtract(must.copy().ok()?).ok()?;
         }
+        if let Part::Loop { varying, .. } = part {
+            set = project_out_varying(set, varying).ok()?;
+        }
         let set = set.coalesce().ok()?.drop_unused_params().ok()?;
         if set.is_empty().ok()? {
             continue;
@@ -163,6 +179,7 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
     Some(Summary {
         accesses,
         dynamic: scop.statements.iter().any(|s| s.dynamic),
+        own_control: false,
     })
 }
 
@@ -191,4 +208,17 @@ fn exposed_reads(ctx: &Context, scop: &Scop) -> Result<UnionMap, LibISLError> {
         }
     }
     compute(&reads, Some(&must), Some(&may), Some(&kills), &schedule)?.get_may_no_source()
+}
+
+/// `set` with the parameters that stand for a variable of `varying`
+/// projected out (any of their values).
+fn project_out_varying(mut set: Set, varying: &HashSet<VarId>) -> Result<Set, LibISLError> {
+    let count = set.dim(DimType::Param)?;
+    for k in (0..count).rev() {
+        let name = set.get_dim_name(DimType::Param, k as u32)?.to_string();
+        if matches!(Name::parse(&name), Some(Name::Pre(v)) if varying.contains(&v)) {
+            set = set.project_out(DimType::Param, k as u32, 1)?;
+        }
+    }
+    Ok(set)
 }

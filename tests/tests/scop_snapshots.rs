@@ -7,7 +7,8 @@
 //! function in two; `calls` keeps a call of a pure function of the program
 //! and is cut at calls of functions that touch memory and have no
 //! summary; `summaries` takes calls of static-affine functions whole,
-//! `while_loops` loops of dynamic control; `dynamic` keeps
+//! `while_loops` loops of dynamic control, `jumps` loops left by
+//! `continue` and `break` (unstructured parts); `dynamic` keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -55,6 +56,15 @@ fn summaries() {
 #[test]
 fn while_loops() {
     insta::assert_snapshot!(scop("tests/c/scop/while_loops.c", "while_loops"));
+}
+
+/// Loops left by `continue` (Listing 2) and `break`: each an unstructured
+/// part taken as one statement over the enclosing loop, its accesses
+/// bounded by the stores before its statements (the stepped `j` no
+/// parameter), its writes may-writes.
+#[test]
+fn jumps() {
+    insta::assert_snapshot!(scop("tests/c/scop/jumps.c", "jumps"));
 }
 
 #[test]

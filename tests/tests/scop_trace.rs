@@ -68,6 +68,7 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
         "while_loops",
         &["3 1", "4 10", "6 30"],
     ),
+    ("tests/c/scop/jumps.c", "jumps", &["3 1", "6 4", "7 100"]),
     (
         "tests/c/kernels/stencil_rows_calls.c",
         "stencil_rows_calls",

@@ -1,11 +1,11 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 12 => to=104 from=52
-// ferry-test: run 1 => to=16 from=8
-// ferry-test: run 0 => to=8 from=4
+// ferry-test: run 12 => to=100 from=52
+// ferry-test: run 1 => to=12 from=8
+// ferry-test: run 0 => to=4 from=4
 // A loop with continue: b[i] = 100 / a[i] except where a[i] == 0; cnt counts the writes.
-// n: loaded 4; cnt: read and written 4 + 4; i local.
+// n: read only, passed by value (0); cnt: read and written 4 + 4; i local.
 // a: R [0,n-1] int -> 4n.  b: W [0,n-1] may (skipped where a[i]==0) -> store 4n and load 4n.
-// to = 8 + 8n, from = 4 + 4n.  n=12: 104 / 52; n=1: 16 / 8 (a[0] is 0: b[0] not written); n=0: 8 / 4.
+// to = 4 + 8n, from = 4 + 4n.  n=12: 100 / 52; n=1: 12 / 8 (a[0] is 0: b[0] not written); n=0: 4 / 4.
 #include <stdio.h>
 #include <stdlib.h>
 

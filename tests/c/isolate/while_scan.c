@@ -1,12 +1,12 @@
 // ferry-test: isolate --label kernel
-// ferry-test: run 10 => to=84 from=44
-// ferry-test: run 3 => to=28 from=16
-// ferry-test: run 0 => to=4 from=4
+// ferry-test: run 10 => to=80 from=44
+// ferry-test: run 3 => to=24 from=16
+// ferry-test: run 0 => to=0 from=4
 // A while loop that stops at the first zero (a[6] in the data) or at n; i is local.
-// n: read -> 4.  len: surely written, not read -> store 4.
+// n: read only, passed by value (0).  len: surely written, not read -> store 4.
 // a: R {a[i] : 0 <= i <= n-1} (read only under i < n) -> hull [0,n-1], may -> load 4n.
 // b: W [0,n-1] may (the loop may stop early) -> store 4n and load 4n (b[6..9] keep host values for n=10).
-// to = 4 + 8n, from = 4 + 4n.  n=10: 84 / 44; n=3: 28 / 16; n=0: 4 / 4.
+// to = 8n, from = 4 + 4n.  n=10: 80 / 44; n=3: 24 / 16; n=0: 0 / 4.
 #include <stdio.h>
 #include <stdlib.h>
 
