@@ -316,6 +316,7 @@ fn analyse_function(
     let function = take_value(&mut args, "--function")?;
     let wanted: Option<Vec<&str>> = function.as_deref().map(|f| vec![f]);
     let (parsed, analyses) = analyse_for(args, wanted.as_deref())?;
+    check_access_summaries(&parsed, &analyses.program)?;
     if let Some(name) = &function
         && analyses.program.find_function(name).is_none()
     {
@@ -324,6 +325,36 @@ fn analyse_function(
         )));
     }
     Ok((function, parsed, analyses))
+}
+
+/// Refuses a `pencil_access(g)` attribute (the model's summary
+/// functions) that names no function declared before it, or one whose
+/// parameters are not those of the function it summarises.
+fn check_access_summaries(
+    parsed: &[ferry_parser::ParsedFile],
+    program: &ferry_hcfg::ir::Program,
+) -> Result<(), Diagnostic> {
+    for (&f, named) in &program.access_summaries {
+        let Some(file) = parsed.get(named.unit) else {
+            continue;
+        };
+        let name = named.name.as_str();
+        let summarised = program.function(f).name.as_str();
+        let problem = match named.function {
+            None => format!("`pencil_access({name})`: no function `{name}` is declared before it"),
+            Some(g) if !ferry_poly::extract::same_parameters(program, f, g) => format!(
+                "`pencil_access({name})`: `{name}` does not take the parameters of \
+                 `{summarised}` (as many, each an integer or a pointer where `{summarised}` \
+                 has one)"
+            ),
+            Some(_) => continue,
+        };
+        return Err(file.error_at(named.span, problem).with_note(
+            "a summary function stands for the body of the function it is attached to \
+             in the polyhedral model (PENCIL's summary functions)",
+        ));
+    }
+    Ok(())
 }
 
 /// Parses the files of `args` and runs the analyses that the functions

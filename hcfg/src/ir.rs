@@ -80,6 +80,22 @@ pub struct Program {
     /// A function runs before `main` (`__attribute__((constructor))`): the
     /// globals may no longer hold their initial values when `main` starts.
     pub runs_before_main: bool,
+    /// Functions declared with `__attribute__((pencil_access(g)))` (the
+    /// PENCIL report's summary functions, §3.7): the polyhedral model
+    /// takes a call's accesses from `g`'s body instead of theirs.
+    pub access_summaries: std::collections::BTreeMap<FuncId, AccessSummary>,
+}
+
+/// A `pencil_access(g)` attribute: the summary function it names, as
+/// written, and what the name resolved to where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccessSummary {
+    pub name: Symbol,
+    /// `None` when no function of that name was declared before.
+    pub function: Option<FuncId>,
+    /// The attribute, in the translation unit `unit`.
+    pub span: Span,
+    pub unit: usize,
 }
 
 /// What a member's variable (`scalar_fields`) stands for: a member of a

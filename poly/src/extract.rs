@@ -389,7 +389,8 @@ impl Finder<'_> {
             _ => {}
         }
         if let ExprKind::Call(callee, args) = &e.kind {
-            return matches!(&callee.kind, ExprKind::Func(g) if program.function(*g).body.is_some())
+            return matches!(&callee.kind, ExprKind::Func(g)
+                if program.function(*g).body.is_some() || program.access_summaries.contains_key(g))
                 && args
                     .iter()
                     .all(|a| self.reads_only(a) || array_argument(a).is_some());
@@ -497,21 +498,32 @@ impl<'a> Finder<'a> {
         }
         // Until it is built, a call of `g` (from `g` itself) has none.
         self.summaries.borrow_mut().insert(g, None);
-        let func = self.program.function(g);
+        // A summary function the user named (`pencil_access`, §3.7)
+        // stands for `g`'s body: its accesses are taken as `g`'s, its
+        // parameters as `g`'s in order. One that names no function of the
+        // same parameters gives none (the commands refuse it first).
+        let source = match self.program.access_summaries.get(&g) {
+            None => g,
+            Some(named) => named
+                .function
+                .filter(|&s| same_parameters(self.program, g, s))?,
+        };
+        let func = self.program.function(source);
         let body = func.body.as_ref()?;
         let assumes_rows = self
             .views
             .iter()
-            .any(|(&v, view)| view.is_assumed() && self.program.var(v).function == Some(g));
+            .any(|(&v, view)| view.is_assumed() && self.program.var(v).function == Some(source));
         if assumes_rows {
             return None;
         }
-        let finder = self.for_summary(body, g, func.name.as_str().to_string());
+        let finder = self.for_summary(body, source, func.name.as_str().to_string());
         let summary = finder
             .shape_ok(body.root)
             .then(|| finder.build(&[body.root]))
             .flatten()
-            .and_then(|scop| summarise(self.program, &Part::Function(g), &scop))
+            .and_then(|scop| summarise(self.program, &Part::Function(source), &scop))
+            .map(|summary| as_summary_of(self.program, summary, source, g))
             .map(Rc::new);
         self.summaries.borrow_mut().insert(g, summary.clone());
         summary
@@ -1861,6 +1873,37 @@ fn single(mut cases: Vec<(Lin, Conj)>) -> Option<(Lin, Conj)> {
 
 /// `a and b`, both disjunctions, as a disjunction of at most
 /// `MAX_DISJUNCTS`.
+/// Whether `f` and `g` take as many parameters, each an integer, a
+/// pointer (or array) or neither in both: a summary function's shape.
+pub fn same_parameters(program: &Program, f: FuncId, g: FuncId) -> bool {
+    let (f, g) = (&program.function(f).params, &program.function(g).params);
+    f.len() == g.len()
+        && f.iter().zip(g).all(|(&a, &b)| {
+            let (a, b) = (&program.var(a).ty, &program.var(b).ty);
+            a.is_integer() == b.is_integer() && a.is_pointer_like() == b.is_pointer_like()
+        })
+}
+
+/// `summary` of `source`'s body as `g`'s: each parameter of `source`
+/// named by the parameter of `g` in its place.
+fn as_summary_of(program: &Program, mut summary: Summary, source: FuncId, g: FuncId) -> Summary {
+    let (theirs, ours) = (
+        &program.function(source).params,
+        &program.function(g).params,
+    );
+    let rename = |v: VarId| match theirs.iter().position(|&p| p == v) {
+        Some(k) => ours[k],
+        None => v,
+    };
+    for access in &mut summary.accesses {
+        access.var = rename(access.var);
+        for p in &mut access.params {
+            *p = rename(*p);
+        }
+    }
+    summary
+}
+
 /// `stores`, or every store when they are more disjuncts than a domain
 /// may have (or none were found: an empty list here means unknown).
 fn within_bound(stores: Vec<Conj>) -> Vec<Conj> {

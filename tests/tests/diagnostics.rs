@@ -266,3 +266,20 @@ fn error_inside_a_macro_expansion() {
     assert!(stderr.contains("`return`"), "{stderr}");
     insta::assert_snapshot!("error_in_macro", stderr);
 }
+
+#[test]
+fn summary_function_that_does_not_exist() {
+    // `pencil_access(g)` names the function whose body stands for the
+    // attributed one in the polyhedral model: a name no function has is
+    // the user's mistake, pointed at, not a summary silently dropped.
+    let stderr = user_error(&["scop", "tests/c/cli/pencil_access_unknown.c"]);
+    assert_points_at(&stderr, "tests/c/cli/pencil_access_unknown.c", 2, 1);
+    insta::assert_snapshot!("pencil_access_unknown", stderr);
+}
+
+#[test]
+fn summary_function_with_other_parameters() {
+    let stderr = user_error(&["scop", "tests/c/cli/pencil_access_mismatch.c"]);
+    assert_points_at(&stderr, "tests/c/cli/pencil_access_mismatch.c", 8, 1);
+    insta::assert_snapshot!("pencil_access_mismatch", stderr);
+}

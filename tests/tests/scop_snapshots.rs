@@ -8,7 +8,8 @@
 //! and is cut at calls of functions that touch memory and have no
 //! summary; `summaries` takes calls of static-affine functions whole,
 //! `while_loops` loops of dynamic control, `jumps` loops left by
-//! `continue` and `break` (unstructured parts); `dynamic` keeps
+//! `continue` and `break` (unstructured parts), `pencil_access` a call
+//! summarised by a summary function; `dynamic` keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -65,6 +66,14 @@ fn while_loops() {
 #[test]
 fn jumps() {
     insta::assert_snapshot!(scop("tests/c/scop/jumps.c", "jumps"));
+}
+
+/// A summary function (PENCIL's §3.7, Listing 9): the call of `set_odd`,
+/// whose own body is no SCoP, is a statement with the exact writes of
+/// `set_odd_summary`, and the odd elements written before it are dead.
+#[test]
+fn pencil_access() {
+    insta::assert_snapshot!(scop("tests/c/scop/pencil_access.c", "spread"));
 }
 
 #[test]

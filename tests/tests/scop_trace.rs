@@ -69,6 +69,7 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
         &["3 1", "4 10", "6 30"],
     ),
     ("tests/c/scop/jumps.c", "jumps", &["3 1", "6 4", "7 100"]),
+    ("tests/c/scop/pencil_access.c", "spread", &["1", "4"]),
     (
         "tests/c/kernels/stencil_rows_calls.c",
         "stencil_rows_calls",

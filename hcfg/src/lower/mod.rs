@@ -148,7 +148,8 @@ impl Lowerer {
             let is_static = storage == Some(ast::StorageClass::Static);
             if let Type::Function(fn_ty) = ty {
                 self.program.runs_before_main |= is_constructor(specifiers, &init.attributes);
-                self.declare_function(name, *fn_ty, is_static, span);
+                let id = self.declare_function(name, *fn_ty, is_static, span);
+                self.note_access_summary(id, specifiers, &init.attributes);
                 continue;
             }
             let var = self.declare_global(name, ty, is_static, specifiers, span);
@@ -159,6 +160,41 @@ impl Lowerer {
                 let assigned = self.initializer_expr(initializer, var);
                 self.program.initial_values.insert(var, assigned);
             }
+        }
+    }
+
+    /// Records a `pencil_access(g)` among a function's specifiers or the
+    /// attributes after its declarator, `g` looked up where it is written.
+    fn note_access_summary(
+        &mut self,
+        f: FuncId,
+        specifiers: &[ast::DeclSpecifier],
+        attributes: &[ast::Attribute],
+    ) {
+        let written = attributes
+            .iter()
+            .chain(specifiers.iter().filter_map(|s| match s {
+                ast::DeclSpecifier::Attribute(a) => Some(a),
+                _ => None,
+            }));
+        for attribute in written {
+            let Some(name) = pencil_access_name(attribute.text.as_str()) else {
+                continue;
+            };
+            let name = Symbol::intern(name);
+            let function = match self.lookup(name) {
+                Some(Binding::Func(g)) => Some(*g),
+                _ => None,
+            };
+            self.program.access_summaries.insert(
+                f,
+                AccessSummary {
+                    name,
+                    function,
+                    span: attribute.span,
+                    unit: self.unit,
+                },
+            );
         }
     }
 
@@ -260,6 +296,7 @@ impl Lowerer {
         let is_static = storage_class(&f.specifiers) == Some(ast::StorageClass::Static);
         self.program.runs_before_main |= is_constructor(&f.specifiers, &[]);
         let id = self.declare_function(name, (*fn_ty).clone(), is_static, span);
+        self.note_access_summary(id, &f.specifiers, &[]);
         {
             let function = &mut self.program.functions[id.index()];
             if function.body.is_some() {
@@ -402,6 +439,19 @@ fn is_constructor(specifiers: &[ast::DeclSpecifier], attributes: &[ast::Attribut
         || specifiers
             .iter()
             .any(|s| matches!(s, ast::DeclSpecifier::Attribute(a) if named(a)))
+}
+
+/// `g` in an attribute's text that holds `pencil_access(g)`.
+fn pencil_access_name(text: &str) -> Option<&str> {
+    let after = &text[text.find("pencil_access")? + "pencil_access".len()..];
+    let inside = after.trim_start().strip_prefix('(')?;
+    let name = inside[..inside.find(')')?].trim();
+    let identifier = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    identifier.then_some(name)
 }
 
 fn has_volatile(specifiers: &[ast::DeclSpecifier]) -> bool {
