@@ -166,7 +166,7 @@ impl Finder<'_> {
         }
         if self.shape_ok(node)
             && let Some(scop) = self.build(&[node])
-            && has_loop(&scop)
+            && self.has_loop(&scop)
         {
             self.keep(Some(scop), out);
             return;
@@ -174,10 +174,23 @@ impl Finder<'_> {
         self.search_inside(node, out);
     }
 
+    /// A SCoP worth modelling: one with a loop. A macro's `do { ... }
+    /// while (0)` runs once and is none (macro-heavy code is full of them).
+    fn has_loop(&self, scop: &Scop) -> bool {
+        let runs_once = |node: NodeId| {
+            matches!(&self.body.node(node).kind, NodeKind::Loop(Loop {
+                kind: LoopKind::DoWhile { condition },
+                ..
+            }) if matches!(condition.kind, ExprKind::Int(0)))
+        };
+        scop.encapsulated.iter().any(|&node| !runs_once(node))
+            || scop.statements.iter().any(|s| !s.indices.is_empty())
+    }
+
     /// Appends `scop` if it has a loop, and the SCoPs inside the loops it
     /// takes as one statement each.
     fn keep(&self, scop: Option<Scop>, out: &mut Vec<Scop>) {
-        let Some(scop) = scop.filter(has_loop) else {
+        let Some(scop) = scop.filter(|scop| self.has_loop(scop)) else {
             return;
         };
         let inside = scop.encapsulated.clone();
@@ -367,11 +380,6 @@ impl Finder<'_> {
             }
         }
     }
-}
-
-/// A SCoP worth modelling: one with a loop.
-fn has_loop(scop: &Scop) -> bool {
-    !scop.encapsulated.is_empty() || scop.statements.iter().any(|s| !s.indices.is_empty())
 }
 
 impl Finder<'_> {

@@ -187,3 +187,16 @@ fn no_scop_and_unknown_function() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no function `nothere`"), "{stderr}");
 }
+
+/// A `do { ... } while (0)` from a macro is no loop: the only SCoP is the
+/// one around the do-while that repeats.
+#[test]
+fn a_do_while_zero_is_no_loop() {
+    let out = scop("tests/c/scop/macro_once.c", "once");
+    assert_eq!(out.matches("scop in once").count(), 1, "{out}");
+    assert!(
+        out.starts_with("tests/c/scop/macro_once.c:10:5: scop in once"),
+        "{out}"
+    );
+    assert!(!out.contains("macro_once.c:8:"), "{out}");
+}

@@ -1,0 +1,15 @@
+/* A macro's `do { ... } while (0)` runs once: no loop, no SCoP of its
+ * own (macro-heavy code is full of them); a do-while that repeats is. */
+#define RESET(h, b) do { h = 0; b = 0; } while (0)
+
+int once(int n, int a[n])
+{
+    int hold, bits;
+    RESET(hold, bits);
+    int k = 0;
+    do {
+        a[k] = hold + bits;
+        k++;
+    } while (k < n);
+    return k;
+}
