@@ -13,3 +13,15 @@ int once(int n, int a[n])
     } while (k < n);
     return k;
 }
+
+int printf(const char *format, ...);
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    int a[8] = {0};
+    int n = argc + 3;
+    int k = once(n, a);
+    printf("%d %d %d\n", k, a[0], a[n - 1]);
+    return 0;
+}
