@@ -305,35 +305,21 @@ impl Finder<'_> {
                 && !var.address_taken
                 && (indices.contains(&v) || !written.contains(&v))
         };
-        let varying = &HashSet::new();
-        let mut builder = Builder {
+        let varying = HashSet::new();
+        let env = Env {
             program,
-            env: Env {
-                program,
-                tracked: &tracked,
-                fresh: &fresh,
-                products: None,
-            },
-            written: &written,
-            varying,
-            names: Names {
-                raw: self.raw_names,
-                ..Names::default()
-            },
-            params: BTreeSet::new(),
-            statements: Vec::new(),
-            schedules: Vec::new(),
-            loops: Vec::new(),
-            positions: vec![0],
-            guards: Vec::new(),
-            accesses: 0,
-            kills: 0,
-            accessed: HashMap::new(),
-            violations: Vec::new(),
-            summary_of: &summary_of,
-            loop_summary_of: &loop_summary_of,
-            encapsulated: Vec::new(),
+            tracked: &tracked,
+            fresh: &fresh,
+            products: None,
         };
+        let mut builder = Builder::new(
+            env,
+            &written,
+            &varying,
+            self.raw_names,
+            &summary_of,
+            &loop_summary_of,
+        );
         let universe = vec![Conj::default()];
         for &item in items {
             builder.node(self.body, item, &universe)?;
@@ -588,7 +574,17 @@ impl<'a> Finder<'a> {
         let mut written = HashSet::new();
         let mut indices = HashSet::new();
         self.collect_writes(node, &mut written, &mut indices);
-        let varying: HashSet<VarId> = written.union(&indices).copied().collect();
+        // The integer variables the part writes are the stores' unknowns
+        // (they may appear in subscripts here); a pointer it assigns still
+        // moves its elements (`Builder::is_modelled`).
+        let is_integer = |v: &VarId| self.program.var(*v).ty.is_integer();
+        let varying: HashSet<VarId> = written
+            .iter()
+            .chain(&indices)
+            .copied()
+            .filter(is_integer)
+            .collect();
+        written.retain(|v| !is_integer(v));
         let mut mentioned = HashSet::new();
         ferry_hcfg::loops::subtree_exprs(self.body, node, &mut |e| {
             e.walk(&mut |sub| {
@@ -611,7 +607,7 @@ impl<'a> Finder<'a> {
         }));
         let scop = self
             .for_summary(self.body, self.func, self.function.clone())
-            .build_under_stores(node, &mentioned)?;
+            .build_under_stores(node, &mentioned, &varying, &written)?;
         let part = Part::Loop {
             declared: &declared,
             varying: &varying,
@@ -656,20 +652,13 @@ impl<'a> Finder<'a> {
     /// the text's order (which only matters for what the reads may take
     /// from before the part: every write being a may-write, none hides an
     /// older value).
-    fn build_under_stores(&self, node: NodeId, mentioned: &HashSet<VarId>) -> Option<Scop> {
-        let mut written = HashSet::new();
-        let mut indices = HashSet::new();
-        self.collect_writes(node, &mut written, &mut indices);
-        // The integer variables the part writes are the stores' unknowns
-        // (they may appear in subscripts here); a pointer it assigns still
-        // moves its elements (`Builder::is_modelled`).
-        let varying: &HashSet<VarId> = &written
-            .iter()
-            .chain(&indices)
-            .copied()
-            .filter(|&v| self.program.var(v).ty.is_integer())
-            .collect();
-        written.retain(|&v| !self.program.var(v).ty.is_integer());
+    fn build_under_stores(
+        &self,
+        node: NodeId,
+        mentioned: &HashSet<VarId>,
+        varying: &HashSet<VarId>,
+        moved: &HashSet<VarId>,
+    ) -> Option<Scop> {
         let fresh = Cell::new(0);
         let program = self.program;
         let summary_of = |g: FuncId| self.summary(g);
@@ -678,35 +667,22 @@ impl<'a> Finder<'a> {
             let var = program.var(v);
             var.ty.is_integer() && !var.is_volatile && !var.address_taken
         };
-        let mut builder = Builder {
+        let env = Env {
             program,
-            env: Env {
-                program,
-                tracked: &tracked,
-                fresh: &fresh,
-                products: None,
-            },
-            written: &written,
-            varying,
-            names: Names {
-                raw: self.raw_names,
-                ..Names::default()
-            },
-            params: BTreeSet::new(),
-            statements: Vec::new(),
-            schedules: Vec::new(),
-            loops: Vec::new(),
-            positions: vec![0],
-            // Under a condition on data: every write a may-write.
-            guards: vec![Vec::new()],
-            accesses: 0,
-            kills: 0,
-            accessed: HashMap::new(),
-            violations: Vec::new(),
-            summary_of: &summary_of,
-            loop_summary_of: &loop_summary_of,
-            encapsulated: Vec::new(),
+            tracked: &tracked,
+            fresh: &fresh,
+            products: None,
         };
+        let mut builder = Builder::new(
+            env,
+            moved,
+            varying,
+            self.raw_names,
+            &summary_of,
+            &loop_summary_of,
+        );
+        // Under a condition on data: every write a may-write.
+        builder.guards.push(Vec::new());
         self.place_under_stores(&mut builder, node, mentioned)?;
         if builder.statements.is_empty() {
             return None;
@@ -924,7 +900,40 @@ struct Pending {
     subscripts: Vec<(Lin, Conj)>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    /// A builder with nothing built yet.
+    fn new(
+        env: Env<'a>,
+        written: &'a HashSet<VarId>,
+        varying: &'a HashSet<VarId>,
+        raw_names: bool,
+        summary_of: &'a dyn Fn(FuncId) -> Option<Rc<Summary>>,
+        loop_summary_of: &'a dyn Fn(NodeId) -> Option<Rc<Summary>>,
+    ) -> Self {
+        Builder {
+            program: env.program,
+            env,
+            written,
+            varying,
+            names: Names {
+                raw: raw_names,
+                ..Names::default()
+            },
+            params: BTreeSet::new(),
+            statements: Vec::new(),
+            schedules: Vec::new(),
+            loops: Vec::new(),
+            positions: vec![0],
+            guards: Vec::new(),
+            accesses: 0,
+            kills: 0,
+            accessed: HashMap::new(),
+            violations: Vec::new(),
+            summary_of,
+            loop_summary_of,
+            encapsulated: Vec::new(),
+        }
+    }
     /// Walks `node` under `domain` (a disjunction); `None` when something
     /// in it is not static-affine.
     fn node(&mut self, body: &Body, node: NodeId, domain: &[Conj]) -> Option<()> {
