@@ -24,10 +24,10 @@
 //! the step and find an older value that never reaches it. Dropping it
 //! keeps the caller's order: the element is written by the same step, and
 //! its write orders the step against the caller's other accesses. For a
-//! loop, one iteration's exposed reads over the values of what the loop
-//! does not modify (its SCoP's parameters) cover every iteration's: an
-//! element a later iteration reads from an earlier one is one the first
-//! iteration reads from before the loop, or none is read from outside.
+//! loop, the part is one iteration, whose parameters the loop does not
+//! modify: every iteration's exposed reads are the same set, so one
+//! iteration's cover the loop's (with those a later iteration takes from
+//! an earlier one, a superset).
 
 use crate::dataflow::compute;
 use crate::{AccessKind, Scop};

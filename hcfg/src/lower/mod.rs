@@ -171,13 +171,7 @@ impl Lowerer {
         specifiers: &[ast::DeclSpecifier],
         attributes: &[ast::Attribute],
     ) {
-        let written = attributes
-            .iter()
-            .chain(specifiers.iter().filter_map(|s| match s {
-                ast::DeclSpecifier::Attribute(a) => Some(a),
-                _ => None,
-            }));
-        for attribute in written {
+        for attribute in attributes_of(specifiers, attributes) {
             let Some(name) = pencil_access_name(attribute.text.as_str()) else {
                 continue;
             };
@@ -434,11 +428,21 @@ fn storage_class(specifiers: &[ast::DeclSpecifier]) -> Option<ast::StorageClass>
 /// `__attribute__((constructor))` among a function's specifiers or the
 /// attributes after its declarator: it runs before `main`.
 fn is_constructor(specifiers: &[ast::DeclSpecifier], attributes: &[ast::Attribute]) -> bool {
-    let named = |a: &ast::Attribute| a.text.as_str().contains("constructor");
-    attributes.iter().any(named)
-        || specifiers
-            .iter()
-            .any(|s| matches!(s, ast::DeclSpecifier::Attribute(a) if named(a)))
+    attributes_of(specifiers, attributes).any(|a| a.text.as_str().contains("constructor"))
+}
+
+/// A declaration's GNU attributes: those after its declarator, then those
+/// among its specifiers.
+fn attributes_of<'d>(
+    specifiers: &'d [ast::DeclSpecifier],
+    attributes: &'d [ast::Attribute],
+) -> impl Iterator<Item = &'d ast::Attribute> {
+    attributes
+        .iter()
+        .chain(specifiers.iter().filter_map(|s| match s {
+            ast::DeclSpecifier::Attribute(a) => Some(a),
+            _ => None,
+        }))
 }
 
 /// `g` in an attribute's text that holds `pencil_access(g)`.
