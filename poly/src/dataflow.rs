@@ -287,12 +287,14 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         None,
         &tagged_schedule,
     )
-    .and_then(|f| f.get_may_dependence())
-    .and_then(UnionMap::domain)
+    // (Per element: a write of many elements, a call's, may have only
+    // some of them overwritten.)
+    .and_then(|f| f.get_full_may_dependence())
+    .and_then(UnionMap::range_factor_range)
     .map_err(|_| failed("live-out writes"))?;
     let live_out = all_tagged_writes
         .copy()
-        .and_then(|w| w.subtract_domain(overwritten))
+        .and_then(|w| w.subtract(overwritten))
         .map_err(|_| failed("live-out writes"))?;
     let reordering = ReorderingAccesses {
         tagged_reads: &tagged_reads,

@@ -86,6 +86,19 @@ fn dead() {
     insta::assert_snapshot!(scop("tests/c/scop/dead.c", "dead"));
 }
 
+/// Liveness is per element: the call's last instance writes elements no
+/// statement after it overwrites, so it is live-out and needed, though
+/// the statement after it overwrites one of them.
+#[test]
+fn dead_partly() {
+    let text = scop("tests/c/scop/dead_partly.c", "refill");
+    assert!(
+        text.contains("[S0[i = -1 + m] -> W0[]] -> a[o0] : m > 0 and 0 < o0 < n"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
 #[test]
 fn kills() {
     insta::assert_snapshot!(scop("tests/c/scop/kills.c", "kills"));

@@ -53,6 +53,11 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/calls.c", "calls", &["1", "7"]),
     ("tests/c/scop/dynamic.c", "dynamic", &["1", "6", "11"]),
     ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
+    (
+        "tests/c/scop/dead_partly.c",
+        "refill",
+        &["1 0", "4 3", "6 1"],
+    ),
     ("tests/c/scop/kills.c", "kills", &["1", "5"]),
     ("tests/c/scop/assume.c", "assume", &["0", "1", "6"]),
     ("tests/c/scop/pencil_kill.c", "pencil_kill", &["1", "5"]),
