@@ -84,6 +84,9 @@ pub struct Program {
     /// PENCIL report's summary functions, §3.7): the polyhedral model
     /// takes a call's accesses from `g`'s body instead of theirs.
     pub access_summaries: std::collections::BTreeMap<FuncId, AccessSummary>,
+    /// The `for` loops a pragma declares free of dependences between
+    /// iterations (`#pragma pencil independent`, the PENCIL report's §3.9).
+    pub independent_loops: std::collections::BTreeSet<ferry_parser::ast::StmtId>,
 }
 
 /// A `pencil_access(g)` attribute: the summary function it names, as

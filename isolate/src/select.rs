@@ -6,7 +6,9 @@ use crate::Selection;
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::{FuncId, NodeId};
 use ferry_hcfg::report::nodes_by_statement;
-use ferry_parser::ast::{Block, BlockItem, ExternalDecl, FunctionDef, Stmt, StmtId, StmtKind};
+use ferry_parser::ast::{
+    Block, BlockItem, ExternalDecl, FunctionDef, Pragma, Stmt, StmtId, StmtKind,
+};
 use ferry_parser::span::Span;
 use ferry_parser::{Diagnostic, ParsedFile};
 use std::collections::HashSet;
@@ -186,16 +188,6 @@ pub fn is_isolate_pragma(text: &str) -> bool {
     text.split_whitespace().collect::<Vec<_>>() == ["ferry", "isolate"]
 }
 
-/// Whether a pragma declares the loop after it free of dependences
-/// between iterations: `ferry independent`, or PENCIL's `pencil
-/// independent`.
-pub fn is_independent_pragma(text: &str) -> bool {
-    matches!(
-        text.split_whitespace().collect::<Vec<_>>()[..],
-        ["ferry" | "pencil", "independent"]
-    )
-}
-
 /// The `for` loops of the main files that a pragma declares independent.
 pub fn independent_loops(parsed: &[ParsedFile]) -> HashSet<StmtId> {
     let mut loops = HashSet::new();
@@ -206,9 +198,7 @@ pub fn independent_loops(parsed: &[ParsedFile]) -> HashSet<StmtId> {
             };
             statements_in_block(&def.body, &mut |s| {
                 if matches!(s.kind, StmtKind::For { .. })
-                    && s.pragmas
-                        .iter()
-                        .any(|p| is_independent_pragma(p.text.as_str()))
+                    && s.pragmas.iter().any(Pragma::declares_independence)
                 {
                     loops.insert(s.id);
                 }

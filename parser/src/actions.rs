@@ -71,6 +71,12 @@ pub fn comma(left: Expr, right: Expr, lo: usize, hi: usize) -> Expr {
     expr(ExprKind::Comma(items), lo, hi)
 }
 
+/// `s` after the pragma `p`, which comes before the ones already attached.
+pub fn with_pragma(p: Pragma, mut s: Stmt) -> Stmt {
+    s.pragmas.insert(0, p);
+    s
+}
+
 /// Attaches each run of pragmas to the statement that follows it; pragmas
 /// followed by a declaration or by the end of the block stay block items.
 pub fn make_block(local_labels: Vec<Symbol>, items: Vec<BlockItem>, span: Span) -> Block {

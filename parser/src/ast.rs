@@ -48,6 +48,18 @@ pub struct Pragma {
     pub span: Span,
 }
 
+impl Pragma {
+    /// Whether it declares the loop after it free of dependences between
+    /// iterations: `ferry independent`, or PENCIL's `pencil independent`
+    /// (the report's §3.9).
+    pub fn declares_independence(&self) -> bool {
+        matches!(
+            self.text.as_str().split_whitespace().collect::<Vec<_>>()[..],
+            ["ferry" | "pencil", "independent"]
+        )
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct FunctionDef {
     /// Empty for an implicit `int` (C89: `main() { ... }`).

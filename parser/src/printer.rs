@@ -1654,6 +1654,35 @@ void f(int n)
         );
     }
 
+    /// Pragmas written before a loop's body that is no block (PENCIL's
+    /// Listing 10) are the body's, printed on their own lines before it,
+    /// in an open statement (an `if` without `else` inside) as in a
+    /// closed one.
+    #[test]
+    fn printer_pragmas_before_a_loop_body() {
+        assert_prints(
+            "void f(int n) { for (int i = 0; i < n; ++i)\n#pragma pencil independent\n#pragma unroll\n\
+             for (int j = 0; j < n; ++j) if (j) g(); else h();\n\
+             while (n)\n#pragma x\nif (n) n--; }",
+            "void f(int n)
+{
+    for (int i = 0; i < n; ++i)
+        #pragma pencil independent
+        #pragma unroll
+        for (int j = 0; j < n; ++j)
+            if (j)
+                g();
+            else
+                h();
+    while (n)
+        #pragma x
+        if (n)
+            n--;
+}
+",
+        );
+    }
+
     #[test]
     fn printer_asm_exact() {
         assert_prints(

@@ -93,6 +93,9 @@ pub struct Model {
     pub reordered: Option<(String, String)>,
     /// The statement instances whose results nothing after them needs.
     pub dead: String,
+    /// Per loop declared independent (`Scop::independences`), its pairs
+    /// of instances within the domains: left out of the dependences above.
+    pub independent: Vec<String>,
 }
 
 /// The model of `scop`, simplified by isl, with its dependences.
@@ -320,6 +323,43 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let forced = reordering
         .forced()
         .map_err(|_| failed("forced dependences"))?;
+    // A loop declared independent (§3.9) orders none of its iterations
+    // against another: the dependences between them come from accesses
+    // the model over-approximates (a subscript on data) and the user
+    // knows apart. They are left out of every dependence shown and
+    // scheduled, not out of the dead instances: removing code rests on
+    // the accesses alone.
+    let (independent, independent_texts) =
+        independences(scop, &ctx, &context, &all_domains).map_err(|_| failed("independences"))?;
+    let flow_with_independent = may.copy().map_err(|_| failed("flow dependences"))?;
+    let untag = tagged_schedule
+        .copy()
+        .and_then(UnionMap::domain)
+        .and_then(|d| d.unwrap())
+        .and_then(UnionMap::domain_map)
+        .map_err(|_| failed("independences"))?;
+    let tagged_independent = untag
+        .copy()
+        .and_then(|u| u.apply_range(independent.copy()?))
+        .and_then(|m| m.apply_range(untag.reverse()?))
+        .map_err(|_| failed("independences"))?;
+    // (Nothing to subtract without one: the dependences stay as isl
+    // printed them.)
+    let apart = |m: UnionMap, pairs: &UnionMap| {
+        if scop.independences.is_empty() {
+            Ok(m)
+        } else {
+            m.subtract(pairs.copy()?)
+        }
+    };
+    let may = apart(may, &independent).map_err(|_| failed("flow dependences"))?;
+    let anti = apart(anti, &independent).map_err(|_| failed("anti dependences"))?;
+    let output = apart(output, &independent).map_err(|_| failed("output dependences"))?;
+    let forced = apart(forced, &independent).map_err(|_| failed("forced dependences"))?;
+    let array_order = apart(array_order, &independent).map_err(|_| failed("order dependences"))?;
+    let order = apart(order, &tagged_independent).map_err(|_| failed("order dependences"))?;
+    let flow_tagged =
+        apart(flow_tagged, &tagged_independent).map_err(|_| failed("flow between references"))?;
     // isl's scheduler may not finish within a bound of its own: the rest
     // of the model stands without it, with a fresh bound.
     ctx.reset_operations();
@@ -340,8 +380,8 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     .ok();
     ctx.reset_error();
     ctx.reset_operations();
-    let dead =
-        dead_instances(&live_out, &may, &all_domains).map_err(|_| failed("dead instances"))?;
+    let dead = dead_instances(&live_out, &flow_with_independent, &all_domains)
+        .map_err(|_| failed("dead instances"))?;
     let shown = |m: UnionMap, what: &str| -> Result<String, String> {
         let m = m
             .gist_params(context.copy().map_err(|_| failed(what))?)
@@ -363,12 +403,41 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         reordered,
         order: shown(order, "order dependences")?,
         forced: shown(forced, "forced dependences")?,
+        independent: independent_texts,
         dead: dead
             .gist_params(context.copy().map_err(|_| failed("dead instances"))?)
             .and_then(UnionSet::coalesce)
             .and_then(|d| d.to_str().map(str::to_string))
             .map_err(|_| failed("dead instances"))?,
     })
+}
+
+/// The union of the independences of `scop` (instance → instance,
+/// within `domains`), and each one as isl prints it under `context`.
+fn independences(
+    scop: &Scop,
+    ctx: &isl_rs::Context,
+    context: &Set,
+    domains: &UnionSet,
+) -> Result<(UnionMap, Vec<String>), LibISLError> {
+    let mut all = UnionMap::empty_ctx(ctx)?;
+    let mut texts = Vec::new();
+    for independence in &scop.independences {
+        let pairs = UnionMap::read_from_str(ctx, &independence.relation)?
+            .intersect_domain(domains.copy()?)?
+            .intersect_range(domains.copy()?)?
+            .intersect_params(context.copy()?)?
+            .coalesce()?;
+        texts.push(
+            pairs
+                .copy()?
+                .gist_params(context.copy()?)?
+                .to_str()?
+                .to_string(),
+        );
+        all = all.union(pairs)?;
+    }
+    Ok((all, texts))
 }
 
 /// The dependences a schedule that reorders live ranges must respect.

@@ -37,7 +37,7 @@
 //! is searched inside.
 
 use crate::summary::{Part, Summary, SummaryAccess, summarise};
-use crate::{Access, AccessKind, Scop, Statement};
+use crate::{Access, AccessKind, Independence, Scop, Statement};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::delinearise::View;
 use ferry_hcfg::effects::EffectsAnalysis;
@@ -871,6 +871,10 @@ struct Builder<'a> {
     loop_summary_of: &'a dyn Fn(NodeId) -> Option<Rc<Summary>>,
     /// The loops taken as one statement each so far.
     encapsulated: Vec<NodeId>,
+    /// The loops declared independent so far: the span, the depth of the
+    /// loop (1 for the outermost of the part) and the range of the
+    /// statements in its body.
+    independent: Vec<(Span, usize, std::ops::Range<usize>)>,
 }
 
 /// Where the accesses of a summary are placed: the values of the callee's
@@ -897,7 +901,9 @@ struct ArrayPlace {
 struct Pending {
     kind: AccessKind,
     array: VarId,
-    subscripts: Vec<(Lin, Conj)>,
+    /// Each subscript's affine value (`None` for one on data, see
+    /// [`Builder::element`]) and the condition it is read under.
+    subscripts: Vec<(Option<Lin>, Conj)>,
 }
 
 impl<'a> Builder<'a> {
@@ -932,6 +938,7 @@ impl<'a> Builder<'a> {
             summary_of,
             loop_summary_of,
             encapsulated: Vec::new(),
+            independent: Vec::new(),
         }
     }
     /// Walks `node` under `domain` (a disjunction); `None` when something
@@ -1010,7 +1017,14 @@ impl<'a> Builder<'a> {
                 let inner = and_dnf(domain, &[bounds])?;
                 self.loops.push((c.index, c.step > 0));
                 self.positions.push(0);
+                let first = self.statements.len();
                 let walked = self.node(body, *loop_body, &inner);
+                let declared = body.node(node).stmt;
+                if declared.is_some_and(|s| self.program.independent_loops.contains(&s)) {
+                    let statements = first..self.statements.len();
+                    let span = body.node(node).span;
+                    self.independent.push((span, self.loops.len(), statements));
+                }
                 self.positions.pop();
                 self.loops.pop();
                 walked?;
@@ -1124,7 +1138,18 @@ impl<'a> Builder<'a> {
         let mut extra = Conj::default();
         for (k, (lin, conj)) in p.subscripts.iter().enumerate() {
             let out = format!("o{k}");
-            cons.push(format!("{out} = {}", self.lin_text(lin)?));
+            match lin {
+                Some(lin) => cons.push(format!("{out} = {}", self.lin_text(lin)?)),
+                // Any element of the dimension: from 0 (C's negative
+                // subscripts would alias, as pet assumes too) to its
+                // length where that is affine, unbounded above otherwise.
+                None => {
+                    cons.push(format!("{out} >= 0"));
+                    if let Some(length) = self.extent(p.array, k, p.subscripts.len()) {
+                        cons.push(format!("{out} < {length}"));
+                    }
+                }
+            }
             extra = extra.and(conj);
             outs.push(out);
         }
@@ -1222,6 +1247,9 @@ impl<'a> Builder<'a> {
             let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
             pending.splice(0..0, conditions);
         }
+        let data_subscripts = pending
+            .iter()
+            .any(|p| p.subscripts.iter().any(|(value, _)| value.is_none()));
         let name = format!("S{}", self.statements.len() - self.kills);
         let (indices, tuple, domain_text) = self.place(&name, domain)?;
         let mut accesses = Vec::new();
@@ -1243,6 +1271,7 @@ impl<'a> Builder<'a> {
         }
         self.statements.push(Statement {
             dynamic,
+            data_subscripts,
             name,
             span,
             explicit_kill: false,
@@ -1556,6 +1585,7 @@ impl<'a> Builder<'a> {
                 id,
             }],
             dynamic: false,
+            data_subscripts: false,
         });
         Some(())
     }
@@ -1630,11 +1660,29 @@ impl<'a> Builder<'a> {
     }
 
     /// The access `kind` of an element (`a[i][j]`) or scalar (`s`).
-    fn element(&mut self, e: &Expr, kind: AccessKind) -> Option<Pending> {
+    ///
+    /// A subscript without an affine value (read from data, `B[A[i]]`, or
+    /// not affine in the indices) stands for any element along its
+    /// dimension: the access is a may-access (PENCIL's §3.9, pet's
+    /// data-dependent accesses), a write a may-write. Its own reads are
+    /// the caller's (`subscript_reads`).
+    fn element(&mut self, e: &Expr, mut kind: AccessKind) -> Option<Pending> {
         let mut subscripts = Vec::new();
         let mut at = e;
         while let ExprKind::Index(base, subscript) = &at.kind {
-            subscripts.push(single(self.env.value(subscript)?)?);
+            subscripts.push(match self.env.value(subscript).and_then(single) {
+                Some((value, condition)) => (Some(value), condition),
+                // A scalar the part assigns: a walk the semantics'
+                // stores follow better than "any element" (the part is
+                // summarised under its stores instead).
+                None if self.mentions_assigned(subscript) => return None,
+                None => {
+                    if kind == AccessKind::MustWrite {
+                        kind = AccessKind::MayWrite;
+                    }
+                    (None, Conj::default())
+                }
+            });
             at = base;
         }
         subscripts.reverse();
@@ -1649,6 +1697,40 @@ impl<'a> Builder<'a> {
             array,
             subscripts,
         })
+    }
+
+    /// Whether `e` reads a variable the part assigns, other than the
+    /// indices of the loops around.
+    fn mentions_assigned(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.walk(&mut |sub| {
+            if let ExprKind::Var(v) = sub.kind {
+                found |= self.written.contains(&v) && !self.loops.iter().any(|&(l, _)| l == v);
+            }
+        });
+        found
+    }
+
+    /// The length of dimension `k` of `array` accessed with `dims`
+    /// subscripts, as isl text, where it is affine in the parameters (a
+    /// pointer's first dimension has none).
+    fn extent(&mut self, array: VarId, k: usize, dims: usize) -> Option<String> {
+        let ty = &self.program.var(array).ty;
+        let length = match (k, ty) {
+            (0, Type::Array(_, length)) => length,
+            (0, _) => return None,
+            _ => *inner_lengths(ty, dims)?.get(k - 1)?,
+        };
+        let length = self.length(length)?;
+        // A length over variables the part writes is no parameter.
+        let fixed = length
+            .terms
+            .iter()
+            .all(|(name, _)| match Name::parse(name) {
+                Some(Name::Pre(v)) => !self.written.contains(&v) && !self.varying.contains(&v),
+                _ => false,
+            });
+        fixed.then(|| self.lin_text(&length)).flatten()
     }
 
     /// Whether the elements `dims` subscripts of `array` reach are memory
@@ -1802,6 +1884,17 @@ impl<'a> Builder<'a> {
             })
             .collect();
         names.sort();
+        let independences = self
+            .independent
+            .iter()
+            .map(|(span, depth, statements)| Independence {
+                span: *span,
+                relation: format!(
+                    "{list}{}",
+                    independence(&self.statements[statements.clone()], *depth)
+                ),
+            })
+            .collect();
         Scop {
             names,
             function,
@@ -1811,8 +1904,36 @@ impl<'a> Builder<'a> {
             assumptions,
             statements: self.statements,
             encapsulated: self.encapsulated,
+            independences,
         }
     }
+}
+
+/// The pairs of instances of `statements` (a loop's body, the loop at
+/// `depth`) in the same iterations of the loops around the loop and in
+/// different iterations of it, as isl text without the parameters.
+fn independence(statements: &[Statement], depth: usize) -> String {
+    // The sink's indices primed, as isl shows a pair of instances.
+    let tuple = |s: &Statement, prime: &str| {
+        let dims: Vec<String> = s.indices.iter().map(|i| format!("{i}{prime}")).collect();
+        format!("{}[{}]", s.name, dims.join(", "))
+    };
+    let mut pairs = Vec::new();
+    for source in statements {
+        for sink in statements {
+            let same =
+                |k: usize, op: &str| format!("{}' {op} {}", sink.indices[k], source.indices[k]);
+            let mut cons: Vec<String> = (0..depth - 1).map(|k| same(k, "=")).collect();
+            cons.push(same(depth - 1, "!="));
+            pairs.push(format!(
+                "{} -> {} : {}",
+                tuple(source, ""),
+                tuple(sink, "'"),
+                cons.join(" and ")
+            ));
+        }
+    }
+    format!("{{ {} }}", pairs.join("; "))
 }
 
 /// Whether `n` subscripts of a variable of type `ty` reach an element

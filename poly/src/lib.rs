@@ -64,9 +64,23 @@ pub struct Scop {
     /// not counted) the part takes as one statement each (§3.2): their
     /// bodies may hold SCoPs of their own.
     pub encapsulated: Vec<ferry_hcfg::ir::NodeId>,
+    /// The loops of the part a `#pragma pencil independent` declares free
+    /// of dependences between iterations (PENCIL's §3.9).
+    pub independences: Vec<Independence>,
     /// Each name the isl text gives a variable (index, parameter, array),
     /// with the variable's name in the program (`j_1` for the second `j`).
     pub names: Vec<(String, String)>,
+}
+
+/// A loop declared independent: the pairs of instances of its body's
+/// statements in different iterations of it (and the same iterations of
+/// the loops around it), which no dependence may order.
+#[derive(Debug, Clone)]
+pub struct Independence {
+    /// The loop, from `for` to the end of its body.
+    pub span: Span,
+    /// `[params] -> { S0[i, j] -> S1[i', j'] : i' = i and j' != j; ... }`.
+    pub relation: String,
 }
 
 #[derive(Debug, Clone)]
@@ -92,6 +106,10 @@ pub struct Statement {
     /// run, its writes are may-writes, and it also reads what the
     /// conditions read.
     pub dynamic: bool,
+    /// Some of its accesses have a subscript on data (`B[i][A[i][j]]`,
+    /// §3.9): they are of any element along that dimension, may-reads and
+    /// may-writes, which hold what runs and not exactly.
+    pub data_subscripts: bool,
 }
 
 impl Statement {

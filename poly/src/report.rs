@@ -111,10 +111,10 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                 } else {
                     source(file, s.span)
                 },
-                if s.dynamic {
-                    "  (under a condition on data)"
-                } else {
-                    ""
+                match (s.dynamic, s.data_subscripts) {
+                    (true, _) => "  (under a condition on data)",
+                    (false, true) => "  (a subscript on data)",
+                    (false, false) => "",
                 },
                 model.domains[k],
                 model.schedules[k]
@@ -126,6 +126,12 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                     a.kind.name()
                 ));
             }
+        }
+        for (independence, pairs) in scop.independences.iter().zip(&model.independent) {
+            out.push_str(&format!(
+                "  independent  {pairs}  (the loop at {})\n",
+                file.position(independence.span)
+            ));
         }
         out.push_str(&format!(
             "  flow ({})  {}\n  by reference {}\n  live-in      {}\n  live-out     {}\n  \
@@ -191,6 +197,7 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                             "column": column,
                             "indices": s.indices,
                             "dynamic": s.dynamic,
+                            "data_subscripts": s.data_subscripts,
                             "domain": model.domains[k],
                             "schedule": model.schedules[k],
                             "accesses": s.accesses.iter().zip(&model.accesses[k]).map(|(a, r)| json!({
@@ -213,6 +220,7 @@ pub fn json(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
                     "output": model.output,
                     "order": model.order,
                     "forced": model.forced,
+                    "independent": model.independent,
                 });
                 entry["dead"] = json!(model.dead);
                 entry["reordered"] = match &model.reordered {

@@ -44,8 +44,8 @@ const MAX_OPERATIONS: u64 = 2_000_000;
 pub(crate) struct Summary {
     pub accesses: Vec<SummaryAccess>,
     /// Whether some statement of the callee runs under a condition on
-    /// data: its writes there are may-writes, and its reads may not
-    /// happen.
+    /// data or has a subscript on data: its writes there are may-writes,
+    /// and its reads may not happen.
     pub dynamic: bool,
     /// Whether the accesses include those of the summarised loop's own
     /// condition (a summary under the stores: the condition is evaluated
@@ -178,7 +178,10 @@ pub(crate) fn summarise(program: &Program, part: &Part, scop: &Scop) -> Option<S
     }
     Some(Summary {
         accesses,
-        dynamic: scop.statements.iter().any(|s| s.dynamic),
+        dynamic: scop
+            .statements
+            .iter()
+            .any(|s| s.dynamic || s.data_subscripts),
         own_control: false,
     })
 }

@@ -3,13 +3,15 @@
 //! schedules, accesses with their ids and kinds) and the dependences isl
 //! computes from it. `shapes` holds one of each construct the model reads
 //! (a triangle, a step of 2, a loop counting down, an affine `if`, a
-//! scalar accumulated) and a data-dependent subscript that cuts the
-//! function in two; `calls` keeps a call of a pure function of the program
+//! scalar accumulated) and a data-dependent subscript, an access to any
+//! element along its dimension; `calls` keeps a call of a pure function of the program
 //! and is cut at calls of functions that touch memory and have no
 //! summary; `summaries` takes calls of static-affine functions whole,
 //! `while_loops` loops of dynamic control, `jumps` loops left by
 //! `continue` and `break` (unstructured parts), `pencil_access` a call
-//! summarised by a summary function; `dynamic` keeps
+//! summarised by a summary function, `pencil_independent` PENCIL's
+//! Listing 10 (a subscript on data in a loop declared independent);
+//! `dynamic` keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -74,6 +76,33 @@ fn jumps() {
 #[test]
 fn pencil_access() {
     insta::assert_snapshot!(scop("tests/c/scop/pencil_access.c", "spread"));
+}
+
+/// `#pragma pencil independent` (PENCIL's §3.9, Listing 10): the
+/// subscript on data makes B's write a may-write of the whole row, and
+/// the pragma takes the dependences between iterations of the j loop
+/// away, so that j is coincident; without it, the output dependences
+/// between them stay and j is not.
+#[test]
+fn pencil_independent() {
+    let file = "tests/c/scop/pencil_independent.c";
+    let declared = scop(file, "foo");
+    let plain = scop(file, "scatter");
+    let line = |text: &str, key: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(key))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(declared.contains("  independent  "), "{declared}");
+    assert!(line(&declared, "output").ends_with("{  }"), "{declared}");
+    assert!(
+        line(&declared, "coincident").contains("[ 1, 1 ]"),
+        "{declared}"
+    );
+    assert!(!line(&plain, "output").ends_with("{  }"), "{plain}");
+    assert!(line(&plain, "coincident").contains("[ 1, 0 ]"), "{plain}");
+    insta::assert_snapshot!(declared);
 }
 
 #[test]

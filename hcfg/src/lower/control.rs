@@ -485,6 +485,9 @@ impl Builder<'_> {
         body: &ast::Stmt,
     ) -> NodeId {
         let span = s.span;
+        if s.pragmas.iter().any(ast::Pragma::declares_independence) {
+            self.lw.program.independent_loops.insert(s.id);
+        }
         self.lw.push_scope();
         let init_nodes = self.for_init(init);
         let init_node = match init_nodes.len() {

@@ -1,8 +1,9 @@
 /* The shapes of static control ferry's polyhedral model reads: a
  * triangle, a step of 2, a loop counting down, an affine `if`, a scalar
  * accumulated (an array of no dimension), and a data-dependent subscript,
- * which cuts the function into two SCoPs around it; the second SCoP's
- * loops run up, then down, each reading what the iteration before wrote. */
+ * an access to any element of b (PENCIL's §3.9: a may-read and a
+ * may-write); the loops after it run up, then down, each reading what
+ * the iteration before wrote. */
 #include <stdio.h>
 #include <stdlib.h>
 

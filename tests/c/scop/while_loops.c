@@ -6,8 +6,9 @@
  * iterates on it while a condition on data holds, C uses it. The loop
  * halving `a` does not run at all for a limit of 10 or more. The bodies
  * hold SCoPs of their own, shown after the part. The last loop's body
- * subscripts with its own variable, which is no affine form: the loop is
- * no statement, and the part ends before it. */
+ * subscripts with its own variable halved, which is no affine form: the
+ * loop is a statement placed by its stores, its read of b[m / 2] one of
+ * any element of b. */
 #include <stdio.h>
 #include <stdlib.h>
 
