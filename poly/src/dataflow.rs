@@ -215,29 +215,25 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let all_tagged_writes = union(&tagged_writes, &tagged_may_writes, "writes")?;
     // A kill hides every write before it, as a must-write does, and is
     // the source of nothing.
-    let flow = compute(
+    let flow = flow_within_conditions(
+        scop,
+        false,
         &reads,
-        Some(&writes),
-        Some(&may_writes),
+        &writes,
+        &may_writes,
         Some(&kills),
         &schedule,
     )
     .map_err(|_| failed("flow dependences"))?;
-    let may = flow
-        .get_may_dependence()
-        .map_err(|_| failed("flow dependences"))?;
-    let must = flow
-        .get_must_dependence()
-        .map_err(|_| failed("flow dependences"))?;
+    let may = flow.may.copy().map_err(|_| failed("flow dependences"))?;
+    let must = flow.must.copy().map_err(|_| failed("flow dependences"))?;
     // A read under a condition on data may not happen: its flow is no
     // certainty either.
     let flow_exact = !scop.statements.iter().any(|s| s.dynamic)
         && may
             .is_equal(&must)
             .map_err(|_| failed("flow dependences"))?;
-    let live_in = flow
-        .get_may_no_source()
-        .map_err(|_| failed("live-in reads"))?;
+    let live_in = flow.no_source;
     let writes_and_kills = union(&writes, &kills, "kills")?;
     let anti = compute(
         &all_writes,
@@ -268,17 +264,17 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         .and_then(UnionMap::domain_map)
         .and_then(|m| m.apply_range(schedule.copy()?))
         .map_err(|_| failed("tagged schedule"))?;
-    let tagged_flow = compute(
+    let tagged_flow = flow_within_conditions(
+        scop,
+        true,
         &tagged_reads,
-        Some(&tagged_writes),
-        Some(&tagged_may_writes),
+        &tagged_writes,
+        &tagged_may_writes,
         Some(&tagged_kills),
         &tagged_schedule,
     )
     .map_err(|_| failed("flow between references"))?;
-    let flow_tagged = tagged_flow
-        .get_may_dependence()
-        .map_err(|_| failed("flow between references"))?;
+    let flow_tagged = tagged_flow.may;
     // A write is overwritten where a later must-write of its element, or
     // a kill, follows it: every write before that must-write, back to the
     // previous must-write, is one of its sources.
@@ -303,9 +299,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         tagged_reads: &tagged_reads,
         tagged_writes: &all_tagged_writes,
         flow_tagged: &flow_tagged,
-        live_in_tagged: &tagged_flow
-            .get_may_no_source()
-            .map_err(|_| failed("live-in reads"))?,
+        live_in_tagged: &tagged_flow.no_source,
         live_out: &live_out,
         tagged_schedule: &tagged_schedule,
     };
@@ -549,6 +543,120 @@ fn dead_instances(
         needed = grown;
     }
     domains.copy()?.subtract(needed)
+}
+
+/// Flow dependences and the reads with no source, as isl's dataflow
+/// gives them.
+pub(crate) struct Flow {
+    pub may: UnionMap,
+    pub must: UnionMap,
+    /// The reads (instance → element) that may have no source.
+    pub no_source: UnionMap,
+}
+
+/// The flow towards `reads` from the `must` and `may` writes, with
+/// `kill`s, in `schedule`'s order (`tagged`: the accesses and the
+/// schedule are of tagged instances), first inside each condition on
+/// data (the PENCIL report's Listing 3, done as it suggests): a statement
+/// under one reads what a statement before it under the same branch, in
+/// the same instance of the `if`, surely wrote, though either is a
+/// may-write to the rest of the part (the branch may not be taken).
+/// There the elements are paired with the indices of the loops around
+/// the `if`, so that only accesses of one instance meet; the writes of
+/// statements under the same branch that are must-writes but for it are
+/// must-sources, those under it deeper may-sources. A read so surely
+/// covered takes its sources from there; the others, from the whole
+/// part.
+pub(crate) fn flow_within_conditions(
+    scop: &Scop,
+    tagged: bool,
+    reads: &UnionMap,
+    must: &UnionMap,
+    may: &UnionMap,
+    kill: Option<&UnionMap>,
+    schedule: &UnionMap,
+) -> Result<Flow, LibISLError> {
+    let ctx = reads.get_ctx();
+    let mut inner_may = UnionMap::empty_ctx(&ctx)?;
+    let mut inner_must = UnionMap::empty_ctx(&ctx)?;
+    let mut covered = UnionMap::empty_ctx(&ctx)?;
+    let mut branches: Vec<&[usize]> = scop
+        .statements
+        .iter()
+        .filter(|s| !s.guards.is_empty())
+        .map(|s| s.guards.as_slice())
+        .collect();
+    branches.sort();
+    branches.dedup();
+    if branches.is_empty() {
+        // (Nothing to pair: the flow as isl prints it.)
+        let flow = compute(reads, Some(must), Some(may), kill, schedule)?;
+        return Ok(Flow {
+            may: flow.get_may_dependence()?,
+            must: flow.get_must_dependence()?,
+            no_source: flow.get_may_no_source()?,
+        });
+    }
+    for branch in branches {
+        let mut sinks = UnionMap::empty_ctx(&ctx)?;
+        let mut sources_must = UnionMap::empty_ctx(&ctx)?;
+        let mut sources_may = UnionMap::empty_ctx(&ctx)?;
+        for s in scop
+            .statements
+            .iter()
+            .filter(|s| s.guards.starts_with(branch))
+        {
+            let same = s.guards == branch;
+            for a in &s.accesses {
+                let into = match a.kind {
+                    AccessKind::Read if same => &mut sinks,
+                    AccessKind::MayWrite if same && a.guarded_must => &mut sources_must,
+                    AccessKind::MustWrite | AccessKind::MayWrite => &mut sources_may,
+                    AccessKind::Read | AccessKind::Kill => continue,
+                };
+                let depth = scop
+                    .statements
+                    .iter()
+                    .find(|t| t.guards == branch)
+                    .map_or(0, |t| t.guard_depth);
+                let indices: Vec<String> = (0..s.indices.len()).map(|k| format!("x{k}")).collect();
+                let instance = format!("{}[{}]", s.name, indices.join(", "));
+                let instance = if tagged {
+                    format!("[{instance} -> {}[]]", a.id)
+                } else {
+                    instance
+                };
+                let around = UnionMap::read_from_str(
+                    &ctx,
+                    &format!("{{ {instance} -> [{}] }}", indices[..depth].join(", ")),
+                )?;
+                let text = if tagged { &a.tagged } else { &a.relation };
+                let paired = UnionMap::read_from_str(&ctx, text)?.range_product(around)?;
+                *into = into.copy()?.union(paired)?;
+            }
+        }
+        if sinks.is_empty()? {
+            continue;
+        }
+        let inside = compute(
+            &sinks,
+            Some(&sources_must),
+            Some(&sources_may),
+            None,
+            schedule,
+        )?;
+        let open = inside.get_may_no_source()?.range_factor_domain()?;
+        covered = covered.union(sinks.range_factor_domain()?.subtract(open)?)?;
+        inner_may = inner_may.union(inside.get_may_dependence()?)?;
+        inner_must = inner_must.union(inside.get_must_dependence()?)?;
+    }
+    let rest = reads.copy()?.subtract(covered)?;
+    let outside = compute(&rest, Some(must), Some(may), kill, schedule)?;
+    Ok(Flow {
+        may: outside.get_may_dependence()?.union(inner_may)?,
+        must: outside.get_must_dependence()?.union(inner_must)?,
+        no_source: outside.get_may_no_source()?,
+    })
 }
 
 /// isl's dataflow towards `sink` from the `must` and `may` sources, with

@@ -682,7 +682,11 @@ impl<'a> Finder<'a> {
             &loop_summary_of,
         );
         // Under a condition on data: every write a may-write.
-        builder.guards.push(Vec::new());
+        builder.guards.push(Guard {
+            region: None,
+            depth: 0,
+            reads: Vec::new(),
+        });
         self.place_under_stores(&mut builder, node, mentioned)?;
         if builder.statements.is_empty() {
             return None;
@@ -855,7 +859,9 @@ struct Builder<'a> {
     /// The position of the next statement at each depth.
     positions: Vec<i64>,
     /// The reads of the conditions on data the walk is under.
-    guards: Vec<Vec<Pending>>,
+    guards: Vec<Guard>,
+    /// The branches of conditions on data met so far.
+    regions: usize,
     /// Accesses numbered so far (their ids, `R0`, `W1`...).
     accesses: usize,
     /// Kill statements made so far (`K0`, `K1`...).
@@ -896,6 +902,17 @@ struct ArrayPlace {
     offset: Option<(Lin, Conj)>,
 }
 
+/// A condition on data the walk is under: one branch of an `if`.
+struct Guard {
+    /// The branch's number in the part; `None` for the unknown control
+    /// of a part placed under its stores.
+    region: Option<usize>,
+    /// How many loops of the part enclose the `if`.
+    depth: usize,
+    /// What the condition reads.
+    reads: Vec<Pending>,
+}
+
 /// A statement's access before it is written as isl text.
 #[derive(Clone)]
 struct Pending {
@@ -931,6 +948,7 @@ impl<'a> Builder<'a> {
             loops: Vec::new(),
             positions: vec![0],
             guards: Vec::new(),
+            regions: 0,
             accesses: 0,
             kills: 0,
             accessed: HashMap::new(),
@@ -983,12 +1001,17 @@ impl<'a> Builder<'a> {
                     None => {
                         let mut reads = Vec::new();
                         self.reads(condition, &mut reads)?;
-                        self.guards.push(reads);
-                        let walked = self
-                            .node(body, *then_branch, domain)
-                            .and_then(|()| self.node(body, *else_branch, domain));
-                        self.guards.pop();
-                        walked?;
+                        for branch in [*then_branch, *else_branch] {
+                            self.regions += 1;
+                            self.guards.push(Guard {
+                                region: Some(self.regions),
+                                depth: self.loops.len(),
+                                reads: reads.clone(),
+                            });
+                            let walked = self.node(body, branch, domain);
+                            self.guards.pop();
+                            walked?;
+                        }
                     }
                 }
             }
@@ -1163,6 +1186,7 @@ impl<'a> Builder<'a> {
             relation: format!("{{ {tuple} -> {element} }}"),
             tagged: format!("{{ [{tuple} -> {id}[]] -> {element} }}"),
             id,
+            guarded_must: false,
         })
     }
 
@@ -1238,13 +1262,28 @@ impl<'a> Builder<'a> {
         domain: &[Conj],
     ) -> Option<()> {
         let guarded = !self.guards.is_empty();
+        // The branches of conditions on data it is under, where each is
+        // one (not the unknown control of a part under its stores).
+        let guards: Vec<usize> = self
+            .guards
+            .iter()
+            .map(|g| g.region)
+            .collect::<Option<_>>()
+            .unwrap_or_default();
+        let mut guarded_must = vec![false; pending.len()];
         if guarded {
-            for p in &mut pending {
+            for (p, must) in pending.iter_mut().zip(&mut guarded_must) {
                 if p.kind == AccessKind::MustWrite {
                     p.kind = AccessKind::MayWrite;
+                    *must = !guards.is_empty();
                 }
             }
-            let conditions: Vec<Pending> = self.guards.iter().flatten().cloned().collect();
+            let conditions: Vec<Pending> = self
+                .guards
+                .iter()
+                .flat_map(|g| g.reads.iter().cloned())
+                .collect();
+            guarded_must.splice(0..0, vec![false; conditions.len()]);
             pending.splice(0..0, conditions);
         }
         let data_subscripts = pending
@@ -1253,8 +1292,10 @@ impl<'a> Builder<'a> {
         let name = format!("S{}", self.statements.len() - self.kills);
         let (indices, tuple, domain_text) = self.place(&name, domain)?;
         let mut accesses = Vec::new();
-        for p in pending {
-            accesses.push(self.access(p, &tuple, domain)?);
+        for (p, must) in pending.into_iter().zip(guarded_must) {
+            let mut access = self.access(p, &tuple, domain)?;
+            access.guarded_must = must;
+            accesses.push(access);
         }
         let mut dynamic = guarded;
         if let Some((summary, at)) = summary {
@@ -1272,6 +1313,8 @@ impl<'a> Builder<'a> {
         self.statements.push(Statement {
             dynamic,
             data_subscripts,
+            guard_depth: self.guards.last().map_or(0, |g| g.depth),
+            guards,
             name,
             span,
             explicit_kill: false,
@@ -1420,6 +1463,7 @@ impl<'a> Builder<'a> {
             relation: without_params(relation.to_str().ok()?).to_string(),
             tagged: without_params(tagged.to_str().ok()?).to_string(),
             id,
+            guarded_must: false,
         }))
     }
 
@@ -1583,9 +1627,12 @@ impl<'a> Builder<'a> {
                 relation: format!("{{ {tuple} -> {element} : {condition} }}"),
                 tagged: format!("{{ [{tuple} -> {id}[]] -> {element} : {condition} }}"),
                 id,
+                guarded_must: false,
             }],
             dynamic: false,
             data_subscripts: false,
+            guards: Vec::new(),
+            guard_depth: 0,
         });
         Some(())
     }

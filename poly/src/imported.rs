@@ -9,7 +9,7 @@
 //! their other parameters the program variables as the semantics name
 //! them (`v12`), in the isl context the caller gives: the regions' own.
 
-use crate::dataflow::compute;
+use crate::dataflow::flow_within_conditions;
 use crate::extract::scop_of_statement;
 use crate::{AccessKind, Scop};
 use ferry_hcfg::Analyses;
@@ -77,9 +77,10 @@ fn live_in_texts(scop: &Scop) -> Result<BTreeMap<String, String>, LibISLError> {
         }
     }
     // What a may-write may not have written comes from before.
-    let live_in = compute(&reads, Some(&writes), Some(&may_writes), None, &schedule)?
-        .get_may_no_source()?
-        .range()?;
+    let live_in =
+        flow_within_conditions(scop, false, &reads, &writes, &may_writes, None, &schedule)?
+            .no_source
+            .range()?;
     let mut out = BTreeMap::new();
     for (array, space) in read_arrays {
         let mut set = live_in.extract_set(space)?;

@@ -110,6 +110,12 @@ pub struct Statement {
     /// §3.9): they are of any element along that dimension, may-reads and
     /// may-writes, which hold what runs and not exactly.
     pub data_subscripts: bool,
+    /// The branches of the conditions on data it is under, outermost
+    /// first (numbered in the part): statements under the same ones run
+    /// together or not at all in each instance of the innermost `if`.
+    pub guards: Vec<usize>,
+    /// How many of its loops enclose its innermost condition on data.
+    pub guard_depth: usize,
 }
 
 impl Statement {
@@ -157,4 +163,9 @@ pub struct Access {
     /// -> R1[]] -> A[i, j + 1]`: isl's tagged accesses, which keep apart
     /// two references of one statement in the dependences.
     pub tagged: String,
+    /// A must-write of a statement under conditions on data: a may-write
+    /// only because the statement may not run, it writes its elements
+    /// whenever it does (read by the dataflow inside one instance of the
+    /// condition, the PENCIL report's Listing 3).
+    pub guarded_must: bool,
 }

@@ -29,7 +29,7 @@
 //! iteration's cover the loop's (with those a later iteration takes from
 //! an earlier one, a superset).
 
-use crate::dataflow::compute;
+use crate::dataflow::flow_within_conditions;
 use crate::{AccessKind, Scop};
 use ferry_hcfg::ir::{FuncId, Program, VarId};
 use ferry_hcfg::semantics::poly::Name;
@@ -210,7 +210,10 @@ fn exposed_reads(ctx: &Context, scop: &Scop) -> Result<UnionMap, LibISLError> {
             *into = into.copy()?.union(relation)?;
         }
     }
-    compute(&reads, Some(&must), Some(&may), Some(&kills), &schedule)?.get_may_no_source()
+    Ok(
+        flow_within_conditions(scop, false, &reads, &must, &may, Some(&kills), &schedule)?
+            .no_source,
+    )
 }
 
 /// `set` with the parameters that stand for a variable of `varying`

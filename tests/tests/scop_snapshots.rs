@@ -10,8 +10,9 @@
 //! `while_loops` loops of dynamic control, `jumps` loops left by
 //! `continue` and `break` (unstructured parts), `pencil_access` a call
 //! summarised by a summary function, `pencil_independent` PENCIL's
-//! Listing 10 (a subscript on data in a loop declared independent);
-//! `dynamic` keeps
+//! Listing 10 (a subscript on data in a loop declared independent),
+//! `within_conditions` Listing 3 (the dataflow inside a condition on
+//! data); `dynamic` keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -103,6 +104,33 @@ fn pencil_independent() {
     assert!(!line(&plain, "output").ends_with("{  }"), "{plain}");
     assert!(line(&plain, "coincident").contains("[ 1, 0 ]"), "{plain}");
     insta::assert_snapshot!(declared);
+}
+
+/// Dataflow inside a condition on data (PENCIL's Listing 3): a read
+/// takes the value a statement before it under the same branch surely
+/// wrote in the same instance, not one from earlier iterations or from
+/// before the part, though both statements are may-writes to the rest.
+#[test]
+fn within_conditions() {
+    let text = scop("tests/c/scop/within_conditions.c", "within");
+    let line = |key: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(key))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("flow").contains("S1[i] -> S2[i' = i] : 0 <= i < n"),
+        "{text}"
+    );
+    assert!(!line("flow").contains("-> S2[i'] :"), "{text}");
+    assert!(!line("live-in").contains("S2[i] -> t[]"), "{text}");
+    assert!(!line("live-in").contains("S5[i_1] -> tmp"), "{text}");
+    assert!(
+        line("live-in").contains("S6[i_1] -> tmp[o0 = i_1]"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
 }
 
 #[test]

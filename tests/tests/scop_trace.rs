@@ -52,6 +52,11 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/shapes.c", "shapes", &["2", "5", "8"]),
     ("tests/c/scop/calls.c", "calls", &["1", "7"]),
     ("tests/c/scop/dynamic.c", "dynamic", &["1", "6", "11"]),
+    (
+        "tests/c/scop/within_conditions.c",
+        "within",
+        &["1", "8", "13"],
+    ),
     ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
     (
         "tests/c/scop/dead_partly.c",
