@@ -818,7 +818,15 @@ impl Names {
             self.of.insert(v, name.clone());
             return name;
         }
-        let base = program.var(v).name.as_str().to_string();
+        let base = match program.members.get(&v) {
+            // A structure's member: its structure and fields (`a_b` for
+            // `a.b`), as pet names the wrapped space of its access.
+            Some(m) => std::iter::once(program.var(m.structure).name.as_str())
+                .chain(m.path.iter().map(|f| f.as_str()))
+                .collect::<Vec<_>>()
+                .join("_"),
+            None => program.var(v).name.as_str().to_string(),
+        };
         let mut name = base.clone();
         let mut k = 1;
         while self.taken.contains(&name) || ISL_KEYWORDS.contains(&name.as_str()) || reserved(&name)
@@ -1179,7 +1187,11 @@ impl<'a> Builder<'a> {
         let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
         cons.push(format!("({within})"));
         let id = self.access_id(p.kind);
-        let element = format!("{array}[{}] : {}", outs.join(", "), cons.join(" and "));
+        let element = format!(
+            "{} : {}",
+            self.element_text(p.array, &outs),
+            cons.join(" and ")
+        );
         Some(Access {
             kind: p.kind,
             array,
@@ -1415,9 +1427,9 @@ impl<'a> Builder<'a> {
             bound.join(" and ")
         );
         let placement = format!(
-            "{list}{{ [{tuple} -> [{}]] -> {array_name}[{}] }}",
+            "{list}{{ [{tuple} -> [{}]] -> {} }}",
             ins.join(", "),
-            subscripts.join(", ")
+            self.element_text(array, &subscripts)
         );
         let ctx = crate::bounded_context(MAX_CALL_OPERATIONS);
         let relation = Map::read_from_str(&ctx, &binding)
@@ -1612,7 +1624,7 @@ impl<'a> Builder<'a> {
         let outs: Vec<String> = (0..dims).map(|k| format!("o{k}")).collect();
         let id = format!("X{}", self.accesses);
         self.accesses += 1;
-        let element = format!("{array}[{}]", outs.join(", "));
+        let element = self.element_text(v, &outs);
         let condition = self.dnf_text(domain)?;
         self.statements.push(Statement {
             name,
@@ -1744,6 +1756,31 @@ impl<'a> Builder<'a> {
             array,
             subscripts,
         })
+    }
+
+    /// The text of the element of `v` at `subscripts` (`a[i, j]`); for a
+    /// member of a structure (a scalar, `scalar_fields`), the wrapped
+    /// space of its field access (PENCIL's §3.3): `a_b[a[] -> b[]]` for
+    /// `a.b`, a nested field's inside the outer one's
+    /// (`v_p_x[v_p[v[] -> p[]] -> x[]]` for `v.p.x`).
+    fn element_text(&mut self, v: VarId, subscripts: &[String]) -> String {
+        let name = self.names.get(self.program, v);
+        let member = self.program.members.get(&v);
+        let Some(member) = member.filter(|_| subscripts.is_empty() && !self.names.raw) else {
+            return format!("{name}[{}]", subscripts.join(", "));
+        };
+        let structure = self.names.get(self.program, member.structure);
+        let mut element = format!("{structure}[]");
+        let mut prefix = structure;
+        for (k, field) in member.path.iter().enumerate() {
+            prefix = if k + 1 == member.path.len() {
+                name.clone()
+            } else {
+                format!("{prefix}_{field}")
+            };
+            element = format!("{prefix}[{element} -> {field}[]]");
+        }
+        element
     }
 
     /// Whether `e` reads a variable the part assigns, other than the

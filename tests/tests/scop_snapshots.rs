@@ -12,7 +12,8 @@
 //! summarised by a summary function, `pencil_independent` PENCIL's
 //! Listing 10 (a subscript on data in a loop declared independent),
 //! `within_conditions` Listing 3 (the dataflow inside a condition on
-//! data); `dynamic` keeps
+//! data), `structures` Listing 5's fields as wrapped spaces; `dynamic`
+//! keeps
 //! statements under conditions on data as may-writes; `gemm`, `jacobi_2d`
 //! and `nussinov` are kernels of the suite (a reduction over k into C, a
 //! time loop of two sweeps, a triangular recurrence through calls of pure
@@ -130,6 +131,45 @@ fn within_conditions() {
         line("live-in").contains("S6[i_1] -> tmp[o0 = i_1]"),
         "{text}"
     );
+    insta::assert_snapshot!(text);
+}
+
+/// Structure fields (PENCIL's §3.3, Listing 5's S and T): each access to
+/// a member is to the wrapped space of its field access, the writes of
+/// `a.b` and `a.a` those the report collects; a nested field's is inside
+/// the outer one's.
+#[test]
+fn structures() {
+    let text = scop("tests/c/scop/structures.c", "structures");
+    let ctx = isl_rs::Context::alloc();
+    let writes = |statement: &str| {
+        let relation = text
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with(&format!("{statement} at")))
+            .find_map(|l| {
+                l.trim()
+                    .strip_prefix("W")
+                    .and_then(|l| l.split_once("must-write"))
+            })
+            .map(|(_, relation)| relation.trim().to_string())
+            .unwrap_or_else(|| panic!("{statement} writes: {text}"));
+        isl_rs::UnionMap::read_from_str(&ctx, &relation).expect("isl reads the write")
+    };
+    let expected = |relation: &str| {
+        isl_rs::UnionMap::read_from_str(&ctx, relation).expect("isl reads the expected write")
+    };
+    for (statement, relation) in [
+        ("S0", "{ S0[] -> a_b[a[] -> b[]] }"),
+        ("S1", "{ S1[] -> a_a[a[] -> a[]] }"),
+        ("S2", "{ S2[] -> v_pos_x[v_pos[v[] -> pos[]] -> x[]] }"),
+    ] {
+        assert!(
+            writes(statement)
+                .is_equal(&expected(relation))
+                .unwrap_or(false),
+            "{statement}: {text}"
+        );
+    }
     insta::assert_snapshot!(text);
 }
 

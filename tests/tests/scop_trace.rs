@@ -57,6 +57,7 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
         "within",
         &["1", "8", "13"],
     ),
+    ("tests/c/scop/structures.c", "structures", &["1", "6"]),
     ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
     (
         "tests/c/scop/dead_partly.c",
@@ -528,7 +529,11 @@ fn check_execution(
                 continue;
             }
             let relation = a["relation"].as_str().unwrap_or_default().to_string();
-            if relation.contains(&format!("-> {array}[]")) {
+            // A scalar, or a structure's member: its element is the
+            // wrapped space of the field access (`a_b[a[] -> b[]]`).
+            let element = relation.split(&format!("-> {array}[")).nth(1).unwrap_or("");
+            let first = element.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+            if element.starts_with(']') || first.starts_with('[') {
                 scalars = true;
                 continue;
             }
