@@ -225,15 +225,17 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         &schedule,
     )
     .map_err(|_| failed("flow dependences"))?;
-    let may = flow.may.copy().map_err(|_| failed("flow dependences"))?;
-    let must = flow.must.copy().map_err(|_| failed("flow dependences"))?;
+    let Flow {
+        may,
+        must,
+        no_source: live_in,
+    } = flow;
     // A read under a condition on data may not happen: its flow is no
     // certainty either.
     let flow_exact = !scop.statements.iter().any(|s| s.dynamic)
         && may
             .is_equal(&must)
             .map_err(|_| failed("flow dependences"))?;
-    let live_in = flow.no_source;
     let writes_and_kills = union(&writes, &kills, "kills")?;
     let anti = compute(
         &all_writes,
@@ -326,17 +328,23 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let (independent, independent_texts) =
         independences(scop, &ctx, &context, &all_domains).map_err(|_| failed("independences"))?;
     let flow_with_independent = may.copy().map_err(|_| failed("flow dependences"))?;
-    let untag = tagged_schedule
-        .copy()
-        .and_then(UnionMap::domain)
-        .and_then(|d| d.unwrap())
-        .and_then(UnionMap::domain_map)
-        .map_err(|_| failed("independences"))?;
-    let tagged_independent = untag
-        .copy()
-        .and_then(|u| u.apply_range(independent.copy()?))
-        .and_then(|m| m.apply_range(untag.reverse()?))
-        .map_err(|_| failed("independences"))?;
+    let tagged_independent = if scop.independences.is_empty() {
+        UnionMap::empty_ctx(&ctx)
+    } else {
+        // Each tagged instance to its instance, and back.
+        tagged_schedule
+            .copy()
+            .and_then(UnionMap::domain)
+            .and_then(|d| d.unwrap())
+            .and_then(UnionMap::domain_map)
+            .and_then(|untag| {
+                untag
+                    .copy()?
+                    .apply_range(independent.copy()?)?
+                    .apply_range(untag.reverse()?)
+            })
+    }
+    .map_err(|_| failed("independences"))?;
     // (Nothing to subtract without one: the dependences stay as isl
     // printed them.)
     let apart = |m: UnionMap, pairs: &UnionMap| {
@@ -601,6 +609,13 @@ pub(crate) fn flow_within_conditions(
         let mut sinks = UnionMap::empty_ctx(&ctx)?;
         let mut sources_must = UnionMap::empty_ctx(&ctx)?;
         let mut sources_may = UnionMap::empty_ctx(&ctx)?;
+        // The loops around the branch's `if`, the same for every
+        // statement directly under it.
+        let depth = scop
+            .statements
+            .iter()
+            .find(|t| t.guards == branch)
+            .map_or(0, |t| t.guard_depth);
         for s in scop
             .statements
             .iter()
@@ -614,11 +629,6 @@ pub(crate) fn flow_within_conditions(
                     AccessKind::MustWrite | AccessKind::MayWrite => &mut sources_may,
                     AccessKind::Read | AccessKind::Kill => continue,
                 };
-                let depth = scop
-                    .statements
-                    .iter()
-                    .find(|t| t.guards == branch)
-                    .map_or(0, |t| t.guard_depth);
                 let indices: Vec<String> = (0..s.indices.len()).map(|k| format!("x{k}")).collect();
                 let instance = format!("{}[{}]", s.name, indices.join(", "));
                 let instance = if tagged {

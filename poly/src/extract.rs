@@ -866,7 +866,7 @@ struct Builder<'a> {
     loops: Vec<(VarId, bool)>,
     /// The position of the next statement at each depth.
     positions: Vec<i64>,
-    /// The reads of the conditions on data the walk is under.
+    /// The conditions on data the walk is under, outermost first.
     guards: Vec<Guard>,
     /// The branches of conditions on data met so far.
     regions: usize,
@@ -1659,7 +1659,7 @@ impl<'a> Builder<'a> {
                     return None;
                 }
                 let assigned = self.written.contains(v) || self.varying.contains(v);
-                if assigned && !self.loops.iter().any(|&(l, _)| l == *v) {
+                if assigned && !self.is_loop_index(*v) {
                     out.push(Pending {
                         kind: AccessKind::Read,
                         array: *v,
@@ -1783,13 +1783,18 @@ impl<'a> Builder<'a> {
         element
     }
 
+    /// Whether `v` is the index of one of the loops around the walk.
+    fn is_loop_index(&self, v: VarId) -> bool {
+        self.loops.iter().any(|&(l, _)| l == v)
+    }
+
     /// Whether `e` reads a variable the part assigns, other than the
     /// indices of the loops around.
     fn mentions_assigned(&self, e: &Expr) -> bool {
         let mut found = false;
         e.walk(&mut |sub| {
             if let ExprKind::Var(v) = sub.kind {
-                found |= self.written.contains(&v) && !self.loops.iter().any(|&(l, _)| l == v);
+                found |= self.written.contains(&v) && !self.is_loop_index(v);
             }
         });
         found
@@ -1838,7 +1843,7 @@ impl<'a> Builder<'a> {
         for (name, coefficient) in &lin.terms {
             let shown = match Name::parse(name) {
                 Some(Name::Pre(v)) => {
-                    if !self.loops.iter().any(|&(l, _)| l == v) {
+                    if !self.is_loop_index(v) {
                         if self.written.contains(&v) {
                             // An index of a loop that does not enclose it.
                             return None;
