@@ -87,6 +87,10 @@ pub struct Program {
     /// The `for` loops a pragma declares free of dependences between
     /// iterations (`#pragma pencil independent`, the PENCIL report's §3.9).
     pub independent_loops: std::collections::BTreeSet<ferry_parser::ast::StmtId>,
+    /// Parameters declared with `static` in their first brackets (`int
+    /// a[static n]`): the caller passes the first element of an array (at
+    /// least n long, C11 6.7.6.3), so no subscript of `a` is negative.
+    pub static_extent_params: std::collections::BTreeSet<VarId>,
 }
 
 /// A `pencil_access(g)` attribute: the summary function it names, as

@@ -382,6 +382,25 @@ impl Declarator {
         }
     }
 
+    /// Whether the brackets that derive the declared name's type first
+    /// (its outermost array dimension: `n` in `int a[static n][m]`) hold
+    /// `static`.
+    pub fn first_dimension_is_static(&self) -> bool {
+        match self {
+            Declarator::Array {
+                inner, is_static, ..
+            } => match inner.as_ref() {
+                Declarator::Ident(..) => *is_static,
+                other => other.first_dimension_is_static(),
+            },
+            Declarator::Paren(inner) => inner.first_dimension_is_static(),
+            Declarator::Pointer { .. }
+            | Declarator::Function { .. }
+            | Declarator::Ident(..)
+            | Declarator::Abstract => false,
+        }
+    }
+
     /// [`Declarator::function_params`], to change them.
     pub fn function_params_mut(&mut self) -> Option<&mut FunctionParams> {
         match self {

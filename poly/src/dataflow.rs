@@ -126,16 +126,21 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     let mut tagged_kills = UnionMap::empty_ctx(&ctx).map_err(|_| failed("kills"))?;
     for s in &scop.statements {
         // Only the instances of parameters inside the context run (the
-        // types' ranges, and what `__pencil_assume` guarantees); shown
-        // simplified under it.
-        let domain = Set::read_from_str(&ctx, &s.domain)
+        // types' ranges, what `__pencil_assume` guarantees, what C leaves
+        // undefined); shown simplified under it. The text is simplified
+        // from the domain as built, not as intersected: isl's gist under a
+        // context of several disjuncts (`n <= 0 or m <= 2147483648 - n`)
+        // cannot take back the bounds the intersection put in.
+        let built = Set::read_from_str(&ctx, &s.domain)
+            .map_err(|_| failed(&format!("domain of {}", s.name)))?;
+        let domain = built
+            .copy()
             .and_then(|d| d.intersect_params(context.copy()?))
             .and_then(Set::coalesce)
             .map_err(|_| failed(&format!("domain of {}", s.name)))?;
         domains.push(set_text(
-            &domain
-                .copy()
-                .and_then(|d| d.gist_params(context.copy()?))
+            &built
+                .gist_params(context.copy().map_err(|_| failed("context"))?)
                 .map_err(|_| failed(&format!("domain of {}", s.name)))?,
         )?);
         // Dead or not, a kill is no instance of the program's.
@@ -146,12 +151,16 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
                 .and_then(|d| all_domains.copy()?.union(d))
                 .map_err(|_| failed("domains"))?;
         }
-        let map = Map::read_from_str(&ctx, &s.schedule)
+        let built = Map::read_from_str(&ctx, &s.schedule)
+            .and_then(|m| m.intersect_domain(Set::read_from_str(&ctx, &s.domain)?))
+            .map_err(|_| failed(&format!("schedule of {}", s.name)))?;
+        let map = built
+            .copy()
             .and_then(|m| m.intersect_domain(domain.copy()?))
             .map_err(|_| failed(&format!("schedule of {}", s.name)))?;
         schedules.push(map_text(
-            &map.copy()
-                .and_then(|m| m.gist_params(context.copy()?))
+            &built
+                .gist_params(context.copy().map_err(|_| failed("context"))?)
                 .map_err(|_| failed("schedule"))?,
         )?);
         schedule = schedule
@@ -159,14 +168,16 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
             .map_err(|_| failed("schedule"))?;
         let mut texts = Vec::new();
         for a in &s.accesses {
-            let relation = Map::read_from_str(&ctx, &a.relation)
+            let built = Map::read_from_str(&ctx, &a.relation)
+                .map_err(|_| failed(&format!("access {}", a.id)))?;
+            let relation = built
+                .copy()
                 .and_then(|r| r.intersect_params(context.copy()?))
                 .and_then(Map::coalesce)
                 .map_err(|_| failed(&format!("access {}", a.id)))?;
             texts.push(map_text(
-                &relation
-                    .copy()
-                    .and_then(|r| r.gist_params(context.copy()?))
+                &built
+                    .gist_params(context.copy().map_err(|_| failed("context"))?)
                     .map_err(|_| failed("access"))?,
             )?);
             let is_array = relation.dim(DimType::Out).is_ok_and(|d| d > 0);

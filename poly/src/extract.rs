@@ -926,9 +926,20 @@ struct Guard {
 struct Pending {
     kind: AccessKind,
     array: VarId,
-    /// Each subscript's affine value (`None` for one on data, see
-    /// [`Builder::element`]) and the condition it is read under.
-    subscripts: Vec<(Option<Lin>, Conj)>,
+    subscripts: Vec<Subscript>,
+    /// Whether every instance of the statement makes the access (not one
+    /// in a branch of `?:`, or right of an `&&` on data): only those tell
+    /// which parameters C's rules exclude ([`Builder::undefined`]).
+    sure: bool,
+}
+
+/// One subscript of a [`Pending`] access.
+#[derive(Clone)]
+struct Subscript {
+    /// Its affine value; `None` for one on data (see [`Builder::element`]).
+    value: Option<Lin>,
+    /// The condition it is read under.
+    condition: Conj,
 }
 
 impl<'a> Builder<'a> {
@@ -1167,9 +1178,9 @@ impl<'a> Builder<'a> {
         let mut outs = Vec::new();
         let mut cons = Vec::new();
         let mut extra = Conj::default();
-        for (k, (lin, conj)) in p.subscripts.iter().enumerate() {
+        for (k, subscript) in p.subscripts.iter().enumerate() {
             let out = format!("o{k}");
-            match lin {
+            match &subscript.value {
                 Some(lin) => cons.push(format!("{out} = {}", self.lin_text(lin)?)),
                 // Any element of the dimension: from 0 (C's negative
                 // subscripts would alias, as pet assumes too) to its
@@ -1181,7 +1192,7 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
-            extra = extra.and(conj);
+            extra = extra.and(&subscript.condition);
             outs.push(out);
         }
         let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
@@ -1300,11 +1311,14 @@ impl<'a> Builder<'a> {
         }
         let data_subscripts = pending
             .iter()
-            .any(|p| p.subscripts.iter().any(|(value, _)| value.is_none()));
+            .any(|p| p.subscripts.iter().any(|s| s.value.is_none()));
         let name = format!("S{}", self.statements.len() - self.kills);
         let (indices, tuple, domain_text) = self.place(&name, domain)?;
         let mut accesses = Vec::new();
         for (p, must) in pending.into_iter().zip(guarded_must) {
+            if !guarded && p.sure {
+                self.undefined(&p, domain);
+            }
             let mut access = self.access(p, &tuple, domain)?;
             access.guarded_must = must;
             accesses.push(access);
@@ -1664,6 +1678,7 @@ impl<'a> Builder<'a> {
                         kind: AccessKind::Read,
                         array: *v,
                         subscripts: Vec::new(),
+                        sure: true,
                     });
                 }
             }
@@ -1680,12 +1695,15 @@ impl<'a> Builder<'a> {
                 self.reads(a, out)?;
                 let mut right = Vec::new();
                 self.reads(b, &mut right)?;
-                if let Some([taken]) = self.env.condition(a, *op == BinaryOp::LogAnd).as_deref() {
-                    for read in &mut right {
-                        if let Some((_, condition)) = read.subscripts.first_mut() {
-                            *condition = condition.and(taken);
+                match self.env.condition(a, *op == BinaryOp::LogAnd).as_deref() {
+                    Some([taken]) => {
+                        for read in &mut right {
+                            if let Some(first) = read.subscripts.first_mut() {
+                                first.condition = first.condition.and(taken);
+                            }
                         }
                     }
+                    _ => right.iter_mut().for_each(|read| read.sure = false),
                 }
                 out.extend(right);
             }
@@ -1695,8 +1713,11 @@ impl<'a> Builder<'a> {
             }
             ExprKind::Cond(c, a, b) => {
                 self.reads(c, out)?;
+                // Each branch's reads happen in some instances only.
+                let taken = out.len();
                 self.reads(a.as_ref()?, out)?;
                 self.reads(b, out)?;
+                out[taken..].iter_mut().for_each(|read| read.sure = false);
             }
             ExprKind::Call(_, args) => {
                 for a in args {
@@ -1729,7 +1750,7 @@ impl<'a> Builder<'a> {
         let mut subscripts = Vec::new();
         let mut at = e;
         while let ExprKind::Index(base, subscript) = &at.kind {
-            subscripts.push(match self.env.value(subscript).and_then(single) {
+            let (value, condition) = match self.env.value(subscript).and_then(single) {
                 Some((value, condition)) => (Some(value), condition),
                 // A scalar the part assigns: a walk the semantics'
                 // stores follow better than "any element" (the part is
@@ -1741,7 +1762,8 @@ impl<'a> Builder<'a> {
                     }
                     (None, Conj::default())
                 }
-            });
+            };
+            subscripts.push(Subscript { value, condition });
             at = base;
         }
         subscripts.reverse();
@@ -1755,7 +1777,58 @@ impl<'a> Builder<'a> {
             kind,
             array,
             subscripts,
+            sure: true,
         })
+    }
+
+    /// What C leaves undefined in the access `p`, made by every instance
+    /// of `domain` (PENCIL's §3.4): for each affine subscript, the
+    /// instances where it is negative or runs past its dimension go to
+    /// the violations, which `finish` takes out of the context as it does
+    /// false assumptions. (Signed overflow, the report's other source of
+    /// constraints, needs none here: the affine semantics compute in
+    /// integers that do not overflow, which is what C guarantees of a
+    /// program without undefined behaviour.) A dimension is
+    /// bounded where C bounds it: an array object's first one (a local's,
+    /// a global's) from 0 to its length; a parameter's first one from 0
+    /// only where its brackets say `static` (it points at an array's
+    /// first element) and not at all otherwise (a pointer may point into
+    /// the middle of its array); the rows of any array (`a[i][j]`) from 0
+    /// to their lengths, which the model assumes anyway: it names the
+    /// elements of different rows apart.
+    fn undefined(&mut self, p: &Pending, domain: &[Conj]) {
+        let program = self.program;
+        let var = program.var(p.array);
+        let dims = p.subscripts.len();
+        let mut excluded = Vec::new();
+        for (k, subscript) in p.subscripts.iter().enumerate() {
+            let Some(value) = &subscript.value else {
+                continue;
+            };
+            let mut outside = Vec::new();
+            let object = var.storage != Storage::Param;
+            if k > 0 || object || program.static_extent_params.contains(&p.array) {
+                outside.push(Lin::constant(-1).sub(value));
+            }
+            if k > 0 || object {
+                let length = self.extent_lin(p.array, k, dims);
+                outside.push(length.and_then(|length| value.sub(&length)));
+            }
+            for lin in outside.into_iter().flatten() {
+                excluded.push(subscript.condition.and(&Conj {
+                    cons: vec![Cons::ge0(lin)],
+                    exists: Vec::new(),
+                }));
+            }
+        }
+        let Some(instances) = and_dnf(domain, &excluded).filter(|d| !d.is_empty()) else {
+            return;
+        };
+        let indices = self.loop_indices();
+        if let Some(text) = self.dnf_text(&instances) {
+            self.violations
+                .push(format!("{{ [{}] : {text} }}", indices.join(", ")));
+        }
     }
 
     /// The text of the element of `v` at `subscripts` (`a[i, j]`); for a
@@ -1804,6 +1877,12 @@ impl<'a> Builder<'a> {
     /// subscripts, as isl text, where it is affine in the parameters (a
     /// pointer's first dimension has none).
     fn extent(&mut self, array: VarId, k: usize, dims: usize) -> Option<String> {
+        let length = self.extent_lin(array, k, dims)?;
+        self.lin_text(&length)
+    }
+
+    /// [`Builder::extent`] as an affine form.
+    fn extent_lin(&self, array: VarId, k: usize, dims: usize) -> Option<Lin> {
         let ty = &self.program.var(array).ty;
         let length = match (k, ty) {
             (0, Type::Array(_, length)) => length,
@@ -1819,7 +1898,7 @@ impl<'a> Builder<'a> {
                 Some(Name::Pre(v)) => !self.written.contains(&v) && !self.varying.contains(&v),
                 _ => false,
             });
-        fixed.then(|| self.lin_text(&length)).flatten()
+        fixed.then_some(length)
     }
 
     /// Whether the elements `dims` subscripts of `array` reach are memory
@@ -1940,11 +2019,7 @@ impl<'a> Builder<'a> {
             .map(|v| format!("{list}{v}"))
             .collect();
         let assumed_context = assumed(&context, &violations);
-        let assumptions = if assumed_context.is_some() {
-            violations.len()
-        } else {
-            0
-        };
+        let narrowed = assumed_context.is_some();
         let context = assumed_context.unwrap_or(context);
         let depth = self
             .statements
@@ -1990,7 +2065,7 @@ impl<'a> Builder<'a> {
             span,
             params: params.into_iter().map(|(_, n)| n).collect(),
             context,
-            assumptions,
+            narrowed,
             statements: self.statements,
             encapsulated: self.encapsulated,
             independences,
@@ -2280,16 +2355,19 @@ fn array_dims(ty: &Type) -> usize {
 }
 
 /// `context` without the parameters for which some instance in one of
-/// `violations` exists (an assumption would be false there): for each,
-/// the complement of its projection on the parameters. `None` when isl
-/// fails, the context then staying as the types make it (sound: an
-/// assumption only adds knowledge).
+/// `violations` exists (an assumption would be false there, or C's rules
+/// broken): for each, the complement of its projection on the
+/// parameters. `None` when that leaves the context as it is, or empties
+/// it (every run would break a rule: the model then keeps to the types,
+/// not to a contradiction that would make every statement dead), or
+/// when isl fails (sound: an assumption only adds knowledge).
 fn assumed(context: &str, violations: &[String]) -> Option<String> {
     if violations.is_empty() {
         return None;
     }
     let ctx = crate::bounded_context(1_000_000);
-    let mut set = isl_rs::Set::read_from_str(&ctx, context).ok()?;
+    let types = isl_rs::Set::read_from_str(&ctx, context).ok()?;
+    let mut set = types.copy().ok()?;
     for violation in violations {
         let excluded = isl_rs::Set::read_from_str(&ctx, violation)
             .and_then(|v| v.params())
@@ -2297,5 +2375,9 @@ fn assumed(context: &str, violations: &[String]) -> Option<String> {
             .ok()?;
         set = set.intersect(excluded).ok()?;
     }
-    set.coalesce().ok()?.to_str().ok().map(|t| t.to_string())
+    let set = set.coalesce().ok()?;
+    if set.is_empty().ok()? || set.is_equal(&types).ok()? {
+        return None;
+    }
+    set.to_str().ok().map(|t| t.to_string())
 }

@@ -52,13 +52,15 @@ pub struct Scop {
     /// The integer variables the part reads but never writes, by the names
     /// the isl text gives them.
     pub params: Vec<String>,
-    /// What the types say of the parameters (`-2147483648 <= n <=
-    /// 2147483647`) and what the part's `__pencil_assume` calls guarantee,
+    /// What the types say of the parameters (`0 <= n <= 65535` for an
+    /// `unsigned short`), what the part's `__pencil_assume` calls
+    /// guarantee, and the parameters for which it would do what C leaves
+    /// undefined left out (a subscript out of its array),
     /// as an isl parameter set: the instances of the part are those of
     /// parameters inside it.
     pub context: String,
-    /// How many `__pencil_assume` calls the context holds.
-    pub assumptions: usize,
+    /// Whether the context says more than the types: the report shows it.
+    pub narrowed: bool,
     pub statements: Vec<Statement>,
     /// The loops of dynamic control (`while`, do-while, a `for` that is
     /// not counted) the part takes as one statement each (§3.2): their

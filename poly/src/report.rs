@@ -82,7 +82,7 @@ pub fn text(files: &[ParsedFile], scops: &[(usize, Scop, Result<Model, String>)]
             if scop.statements.len() == 1 { "" } else { "s" },
             scop.params.join(", ")
         ));
-        if scop.assumptions > 0 {
+        if scop.narrowed {
             out.push_str(&format!("  context     {}\n", scop.context));
         }
         let model = match model {

@@ -20,7 +20,8 @@
 //! functions); `dead` has dead statement instances (a whole statement, and
 //! one whose instances off a hyperplane are); `kills` has a scalar and an
 //! array declared in a loop's body, killed at its end; `assume` and
-//! `pencil_kill` PENCIL's `__pencil_assume` and `__pencil_kill`. The models are
+//! `pencil_kill` PENCIL's `__pencil_assume` and `__pencil_kill`; `undefined`
+//! the context C's rules on subscripts narrow. The models are
 //! checked against executions by `scop_trace`.
 
 use ferry_tests::run_ferry;
@@ -226,6 +227,49 @@ fn assume() {
         "{text}"
     );
     insta::assert_snapshot!(text);
+}
+
+/// What C leaves undefined narrows the context (§3.4, Listing 6): a
+/// `static` parameter's subscripts are never negative, so D[i] = D[i + m]
+/// runs with m >= 0 only and has no flow dependence; over a plain pointer
+/// the flow for m < 0 stays and the context says nothing; a global bounds
+/// its subscripts on both sides, a row its own.
+#[test]
+fn undefined() {
+    let ctx = isl_rs::Context::alloc();
+    let mut texts = Vec::new();
+    for (function, expected) in [
+        ("listing6", Some("[n, m] -> { : n <= 0 or m >= 0 }")),
+        ("pointer", None),
+        ("global", Some("[n, m] -> { : n <= 0 or 0 <= m <= 64 - n }")),
+        ("rows", Some("[n, m, k] -> { : n <= 0 or k <= 0 or k < m }")),
+    ] {
+        let text = scop("tests/c/scop/undefined.c", function);
+        let context = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("context"))
+            .map(str::trim);
+        match (context, expected) {
+            (Some(context), Some(expected)) => {
+                let context = isl_rs::Set::read_from_str(&ctx, context).expect("isl reads it");
+                let expected = isl_rs::Set::read_from_str(&ctx, expected).expect("isl reads it");
+                assert!(
+                    context.is_equal(&expected).expect("isl compares them"),
+                    "{function}: {text}"
+                );
+            }
+            (None, None) => {}
+            _ => panic!("{function}: context {context:?}, expected {expected:?}: {text}"),
+        }
+        let flow = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("flow (exact)"))
+            .map(str::trim);
+        let no_flow = flow.is_some_and(|f| f.ends_with("{  }"));
+        assert_eq!(no_flow, function != "pointer", "{function}: {text}");
+        texts.push(text);
+    }
+    insta::assert_snapshot!(texts.concat());
 }
 
 /// PENCIL's `__pencil_kill` (§3.8): `tmp` is dead after the call, so the

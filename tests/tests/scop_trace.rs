@@ -67,6 +67,10 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
     ("tests/c/scop/kills.c", "kills", &["1", "5"]),
     ("tests/c/scop/assume.c", "assume", &["0", "1", "6"]),
     ("tests/c/scop/pencil_kill.c", "pencil_kill", &["1", "5"]),
+    ("tests/c/scop/undefined.c", "listing6", &["1", "6", "16"]),
+    ("tests/c/scop/undefined.c", "pointer", &["1", "6", "16"]),
+    ("tests/c/scop/undefined.c", "global", &["1", "6", "16"]),
+    ("tests/c/scop/undefined.c", "rows", &["1", "6", "16"]),
     ("tests/c/scop/scalar_reuse.c", "scalar_reuse", &["1", "6"]),
     (
         "tests/c/scop/scalar_live_out.c",

@@ -344,6 +344,9 @@ impl Lowerer {
                     // array type: its extents describe the caller's array.
                     let (name, span) = p.declarator.name().unwrap_or((Symbol::intern(""), p.span));
                     let id = self.local_var(name, ty, Storage::Param, &p.specifiers, span);
+                    if p.declarator.first_dimension_is_static() {
+                        self.program.static_extent_params.insert(id);
+                    }
                     ids.push(id);
                 }
             }
