@@ -46,7 +46,7 @@
 //! shares one context with an operation bound, so that a SCoP isl cannot
 //! handle within it gives an error (`Err`) rather than a hang.
 
-use crate::{AccessKind, Scop};
+use crate::{AccessKind, Scop, Statement};
 use isl_rs::{
     DimType, LibISLError, Map, Printer, Schedule, ScheduleConstraints, Set, UnionAccessInfo,
     UnionFlow, UnionMap, UnionSet,
@@ -336,10 +336,28 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     // knows apart. They are left out of every dependence shown and
     // scheduled, not out of the dead instances: removing code rests on
     // the accesses alone.
+    // Nor do the two branches of a condition on data in one instance of
+    // its `if`: only one runs. isl pairs their may-writes and reads all
+    // the same; these pairs are left out everywhere, the dead instances
+    // included (they are facts, not promises).
     let (independent, independent_texts) =
         independences(scop, &ctx, &context, &all_domains).map_err(|_| failed("independences"))?;
-    let flow_with_independent = may.copy().map_err(|_| failed("flow dependences"))?;
-    let tagged_independent = if scop.independences.is_empty() {
+    let exclusive =
+        exclusive_branches(scop, &ctx, &all_domains).map_err(|_| failed("exclusive branches"))?;
+    let nothing_apart = scop.independences.is_empty()
+        && exclusive
+            .is_empty()
+            .map_err(|_| failed("exclusive branches"))?;
+    let flow_with_independent = if nothing_apart {
+        may.copy()
+    } else {
+        may.copy().and_then(|m| m.subtract(exclusive.copy()?))
+    }
+    .map_err(|_| failed("flow dependences"))?;
+    let independent = independent
+        .union(exclusive)
+        .map_err(|_| failed("independences"))?;
+    let tagged_independent = if nothing_apart {
         UnionMap::empty_ctx(&ctx)
     } else {
         // Each tagged instance to its instance, and back.
@@ -359,7 +377,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
     // (Nothing to subtract without one: the dependences stay as isl
     // printed them.)
     let apart = |m: UnionMap, pairs: &UnionMap| {
-        if scop.independences.is_empty() {
+        if nothing_apart {
             Ok(m)
         } else {
             m.subtract(pairs.copy()?)
@@ -451,6 +469,60 @@ fn independences(
         all = all.union(pairs)?;
     }
     Ok((all, texts))
+}
+
+/// The pairs of instances of `scop` (within `domains`) that never both
+/// run: a statement under one branch of a condition on data and one under
+/// the other, in the same instance of the `if` (the same iterations of
+/// the loops around it), both ways.
+fn exclusive_branches(
+    scop: &Scop,
+    ctx: &isl_rs::Context,
+    domains: &UnionSet,
+) -> Result<UnionMap, LibISLError> {
+    let tuple = |s: &Statement, prime: &str| {
+        let dims: Vec<String> = s.indices.iter().map(|i| format!("{i}{prime}")).collect();
+        format!("{}[{}]", s.name, dims.join(", "))
+    };
+    let mut pairs = Vec::new();
+    for source in &scop.statements {
+        for sink in &scop.statements {
+            // The first condition they are under apart: two branches of
+            // one `if` when numbered `then` (odd), `else` (one after).
+            let Some(k) = source
+                .guards
+                .iter()
+                .zip(&sink.guards)
+                .position(|(a, b)| a != b)
+            else {
+                continue;
+            };
+            let (low, high) = (
+                source.guards[k].min(sink.guards[k]),
+                source.guards[k].max(sink.guards[k]),
+            );
+            if low % 2 == 0 || high != low + 1 {
+                continue;
+            }
+            let same: Vec<String> = (0..source.guard_depths[k])
+                .map(|d| format!("{}' = {}", sink.indices[d], source.indices[d]))
+                .collect();
+            pairs.push(format!(
+                "{} -> {}{}{}",
+                tuple(source, ""),
+                tuple(sink, "'"),
+                if same.is_empty() { "" } else { " : " },
+                same.join(" and ")
+            ));
+        }
+    }
+    if pairs.is_empty() {
+        return UnionMap::empty_ctx(ctx);
+    }
+    let text = format!("[{}] -> {{ {} }}", scop.params.join(", "), pairs.join("; "));
+    UnionMap::read_from_str(ctx, &text)?
+        .intersect_domain(domains.copy()?)?
+        .intersect_range(domains.copy()?)
 }
 
 /// The dependences a schedule that reorders live ranges must respect.
@@ -626,7 +698,7 @@ pub(crate) fn flow_within_conditions(
             .statements
             .iter()
             .find(|t| t.guards == branch)
-            .map_or(0, |t| t.guard_depth);
+            .map_or(0, Statement::guard_depth);
         for s in scop
             .statements
             .iter()

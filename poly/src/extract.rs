@@ -1020,10 +1020,15 @@ impl<'a> Builder<'a> {
                     None => {
                         let mut reads = Vec::new();
                         self.reads(condition, &mut reads)?;
-                        for branch in [*then_branch, *else_branch] {
-                            self.regions += 1;
+                        // Numbered before the walk, the `else` after its
+                        // `then` (`Statement::guards`).
+                        let then_region = self.regions + 1;
+                        self.regions += 2;
+                        for (region, branch) in
+                            [(then_region, *then_branch), (then_region + 1, *else_branch)]
+                        {
                             self.guards.push(Guard {
-                                region: Some(self.regions),
+                                region: Some(region),
                                 depth: self.loops.len(),
                                 reads: reads.clone(),
                             });
@@ -1339,7 +1344,11 @@ impl<'a> Builder<'a> {
         self.statements.push(Statement {
             dynamic,
             data_subscripts,
-            guard_depth: self.guards.last().map_or(0, |g| g.depth),
+            guard_depths: if guards.is_empty() {
+                Vec::new()
+            } else {
+                self.guards.iter().map(|g| g.depth).collect()
+            },
             guards,
             name,
             span,
@@ -1658,7 +1667,7 @@ impl<'a> Builder<'a> {
             dynamic: false,
             data_subscripts: false,
             guards: Vec::new(),
-            guard_depth: 0,
+            guard_depths: Vec::new(),
         });
         Some(())
     }

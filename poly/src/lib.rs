@@ -113,11 +113,14 @@ pub struct Statement {
     /// may-writes, which hold what runs and not exactly.
     pub data_subscripts: bool,
     /// The branches of the conditions on data it is under, outermost
-    /// first (numbered in the part): statements under the same ones run
-    /// together or not at all in each instance of the innermost `if`.
+    /// first (numbered in the part, an `if`'s `else` one after its
+    /// `then`, the `then` odd): statements under the same ones run
+    /// together or not at all in each instance of the innermost `if`, and
+    /// statements under the two branches of one `if` never in the same
+    /// instance of it.
     pub guards: Vec<usize>,
-    /// How many of its loops enclose its innermost condition on data.
-    pub guard_depth: usize,
+    /// How many of its loops enclose each of those conditions.
+    pub guard_depths: Vec<usize>,
 }
 
 impl Statement {
@@ -125,6 +128,11 @@ impl Statement {
     /// program.
     pub fn is_kill(&self) -> bool {
         self.accesses.iter().all(|a| a.kind == AccessKind::Kill)
+    }
+
+    /// How many of its loops enclose its innermost condition on data.
+    pub fn guard_depth(&self) -> usize {
+        self.guard_depths.last().copied().unwrap_or(0)
     }
 }
 

@@ -111,7 +111,9 @@ fn pencil_independent() {
 /// Dataflow inside a condition on data (PENCIL's Listing 3): a read
 /// takes the value a statement before it under the same branch surely
 /// wrote in the same instance, not one from earlier iterations or from
-/// before the part, though both statements are may-writes to the rest.
+/// before the part, though both statements are may-writes to the rest;
+/// and nothing flows between the two branches of one `if` in the same
+/// instance of it.
 #[test]
 fn within_conditions() {
     let text = scop("tests/c/scop/within_conditions.c", "within");
@@ -132,6 +134,11 @@ fn within_conditions() {
         line("live-in").contains("S6[i_1] -> tmp[o0 = i_1]"),
         "{text}"
     );
+    // The two branches of one `if` never run in the same iteration: the
+    // else branch (S6) takes nothing from the then branch (S3, S4), nor
+    // does its write of C[i] follow S5's.
+    assert!(!line("flow").contains("-> S6["), "{text}");
+    assert!(!line("output").contains("S5[i_1] -> S6"), "{text}");
     insta::assert_snapshot!(text);
 }
 

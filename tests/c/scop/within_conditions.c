@@ -6,7 +6,8 @@
  * the second loop, C[i] reads tmp[i] written just before in the same
  * branch, or by the nested statement under a second condition (a
  * may-source), never from before; in the other branch it reads tmp[i]
- * from before the loop. */
+ * from before the loop, and nothing from the first branch, which never
+ * runs in the same iteration. */
 #include <stdio.h>
 #include <stdlib.h>
 
