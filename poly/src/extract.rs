@@ -45,6 +45,7 @@ use ferry_hcfg::ir::*;
 use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use isl_rs::Map;
 use petgraph::Direction;
@@ -398,8 +399,12 @@ impl Finder<'_> {
             _ => return false,
         };
         let target_ok = match &target.kind {
-            ExprKind::Var(v) => program.var(*v).ty.is_arithmetic(),
-            ExprKind::Index(..) => self.reads_only(target),
+            // A whole structure (Listing 5's U) or a scalar.
+            ExprKind::Var(v) => {
+                let ty = &program.var(*v).ty;
+                ty.is_arithmetic() || matches!(ty, Type::Struct(_))
+            }
+            ExprKind::Index(..) | ExprKind::Member { arrow: false, .. } => self.reads_only(target),
             _ => false,
         };
         target_ok && value.is_none_or(|v| self.reads_only(v))
@@ -422,7 +427,13 @@ impl Finder<'_> {
                 | UnOp::AddrOf,
                 _,
             ) => false,
-            ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.reads_only(a),
+            ExprKind::Unary(_, a)
+            | ExprKind::Cast(a)
+            | ExprKind::Member {
+                base: a,
+                arrow: false,
+                ..
+            } => self.reads_only(a),
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
                 self.reads_only(a) && self.reads_only(b)
             }
@@ -438,7 +449,7 @@ impl Finder<'_> {
             ExprKind::Func(_)
             | ExprKind::Str
             | ExprKind::Assign(..)
-            | ExprKind::Member { .. }
+            | ExprKind::Member { arrow: true, .. }
             | ExprKind::Comma(_)
             | ExprKind::Opaque { .. } => false,
         }
@@ -927,10 +938,22 @@ struct Pending {
     kind: AccessKind,
     array: VarId,
     subscripts: Vec<Subscript>,
+    /// The fields the access goes through (`b[i].a`, `s.f[i].a[j]`),
+    /// outermost first; empty for an element of an array of scalars.
+    fields: Vec<FieldStep>,
     /// Whether every instance of the statement makes the access (not one
     /// in a branch of `?:`, or right of an `&&` on data): only those tell
     /// which parameters C's rules exclude ([`Builder::undefined`]).
     sure: bool,
+}
+
+/// A field a [`Pending`] access goes through: its name, and where its
+/// own subscripts start among the access's (`s.f[i].a[j]`: `f` at 0, `a`
+/// at 1).
+#[derive(Clone)]
+struct FieldStep {
+    name: Symbol,
+    from: usize,
 }
 
 /// One subscript of a [`Pending`] access.
@@ -1165,11 +1188,11 @@ impl<'a> Builder<'a> {
                 } else {
                     self.subscript_reads(target, &mut pending)?;
                 }
-                pending.push(self.element(target, AccessKind::MustWrite)?);
+                pending.extend(self.elements(target, AccessKind::MustWrite)?);
             }
             ExprKind::Unary(_, target) => {
                 self.reads(target, &mut pending)?;
-                pending.push(self.element(target, AccessKind::MustWrite)?);
+                pending.extend(self.elements(target, AccessKind::MustWrite)?);
             }
             _ => return None,
         }
@@ -1178,7 +1201,11 @@ impl<'a> Builder<'a> {
 
     /// `p` as an access of the statement instances `tuple` under `domain`.
     fn access(&mut self, p: Pending, tuple: &str, domain: &[Conj]) -> Option<Access> {
-        self.accessed.insert(p.array, p.subscripts.len());
+        // (A structure's members are not killed: their spaces are the
+        // fields', not the variable's.)
+        if p.fields.is_empty() {
+            self.accessed.insert(p.array, p.subscripts.len());
+        }
         let array = self.names.get(self.program, p.array);
         let mut outs = Vec::new();
         let mut cons = Vec::new();
@@ -1203,11 +1230,12 @@ impl<'a> Builder<'a> {
         let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
         cons.push(format!("({within})"));
         let id = self.access_id(p.kind);
-        let element = format!(
-            "{} : {}",
-            self.element_text(p.array, &outs),
-            cons.join(" and ")
-        );
+        let (array, element) = match self.field_element_text(&p, &outs) {
+            // Through fields: the array is the innermost field's space.
+            Some((space, text)) => (space, text),
+            None => (array, self.element_text(p.array, &outs)),
+        };
+        let element = format!("{element} : {}", cons.join(" and "));
         Some(Access {
             kind: p.kind,
             array,
@@ -1321,7 +1349,7 @@ impl<'a> Builder<'a> {
         let (indices, tuple, domain_text) = self.place(&name, domain)?;
         let mut accesses = Vec::new();
         for (p, must) in pending.into_iter().zip(guarded_must) {
-            if !guarded && p.sure {
+            if !guarded && p.sure && p.fields.is_empty() {
                 self.undefined(&p, domain);
             }
             let mut access = self.access(p, &tuple, domain)?;
@@ -1675,6 +1703,9 @@ impl<'a> Builder<'a> {
     /// The reads of evaluating `e` (an rvalue) into `out`.
     fn reads(&mut self, e: &Expr, out: &mut Vec<Pending>) -> Option<()> {
         match &e.kind {
+            ExprKind::Var(v) if matches!(self.program.var(*v).ty, Type::Struct(_)) => {
+                out.extend(self.elements(e, AccessKind::Read)?);
+            }
             ExprKind::Var(v) => {
                 let var = self.program.var(*v);
                 if var.ty.is_pointer_like() {
@@ -1687,13 +1718,14 @@ impl<'a> Builder<'a> {
                         kind: AccessKind::Read,
                         array: *v,
                         subscripts: Vec::new(),
+                        fields: Vec::new(),
                         sure: true,
                     });
                 }
             }
-            ExprKind::Index(..) => {
+            ExprKind::Index(..) | ExprKind::Member { arrow: false, .. } => {
                 self.subscript_reads(e, out)?;
-                out.push(self.element(e, AccessKind::Read)?);
+                out.extend(self.elements(e, AccessKind::Read)?);
             }
             ExprKind::Int(_) | ExprKind::Float | ExprKind::SizeOf(_) | ExprKind::UnknownConst => {}
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.reads(a, out)?,
@@ -1741,11 +1773,18 @@ impl<'a> Builder<'a> {
     /// The reads of the subscripts of an element access `a[i][j]`.
     fn subscript_reads(&mut self, e: &Expr, out: &mut Vec<Pending>) -> Option<()> {
         let mut at = e;
-        while let ExprKind::Index(base, subscript) = &at.kind {
-            self.reads(subscript, out)?;
-            at = base;
+        loop {
+            match &at.kind {
+                ExprKind::Index(base, subscript) => {
+                    self.reads(subscript, out)?;
+                    at = base;
+                }
+                ExprKind::Member {
+                    base, arrow: false, ..
+                } => at = base,
+                _ => return Some(()),
+            }
         }
-        Some(())
     }
 
     /// The access `kind` of an element (`a[i][j]`) or scalar (`s`).
@@ -1755,10 +1794,31 @@ impl<'a> Builder<'a> {
     /// dimension: the access is a may-access (PENCIL's §3.9, pet's
     /// data-dependent accesses), a write a may-write. Its own reads are
     /// the caller's (`subscript_reads`).
-    fn element(&mut self, e: &Expr, mut kind: AccessKind) -> Option<Pending> {
+    fn element(&mut self, e: &Expr, kind: AccessKind) -> Option<Pending> {
+        self.reference(e, kind, false)
+    }
+
+    /// [`Builder::element`], of a whole structure where `whole`.
+    fn reference(&mut self, e: &Expr, mut kind: AccessKind, whole: bool) -> Option<Pending> {
         let mut subscripts = Vec::new();
+        // The fields, innermost first, with how many subscripts follow
+        // each (counted from the end until the walk is done).
+        let mut fields = Vec::new();
         let mut at = e;
-        while let ExprKind::Index(base, subscript) = &at.kind {
+        loop {
+            let (base, subscript) = match &at.kind {
+                ExprKind::Index(base, subscript) => (base, subscript),
+                ExprKind::Member {
+                    base,
+                    field,
+                    arrow: false,
+                } => {
+                    fields.push((*field, subscripts.len()));
+                    at = base;
+                    continue;
+                }
+                _ => break,
+            };
             let (value, condition) = match self.env.value(subscript).and_then(single) {
                 Some((value, condition)) => (Some(value), condition),
                 // A scalar the part assigns: a walk the semantics'
@@ -1776,18 +1836,78 @@ impl<'a> Builder<'a> {
             at = base;
         }
         subscripts.reverse();
+        let total = subscripts.len();
+        let fields: Vec<FieldStep> = fields
+            .into_iter()
+            .rev()
+            .map(|(name, after)| FieldStep {
+                name,
+                from: total - after,
+            })
+            .collect();
         let ExprKind::Var(array) = at.kind else {
             return None;
         };
-        if !self.is_modelled(array, subscripts.len()) {
+        let modelled = if fields.is_empty() && !whole {
+            self.is_modelled(array, total)
+        } else {
+            // Any element along a field's dimension would need its
+            // length (not the variable's); left to the stores.
+            subscripts.iter().all(|s| s.value.is_some())
+                && self.is_modelled_through(array, total, &fields, whole)
+        };
+        if !modelled {
             return None;
         }
         Some(Pending {
             kind,
             array,
             subscripts,
+            fields,
             sure: true,
         })
+    }
+
+    /// The accesses of `e`: its element's, or where `e` is a whole
+    /// structure (`b[i] = a`, Listing 5's U), one per scalar member,
+    /// each through its fields (`b_a[b[i] -> a[]]`, `b_b[b[i] -> b[]]`).
+    fn elements(&mut self, e: &Expr, kind: AccessKind) -> Option<Vec<Pending>> {
+        match &e.ty {
+            Type::Struct(id) => {
+                let mut element = self.reference(e, kind, true)?;
+                let mut out = Vec::new();
+                self.members(*id, &mut element, &mut out)?;
+                Some(out)
+            }
+            _ => Some(vec![self.element(e, kind)?]),
+        }
+    }
+
+    /// Into `out`, one access per scalar member of the structure `id` at
+    /// `at`, nested structures' members through their fields. An array,
+    /// a bit-field or a union among them is not modelled.
+    fn members(&mut self, id: StructId, at: &mut Pending, out: &mut Vec<Pending>) -> Option<()> {
+        let program = self.program;
+        let def = program.struct_def(id);
+        if def.is_union {
+            return None;
+        }
+        for field in def.fields.as_ref()? {
+            if field.bit_field {
+                return None;
+            }
+            at.fields.push(FieldStep {
+                name: field.name?,
+                from: at.subscripts.len(),
+            });
+            match &field.ty {
+                Type::Struct(inner) => self.members(*inner, at, out)?,
+                ty if ty.is_arithmetic() => out.push(at.clone()),
+                _ => return None,
+            }
+            at.fields.pop();
+        }
+        Some(())
     }
 
     /// What C leaves undefined in the access `p`, made by every instance
@@ -1865,6 +1985,31 @@ impl<'a> Builder<'a> {
         element
     }
 
+    /// [`Builder::element_text`] of an access through fields (PENCIL's
+    /// §3.3, Listing 4): the access to each field is a wrapped space,
+    /// the access to its structure in front and the field's subscripts
+    /// behind, named by the structure and the fields so far (`b[i].a` is
+    /// `b_a[b[i] -> a[]]`, `s.f[i].a[j]` is `s_f_a[s_f[s[] -> f[i]] ->
+    /// a[j]]`).
+    /// `None` without fields; else the innermost field's space name
+    /// (`b_a`) and the text.
+    fn field_element_text(&mut self, p: &Pending, outs: &[String]) -> Option<(String, String)> {
+        let first = p.fields.first()?;
+        let base = self.names.get(self.program, p.array);
+        let mut element = format!("{base}[{}]", outs[..first.from].join(", "));
+        let mut prefix = base;
+        for (k, step) in p.fields.iter().enumerate() {
+            let end = p.fields.get(k + 1).map_or(outs.len(), |next| next.from);
+            prefix = format!("{prefix}_{}", step.name.as_str());
+            element = format!(
+                "{prefix}[{element} -> {}[{}]]",
+                step.name.as_str(),
+                outs[step.from..end].join(", ")
+            );
+        }
+        Some((prefix, element))
+    }
+
     /// Whether `v` is the index of one of the loops around the walk.
     fn is_loop_index(&self, v: VarId) -> bool {
         self.loops.iter().any(|&(l, _)| l == v)
@@ -1922,6 +2067,70 @@ impl<'a> Builder<'a> {
         // is "written" only by its declaration, which keeps it.
         (!self.written.contains(&array) || matches!(var.ty, Type::Array(..)))
             && is_array_of(&var.ty, dims)
+    }
+
+    /// Whether `array` reached through `subscripts` subscripts and
+    /// `fields` is memory the model names apart: a structure whose address
+    /// is not taken, or an element of an array of them its base the part
+    /// does not move; through fields of structures (no unions, no
+    /// bit-fields), to a scalar, or to a structure where `whole`.
+    fn is_modelled_through(
+        &self,
+        array: VarId,
+        subscripts: usize,
+        fields: &[FieldStep],
+        whole: bool,
+    ) -> bool {
+        let program = self.program;
+        let var = program.var(array);
+        let first = fields.first().map_or(subscripts, |f| f.from);
+        let mut ty = &var.ty;
+        let rows = |mut ty: &'a Type, n: usize| {
+            for _ in 0..n {
+                match ty {
+                    Type::Array(inner, _) => ty = inner,
+                    _ => return None,
+                }
+            }
+            Some(ty)
+        };
+        if first == 0 {
+            if var.address_taken || ty.is_pointer_like() {
+                return false;
+            }
+        } else {
+            if self.written.contains(&array) && !matches!(ty, Type::Array(..)) {
+                return false;
+            }
+            let Some(element) = ty.pointee().and_then(|t| rows(t, first - 1)) else {
+                return false;
+            };
+            ty = element;
+        }
+        for (k, step) in fields.iter().enumerate() {
+            let Type::Struct(id) = ty else {
+                return false;
+            };
+            let def = program.struct_def(*id);
+            let field = def
+                .fields
+                .iter()
+                .flatten()
+                .find(|f| f.name == Some(step.name));
+            let Some(field) = field.filter(|f| !def.is_union && !f.bit_field) else {
+                return false;
+            };
+            let end = fields.get(k + 1).map_or(subscripts, |next| next.from);
+            let Some(element) = rows(&field.ty, end - step.from) else {
+                return false;
+            };
+            ty = element;
+        }
+        if whole {
+            matches!(ty, Type::Struct(_))
+        } else {
+            ty.is_arithmetic()
+        }
     }
 
     /// `lin` with the program's names; a variable that is not an index of

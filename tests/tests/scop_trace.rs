@@ -58,6 +58,9 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
         &["1", "8", "13"],
     ),
     ("tests/c/scop/structures.c", "structures", &["1", "6"]),
+    ("tests/c/scop/struct_arrays.c", "listing4", &["1"]),
+    ("tests/c/scop/struct_arrays.c", "listing5", &["1"]),
+    ("tests/c/scop/struct_arrays.c", "particles", &["1", "6"]),
     ("tests/c/scop/dead.c", "dead", &["1 1", "4 3", "6 1"]),
     (
         "tests/c/scop/dead_partly.c",
