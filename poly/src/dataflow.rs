@@ -131,16 +131,17 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
         // from the domain as built, not as intersected: isl's gist under a
         // context of several disjuncts (`n <= 0 or m <= 2147483648 - n`)
         // cannot take back the bounds the intersection put in.
-        let built = Set::read_from_str(&ctx, &s.domain)
+        let built_domain = Set::read_from_str(&ctx, &s.domain)
             .map_err(|_| failed(&format!("domain of {}", s.name)))?;
-        let domain = built
+        let domain = built_domain
             .copy()
             .and_then(|d| d.intersect_params(context.copy()?))
             .and_then(Set::coalesce)
             .map_err(|_| failed(&format!("domain of {}", s.name)))?;
         domains.push(set_text(
-            &built
-                .gist_params(context.copy().map_err(|_| failed("context"))?)
+            &built_domain
+                .copy()
+                .and_then(|d| d.gist_params(context.copy()?))
                 .map_err(|_| failed(&format!("domain of {}", s.name)))?,
         )?);
         // Dead or not, a kill is no instance of the program's.
@@ -152,7 +153,7 @@ pub fn analyse(scop: &Scop) -> Result<Model, String> {
                 .map_err(|_| failed("domains"))?;
         }
         let built = Map::read_from_str(&ctx, &s.schedule)
-            .and_then(|m| m.intersect_domain(Set::read_from_str(&ctx, &s.domain)?))
+            .and_then(|m| m.intersect_domain(built_domain))
             .map_err(|_| failed(&format!("schedule of {}", s.name)))?;
         let map = built
             .copy()
@@ -480,10 +481,6 @@ fn exclusive_branches(
     ctx: &isl_rs::Context,
     domains: &UnionSet,
 ) -> Result<UnionMap, LibISLError> {
-    let tuple = |s: &Statement, prime: &str| {
-        let dims: Vec<String> = s.indices.iter().map(|i| format!("{i}{prime}")).collect();
-        format!("{}[{}]", s.name, dims.join(", "))
-    };
     let mut pairs = Vec::new();
     for source in &scop.statements {
         for sink in &scop.statements {
@@ -509,8 +506,8 @@ fn exclusive_branches(
                 .collect();
             pairs.push(format!(
                 "{} -> {}{}{}",
-                tuple(source, ""),
-                tuple(sink, "'"),
+                source.instance(""),
+                sink.instance("'"),
                 if same.is_empty() { "" } else { " : " },
                 same.join(" and ")
             ));

@@ -1206,7 +1206,6 @@ impl<'a> Builder<'a> {
         if p.fields.is_empty() {
             self.accessed.insert(p.array, p.subscripts.len());
         }
-        let array = self.names.get(self.program, p.array);
         let mut outs = Vec::new();
         let mut cons = Vec::new();
         let mut extra = Conj::default();
@@ -1230,10 +1229,13 @@ impl<'a> Builder<'a> {
         let within = self.dnf_text(&and_dnf(domain, &[extra])?)?;
         cons.push(format!("({within})"));
         let id = self.access_id(p.kind);
+        // Through fields, the array is the innermost field's space.
         let (array, element) = match self.field_element_text(&p, &outs) {
-            // Through fields: the array is the innermost field's space.
-            Some((space, text)) => (space, text),
-            None => (array, self.element_text(p.array, &outs)),
+            Some(through_fields) => through_fields,
+            None => (
+                self.names.get(self.program, p.array),
+                self.element_text(p.array, &outs),
+            ),
         };
         let element = format!("{element} : {}", cons.join(" and "));
         Some(Access {
@@ -1635,11 +1637,19 @@ impl<'a> Builder<'a> {
         let Some(violated) = self.env.condition(condition, false) else {
             return;
         };
-        let Some(instances) = and_dnf(domain, &violated) else {
+        if let Some(instances) = and_dnf(domain, &violated) {
+            self.violation(&instances);
+        }
+    }
+
+    /// `instances` (of the loops around the walk) as a violation: the
+    /// parameters for which one of them exists leave the context.
+    fn violation(&mut self, instances: &[Conj]) {
+        if instances.is_empty() {
             return;
-        };
+        }
         let indices = self.loop_indices();
-        if let Some(text) = self.dnf_text(&instances) {
+        if let Some(text) = self.dnf_text(instances) {
             self.violations
                 .push(format!("{{ [{}] : {text} }}", indices.join(", ")));
         }
@@ -1929,13 +1939,13 @@ impl<'a> Builder<'a> {
         let program = self.program;
         let var = program.var(p.array);
         let dims = p.subscripts.len();
+        let object = var.storage != Storage::Param;
         let mut excluded = Vec::new();
         for (k, subscript) in p.subscripts.iter().enumerate() {
             let Some(value) = &subscript.value else {
                 continue;
             };
             let mut outside = Vec::new();
-            let object = var.storage != Storage::Param;
             if k > 0 || object || program.static_extent_params.contains(&p.array) {
                 outside.push(Lin::constant(-1).sub(value));
             }
@@ -1950,13 +1960,8 @@ impl<'a> Builder<'a> {
                 }));
             }
         }
-        let Some(instances) = and_dnf(domain, &excluded).filter(|d| !d.is_empty()) else {
-            return;
-        };
-        let indices = self.loop_indices();
-        if let Some(text) = self.dnf_text(&instances) {
-            self.violations
-                .push(format!("{{ [{}] : {text} }}", indices.join(", ")));
+        if let Some(instances) = and_dnf(domain, &excluded) {
+            self.violation(&instances);
         }
     }
 
@@ -1990,9 +1995,8 @@ impl<'a> Builder<'a> {
     /// the access to its structure in front and the field's subscripts
     /// behind, named by the structure and the fields so far (`b[i].a` is
     /// `b_a[b[i] -> a[]]`, `s.f[i].a[j]` is `s_f_a[s_f[s[] -> f[i]] ->
-    /// a[j]]`).
-    /// `None` without fields; else the innermost field's space name
-    /// (`b_a`) and the text.
+    /// a[j]]`): the innermost field's space name (`b_a`) and the text;
+    /// `None` without fields.
     fn field_element_text(&mut self, p: &Pending, outs: &[String]) -> Option<(String, String)> {
         let first = p.fields.first()?;
         let base = self.names.get(self.program, p.array);
@@ -2295,11 +2299,6 @@ impl<'a> Builder<'a> {
 /// `depth`) in the same iterations of the loops around the loop and in
 /// different iterations of it, as isl text without the parameters.
 fn independence(statements: &[Statement], depth: usize) -> String {
-    // The sink's indices primed, as isl shows a pair of instances.
-    let tuple = |s: &Statement, prime: &str| {
-        let dims: Vec<String> = s.indices.iter().map(|i| format!("{i}{prime}")).collect();
-        format!("{}[{}]", s.name, dims.join(", "))
-    };
     let mut pairs = Vec::new();
     for source in statements {
         for sink in statements {
@@ -2309,8 +2308,8 @@ fn independence(statements: &[Statement], depth: usize) -> String {
             cons.push(same(depth - 1, "!="));
             pairs.push(format!(
                 "{} -> {} : {}",
-                tuple(source, ""),
-                tuple(sink, "'"),
+                source.instance(""),
+                sink.instance("'"),
                 cons.join(" and ")
             ));
         }

@@ -130,6 +130,13 @@ impl Statement {
         self.accesses.iter().all(|a| a.kind == AccessKind::Kill)
     }
 
+    /// Its instance tuple with its indices suffixed by `prime` (`S2[i',
+    /// j']`), as isl shows the sink of a pair of instances.
+    pub fn instance(&self, prime: &str) -> String {
+        let dims: Vec<String> = self.indices.iter().map(|i| format!("{i}{prime}")).collect();
+        format!("{}[{}]", self.name, dims.join(", "))
+    }
+
     /// How many of its loops enclose its innermost condition on data.
     pub fn guard_depth(&self) -> usize {
         self.guard_depths.last().copied().unwrap_or(0)
