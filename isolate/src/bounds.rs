@@ -43,7 +43,20 @@ pub enum BoundError {
     Unbounded(usize),
     /// isl gave up (its operation quota) or produced what ferry cannot print.
     Isl,
+    /// Dimension `k` (from 1) spans at least [`TYPE_RANGE_SPAN`] elements
+    /// whatever the variables: bounded only by the range of an integer
+    /// type, which is all an analysis past its budget may keep of an index.
+    TypeRangeOnly(usize),
 }
+
+/// The least span of a dimension that ferry takes for a type's range
+/// rather than for what the program touches: 2^31 − 2^16 elements, just
+/// under the range of a 32-bit `int` (whose `i >= 0` half spans 2^31 − 1).
+/// Such a bound is sound for the values, but a copy of it would read far
+/// outside any object a pointer can reach (a heap block of a few elements
+/// copied as 4 Gi doubles) and no accelerator could hold it. A declared
+/// array that large is refused too; refusing is always sound.
+pub const TYPE_RANGE_SPAN: i64 = (1 << 31) - (1 << 16);
 
 /// The box of `region` (over the parameters and `phi1..phiN`), per
 /// dimension, in C under `context` (what is known of the parameters where
@@ -87,7 +100,12 @@ pub fn box_bounds(
         let count = max
             .sub(min.copy().map_err(|_| BoundError::Isl)?)
             .and_then(|d| d.add_constant_val(Val::one(&ctx)?))
-            .and_then(|c| c.union_add(zero_off()?))
+            .map_err(|_| BoundError::Isl)?;
+        if spans_a_type_range(&count, &touched).map_err(|_| BoundError::Isl)? {
+            return Err(BoundError::TypeRangeOnly(k + 1));
+        }
+        let count = count
+            .union_add(zero_off().map_err(|_| BoundError::Isl)?)
             .map_err(|_| BoundError::Isl)?;
         let lower = min
             .union_add(zero_off().map_err(|_| BoundError::Isl)?)
@@ -98,6 +116,20 @@ pub fn box_bounds(
         });
     }
     Ok(out)
+}
+
+/// Whether `count` is at least [`TYPE_RANGE_SPAN`] for every value of the
+/// variables where the region is touched. A count that depends on the
+/// variables (`n` for an unsigned `n`) reaches that far only for some of
+/// them, and stays.
+fn spans_a_type_range(count: &PwAff, touched: &Set) -> Result<bool, isl_rs::LibISLError> {
+    if touched.is_empty()? {
+        return Ok(false);
+    }
+    let ctx = touched.get_ctx();
+    let span = PwAff::val_on_domain(touched.copy()?, Val::int_from_si(&ctx, TYPE_RANGE_SPAN)?)?;
+    let smaller = count.copy()?.lt_set(span)?;
+    smaller.is_empty()
 }
 
 fn with_phi_as_dims(region: &Poly, dims: usize) -> Option<Set> {
@@ -278,6 +310,43 @@ mod tests {
             constant,
         };
         print_expr(&affine_expr(&lin, &|n| Some(build::name(n))).unwrap())
+    }
+
+    fn poly(ctx: &isl_rs::Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).expect("a set isl reads"),
+        }
+    }
+
+    /// A copy bounded only by an integer type's range is refused; one whose
+    /// count reaches that far only for some values of the variables is not.
+    #[test]
+    fn a_type_range_is_no_bound_for_a_copy() {
+        let ctx = isl_rs::Context::alloc();
+        let context = Poly::universe(&ctx);
+        let name = |n: &str| Some(n.to_string());
+        // What is left of `for (i = n; i-- > 0;) b[i]` once the loop's
+        // bounds are lost: i is an unsigned int, and i-- > 0.
+        let lost = poly(&ctx, "[phi1] -> { : 0 <= phi1 <= 4294967294 }");
+        assert_eq!(
+            box_bounds(&lost, 1, &context, &name),
+            Err(BoundError::TypeRangeOnly(1))
+        );
+        // The same loop, bounds kept: n unsigned may be large, but need not.
+        let kept = poly(&ctx, "[n, phi1] -> { : 0 <= phi1 < n and n <= 4294967295 }");
+        assert!(box_bounds(&kept, 1, &context, &name).is_ok());
+        // A second dimension that lost its bounds; the first kept them.
+        let second = poly(
+            &ctx,
+            "[n, phi1, phi2] -> { : 0 <= phi1 < n and -2147483648 <= phi2 <= 2147483647 }",
+        );
+        assert_eq!(
+            box_bounds(&second, 2, &context, &name),
+            Err(BoundError::TypeRangeOnly(2))
+        );
+        // A large declared array is still an array ferry may copy.
+        let large = poly(&ctx, "[phi1] -> { : 0 <= phi1 < 1048576 }");
+        assert!(box_bounds(&large, 1, &context, &name).is_ok());
     }
 
     #[test]

@@ -919,6 +919,13 @@ fn array_transfer(
                  as C (subscripts affine in the loop indices and in variables the statement does \
                  not change, and bounds the code checks, such as `if (n > 16) return;`, help)"
             ),
+            BoundError::TypeRangeOnly(k) => format!(
+                "ferry cannot size the copy of `{name}`: dimension {k} of the elements this \
+                 statement touches is bounded only by the range of its subscript's integer type \
+                 (2^31 elements or more, whatever the variables), which no copy may span; this \
+                 is all that is left of a loop's bounds when its analysis runs out of budget \
+                 (--time-budget) or cannot follow the index"
+            ),
         })
     };
     // The hull's boxes first: they must exist (a region without bounds
@@ -1023,6 +1030,9 @@ fn whole_transfer(
             "ferry cannot size the copy of the whole of `{name}`: the extents of its \
              dimensions could not be written as C"
         ),
+        BoundError::TypeRangeOnly(k) => {
+            format!("`{name}` cannot be copied whole: its dimension {k} has 2^31 elements or more")
+        }
     })?;
     Ok(ArrayTransfer {
         var: v,

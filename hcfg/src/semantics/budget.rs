@@ -38,22 +38,38 @@ use std::time::{Duration, Instant};
 /// for minutes.
 pub const DEFAULT_FUNCTION_TIME_BUDGET: Duration = Duration::from_secs(10);
 
-/// The budget in force, in milliseconds (0: none).
-static FUNCTION_TIME_BUDGET_MS: AtomicU64 =
-    AtomicU64::new(DEFAULT_FUNCTION_TIME_BUDGET.as_millis() as u64);
+/// The budget in force, in microseconds (0: none).
+static FUNCTION_TIME_BUDGET_US: AtomicU64 =
+    AtomicU64::new(DEFAULT_FUNCTION_TIME_BUDGET.as_micros() as u64);
 
 /// Sets the wall-clock budget of each analysis of each function for the
 /// rest of the process (`None`: unbounded).
 pub fn set_function_time_budget(budget: Option<Duration>) {
-    let ms = budget.map_or(0, |b| (b.as_millis() as u64).max(1));
-    FUNCTION_TIME_BUDGET_MS.store(ms, Ordering::Relaxed);
+    let us = budget.map_or(0, |b| (b.as_micros() as u64).max(1));
+    FUNCTION_TIME_BUDGET_US.store(us, Ordering::Relaxed);
 }
 
 fn function_time_budget() -> Option<Duration> {
-    match FUNCTION_TIME_BUDGET_MS.load(Ordering::Relaxed) {
+    match FUNCTION_TIME_BUDGET_US.load(Ordering::Relaxed) {
         0 => None,
-        ms => Some(Duration::from_millis(ms)),
+        us => Some(Duration::from_micros(us)),
     }
+}
+
+/// `FERRY_DEADLINE_AFTER=N`: each analysis of each function runs out of
+/// time at its N-th look at the clock instead of at an instant. Where a
+/// wall-clock deadline falls depends on the machine; this one does not, so
+/// that a test can cut an analysis at each of its points in turn and check
+/// that every cut leaves a sound result (a cut the time budget reaches only
+/// on a faster or slower machine than the developer's is otherwise found
+/// by CI alone).
+fn deadline_after_checks() -> Option<u64> {
+    static AFTER: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *AFTER.get_or_init(|| {
+        std::env::var("FERRY_DEADLINE_AFTER")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+    })
 }
 
 thread_local! {
@@ -61,6 +77,8 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     /// Whether the current deadline has passed (and cut some window).
     static OVERRAN: Cell<bool> = const { Cell::new(false) };
+    /// How many times the current deadline was looked at.
+    static CHECKS: Cell<u64> = const { Cell::new(0) };
     /// How many windows are open on this thread.
     static OPEN_WINDOWS: Cell<u32> = const { Cell::new(0) };
     /// Where precision was given up on this thread, for the reports.
@@ -121,6 +139,7 @@ impl Deadline {
     pub fn start(what: impl Into<String>) -> Deadline {
         DEADLINE.with(|d| d.set(function_time_budget().map(|b| Instant::now() + b)));
         OVERRAN.with(|o| o.set(false));
+        CHECKS.with(|c| c.set(0));
         let what = what.into();
         Deadline {
             _timed: Timed::start(|| what.clone()),
@@ -151,7 +170,13 @@ pub fn out_of_time() -> bool {
 }
 
 fn past_deadline() -> bool {
-    let past = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
+    let Some(deadline) = DEADLINE.with(Cell::get) else {
+        return false;
+    };
+    let past = match deadline_after_checks() {
+        Some(after) => CHECKS.with(|c| c.replace(c.get() + 1)) >= after,
+        None => Instant::now() >= deadline,
+    };
     if past {
         OVERRAN.with(|o| o.set(true));
     }
