@@ -1362,11 +1362,17 @@ impl<'a> Builder<'a> {
         if let Some((summary, at)) = summary {
             dynamic |= at.local || summary.dynamic;
             for a in &summary.accesses {
-                let kind = match a.kind {
-                    AccessKind::MustWrite if guarded || at.local => AccessKind::MayWrite,
-                    kind => kind,
+                // A call under conditions on data writes what its summary
+                // surely writes whenever it runs, as a statement's own
+                // must-write there does; a loop's summary is may for
+                // reasons of its own.
+                let (kind, must) = match a.kind {
+                    AccessKind::MustWrite if at.local => (AccessKind::MayWrite, false),
+                    AccessKind::MustWrite if guarded => (AccessKind::MayWrite, !guards.is_empty()),
+                    kind => (kind, false),
                 };
-                if let Some(access) = self.placed(a, kind, at, &tuple, domain)? {
+                if let Some(mut access) = self.placed(a, kind, at, &tuple, domain)? {
+                    access.guarded_must = must;
                     accesses.push(access);
                 }
             }

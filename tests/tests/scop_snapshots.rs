@@ -142,6 +142,27 @@ fn within_conditions() {
     insta::assert_snapshot!(text);
 }
 
+/// A call under a condition on data writes its summary's must-writes
+/// whenever it runs: the read of tmp[i] after it in the same branch takes
+/// the call's value and is no live-in (it was while the call's writes
+/// were plain may-writes).
+#[test]
+fn within_conditions_calls() {
+    let text = scop("tests/c/scop/within_conditions.c", "within_calls");
+    let line = |key: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(key))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        line("flow").contains("S0[i] -> S1[i' = i] : 0 <= i < n"),
+        "{text}"
+    );
+    assert!(!line("live-in").contains("-> tmp"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 /// Structure fields (PENCIL's §3.3, Listing 5's S and T): each access to
 /// a member is to the wrapped space of its field access, the writes of
 /// `a.b` and `a.a` those the report collects; a nested field's is inside

@@ -57,6 +57,11 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
         "within",
         &["1", "8", "13"],
     ),
+    (
+        "tests/c/scop/within_conditions.c",
+        "within_calls",
+        &["1", "8", "13"],
+    ),
     ("tests/c/scop/structures.c", "structures", &["1", "6"]),
     ("tests/c/scop/struct_arrays.c", "listing4", &["1"]),
     ("tests/c/scop/struct_arrays.c", "listing5", &["1"]),
@@ -114,12 +119,18 @@ const PROGRAMS: &[(&str, &str, &[&str])] = &[
 #[test]
 fn scop_models_hold_in_traced_executions() {
     let scratch = scratch_dir("scop-trace");
-    let programs: Vec<PathBuf> = PROGRAMS.iter().map(|(p, ..)| PathBuf::from(p)).collect();
-    let results = ferry_tests::for_each_parallel_on(2, &programs, |program| {
-        let (_, function, runs) = PROGRAMS
+    // Each entry by its program and function: a program listed with
+    // several functions is checked once per function (looked up by its
+    // path alone, every entry of it checked its first function, each in
+    // the same directory at once).
+    let label = |p: &str, f: &str| PathBuf::from(format!("{p}#{f}"));
+    let programs: Vec<PathBuf> = PROGRAMS.iter().map(|(p, f, _)| label(p, f)).collect();
+    let results = ferry_tests::for_each_parallel_on(2, &programs, |entry| {
+        let (program, function, runs) = PROGRAMS
             .iter()
-            .find(|(p, ..)| Path::new(p) == program)
+            .find(|(p, f, _)| label(p, f) == entry)
             .expect("listed");
+        let program = Path::new(program);
         let source =
             std::fs::read_to_string(workspace_root().join(program)).map_err(|e| e.to_string())?;
         let what = Check {

@@ -32,6 +32,24 @@ static void within(int n, int A[n], int B[n], int C[n], int tmp[n])
     }
 }
 
+/* A call under a condition on data writes what its summary surely
+ * writes whenever it runs: C[i] in the same branch reads tmp[i] from the
+ * call, never from before the loop. */
+static void put(int n, int x[n], int i, int v)
+{
+    x[i] = v;
+}
+
+static void within_calls(int n, int A[n], int C[n], int tmp[n])
+{
+    for (int i = 0; i < n; ++i) {
+        if (A[i] < 0) {
+            put(n, tmp, i, 7);
+            C[i] += tmp[i];
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 8;
@@ -50,6 +68,7 @@ int main(int argc, char **argv)
         tmp[i] = 10 + i;
     }
     within(n, A, B, C, tmp);
+    within_calls(n, A, C, tmp);
     long sum = 0;
     for (int i = 0; i < n; i++)
         sum += (B[i] + 2 * C[i] + 3 * tmp[i]) * (i + 1);
