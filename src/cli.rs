@@ -601,7 +601,9 @@ fn regions_of_project(args: Vec<String>, json: bool) -> Result<Finished, Failure
     let database = take_value(&mut args, "-p")?.expect("dispatched on -p");
     let (database, project) = open_project(&database, args)?;
     let job = format!("regions json={json}");
-    let done = project.each_unit(&how.run(&database), &job, &|parsed| {
+    // Each unit's regions alone: a report of a unit is of its functions,
+    // and the units it calls are reported on their own.
+    let done = project.each_unit(&how.run(&database), &job, None, &|parsed, _| {
         let files = [parsed];
         let analyses = ferry_hcfg::Analyses::run(&files);
         let regions = ferry_regions::RegionsAnalysis::run_for_report(&analyses);

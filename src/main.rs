@@ -2,6 +2,7 @@
 
 mod cli;
 mod compile_db;
+mod linking;
 mod options;
 mod project;
 mod report;

@@ -116,7 +116,8 @@ const OPTIONS: &[FerryOption] = &[
         takes: Takes::One("BUILD"),
         commands: &[Isolate, Regions, Validate],
         help: "a whole project: its compile_commands.json (or the build folder holding it) \
-               instead of files, each unit analysed alone (isolate: OUTDIR mirrors the project; \
+               instead of files, each unit analysed with those defining what it calls (isolate: \
+               OUTDIR mirrors the project; regions: each unit alone; \
                validate: built by --build and checked by each --run command)",
     },
     FerryOption {

@@ -7,9 +7,17 @@
 //! Decisions:
 //! - One bad unit never stops the batch: its diagnostic is printed, its
 //!   file copied unchanged, and the exit status is 1.
-//! - A unit is analysed alone: a call into another unit is a call to an
-//!   unknown function (ferry assumes the worst of it), and a non-static
-//!   function isolated with `--function` serves callers of any unit.
+//! - A unit is analysed with the units defining the functions it calls
+//!   (`linking.rs` says which): their bodies give the calls exact
+//!   regions, nothing in them is selected, and their files are left to
+//!   their own units. Where that isolation would change a companion's file
+//!   (transfers moved to call sites there), or fails, the unit is isolated
+//!   again alone, where a call into another unit is a call to an unknown
+//!   function; where both fail, the linked attempt's refusal is reported.
+//!   A callee given an isolated array needs a clone in the statement's
+//!   file, which ferry makes only of that file's functions: linking helps
+//!   calls of functions that touch no isolated array (`mix(a[i], b[i])`). A non-static function isolated with `--function` serves
+//!   callers of any unit.
 //! - The output folder must not exist or be empty: a mirror over an
 //!   earlier run's files could mix the two.
 //! - The runtime goes once into `OUTDIR/ferry_rte/`, with a `BUILD` file
@@ -35,6 +43,8 @@ enum Outcome {
         explanations: Vec<String>,
         /// The statements' reports (`report::statement_json`).
         statements: Vec<Value>,
+        /// The units it was analysed with, relative to the project.
+        linked: Vec<String>,
     },
     /// Nothing in it is selected (or, with `--auto`, no nest could be
     /// isolated: `left_out` says why of each): copied as it is.
@@ -51,12 +61,14 @@ impl Outcome {
                 warnings,
                 explanations,
                 statements,
+                linked,
             } => json!({
                 "outcome": "isolated",
                 "files": files,
                 "warnings": warnings,
                 "explanations": explanations,
                 "statements": statements,
+                "linked": linked,
             }),
             Outcome::Untouched { left_out } => json!({
                 "outcome": "untouched",
@@ -89,6 +101,7 @@ impl Outcome {
                 warnings: strings("warnings")?,
                 explanations: strings("explanations")?,
                 statements: value.get("statements")?.as_array()?.clone(),
+                linked: strings("linked")?,
             },
             "untouched" => Outcome::Untouched {
                 left_out: strings("left_out")?,
@@ -127,9 +140,15 @@ impl Batch {
         let root = &self.project.root;
         check_output_folder(&self.out, root)?;
         let job = format!("isolate {:?} {:?}", self.selection, self.options);
-        let done = self.project.each_unit(&self.run, &job, &|parsed| {
-            self.isolate_unit(parsed).map(|outcome| outcome.to_json())
-        })?;
+        let selects = |parsed: &ferry_parser::ParsedFile| {
+            ferry_isolate::select::selects_in(parsed, &self.selection)
+        };
+        let done =
+            self.project
+                .each_unit(&self.run, &job, Some(&selects), &|parsed, companions| {
+                    self.isolate_unit(parsed, companions)
+                        .map(|outcome| outcome.to_json())
+                })?;
         let outcomes: Vec<Outcome> = done
             .iter()
             .map(|d| match &d.answer {
@@ -157,14 +176,40 @@ impl Batch {
         Ok((summary, status, model))
     }
 
-    fn isolate_unit(&self, parsed: ferry_parser::ParsedFile) -> Result<Outcome, Diagnostic> {
+    fn isolate_unit(
+        &self,
+        parsed: ferry_parser::ParsedFile,
+        companions: Vec<ferry_parser::ParsedFile>,
+    ) -> Result<Outcome, Diagnostic> {
         if !ferry_isolate::select::selects_in(&parsed, &self.selection) {
             return Ok(Outcome::Untouched {
                 left_out: Vec::new(),
             });
         }
+        let linked = companions.len();
+        let files: Vec<_> = std::iter::once(parsed).chain(companions).collect();
+        if linked == 0 {
+            return self.isolate_files(&files, 0);
+        }
+        // Where both fail, the linked refusal says more: it knew the
+        // callees' bodies.
+        self.isolate_files(&files, linked)
+            .or_else(|refusal| self.isolate_files(&files[..1], 0).map_err(|_| refusal))
+    }
+
+    /// `files[0]` isolated, the last `companions` of `files` given for
+    /// their bodies; an error where isolation would change a companion.
+    fn isolate_files(
+        &self,
+        files: &[ferry_parser::ParsedFile],
+        companions: usize,
+    ) -> Result<Outcome, Diagnostic> {
+        let options = Options {
+            companions,
+            ..self.options.clone()
+        };
         let isolated = if self.selection == Selection::Auto {
-            let auto = ferry_isolate::isolate_auto(&[parsed], &self.options)?;
+            let auto = ferry_isolate::isolate_auto(files, &options)?;
             match auto.isolated {
                 Some(_) => auto.into_result()?,
                 None => {
@@ -174,20 +219,32 @@ impl Batch {
                 }
             }
         } else {
-            ferry_isolate::isolate(&[parsed], &self.selection, &self.options)?
+            ferry_isolate::isolate(files, &self.selection, &options)?
         };
+        // Every input file comes back under its own name, in order: the
+        // companions' must be their sources as they are.
+        let mut out = isolated.files;
+        let companion_files: Vec<_> = out.drain(1..=companions).collect();
+        for (file, printed) in files[1..].iter().zip(&companion_files) {
+            if std::fs::read(&file.path).ok().as_deref() != Some(printed.text.as_bytes()) {
+                return Err(Diagnostic::error(format!(
+                    "isolating here would change `{}`, which its own unit writes",
+                    self.project.relative(&file.path)
+                )));
+            }
+        }
         Ok(Outcome::Isolated {
-            files: isolated
-                .files
-                .into_iter()
-                .map(|f| (f.name, f.text))
-                .collect(),
+            files: out.into_iter().map(|f| (f.name, f.text)).collect(),
             warnings: isolated.warnings,
             explanations: isolated.explanations,
             statements: isolated
                 .statements
                 .iter()
                 .map(crate::report::statement_json)
+                .collect(),
+            linked: files[1..]
+                .iter()
+                .map(|f| self.project.relative(&f.path))
                 .collect(),
         })
     }
@@ -340,12 +397,19 @@ impl Batch {
         }
         let _ = writeln!(text, "{:<10} unit", "outcome");
         for (unit, outcome) in units.iter().zip(outcomes) {
-            let outcome = match outcome {
-                Outcome::Isolated { .. } => "isolated",
-                Outcome::Untouched { .. } => "untouched",
-                Outcome::Failed(_) => "failed",
+            let (outcome, with) = match outcome {
+                Outcome::Isolated { linked, .. } if !linked.is_empty() => {
+                    ("isolated", format!(" (with {})", linked.join(", ")))
+                }
+                Outcome::Isolated { .. } => ("isolated", String::new()),
+                Outcome::Untouched { .. } => ("untouched", String::new()),
+                Outcome::Failed(_) => ("failed", String::new()),
             };
-            let _ = writeln!(text, "{outcome:<10} {}", self.project.relative(&unit.file));
+            let _ = writeln!(
+                text,
+                "{outcome:<10} {}{with}",
+                self.project.relative(&unit.file)
+            );
         }
         let written = match self.temporary_out {
             true => "written to a temporary folder (`-o OUTDIR` keeps it)".to_string(),

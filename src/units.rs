@@ -7,6 +7,7 @@
 
 use crate::compile_db::Unit;
 use crate::unit_cache::Cache;
+use ferry_hcfg::linkage::Interface;
 use ferry_parser::{Diagnostic, ParsedFile};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -75,12 +76,17 @@ impl Project {
 
     /// `work` on every unit, parsed with its flags, in the database's
     /// order. `job` names the job and everything that shapes its answer
-    /// besides the unit (for the cache's key).
+    /// besides the unit (for the cache's key). With `linked`, `work` also
+    /// gets the units defining what the unit calls (`linking.rs`), parsed
+    /// with their own flags, for each unit `linked` holds of (the others,
+    /// and every unit without `linked`, get none, and an edit of another
+    /// unit leaves their answers in the cache).
     pub fn each_unit(
         &self,
         run: &Run,
         job: &str,
-        work: &(dyn Fn(ParsedFile) -> Result<Value, Diagnostic> + Sync),
+        linked: Option<&Wants>,
+        work: &Work,
     ) -> Result<Vec<Done>, Diagnostic> {
         let progress = progress_bar(run.quiet, self.units.len());
         let pool = rayon::ThreadPoolBuilder::new()
@@ -89,11 +95,48 @@ impl Project {
             .build()
             .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
         let done = pool.install(|| {
-            self.units
+            let texts: Vec<Result<String, String>> = self
+                .units
                 .par_iter()
-                .map(|unit| {
+                .map(|unit| self.preprocessed(unit))
+                .collect();
+            let companions = match linked {
+                Some(wants) => {
+                    progress.set_message("linking the units");
+                    let read: Vec<Option<(Interface, bool)>> = self
+                        .units
+                        .par_iter()
+                        .zip(&texts)
+                        .map(|(unit, text)| {
+                            let text = text.as_ref().ok()?.clone();
+                            let parsed = ferry_parser::parse_preprocessed(text, &unit.file).ok()?;
+                            Some((Interface::of(&parsed), wants(&parsed)))
+                        })
+                        .collect();
+                    let interfaces: Vec<Option<Interface>> = read
+                        .iter()
+                        .map(|r| r.as_ref().map(|(i, _)| i.clone()))
+                        .collect();
+                    let mut companions = crate::linking::companions(&interfaces);
+                    for (with, read) in companions.iter_mut().zip(&read) {
+                        if !read.as_ref().is_some_and(|(_, wants)| *wants) {
+                            with.clear();
+                        }
+                    }
+                    companions
+                }
+                None => vec![Vec::new(); self.units.len()],
+            };
+            (0..self.units.len())
+                .into_par_iter()
+                .map(|k| {
+                    let unit = &self.units[k];
                     progress.set_message(self.relative(&unit.file));
-                    let done = self.one_unit(unit, run, job, work);
+                    let with: Vec<(&Unit, &str)> = companions[k]
+                        .iter()
+                        .filter_map(|&c| Some((&self.units[c], texts[c].as_deref().ok()?)))
+                        .collect();
+                    let done = self.one_unit(unit, &texts[k], &with, run, job, work);
                     progress.inc(1);
                     done
                 })
@@ -103,36 +146,58 @@ impl Project {
         Ok(done)
     }
 
+    /// The unit's text after the preprocessor, under its flags; its
+    /// diagnostic, printed, when it cannot be read.
+    fn preprocessed(&self, unit: &Unit) -> Result<String, String> {
+        let mut cflags = unit.cflags.clone();
+        cflags.extend(self.extra_cflags.iter().cloned());
+        ferry_parser::preprocess::preprocess(&unit.file, &cflags).map_err(|d| d.to_string())
+    }
+
     fn one_unit(
         &self,
         unit: &Unit,
+        text: &Result<String, String>,
+        with: &[(&Unit, &str)],
         run: &Run,
         job: &str,
-        work: &(dyn Fn(ParsedFile) -> Result<Value, Diagnostic> + Sync),
+        work: &Work,
     ) -> Done {
-        let mut cflags = unit.cflags.clone();
-        cflags.extend(self.extra_cflags.iter().cloned());
-        let text = match ferry_parser::preprocess::preprocess(&unit.file, &cflags) {
+        let text = match text {
             Ok(text) => text,
             Err(diagnostic) => {
                 return Done {
-                    answer: Err(diagnostic.to_string()),
+                    answer: Err(diagnostic.clone()),
                     notes: Vec::new(),
                     cached: false,
                 };
             }
         };
-        let key = run
-            .cache
-            .as_ref()
-            .map(|_| Cache::key(&[&unit.file.to_string_lossy(), &text, job]));
+        // The companions' files and texts are part of the key: editing a
+        // callee's unit recomputes its callers'.
+        let key = run.cache.as_ref().map(|_| {
+            let file = unit.file.to_string_lossy();
+            let others: Vec<String> = with
+                .iter()
+                .map(|(u, _)| u.file.to_string_lossy().into_owned())
+                .collect();
+            let mut parts: Vec<&str> = vec![&file, text, job];
+            for ((_, other_text), other_file) in with.iter().zip(&others) {
+                parts.extend([other_file.as_str(), *other_text]);
+            }
+            Cache::key(&parts)
+        });
         if let (Some(cache), Some(key)) = (&run.cache, &key)
             && let Some(done) = cache.load(key).as_ref().and_then(from_json)
         {
             return done;
         }
-        let answer = ferry_parser::parse_preprocessed(text, &unit.file)
-            .and_then(work)
+        let companions: Vec<ParsedFile> = with
+            .iter()
+            .filter_map(|(u, t)| ferry_parser::parse_preprocessed(t.to_string(), &u.file).ok())
+            .collect();
+        let answer = ferry_parser::parse_preprocessed(text.clone(), &unit.file)
+            .and_then(|parsed| work(parsed, companions))
             .map_err(|diagnostic| diagnostic.to_string());
         let done = Done {
             answer,
@@ -145,6 +210,13 @@ impl Project {
         done
     }
 }
+
+/// Whether a unit (parsed) is to be analysed with the units it calls.
+pub type Wants<'a> = dyn Fn(&ParsedFile) -> bool + Sync + 'a;
+
+/// A job on one unit: the unit parsed, and the units it is analysed
+/// with (empty unless the job links them).
+pub type Work<'a> = dyn Fn(ParsedFile, Vec<ParsedFile>) -> Result<Value, Diagnostic> + Sync + 'a;
 
 fn to_json(done: &Done) -> Value {
     match &done.answer {

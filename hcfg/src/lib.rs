@@ -7,6 +7,7 @@ pub mod delinearise;
 pub mod effects;
 pub mod escape;
 pub mod ir;
+pub mod linkage;
 pub mod loops;
 mod lower;
 pub mod pointer_walks;

@@ -54,7 +54,12 @@ pub(crate) fn isolate(
     regions: &RegionsAnalysis,
     options: &Options,
 ) -> Result<Auto, Diagnostic> {
-    let found = select::find(parsed, analyses, &crate::Selection::Auto)?;
+    let found = select::find(
+        parsed,
+        analyses,
+        &crate::Selection::Auto,
+        options.companions,
+    )?;
     let mut left_out: Vec<Diagnostic> = found.skipped;
     let independent = select::independent_loops(parsed);
     let mut worth = Vec::new();

@@ -173,6 +173,10 @@ pub struct Options {
     /// Draw the regions of each isolated 1-D and 2-D array for the report
     /// (`--report`; [`picture`]).
     pub pictures: bool,
+    /// The last `companions` files are given for their function bodies
+    /// only (a project's units defining what the others call): nothing in
+    /// them is selected, and the caller keeps only the other files' output.
+    pub companions: usize,
 }
 
 impl Options {
@@ -204,6 +208,7 @@ impl Default for Options {
             reassociate: false,
             closed_program: false,
             pictures: false,
+            companions: 0,
         }
     }
 }
@@ -446,7 +451,7 @@ impl Prepared {
         selection: &Selection,
         options: &Options,
     ) -> Result<Prepared, Diagnostic> {
-        let targets = select::find(parsed, analyses, selection)?.targets;
+        let targets = select::find(parsed, analyses, selection, options.companions)?.targets;
         Ok(Prepared::of(parsed, analyses, regions, targets, options))
     }
 

@@ -100,17 +100,21 @@ pub struct Found {
     pub skipped: Vec<Diagnostic>,
 }
 
+/// The statements `selection` picks in `parsed`, but for its last
+/// `companions` files (given for their bodies only).
 pub fn find(
     parsed: &[ParsedFile],
     a: &Analyses,
     selection: &Selection,
+    companions: usize,
 ) -> Result<Found, Diagnostic> {
     let mut targets = Vec::new();
     let mut skipped = Vec::new();
     if *selection == Selection::Nothing {
         return Ok(Found { targets, skipped });
     }
-    for (unit, file) in parsed.iter().enumerate() {
+    let selectable = parsed.len().saturating_sub(companions);
+    for (unit, file) in parsed.iter().enumerate().take(selectable) {
         for item in &file.unit.items {
             let ExternalDecl::FunctionDef(def) = item else {
                 continue;

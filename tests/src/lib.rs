@@ -380,3 +380,47 @@ impl TestProgram<'_> {
         })
     }
 }
+
+/// A copy of the folder `from` at `to`, subfolders included.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("folder");
+    for entry in std::fs::read_dir(from).expect("readable") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// Runs the built `original` and `transformed` programs with each `n` of
+/// `counts` as their argument (the transformed one writing its
+/// `FERRY_STATS` into `scratch`): the same exit status and output, and
+/// the array bytes moved to and from the accelerator counted by hand.
+pub fn same_runs(original: &Path, transformed: &Path, counts: &[(u64, u64, u64)], scratch: &Path) {
+    for &(n, to, from) in counts {
+        let expected = Command::new(original)
+            .arg(n.to_string())
+            .output()
+            .expect("runs");
+        let stats = scratch.join(format!("stats-{n}.json"));
+        let got = Command::new(transformed)
+            .arg(n.to_string())
+            .env("FERRY_STATS", &stats)
+            .output()
+            .expect("runs");
+        assert!(expected.status.success(), "the original fails for {n}");
+        assert_eq!(got.status.code(), expected.status.code(), "n = {n}");
+        assert_eq!(
+            String::from_utf8_lossy(&got.stdout),
+            String::from_utf8_lossy(&expected.stdout),
+            "n = {n}"
+        );
+        let text = std::fs::read_to_string(&stats).expect("stats");
+        let stats: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(stats["bytes_to_accel"], to, "n = {n}: {stats}");
+        assert_eq!(stats["bytes_from_accel"], from, "n = {n}: {stats}");
+    }
+}

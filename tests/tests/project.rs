@@ -6,7 +6,7 @@
 //! with poisoned buffers as the original does, moving the bytes counted by
 //! hand.
 
-use ferry_tests::{c_dir, run_ferry, scratch_dir};
+use ferry_tests::{c_dir, copy_tree, run_ferry, same_runs, scratch_dir};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,19 +37,6 @@ fn project() -> PathBuf {
     )
     .expect("database");
     root
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("folder");
-    for entry in std::fs::read_dir(from).expect("readable") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
 }
 
 fn ferry(args: &[&str]) -> (Option<i32>, String, String) {
@@ -149,7 +136,7 @@ fn a_project_is_isolated_unit_by_unit_into_a_mirror_that_runs_the_same() {
 /// Builds the original project and the transformed one in `out` (with
 /// what its `ferry_rte/BUILD` asks for), runs both with each `n` of
 /// `counts`, and checks the same output and the bytes moved each way.
-fn runs_the_same(root: &Path, out: &Path, counts: &[(u32, u64, u64)]) {
+fn runs_the_same(root: &Path, out: &Path, counts: &[(u64, u64, u64)]) {
     // The build note names what the build adds; the tree builds with it.
     let runtime = out.join("ferry_rte");
     let note = std::fs::read_to_string(runtime.join("BUILD")).expect("BUILD");
@@ -164,29 +151,7 @@ fn runs_the_same(root: &Path, out: &Path, counts: &[(u32, u64, u64)]) {
     let mut extra = vec![format!("-I{}", runtime.display())];
     extra.extend(sources);
     build(out, &extra, &transformed);
-    for &(n, to, from) in counts {
-        let expected = Command::new(&original)
-            .arg(n.to_string())
-            .output()
-            .expect("runs");
-        let stats = root.join(format!("stats-{n}.json"));
-        let got = Command::new(&transformed)
-            .arg(n.to_string())
-            .env("FERRY_STATS", &stats)
-            .output()
-            .expect("runs");
-        assert!(expected.status.success(), "the original fails for {n}");
-        assert_eq!(got.status.code(), expected.status.code(), "n = {n}");
-        assert_eq!(
-            String::from_utf8_lossy(&got.stdout),
-            String::from_utf8_lossy(&expected.stdout),
-            "n = {n}"
-        );
-        let stats: Value =
-            serde_json::from_str(&std::fs::read_to_string(&stats).expect("stats")).expect("JSON");
-        assert_eq!(stats["bytes_to_accel"], to, "n = {n}: {stats}");
-        assert_eq!(stats["bytes_from_accel"], from, "n = {n}: {stats}");
-    }
+    same_runs(&original, &transformed, counts, root);
 }
 
 #[test]
