@@ -14,9 +14,8 @@
 //!   (transfers moved to call sites there), or fails, the unit is isolated
 //!   again alone, where a call into another unit is a call to an unknown
 //!   function; where both fail, the linked attempt's refusal is reported.
-//!   A callee given an isolated array needs a clone in the statement's
-//!   file, which ferry makes only of that file's functions: linking helps
-//!   calls of functions that touch no isolated array (`mix(a[i], b[i])`). A non-static function isolated with `--function` serves
+//!   A callee given an isolated array is cloned into the statement's file
+//!   where its names mean the same there (`ferry_isolate`'s `foreign.rs`). A non-static function isolated with `--function` serves
 //!   callers of any unit.
 //! - The output folder must not exist or be empty: a mirror over an
 //!   earlier run's files could mix the two.

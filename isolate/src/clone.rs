@@ -95,6 +95,12 @@ const PURE_LIBRARY: &[&str] = &[
 
 pub struct Cloner<'a> {
     parsed: &'a ParsedFile,
+    /// Every file of the program: a callee defined in another one is
+    /// cloned from there (`foreign.rs` says when it may be).
+    files: &'a [ParsedFile],
+    /// The names declared at file scope in `parsed`, once a foreign
+    /// clone needs them.
+    file_scope: Option<HashSet<String>>,
     analyses: &'a Analyses,
     regions: &'a RegionsAnalysis,
     unit: usize,
@@ -111,6 +117,7 @@ pub struct Cloner<'a> {
 impl<'a> Cloner<'a> {
     pub fn new(
         parsed: &'a ParsedFile,
+        files: &'a [ParsedFile],
         analyses: &'a Analyses,
         regions: &'a RegionsAnalysis,
         unit: usize,
@@ -118,6 +125,8 @@ impl<'a> Cloner<'a> {
     ) -> Self {
         Cloner {
             parsed,
+            files,
+            file_scope: None,
             analyses,
             regions,
             unit,
@@ -158,6 +167,18 @@ impl<'a> Cloner<'a> {
             let func = program.function(f);
             func.name == name && (func.unit == self.unit || !func.is_static)
         })
+    }
+
+    /// Why a call in this unit reaches no function named `name`.
+    fn unknown_function(&self, name: Symbol) -> String {
+        let program = &self.analyses.program;
+        let elsewhere = program
+            .function_ids()
+            .any(|f| program.function(f).name == name);
+        match elsewhere {
+            true => format!("`{name}` is static in another file: this file cannot call it"),
+            false => format!("`{name}` is not a known function"),
+        }
     }
 
     /// The globals `f`'s summary accesses (its callees' included).
@@ -232,12 +253,17 @@ impl<'a> Cloner<'a> {
             })
     }
 
-    /// The item index of the definition of `name` in this unit.
-    fn definition(&self, name: Symbol) -> Option<usize> {
-        self.parsed.unit.items.iter().position(|item| {
+    /// The definition of `name` a call in this unit reaches: the unit
+    /// holding it and its item index there.
+    fn definition(&self, name: Symbol) -> Option<(usize, usize)> {
+        let f = self.function(name)?;
+        let unit = self.analyses.program.function(f).unit;
+        let file = self.files.get(unit)?;
+        let item = file.unit.items.iter().position(|item| {
             matches!(item, ExternalDecl::FunctionDef(d)
                 if d.declarator.name().map(|(n, _)| n) == Some(name))
-        })
+        })?;
+        Some((unit, item))
     }
 }
 
@@ -246,7 +272,7 @@ impl Context for Cloner<'_> {
         let Some(f) = self.function(callee) else {
             return Err(Refusal {
                 span: at,
-                message: format!("`{callee}` is not a known function"),
+                message: self.unknown_function(callee),
             });
         };
         let program = &self.analyses.program;
@@ -281,7 +307,7 @@ impl Context for Cloner<'_> {
         let refuse = |message: String| Refusal { span: at, message };
         let callee = request.callee;
         let Some(f) = self.function(callee) else {
-            return Err(refuse(format!("`{callee}` is not a known function")));
+            return Err(refuse(self.unknown_function(callee)));
         };
         let analyses = self.analyses;
         let program = &analyses.program;
@@ -296,14 +322,21 @@ impl Context for Cloner<'_> {
                 "`{callee}` is recursive: ferry clones only non-recursive functions"
             )));
         }
-        let Some(index) = self.definition(callee) else {
+        let Some((unit, item)) = self.definition(callee) else {
             return Err(refuse(format!(
-                "`{callee}` is defined in another file: ferry clones only functions defined in \
-                 the file of the isolated statement"
+                "`{callee}` has no definition ferry can clone"
             )));
         };
-        let ExternalDecl::FunctionDef(original) = &self.parsed.unit.items[index] else {
+        let files = self.files;
+        let ExternalDecl::FunctionDef(original) = &files[unit].unit.items[item] else {
             unreachable!("definition() finds function definitions");
+        };
+        let foreign = unit != self.unit;
+        // A clone of another unit's function goes after this unit's last
+        // item; the prototypes before the first use make it visible.
+        let index = match foreign {
+            true => self.parsed.unit.items.len().saturating_sub(1),
+            false => item,
         };
         let mut def = build::prototyped(original);
         let params = program.function(f).params.clone();
@@ -402,9 +435,60 @@ impl Context for Cloner<'_> {
         self.in_progress.insert(callee);
         let result = Rewriter::new(vars, self, None).callee(&param_names, &mut def.body);
         self.in_progress.remove(&callee);
-        result?;
+        // A refusal inside another unit's function is told at the call:
+        // its spans are into that unit's text.
+        result.map_err(|r| match foreign {
+            true => refuse(format!(
+                "in `{callee}`, defined in another file: {}",
+                r.message
+            )),
+            false => r,
+        })?;
         rename(&mut def.declarator, name);
+        let own: HashSet<String> = param_names
+            .iter()
+            .chain(
+                program
+                    .function(f)
+                    .locals
+                    .iter()
+                    .map(|&v| &program.var(v).name),
+            )
+            .map(|n| n.as_str().to_string())
+            .chain(
+                params
+                    .iter()
+                    .filter_map(|p| p.declarator.name())
+                    .map(|(n, _)| n.as_str().to_string()),
+            )
+            .chain(self.clones.values().map(|c| c.as_str().to_string()))
+            .chain([name.as_str().to_string()])
+            .collect();
         append_params(&mut def.declarator, params).map_err(refuse)?;
+        if foreign {
+            let file_scope = self
+                .file_scope
+                .get_or_insert_with(|| crate::foreign::file_scope_names(&self.parsed.unit));
+            let mut text = String::new();
+            ferry_parser::printer::print_external_decl(
+                &mut text,
+                &ExternalDecl::FunctionDef(def.clone()),
+            );
+            if let Some(unknown) = crate::foreign::unresolved_name(&text, &own, file_scope) {
+                let what = match unknown.as_str() {
+                    "struct" | "union" | "enum" => {
+                        "a structure, union or enumeration type, which ferry cannot tell is \
+                         this file's too"
+                            .to_string()
+                    }
+                    "goto" => "a label".to_string(),
+                    _ => format!("`{unknown}`, which this file does not declare"),
+                };
+                return Err(refuse(format!(
+                    "`{callee}` is defined in another file, and its clone here would use {what}"
+                )));
+            }
+        }
         self.clones.insert(request.clone(), name);
         self.definitions.push((index, def));
         Ok(name)

@@ -14,6 +14,7 @@ mod bounds;
 mod call_sites;
 mod clone;
 mod emit;
+mod foreign;
 mod fresh;
 mod fusion;
 pub mod lift;
@@ -775,7 +776,7 @@ fn isolate_unit(
     let mut tree = file.unit.clone();
     let mut fresh = Fresh::new(&file.text);
     let mut replacements = Replacements::new();
-    let mut cloner = Cloner::new(file, analyses, regions, targets[0].unit, &mut fresh);
+    let mut cloner = Cloner::new(file, parsed, analyses, regions, targets[0].unit, &mut fresh);
     // Transfer optimisation works on the regions' sets, which the whole
     // plan does not have.
     let optimise = options.optimize_transfers && options.transfer_plan != TransferPlan::Whole;

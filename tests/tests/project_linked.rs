@@ -11,12 +11,14 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const UNITS: [&str; 6] = [
+const UNITS: [&str; 8] = [
     "src/main.c",
     "src/blend.c",
     "src/blend_all.c",
+    "src/smooth_all.c",
     "src/util/accumulate.c",
     "src/util/mix.c",
+    "src/util/smooth.c",
     "src/util/weight.c",
 ];
 
@@ -91,33 +93,40 @@ fn a_loop_calling_into_other_units_is_isolated_with_them() {
     let output = isolate_p(&out);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    // blend_all.c is refused, which makes the batch fail.
+    // smooth_all.c is refused, which makes the batch fail.
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
-    assert!(
-        stdout.contains("isolated   src/blend.c (with src/util/mix.c, src/util/weight.c)"),
-        "{stdout}"
-    );
     for line in [
         "untouched  src/main.c",
-        "failed     src/blend_all.c",
+        "isolated   src/blend.c (with src/util/mix.c, src/util/weight.c)",
+        "isolated   src/blend_all.c (with src/util/accumulate.c, src/util/mix.c, src/util/weight.c)",
+        "failed     src/smooth_all.c",
         "untouched  src/util/accumulate.c",
         "untouched  src/util/mix.c",
+        "untouched  src/util/smooth.c",
         "untouched  src/util/weight.c",
     ] {
         assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
     }
-    // The refusal is the linked attempt's: accumulate has a body, in a
-    // file ferry does not clone from.
     assert!(
-        stderr.contains("src/blend_all.c:10:9: error: `accumulate` is defined in another file"),
+        stderr.contains(
+            "src/smooth_all.c:9:9: error: in `smooth_into`, defined in another file: `halve` is \
+             static in another file: this file cannot call it"
+        ),
         "{stderr}"
     );
-    // The callees' units are not rewritten by the unit that used them.
+    // accumulate's clone is in blend_all.c, after what was there.
+    let blend_all = std::fs::read_to_string(out.join("src/blend_all.c")).expect("blend_all.c");
+    assert!(
+        blend_all.contains("accumulate_accel(n_accel, acc_accel, x_accel"),
+        "{blend_all}"
+    );
+    // The callees' units are not rewritten by the units that used them.
     for same in [
         "src/main.c",
-        "src/blend_all.c",
+        "src/smooth_all.c",
         "src/util/accumulate.c",
         "src/util/mix.c",
+        "src/util/smooth.c",
         "src/util/weight.c",
     ] {
         let original = std::fs::read(root.join(same)).expect("original");
@@ -135,13 +144,14 @@ fn a_loop_calling_into_other_units_is_isolated_with_them() {
         runtime.join("ferry_rte_host.c").display().to_string(),
     ];
     build(&out, &extra, &transformed);
-    // blend: acc[0..n-1] in and back, x[0..n-1] in: 16n bytes to, 8n
-    // from (blend_all runs on the host as it was).
-    let counts: Vec<(u64, u64, u64)> = [1, 7, 64].iter().map(|&n| (n, 16 * n, 8 * n)).collect();
+    // blend and blend_all: acc[0..n-1] in and back, x[0..n-1] in, each
+    // 16n bytes to and 8n from (smooth_all runs on the host as it was).
+    let counts: Vec<(u64, u64, u64)> = [1, 7, 64].iter().map(|&n| (n, 32 * n, 16 * n)).collect();
     same_runs(&original, &transformed, &counts, &root);
     // An edit of a callee's unit recomputes the units linked with it:
     // mix.c itself, blend.c and blend_all.c (through accumulate); main.c,
-    // which selects nothing, accumulate.c and weight.c come from the cache.
+    // which selects nothing, smooth_all.c and the other callees' units
+    // come from the cache.
     let mix = root.join("src/util/mix.c");
     let text = std::fs::read_to_string(&mix).expect("mix.c");
     std::fs::write(&mix, text.replace("0.5 * old", "0.25 * old")).expect("edit");
@@ -149,7 +159,7 @@ fn a_loop_calling_into_other_units_is_isolated_with_them() {
     let output = isolate_p(&again);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.contains("6 units (3 as the cache kept them)"),
+        stdout.contains("8 units (5 as the cache kept them)"),
         "{stdout}"
     );
     for dir in [&out, &again, &root] {

@@ -1,8 +1,8 @@
 #include "ops.h"
 
-/* A callee given an isolated array must be cloned to use the device's
- * copy, and ferry clones only the functions of the statement's own file:
- * refused, with that reason, though the units are linked. */
+/* A callee given an isolated array is cloned to use the device's copy:
+ * accumulate, from another unit, is cloned into this one (its names,
+ * mix and its parameters, mean the same here). */
 void blend_all(int n, double *acc, const double *x)
 {
 #pragma ferry isolate

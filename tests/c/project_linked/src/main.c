@@ -14,6 +14,7 @@ int main(int argc, char **argv)
     }
     blend(n, 3, acc, x);
     blend_all(n, acc, x);
+    smooth_all(n, acc);
     for (int i = 0; i < n; i++)
         printf("%.17g\n", acc[i]);
     return 0;
