@@ -484,7 +484,9 @@ pub fn run() -> i32 {
                 // Its exit status depends on the verdict, not only on success.
                 Command::Validate { program } => crate::validate::run(program.args),
                 Command::Isolate { program } => isolate(program.args),
-                Command::Regions { json, program } if program.args.iter().any(|a| a == "-p") => {
+                Command::Regions { json, program }
+                    if program.args.iter().any(|a| a == "-p" || is_folder(a)) =>
+                {
                     regions_of_project(program.args, json)
                 }
                 command => execute(command)
@@ -533,7 +535,7 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     let how = BatchFlags::take(&mut args)?;
     let report = take_value(&mut args, "--report")?.map(PathBuf::from);
     options.pictures = report.is_some();
-    if let Some(database) = take_value(&mut args, "-p")? {
+    if let Some(database) = take_value(&mut args, "-p")?.or_else(|| take_folder(&mut args)) {
         return isolate_project(&database, args, selection, options, (out, report), how);
     }
     let (sources, cflags) = files_and_flags(args)?;
@@ -598,7 +600,9 @@ pub(crate) fn program_report(
 fn regions_of_project(args: Vec<String>, json: bool) -> Result<Finished, Failure> {
     let (mut args, json) = json_flag(args, json);
     let how = BatchFlags::take(&mut args)?;
-    let database = take_value(&mut args, "-p")?.expect("dispatched on -p");
+    let database = take_value(&mut args, "-p")?
+        .or_else(|| take_folder(&mut args))
+        .expect("dispatched on -p or a folder");
     let (database, project) = open_project(&database, args)?;
     let job = format!("regions json={json}");
     // Each unit's regions alone: a report of a unit is of its functions,
@@ -701,10 +705,29 @@ pub(crate) fn open_project(
             "`{file}`: with `-p`, the compilation database lists the files; give flags only"
         )));
     }
-    let database = crate::compile_db::locate(std::path::Path::new(database));
+    let given = std::path::Path::new(database);
+    let database = crate::compile_db::locate(given);
     let database = std::path::absolute(&database).unwrap_or(database);
+    // A folder without a database: each of its C files is a unit, with
+    // the flags given (the cache goes where a database would be).
+    if given.is_dir() && !database.exists() {
+        let dir = std::path::absolute(given).unwrap_or_else(|_| given.to_path_buf());
+        let project = crate::units::Project::directory(&dir, extra)?;
+        return Ok((database, project));
+    }
     let project = crate::units::Project::open(&database, extra)?;
     Ok((database, project))
+}
+
+/// A folder among the arguments (not a flag's value: those are taken
+/// first), which names a project as `-p FOLDER` does.
+fn take_folder(args: &mut Vec<String>) -> Option<String> {
+    let k = args.iter().position(|a| is_folder(a))?;
+    Some(args.remove(k))
+}
+
+fn is_folder(arg: &str) -> bool {
+    !arg.starts_with('-') && std::path::Path::new(arg).is_dir()
 }
 
 /// `ferry isolate -p DATABASE`: the project's units, each with its flags

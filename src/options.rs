@@ -115,7 +115,9 @@ const OPTIONS: &[FerryOption] = &[
         name: "-p",
         takes: Takes::One("BUILD"),
         commands: &[Isolate, Regions, Validate],
-        help: "a whole project: its compile_commands.json (or the build folder holding it) \
+        help: "a whole project: its compile_commands.json (or the build folder holding it; a \
+               folder without one: every C file under it; isolate and regions also take such a \
+               folder among the files) \
                instead of files, each unit analysed with those defining what it calls (isolate: \
                OUTDIR mirrors the project; regions: each unit alone; \
                validate: built by --build and checked by each --run command)",

@@ -66,6 +66,34 @@ impl Project {
         })
     }
 
+    /// Every C file under the folder `dir` (absolute; hidden entries left
+    /// out), each a unit with `cflags` alone: a project without a
+    /// compilation database, `ferry isolate DIR CFLAGS`.
+    pub fn directory(dir: &Path, cflags: Vec<String>) -> Result<Project, Diagnostic> {
+        let mut files = Vec::new();
+        c_files_under(dir, &mut files).map_err(|e| {
+            Diagnostic::error(format!("cannot read the folder `{}`: {e}", dir.display()))
+        })?;
+        if files.is_empty() {
+            return Err(Diagnostic::error(format!(
+                "no C file under `{}` (and no compile_commands.json in it)",
+                dir.display()
+            )));
+        }
+        files.sort();
+        Ok(Project {
+            units: files
+                .into_iter()
+                .map(|file| Unit {
+                    file,
+                    cflags: Vec::new(),
+                })
+                .collect(),
+            extra_cflags: cflags,
+            root: dir.to_path_buf(),
+        })
+    }
+
     /// `path` relative to the project's folder, for messages.
     pub fn relative(&self, path: &Path) -> String {
         path.strip_prefix(&self.root)
@@ -241,6 +269,23 @@ fn from_json(stored: &Value) -> Option<Done> {
         notes,
         cached: true,
     })
+}
+
+/// The `.c` files under `dir`, recursively, but for hidden entries.
+fn c_files_under(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            c_files_under(&path, files)?;
+        } else if path.extension().is_some_and(|e| e == "c") {
+            files.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Threads a batch runs on: one per core.

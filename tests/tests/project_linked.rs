@@ -166,3 +166,56 @@ fn a_loop_calling_into_other_units_is_isolated_with_them() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// A folder without a compilation database is a project of its C files,
+/// each with the flags given: `ferry isolate DIR CFLAGS` and `ferry
+/// regions DIR CFLAGS` work as with `-p`, units named from the folder.
+#[test]
+fn a_folder_is_a_project_of_its_c_files() {
+    let root = project();
+    let src = root.join("src");
+    let include = format!("-I{}", root.join("include").display());
+    let out = root.with_extension("folder");
+    let output = run_ferry([
+        "isolate",
+        src.to_str().expect("UTF-8"),
+        "--pragma",
+        &include,
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    for line in [
+        "isolated   blend.c (with util/mix.c, util/weight.c)",
+        "failed     smooth_all.c",
+        "8 units (0 as the cache kept them): 2 isolated, 5 untouched, 1 failed",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    assert!(out.join("util/weight.c").is_file());
+    let output = run_ferry([
+        "regions",
+        src.to_str().expect("UTF-8"),
+        &include,
+        "--no-cache",
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let units: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("// ferry: unit "))
+        .collect();
+    assert_eq!(units.len(), 8, "{units:?}");
+    assert!(units.contains(&"util/mix.c"), "{units:?}");
+    // An empty folder says so.
+    let empty = root.join("empty");
+    std::fs::create_dir_all(&empty).expect("folder");
+    let output = run_ferry(["regions", empty.to_str().expect("UTF-8")]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("no C file under"), "{stderr}");
+    for dir in [&out, &root] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
