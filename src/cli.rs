@@ -485,7 +485,8 @@ pub fn run() -> i32 {
                 Command::Validate { program } => crate::validate::run(program.args),
                 Command::Isolate { program } => isolate(program.args),
                 Command::Regions { json, program }
-                    if program.args.iter().any(|a| a == "-p" || is_folder(a)) =>
+                    if program.args.iter().any(|a| a == "-p")
+                        || folder_position(&program.args).is_some() =>
                 {
                     regions_of_project(program.args, json)
                 }
@@ -719,15 +720,24 @@ pub(crate) fn open_project(
     Ok((database, project))
 }
 
-/// A folder among the arguments (not a flag's value: those are taken
-/// first), which names a project as `-p FOLDER` does.
+/// A folder given where files go, which names a project as `-p FOLDER`
+/// does: not the value of a preprocessor flag (`-I DIR`), and only where
+/// no C file is given.
 fn take_folder(args: &mut Vec<String>) -> Option<String> {
-    let k = args.iter().position(|a| is_folder(a))?;
+    let k = folder_position(args)?;
     Some(args.remove(k))
 }
 
-fn is_folder(arg: &str) -> bool {
-    !arg.starts_with('-') && std::path::Path::new(arg).is_dir()
+fn folder_position(args: &[String]) -> Option<usize> {
+    let positional = |k: usize| {
+        let a = &args[k];
+        !a.starts_with('-') && (k == 0 || !ferry_parser::preprocess::flag_takes_value(&args[k - 1]))
+    };
+    let mut folders = (0..args.len()).filter(|&k| positional(k));
+    if (0..args.len()).any(|k| positional(k) && is_c_source(&args[k])) {
+        return None;
+    }
+    folders.find(|&k| std::path::Path::new(&args[k]).is_dir())
 }
 
 /// `ferry isolate -p DATABASE`: the project's units, each with its flags
