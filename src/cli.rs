@@ -733,11 +733,13 @@ fn folder_position(args: &[String]) -> Option<usize> {
         let a = &args[k];
         !a.starts_with('-') && (k == 0 || !ferry_parser::preprocess::flag_takes_value(&args[k - 1]))
     };
-    let mut folders = (0..args.len()).filter(|&k| positional(k));
-    if (0..args.len()).any(|k| positional(k) && is_c_source(&args[k])) {
+    let positions: Vec<usize> = (0..args.len()).filter(|&k| positional(k)).collect();
+    if positions.iter().any(|&k| is_c_source(&args[k])) {
         return None;
     }
-    folders.find(|&k| std::path::Path::new(&args[k]).is_dir())
+    positions
+        .into_iter()
+        .find(|&k| std::path::Path::new(&args[k]).is_dir())
 }
 
 /// `ferry isolate -p DATABASE`: the project's units, each with its flags

@@ -15,8 +15,9 @@
 //!   again alone, where a call into another unit is a call to an unknown
 //!   function; where both fail, the linked attempt's refusal is reported.
 //!   A callee given an isolated array is cloned into the statement's file
-//!   where its names mean the same there (`ferry_isolate`'s `foreign.rs`). A non-static function isolated with `--function` serves
-//!   callers of any unit.
+//!   where its names mean the same there (`ferry_isolate`'s `foreign.rs`).
+//!   A non-static function isolated with `--function` serves callers of
+//!   any unit.
 //! - The output folder must not exist or be empty: a mirror over an
 //!   earlier run's files could mix the two.
 //! - The runtime goes once into `OUTDIR/ferry_rte/`, with a `BUILD` file

@@ -131,23 +131,25 @@ impl Project {
             let companions = match linked {
                 Some(wants) => {
                     progress.set_message("linking the units");
-                    let read: Vec<Option<(Interface, bool)>> = self
+                    // Each unit's interface, and whether it wants its
+                    // companions (one that cannot be read is none's).
+                    let (interfaces, wanted): (Vec<Option<Interface>>, Vec<bool>) = self
                         .units
                         .par_iter()
                         .zip(&texts)
                         .map(|(unit, text)| {
-                            let text = text.as_ref().ok()?.clone();
-                            let parsed = ferry_parser::parse_preprocessed(text, &unit.file).ok()?;
-                            Some((Interface::of(&parsed), wants(&parsed)))
+                            let parsed = text.as_ref().ok().and_then(|text| {
+                                ferry_parser::parse_preprocessed(text.clone(), &unit.file).ok()
+                            });
+                            match parsed {
+                                Some(parsed) => (Some(Interface::of(&parsed)), wants(&parsed)),
+                                None => (None, false),
+                            }
                         })
-                        .collect();
-                    let interfaces: Vec<Option<Interface>> = read
-                        .iter()
-                        .map(|r| r.as_ref().map(|(i, _)| i.clone()))
-                        .collect();
+                        .unzip();
                     let mut companions = crate::linking::companions(&interfaces);
-                    for (with, read) in companions.iter_mut().zip(&read) {
-                        if !read.as_ref().is_some_and(|(_, wants)| *wants) {
+                    for (with, wanted) in companions.iter_mut().zip(wanted) {
+                        if !wanted {
                             with.clear();
                         }
                     }

@@ -169,6 +169,59 @@ impl<'a> Cloner<'a> {
         })
     }
 
+    /// Refuses the clone `def` of `callee` (`f`), a function of another
+    /// file, where a name it uses would not mean here what it meant there:
+    /// every name must be the clone's own (its parameters, the original's
+    /// locals, the clones it calls, itself) or declared at file scope here.
+    fn check_foreign_names(
+        &mut self,
+        callee: Symbol,
+        f: FuncId,
+        def: &FunctionDef,
+    ) -> Result<(), String> {
+        let program = &self.analyses.program;
+        let params = match def.declarator.function_params() {
+            Some(FunctionParams::Prototype { params, .. }) => params.as_slice(),
+            _ => &[],
+        };
+        let own: HashSet<String> = params
+            .iter()
+            .filter_map(|p| p.declarator.name())
+            .chain(def.declarator.name())
+            .map(|(n, _)| n)
+            .chain(
+                program
+                    .function(f)
+                    .locals
+                    .iter()
+                    .map(|&v| program.var(v).name),
+            )
+            .chain(self.clones.values().copied())
+            .map(|n| n.as_str().to_string())
+            .collect();
+        let file_scope = self
+            .file_scope
+            .get_or_insert_with(|| crate::foreign::file_scope_names(&self.parsed.unit));
+        let mut text = String::new();
+        ferry_parser::printer::print_external_decl(
+            &mut text,
+            &ExternalDecl::FunctionDef(def.clone()),
+        );
+        let Some(unknown) = crate::foreign::unresolved_name(&text, &own, file_scope) else {
+            return Ok(());
+        };
+        let what = match unknown.as_str() {
+            "struct" | "union" | "enum" => "a structure, union or enumeration type, which ferry \
+                                            cannot tell is this file's too"
+                .to_string(),
+            "goto" => "a label".to_string(),
+            _ => format!("`{unknown}`, which this file does not declare"),
+        };
+        Err(format!(
+            "`{callee}` is defined in another file, and its clone here would use {what}"
+        ))
+    }
+
     /// Why a call in this unit reaches no function named `name`.
     fn unknown_function(&self, name: Symbol) -> String {
         let program = &self.analyses.program;
@@ -445,49 +498,9 @@ impl Context for Cloner<'_> {
             false => r,
         })?;
         rename(&mut def.declarator, name);
-        let own: HashSet<String> = param_names
-            .iter()
-            .chain(
-                program
-                    .function(f)
-                    .locals
-                    .iter()
-                    .map(|&v| &program.var(v).name),
-            )
-            .map(|n| n.as_str().to_string())
-            .chain(
-                params
-                    .iter()
-                    .filter_map(|p| p.declarator.name())
-                    .map(|(n, _)| n.as_str().to_string()),
-            )
-            .chain(self.clones.values().map(|c| c.as_str().to_string()))
-            .chain([name.as_str().to_string()])
-            .collect();
         append_params(&mut def.declarator, params).map_err(refuse)?;
         if foreign {
-            let file_scope = self
-                .file_scope
-                .get_or_insert_with(|| crate::foreign::file_scope_names(&self.parsed.unit));
-            let mut text = String::new();
-            ferry_parser::printer::print_external_decl(
-                &mut text,
-                &ExternalDecl::FunctionDef(def.clone()),
-            );
-            if let Some(unknown) = crate::foreign::unresolved_name(&text, &own, file_scope) {
-                let what = match unknown.as_str() {
-                    "struct" | "union" | "enum" => {
-                        "a structure, union or enumeration type, which ferry cannot tell is \
-                         this file's too"
-                            .to_string()
-                    }
-                    "goto" => "a label".to_string(),
-                    _ => format!("`{unknown}`, which this file does not declare"),
-                };
-                return Err(refuse(format!(
-                    "`{callee}` is defined in another file, and its clone here would use {what}"
-                )));
-            }
+            self.check_foreign_names(callee, f, &def).map_err(refuse)?;
         }
         self.clones.insert(request.clone(), name);
         self.definitions.push((index, def));

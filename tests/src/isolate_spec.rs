@@ -61,6 +61,33 @@ pub struct Spec {
     pub refuse: Option<String>,
 }
 
+impl Spec {
+    /// `ferry validate PROGRAM` with the spec's selection and validation
+    /// flags, `extra`, one `--run` per run of `runs`, the files to
+    /// compare and the spec's CFLAGS.
+    pub fn validate_args(
+        &self,
+        program: String,
+        runs: &[RunSpec],
+        extra: &[String],
+    ) -> Vec<String> {
+        let mut args = vec!["validate".to_owned(), program];
+        args.extend(self.isolate.iter().cloned());
+        args.extend(self.validate.iter().cloned());
+        args.extend(extra.iter().cloned());
+        for run in runs {
+            args.push("--run".to_owned());
+            args.push(run.args.join(" "));
+        }
+        if !self.compare.is_empty() {
+            args.push("--compare-files".to_owned());
+            args.extend(self.compare.iter().cloned());
+        }
+        args.extend(self.cflags.iter().cloned());
+        args
+    }
+}
+
 const PREFIX: &str = "// ferry-test:";
 
 /// Reads the `// ferry-test:` lines of `source`; an error names the bad line.

@@ -482,24 +482,10 @@ fn validate_section(
     flags: &[String],
     runs: &[isolate_spec::RunSpec],
 ) -> Result<(), String> {
-    let mut args = vec![
-        "validate".to_owned(),
-        relative(program),
-        "--json".to_owned(),
-    ];
-    args.extend(spec.isolate.iter().cloned());
-    args.extend(spec.validate.iter().cloned());
-    args.extend(flags.iter().cloned());
-    for run in runs {
-        args.push("--run".to_owned());
-        args.push(run.args.join(" "));
-    }
-    if !spec.compare.is_empty() {
-        args.push("--compare-files".to_owned());
-        args.extend(spec.compare.iter().cloned());
-    }
-    args.extend(["--timeout".to_owned(), RUN_TIMEOUT_S.to_owned()]);
-    args.extend(spec.cflags.iter().cloned());
+    let mut extra = vec!["--json".to_owned()];
+    extra.extend(flags.iter().cloned());
+    extra.extend(["--timeout".to_owned(), RUN_TIMEOUT_S.to_owned()]);
+    let args = spec.validate_args(relative(program), runs, &extra);
     let reproduce = format!("reproduce: {}", shell_line(&args));
     let fail = |why: String| Err(format!("{why}\n{reproduce}"));
     let (code, stdout, stderr) = match ferry(&args) {

@@ -36,6 +36,15 @@ fn scop(path: &str, function: &str) -> String {
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
+/// The first line of a report that starts with `key` (indentation
+/// aside), or nothing.
+fn line(text: &str, key: &str) -> String {
+    text.lines()
+        .find(|l| l.trim_start().starts_with(key))
+        .unwrap_or_default()
+        .to_string()
+}
+
 #[test]
 fn shapes() {
     insta::assert_snapshot!(scop("tests/c/scop/shapes.c", "shapes"));
@@ -91,12 +100,6 @@ fn pencil_independent() {
     let file = "tests/c/scop/pencil_independent.c";
     let declared = scop(file, "foo");
     let plain = scop(file, "scatter");
-    let line = |text: &str, key: &str| {
-        text.lines()
-            .find(|l| l.trim_start().starts_with(key))
-            .unwrap_or_default()
-            .to_string()
-    };
     assert!(declared.contains("  independent  "), "{declared}");
     assert!(line(&declared, "output").ends_with("{  }"), "{declared}");
     assert!(
@@ -117,12 +120,7 @@ fn pencil_independent() {
 #[test]
 fn within_conditions() {
     let text = scop("tests/c/scop/within_conditions.c", "within");
-    let line = |key: &str| {
-        text.lines()
-            .find(|l| l.trim_start().starts_with(key))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let line = |key: &str| line(&text, key);
     assert!(
         line("flow").contains("S1[i] -> S2[i' = i] : 0 <= i < n"),
         "{text}"
@@ -149,12 +147,7 @@ fn within_conditions() {
 #[test]
 fn within_conditions_calls() {
     let text = scop("tests/c/scop/within_conditions.c", "within_calls");
-    let line = |key: &str| {
-        text.lines()
-            .find(|l| l.trim_start().starts_with(key))
-            .unwrap_or_default()
-            .to_string()
-    };
+    let line = |key: &str| line(&text, key);
     assert!(
         line("flow").contains("S0[i] -> S1[i' = i] : 0 <= i < n"),
         "{text}"

@@ -21,26 +21,14 @@ fn validate_args(file: &Path, extra: &[&str]) -> Option<Vec<String>> {
     if spec.refuse.is_some() || spec.isolate.is_empty() {
         return None;
     }
-    let mut args: Vec<String> = vec!["validate".into(), file.to_string_lossy().into_owned()];
-    args.extend(spec.isolate.iter().cloned());
-    args.extend(spec.validate.iter().cloned());
-    args.extend(extra.iter().map(|e| e.to_string()));
     // The runs of the default section, else of the first plan's (a
     // program whose runs all sit under plans needs their arguments).
     let runs = match spec.plans.first() {
         Some(plan) if spec.runs.is_empty() => &plan.runs,
         _ => &spec.runs,
     };
-    for run in runs {
-        args.push("--run".into());
-        args.push(run.args.join(" "));
-    }
-    if !spec.compare.is_empty() {
-        args.push("--compare-files".into());
-        args.extend(spec.compare.iter().cloned());
-    }
-    args.extend(spec.cflags.iter().cloned());
-    Some(args)
+    let extra: Vec<String> = extra.iter().map(|e| e.to_string()).collect();
+    Some(spec.validate_args(file.to_string_lossy().into_owned(), runs, &extra))
 }
 
 /// What one degraded validation did.
