@@ -214,12 +214,12 @@ void *ferry_alloc(size_t elem_size, long count, enum ferry_poison poison)
     return p;
 }
 
-void ferry_free(void *accel)
+void ferry_free(const void *accel)
 {
     /* Like free(NULL): a backend handle is never NULL, so this is the only
      * check a backend needs not make. */
     if (accel)
-        ferry_backend_free(accel);
+        ferry_backend_free((void *)accel);
 }
 
 #define FERRY_MAX_DIMS 16

@@ -71,7 +71,9 @@ enum ferry_poison {
 /* A buffer of `count` elements of `elem_size` bytes on the accelerator,
  * poisoned. Never NULL (exits with a message when memory runs out). */
 void *ferry_alloc(size_t elem_size, long count, enum ferry_poison poison);
-void ferry_free(void *accel);
+/* Takes a const buffer too: the device copy of a const array is one, and
+ * ends as the others do. */
+void ferry_free(const void *accel);
 /* Fills `size` bytes of HOST memory with the poison pattern of `poison`
  * (backends poison their buffers through a host copy of the pattern). */
 void ferry_poison(void *host, size_t size, enum ferry_poison poison);

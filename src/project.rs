@@ -261,6 +261,7 @@ impl Batch {
         if partial.exists() {
             std::fs::remove_dir_all(&partial).map_err(|e| fail("remove", &partial, e))?;
         }
+        let mut added = Vec::new();
         let written = (|| {
             mirror(root, &partial, &[self.out.as_path(), partial.as_path()])
                 .map_err(|(path, e)| fail("copy", &path, e))?;
@@ -274,9 +275,17 @@ impl Batch {
                         .and_then(|f| f.strip_prefix(root).ok())
                         .unwrap_or(Path::new("")),
                 );
-                for (name, text) in files {
+                for (k, (name, text)) in files.iter().enumerate() {
                     let path = folder.join(name);
                     std::fs::write(&path, text).map_err(|e| fail("write", &path, e))?;
+                    // The first file is the unit itself; the others are
+                    // new (kernels, launchers, headers).
+                    if k > 0 {
+                        added
+                            .push(self.project.relative(
+                                &root.join(path.strip_prefix(&partial).unwrap_or(&path)),
+                            ));
+                    }
                 }
             }
             let runtime = partial.join(RUNTIME_FOLDER);
@@ -286,7 +295,8 @@ impl Batch {
                 std::fs::write(&path, text).map_err(|e| fail("write", &path, e))?;
             }
             let build = runtime.join("BUILD");
-            std::fs::write(&build, self.build_note()).map_err(|e| fail("write", &build, e))?;
+            std::fs::write(&build, self.build_note(&added))
+                .map_err(|e| fail("write", &build, e))?;
             Ok(())
         })();
         if let Err(e) = written {
@@ -336,26 +346,53 @@ impl Batch {
         json!({"target": self.options.target.name(), "units": units})
     }
 
-    /// What a build of the transformed project adds to its own.
-    fn build_note(&self) -> String {
+    /// What a build of the transformed project adds to its own: the
+    /// runtime, and the files written beside the units (`added`, named
+    /// from the project's root), each source with the compiler it needs.
+    fn build_note(&self, added: &[String]) -> String {
         let target = self.options.target;
-        let sources: Vec<&str> = target
+        let runtime: Vec<String> = target
             .runtime_files()
             .into_iter()
-            .map(|(name, _)| name)
-            .filter(|name| name.ends_with(".c"))
+            .map(|(name, _)| name.to_string())
             .collect();
+        let sources = |names: &[String], extension: &str| -> Vec<String> {
+            names
+                .iter()
+                .filter(|n| n.ends_with(extension))
+                .cloned()
+                .collect()
+        };
         let mut text = format!(
             "The transformed units of this project ({} target) include \"ferry_rte.h\" and call \
              the runtime in this folder. Add to the project's build:\n\
-             - the preprocessor flag -I for this folder;\n\
-             - the sources {} (compiled with the same compiler);\n",
-            target.name(),
-            sources.join(", ")
+             - the preprocessor flag -I for this folder;\n",
+            target.name()
         );
+        for (what, names) in [("the runtime's", runtime.as_slice()), ("the new", added)] {
+            let c = sources(names, ".c");
+            if !c.is_empty() {
+                let _ = writeln!(
+                    text,
+                    "- {what} C sources {} (compiled with the project's C compiler);",
+                    c.join(", ")
+                );
+            }
+            let cu = sources(names, ".cu");
+            if !cu.is_empty() {
+                let _ = writeln!(
+                    text,
+                    "- {what} CUDA sources {} (compiled with nvcc);",
+                    cu.join(", ")
+                );
+            }
+        }
         let libraries = target.link_flags();
         if !libraries.is_empty() {
             let _ = writeln!(text, "- the libraries {}.", libraries.join(" "));
+        }
+        if target == ferry_targets::Target::Cuda {
+            text.push_str("- the link by nvcc (or by the C compiler with -lcudart).\n");
         }
         text
     }

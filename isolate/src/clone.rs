@@ -160,6 +160,34 @@ impl<'a> Cloner<'a> {
             .collect()
     }
 
+    /// The definitions in the other files of the functions a call in this
+    /// unit reaches (external ones: another file's static functions are
+    /// not this unit's to call), each with its file: what device code may
+    /// call besides the unit's own functions.
+    pub fn foreign_definitions(&self) -> Vec<(FunctionDef, &'a ParsedFile)> {
+        let mut found = Vec::new();
+        for (unit, file) in self.files.iter().enumerate() {
+            if unit == self.unit {
+                continue;
+            }
+            for item in &file.unit.items {
+                let ExternalDecl::FunctionDef(def) = item else {
+                    continue;
+                };
+                let Some((name, _)) = def.declarator.name() else {
+                    continue;
+                };
+                let reached = self
+                    .function(name)
+                    .is_some_and(|f| self.analyses.program.function(f).unit == unit);
+                if reached {
+                    found.push((def.clone(), file));
+                }
+            }
+        }
+        found
+    }
+
     /// The function named `name` that a call in this unit reaches.
     fn function(&self, name: Symbol) -> Option<FuncId> {
         let program = &self.analyses.program;
@@ -235,7 +263,14 @@ impl<'a> Cloner<'a> {
     }
 
     /// The globals `f`'s summary accesses (its callees' included).
-    fn globals_used(&self, f: FuncId, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
+    fn globals_used(&mut self, f: FuncId, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
+        // The call passes them: this file must see each as the callee
+        // does (a callee of another file may use a global this one never
+        // declares, or a static one of its own file).
+        if self.file_scope.is_none() {
+            self.file_scope = Some(crate::foreign::file_scope_names(&self.parsed.unit));
+        }
+        let file_scope = self.file_scope.as_ref().expect("just made");
         let program = &self.analyses.program;
         let Some(summary) = &self.regions.summaries[f.index()] else {
             return Ok(Vec::new());
@@ -249,6 +284,21 @@ impl<'a> Cloner<'a> {
                     continue;
                 };
                 let name = program.var(v).name;
+                // A member variable (`cfg.gain`) is seen through its
+                // structure.
+                let mut root = v;
+                while let Some(m) = program.members.get(&root) {
+                    root = m.structure;
+                }
+                let root_name = program.var(root).name;
+                if !file_scope.contains(root_name.as_str()) || self.global(root_name) != Some(root)
+                {
+                    return Err(refuse(format!(
+                        "`{callee}` uses the global `{root_name}`, which this file does not see: \
+                         ferry passes the globals of the functions an isolated statement calls \
+                         from the call, so this file must declare it (`extern`)"
+                    )));
+                }
                 // A member of a global structure that every function uses
                 // member by member is a variable of its own (`cfg.n`,
                 // `cfg.data`, `hcfg::scalar_fields`): the clone takes it as
@@ -347,10 +397,11 @@ impl Context for Cloner<'_> {
     }
 
     fn globals_of(&mut self, callee: Symbol, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
-        match self.function(callee) {
-            Some(f) if self.analyses.program.function(f).body.is_some() => self.globals_used(f, at),
-            _ => Ok(Vec::new()),
-        }
+        let f = match self.function(callee) {
+            Some(f) if self.analyses.program.function(f).body.is_some() => f,
+            _ => return Ok(Vec::new()),
+        };
+        self.globals_used(f, at)
     }
 
     fn clone_for(&mut self, request: &CloneRequest, at: Span) -> Result<Symbol, Refusal> {

@@ -1232,17 +1232,24 @@ fn isolate_statement(
                     .or_insert_with(|| def.clone());
             }
         }
-        let definitions: HashMap<Symbol, FunctionDef> = file
-            .unit
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                ExternalDecl::FunctionDef(def) => Some(def),
-                _ => None,
-            })
-            .filter_map(|def| Some((def.declarator.name()?.0, def.clone())))
-            .chain(offload.state.pristine.clone())
-            .collect();
+        let mut definitions = outline::Callable {
+            functions: HashMap::new(),
+            foreign: HashMap::new(),
+        };
+        for (def, other) in cloner.foreign_definitions() {
+            if let Some((name, _)) = def.declarator.name() {
+                definitions.foreign.insert(name, other);
+                definitions.functions.insert(name, def);
+            }
+        }
+        let own = file.unit.items.iter().filter_map(|item| match item {
+            ExternalDecl::FunctionDef(def) => Some((def.declarator.name()?.0, def.clone())),
+            _ => None,
+        });
+        for (name, def) in own.chain(offload.state.pristine.clone()) {
+            definitions.foreign.remove(&name);
+            definitions.functions.insert(name, def);
+        }
         let hosted = offload.outline(file, analyses, plan, &device, definitions, &mut statement)?;
         // The clones that launch kernels from the host replace their
         // versions in the unit.
@@ -1352,7 +1359,7 @@ impl Offload<'_> {
         analyses: &Analyses,
         plan: &Plan,
         device: &HashMap<String, DeviceNames>,
-        definitions: HashMap<Symbol, FunctionDef>,
+        definitions: outline::Callable<'_>,
         statement: &mut Stmt,
     ) -> Result<Vec<(Symbol, FunctionDef)>, Diagnostic> {
         use ferry_targets::kernel::Scalar;

@@ -28,6 +28,7 @@ use ferry_parser::ast::{
     StmtKind, TypeQualifier, TypeSpecifier, UnaryOp,
 };
 use ferry_parser::build::{self, binary, cast_long, expr, ident, long as int, long_variable, stmt};
+use ferry_parser::driver::ParsedFile;
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_targets::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Part, Scalar, Unit};
@@ -60,6 +61,17 @@ pub fn product(factors: impl IntoIterator<Item = Expr>) -> Expr {
 pub struct Refusal {
     pub span: Span,
     pub message: String,
+}
+
+/// The functions device code may call, by name.
+pub struct Callable<'a> {
+    /// The unit's functions, the clones isolation made of them, and the
+    /// external functions of the files analysed with the unit.
+    pub functions: HashMap<Symbol, FunctionDef>,
+    /// Those defined in another file, with it: their spans are that
+    /// file's, so a refusal inside one points at the call, and says where
+    /// in the other file the cause is.
+    pub foreign: HashMap<Symbol, &'a ParsedFile>,
 }
 
 /// What the outliner keeps across the statements of one unit.
@@ -114,9 +126,8 @@ pub struct Outliner<'a> {
     pub prefix: &'a str,
     /// What the unit's statements outlined so far.
     pub state: &'a mut UnitState,
-    /// The functions device code may call, by name: the unit's and the
-    /// clones isolation made.
-    definitions: HashMap<Symbol, FunctionDef>,
+    /// The functions device code may call.
+    definitions: Callable<'a>,
     /// Functions whose device or host version is being made (a recursive
     /// call cannot run on the device, nor be hosted).
     in_progress: HashSet<Symbol>,
@@ -157,7 +168,7 @@ impl<'a> Outliner<'a> {
         user_names: HashMap<Symbol, Symbol>,
         prefix: &'a str,
         state: &'a mut UnitState,
-        definitions: HashMap<Symbol, FunctionDef>,
+        definitions: Callable<'a>,
     ) -> Self {
         Outliner {
             verdicts,
@@ -561,7 +572,12 @@ impl<'a> Outliner<'a> {
         if self.state.hosted.contains(&name) {
             return Some(name);
         }
-        let def = self.definitions.get(&name)?;
+        // Another file's function is not the unit's to rewrite (isolation
+        // clones a callee that is passed device buffers into the unit).
+        if self.definitions.foreign.contains_key(&name) {
+            return None;
+        }
+        let def = self.definitions.functions.get(&name)?;
         let whole_buffers = args.iter().all(|a| {
             matches!(&strip(a).kind, ExprKind::Ident(n) if self.arrays.contains_key(n))
                 || !self.on_device(a)
@@ -603,7 +619,7 @@ impl<'a> Outliner<'a> {
         if self.state.hosted.contains(&name) {
             return Ok(());
         }
-        let def = self.definitions[&name].clone();
+        let def = self.definitions.functions[&name].clone();
         let (_, params) = device_signature(&def).map_err(|why| refusal(at, why))?;
         let (arrays, values) = parameter_frame(&params);
         let mut body = crate::body_statement(&def);
@@ -1332,7 +1348,7 @@ impl<'a> Outliner<'a> {
                     _ => None,
                 };
                 if let Some(name) = named
-                    && self.definitions.contains_key(&name)
+                    && self.definitions.functions.contains_key(&name)
                 {
                     for a in args.iter_mut() {
                         match self.device_pointer(a, span, scopes, free)? {
@@ -1351,8 +1367,9 @@ impl<'a> Outliner<'a> {
                         span,
                         format!(
                             "`{}` is called on the device: ferry offloads calls to the \
-                             functions of this file and to the math functions every target has \
-                             ({})",
+                             functions it has the definitions of (this file's, and the external \
+                             ones of the files analysed with it) and to the math functions every \
+                             target has ({})",
                             ferry_parser::printer::print_expr(callee),
                             DEVICE_FUNCTIONS.join(", ")
                         ),
@@ -1485,7 +1502,7 @@ impl<'a> Outliner<'a> {
                 format!("`{name}` is recursive: a function on the device cannot call itself"),
             ));
         }
-        let def = build::prototyped(&self.definitions[&name]);
+        let def = build::prototyped(&self.definitions.functions[&name]);
         let mut body = crate::body_statement(&def);
         if self.in_single && self.has_parallel_loop(&body) {
             self.state.serialised.push(name);
@@ -1494,6 +1511,19 @@ impl<'a> Outliner<'a> {
             .map_err(|why| refusal(at, format!("`{name}` is called on the device, and {why}")))?;
         let (buffers, values) = parameter_frame(&params);
         let params: Vec<Param> = params.into_iter().map(|(p, _)| p).collect();
+        // A refusal inside another file's function points at this call.
+        let foreign = self.definitions.foreign.get(&name).copied();
+        let inside = |r: Refusal| match foreign {
+            Some(file) => refusal(
+                at,
+                format!(
+                    "in `{name}`, defined in another file (at {}): {}",
+                    file.position(r.span),
+                    r.message
+                ),
+            ),
+            None => r,
+        };
         // The body sees its parameters only: its value parameters are its
         // outermost scope, and a free name is refused below.
         let mut free = FreeNames::default();
@@ -1503,19 +1533,19 @@ impl<'a> Outliner<'a> {
             this.kernel_stmt(&mut body, &mut scopes, &mut free)
         });
         self.in_function = false;
-        written?;
+        written.map_err(inside)?;
         if let Some((outside, span)) = free
             .order
             .iter()
             .find(|(n, _)| !params.iter().any(|p| p.name == n.as_str()))
         {
-            return Err(refusal(
+            return Err(inside(refusal(
                 *span,
                 format!(
                     "`{name}` is called on the device and uses `{outside}`, which is not one of \
                      its parameters: device functions see only what they are passed"
                 ),
-            ));
+            )));
         }
         self.in_progress.insert(name);
         let mut callees = Ok(());
@@ -1526,7 +1556,7 @@ impl<'a> Outliner<'a> {
             }
         }
         self.in_progress.remove(&name);
-        callees?;
+        callees.map_err(inside)?;
         self.state.unit.functions.push(DeviceFunction {
             name: device_name,
             ret,

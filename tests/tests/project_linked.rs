@@ -219,3 +219,240 @@ fn a_folder_is_a_project_of_its_c_files() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// The sources a project's `ferry_rte/BUILD` asks a build to add, of one
+/// language ("C" or "CUDA"): the runtime's (in `ferry_rte/`) and those
+/// written beside the units, as paths under `out`.
+fn noted_sources(out: &Path, language: &str) -> Vec<PathBuf> {
+    let note = std::fs::read_to_string(out.join("ferry_rte/BUILD")).expect("BUILD");
+    let mut sources = Vec::new();
+    for (whose, folder) in [
+        ("the runtime's", out.join("ferry_rte")),
+        ("the new", out.into()),
+    ] {
+        let prefix = format!("- {whose} {language} sources ");
+        let Some(list) = note.lines().find_map(|l| l.strip_prefix(prefix.as_str())) else {
+            continue;
+        };
+        let list = list.split(" (compiled").next().expect("a list");
+        sources.extend(list.split(", ").map(|s| folder.join(s)));
+    }
+    sources
+}
+
+/// isolate -p with a GPU target: the project's whole transformed tree.
+fn offload_project(root: &Path, target: &str) -> PathBuf {
+    let out = root.with_extension(target);
+    let database = root.join("build/compile_commands.json");
+    let output = run_ferry([
+        "isolate",
+        "-p",
+        database.to_str().expect("UTF-8"),
+        "--pragma",
+        "--target",
+        target,
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    for line in [
+        "isolated   src/blend.c (with src/util/mix.c, src/util/weight.c)",
+        "isolated   src/blend_all.c (with src/util/accumulate.c, src/util/mix.c, src/util/weight.c)",
+        "failed     src/smooth_all.c",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    out
+}
+
+/// blend.c's kernel calls mix, of another unit, which calls weight, of a
+/// third: both become device functions of blend.c's kernels. The project
+/// builds with what `ferry_rte/BUILD` names (the launchers beside the
+/// units included) and runs on the OpenCL device (pocl) as the original
+/// does, moving the bytes counted by hand.
+#[test]
+fn kernels_call_into_other_units_on_opencl() {
+    let root = project();
+    let out = offload_project(&root, "opencl");
+    let kernels = std::fs::read_to_string(out.join("src/blend_kernels.cl")).expect("kernels");
+    for function in [
+        "double ferry_fn_weight(int i)\n{",
+        "double ferry_fn_mix(double old, double x, int i)\n{",
+    ] {
+        assert!(kernels.contains(function), "no `{function}` in:\n{kernels}");
+    }
+    let sources = noted_sources(&out, "C");
+    for launchers in ["src/blend_launch.c", "src/blend_all_launch.c"] {
+        assert!(sources.contains(&out.join(launchers)), "{sources:?}");
+    }
+    let mut extra = vec![format!("-I{}", out.join("ferry_rte").display())];
+    extra.extend(sources.iter().map(|s| s.display().to_string()));
+    extra.extend(["-lOpenCL".to_string(), "-lm".to_string()]);
+    let transformed = root.join("transformed");
+    build(&out, &extra, &transformed);
+    let original = root.join("original");
+    build(&root, &[], &original);
+    let counts: Vec<(u64, u64, u64)> = [1, 7, 64].iter().map(|&n| (n, 32 * n, 16 * n)).collect();
+    same_runs(&original, &transformed, &counts, &root);
+    for dir in [&out, &root] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// The same project offloaded to CUDA builds as `ferry_rte/BUILD` says:
+/// its C sources by `cc`, its CUDA sources (the runtime's and the
+/// kernels written beside the units) by nvcc for sm_75 and sm_90, linked
+/// by nvcc. On a GPU it runs as the original does; without one, it stops
+/// at its first CUDA call with the runtime's message.
+#[test]
+fn kernels_call_into_other_units_on_cuda() {
+    let nvcc = ferry_tests::offload::nvcc().unwrap_or_else(|| {
+        panic!(
+            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
+        )
+    });
+    let root = project();
+    let out = offload_project(&root, "cuda");
+    let kernels = std::fs::read_to_string(out.join("src/blend_kernels.cu")).expect("kernels");
+    assert!(kernels.contains("ferry_fn_mix("), "{kernels}");
+    let runtime = format!("-I{}", out.join("ferry_rte").display());
+    let compile = |program: &Path, source: &Path, object: &Path| {
+        let mut command = Command::new(program);
+        command
+            .current_dir(&out)
+            .args(["-O2", "-Iinclude", &runtime]);
+        if program == nvcc.as_path() {
+            command.args(["--fmad=false", "-gencode", "arch=compute_75,code=sm_75"]);
+            command.args(["-gencode", "arch=compute_90,code=sm_90"]);
+        }
+        let output = command
+            .arg("-c")
+            .arg(source)
+            .arg("-o")
+            .arg(object)
+            .output()
+            .expect("the compiler runs");
+        assert!(
+            output.status.success(),
+            "{} {}:\n{}",
+            program.display(),
+            source.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    let cuda = noted_sources(&out, "CUDA");
+    for kernels in ["src/blend_kernels.cu", "src/blend_all_kernels.cu"] {
+        assert!(cuda.contains(&out.join(kernels)), "{cuda:?}");
+    }
+    let c: Vec<PathBuf> = UNITS
+        .iter()
+        .map(|u| out.join(u))
+        .chain(noted_sources(&out, "C"))
+        .collect();
+    let mut objects = Vec::new();
+    for (k, source) in c.iter().chain(&cuda).enumerate() {
+        let object = root.join(format!("object{k}.o"));
+        let compiler = match source.extension().is_some_and(|e| e == "cu") {
+            true => nvcc.clone(),
+            false => PathBuf::from("cc"),
+        };
+        compile(&compiler, source, &object);
+        objects.push(object);
+    }
+    let transformed = root.join("transformed");
+    let linked = Command::new(&nvcc)
+        .args(&objects)
+        .arg("-o")
+        .arg(&transformed)
+        .arg("-lm")
+        .output()
+        .expect("nvcc runs");
+    assert!(
+        linked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&linked.stderr)
+    );
+    let gpu = Command::new("nvidia-smi")
+        .arg("-L")
+        .output()
+        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty());
+    if gpu {
+        let original = root.join("original");
+        build(&root, &[], &original);
+        let counts: Vec<(u64, u64, u64)> =
+            [1, 7, 64].iter().map(|&n| (n, 32 * n, 16 * n)).collect();
+        same_runs(&original, &transformed, &counts, &root);
+    } else {
+        let run = Command::new(&transformed).arg("7").output().expect("runs");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            !run.status.success() && stderr.contains("ferry runtime (CUDA)"),
+            "{stderr}"
+        );
+    }
+    for dir in [&out, &root] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// On the command line, the files given are analysed together: a kernel
+/// may call a function of another one, and what blocks it there is named
+/// at the call, with its place in the other file. A callee's global is
+/// passed from the call, so the statement's file must declare it.
+#[test]
+fn callees_of_other_files_are_refused_with_their_cause() {
+    let dir = scratch_dir("foreign-callees");
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write");
+        path.display().to_string()
+    };
+    let caller = |callee: &str| {
+        format!(
+            "double {callee}(double x);\n\nvoid apply(int n, double *v)\n{{\n#pragma ferry isolate\n    \
+             for (int i = 0; i < n; i++)\n        v[i] = {callee}(v[i]);\n}}\n"
+        )
+    };
+    let cases = [
+        (
+            "sized",
+            "double sized(double x)\n{\n    return x * (double)sizeof x;\n}\n",
+            "opencl",
+            &[
+                "a.c:7:16: error: cannot offload to opencl: in `sized`, defined in another file (at ",
+                "b.c:3:24): ferry cannot write this expression for the device",
+            ][..],
+        ),
+        (
+            "scaled",
+            "double factor = 2.0;\n\ndouble scaled(double x)\n{\n    return factor * x;\n}\n",
+            "host",
+            &["a.c:7:16: error: `scaled` uses the global `factor`, which this file does not see"],
+        ),
+    ];
+    for (callee, definition, target, expected) in cases {
+        let a = write("a.c", &caller(callee));
+        let b = write("b.c", definition);
+        let out = dir.join(format!("out-{callee}"));
+        let output = run_ferry([
+            "isolate",
+            &a,
+            &b,
+            "--pragma",
+            "--target",
+            target,
+            "-o",
+            out.to_str().expect("UTF-8"),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        for part in expected {
+            assert!(stderr.contains(part), "no `{part}` in:\n{stderr}");
+        }
+        assert!(!out.exists(), "a refusal writes nothing");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
