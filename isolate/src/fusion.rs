@@ -21,7 +21,7 @@ use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
 use ferry_regions::access::Rw;
 use ferry_regions::entity::Root;
-use ferry_targets::kernel::{Dim, Kernel};
+use ferry_targets::kernel::{Dim, Kernel, ParamKind};
 use std::collections::{HashMap, HashSet};
 
 /// Ordered pairs (the first before the second in their sequence) of
@@ -203,7 +203,14 @@ impl OpenLaunch {
         let mut args: Vec<Expr> = kernel
             .params
             .iter()
-            .map(|p| ident(Symbol::intern(&p.name)))
+            .map(|p| {
+                let name = ident(Symbol::intern(&p.name));
+                // As `outline::launch_arguments` passes them.
+                match p.kind {
+                    ParamKind::Buffer(_) => build::cast_void_pointer(name),
+                    _ => name,
+                }
+            })
             .collect();
         for (part, dims) in kernel.part_dims() {
             let mut block = self.parts[part].clone();

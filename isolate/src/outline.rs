@@ -2058,7 +2058,11 @@ fn launch_arguments(kernel: &Kernel, elements: &HashMap<String, Expr>) -> Vec<Ex
                 }
                 // A private buffer: its size, for one copy per work-item.
                 ParamKind::Private(_) => elements[&p.name].clone(),
-                ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent => name,
+                // The launcher takes `void *`: the copy of a const array
+                // is a const pointer, which C converts to it only with a
+                // warning (an error under -Werror).
+                ParamKind::Buffer(_) => build::cast_void_pointer(name),
+                ParamKind::Value(_) | ParamKind::Extent => name,
             }
         })
         .collect()

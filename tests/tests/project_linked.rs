@@ -289,6 +289,9 @@ fn kernels_call_into_other_units_on_opencl() {
     }
     let mut extra = vec![format!("-I{}", out.join("ferry_rte").display())];
     extra.extend(sources.iter().map(|s| s.display().to_string()));
+    // x is `const double *`: its device copy is passed to the launchers
+    // and freed without a qualifier dropped.
+    extra.push("-Werror=discarded-qualifiers".to_string());
     extra.extend(["-lOpenCL".to_string(), "-lm".to_string()]);
     let transformed = root.join("transformed");
     build(&out, &extra, &transformed);
