@@ -723,7 +723,7 @@ pub(crate) fn open_project(
 /// A folder given where files go, which names a project as `-p FOLDER`
 /// does: not the value of a preprocessor flag (`-I DIR`), and only where
 /// no C file is given.
-fn take_folder(args: &mut Vec<String>) -> Option<String> {
+pub(crate) fn take_folder(args: &mut Vec<String>) -> Option<String> {
     let k = folder_position(args)?;
     Some(args.remove(k))
 }
@@ -731,7 +731,10 @@ fn take_folder(args: &mut Vec<String>) -> Option<String> {
 fn folder_position(args: &[String]) -> Option<usize> {
     let positional = |k: usize| {
         let a = &args[k];
-        !a.starts_with('-') && (k == 0 || !ferry_parser::preprocess::flag_takes_value(&args[k - 1]))
+        !a.starts_with('-')
+            && (k == 0
+                || !(ferry_parser::preprocess::flag_takes_value(&args[k - 1])
+                    || crate::options::takes_value(&args[k - 1])))
     };
     let positions: Vec<usize> = (0..args.len()).filter(|&k| positional(k)).collect();
     if positions.iter().any(|&k| is_c_source(&args[k])) {

@@ -116,8 +116,8 @@ const OPTIONS: &[FerryOption] = &[
         takes: Takes::One("BUILD"),
         commands: &[Isolate, Regions, Validate],
         help: "a whole project: its compile_commands.json (or the build folder holding it; a \
-               folder without one: every C file under it; isolate and regions also take such a \
-               folder among the files) \
+               folder without one: every C file under it; such a folder may also be given where the \
+               files go) \
                instead of files, each unit analysed with those defining what it calls (isolate: \
                OUTDIR mirrors the project; regions: each unit alone; \
                validate: built by --build and checked by each --run command)",
@@ -261,6 +261,15 @@ const COMPILER_LONG_FLAGS: &[&str] = &[
 ];
 
 /// The option list of `command`'s help.
+/// Whether `arg` is one of ferry's options that takes the next argument
+/// as its value (`-o OUTDIR`, `--build CMD`): that argument is not a file
+/// nor a folder, even where it names one.
+pub(crate) fn takes_value(arg: &str) -> bool {
+    OPTIONS
+        .iter()
+        .any(|o| o.name == arg && matches!(o.takes, Takes::One(_)))
+}
+
 pub(crate) fn help(command: Subcommand) -> String {
     let rows: Vec<(String, &str)> = OPTIONS
         .iter()

@@ -22,7 +22,9 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     while let Some(run) = take_value(&mut args, "--run")? {
         raw_runs.push(run);
     }
-    if let Some(database) = take_value(&mut args, "-p")? {
+    if let Some(database) =
+        take_value(&mut args, "-p")?.or_else(|| crate::cli::take_folder(&mut args))
+    {
         let timeout = take_timeout(&mut args)?.unwrap_or(ferry_validation::DEFAULT_TIMEOUT);
         let tolerance = take_tolerance(&mut args)?;
         return crate::validate_project::run(&database, args, raw_runs, timeout, tolerance);

@@ -459,3 +459,50 @@ fn callees_of_other_files_are_refused_with_their_cause() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `ferry validate DIR`: the folder is the project (as `-p DIR`), never
+/// the value of an option that names a folder. The units are isolated
+/// together, the project's build runs in a copy of the original and in
+/// the transformed tree, and the runs agree.
+#[test]
+fn a_folder_is_validated_as_a_project() {
+    let root = project();
+    let src = root.join("src");
+    let include = format!("-I{}", root.join("include").display());
+    // `-o` names a folder too: it must not be taken for the project.
+    let kept = root.join("kept");
+    std::fs::create_dir_all(&kept).expect("folder");
+    let build =
+        format!("cc -O2 {include} $FERRY_RTE_CFLAGS *.c util/*.c -o program $FERRY_RTE_LIBS -lm");
+    let output = run_ferry([
+        "validate",
+        "-o",
+        kept.to_str().expect("UTF-8"),
+        src.to_str().expect("UTF-8"),
+        &include,
+        "--pragma",
+        "--quiet",
+        "--build",
+        &build,
+        "--run",
+        "./program 7",
+        "--run",
+        "./program 64",
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // smooth_all.c is refused (copied unchanged), which the status says.
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stderr.contains("smooth_all.c:9:9: error"), "{stderr}");
+    for line in [
+        "isolated   blend.c (with util/mix.c, util/weight.c)",
+        // blend and blend_all: 32n bytes to the device, 16n back.
+        "run 1 [./program 7]: same (exit 0; 224 bytes in 4 transfers to the accelerator, 112 \
+         bytes in 2 transfers back",
+        "verdict: same (all 2 runs behave identically)",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    assert!(kept.join("blend.c").is_file(), "{stdout}");
+    let _ = std::fs::remove_dir_all(&root);
+}
