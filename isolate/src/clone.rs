@@ -165,6 +165,15 @@ impl<'a> Cloner<'a> {
     /// not this unit's to call), each with its file: what device code may
     /// call besides the unit's own functions.
     pub fn foreign_definitions(&self) -> Vec<(FunctionDef, &'a ParsedFile)> {
+        let program = &self.analyses.program;
+        // Only what this unit's functions may reach: a command line of a
+        // whole codebase would otherwise copy every function of it for
+        // each statement.
+        let own: Vec<FuncId> = program
+            .function_ids()
+            .filter(|&f| program.function(f).unit == self.unit)
+            .collect();
+        let reachable = self.analyses.calls.callees_of(&own);
         let mut found = Vec::new();
         for (unit, file) in self.files.iter().enumerate() {
             if unit == self.unit {
@@ -179,7 +188,7 @@ impl<'a> Cloner<'a> {
                 };
                 let reached = self
                     .function(name)
-                    .is_some_and(|f| self.analyses.program.function(f).unit == unit);
+                    .is_some_and(|f| program.function(f).unit == unit && reachable.contains(f));
                 if reached {
                     found.push((def.clone(), file));
                 }
