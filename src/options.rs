@@ -260,7 +260,6 @@ const COMPILER_LONG_FLAGS: &[&str] = &[
     "--pedantic",
 ];
 
-/// The option list of `command`'s help.
 /// Whether `arg` is one of ferry's options that takes the next argument
 /// as its value (`-o OUTDIR`, `--build CMD`): that argument is not a file
 /// nor a folder, even where it names one.
@@ -270,6 +269,7 @@ pub(crate) fn takes_value(arg: &str) -> bool {
         .any(|o| o.name == arg && matches!(o.takes, Takes::One(_)))
 }
 
+/// The option list of `command`'s help.
 pub(crate) fn help(command: Subcommand) -> String {
     let rows: Vec<(String, &str)> = OPTIONS
         .iter()

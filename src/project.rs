@@ -281,10 +281,7 @@ impl Batch {
                     // The first file is the unit itself; the others are
                     // new (kernels, launchers, headers).
                     if k > 0 {
-                        added
-                            .push(self.project.relative(
-                                &root.join(path.strip_prefix(&partial).unwrap_or(&path)),
-                            ));
+                        added.push(self.project.relative(&unit.file.with_file_name(name)));
                     }
                 }
             }
@@ -356,35 +353,30 @@ impl Batch {
             .into_iter()
             .map(|(name, _)| name.to_string())
             .collect();
-        let sources = |names: &[String], extension: &str| -> Vec<String> {
-            names
-                .iter()
-                .filter(|n| n.ends_with(extension))
-                .cloned()
-                .collect()
-        };
         let mut text = format!(
             "The transformed units of this project ({} target) include \"ferry_rte.h\" and call \
              the runtime in this folder. Add to the project's build:\n\
              - the preprocessor flag -I for this folder;\n",
             target.name()
         );
-        for (what, names) in [("the runtime's", runtime.as_slice()), ("the new", added)] {
-            let c = sources(names, ".c");
-            if !c.is_empty() {
-                let _ = writeln!(
-                    text,
-                    "- {what} C sources {} (compiled with the project's C compiler);",
-                    c.join(", ")
-                );
-            }
-            let cu = sources(names, ".cu");
-            if !cu.is_empty() {
-                let _ = writeln!(
-                    text,
-                    "- {what} CUDA sources {} (compiled with nvcc);",
-                    cu.join(", ")
-                );
+        let languages = [
+            ("C", ".c", "the project's C compiler"),
+            ("CUDA", ".cu", "nvcc"),
+        ];
+        for (whose, names) in [("the runtime's", runtime.as_slice()), ("the new", added)] {
+            for (language, extension, compiler) in languages {
+                let sources: Vec<&str> = names
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|n| n.ends_with(extension))
+                    .collect();
+                if !sources.is_empty() {
+                    let _ = writeln!(
+                        text,
+                        "- {whose} {language} sources {} (compiled with {compiler});",
+                        sources.join(", ")
+                    );
+                }
             }
         }
         let libraries = target.link_flags();

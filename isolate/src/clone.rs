@@ -98,9 +98,9 @@ pub struct Cloner<'a> {
     /// Every file of the program: a callee defined in another one is
     /// cloned from there (`foreign.rs` says when it may be).
     files: &'a [ParsedFile],
-    /// The names declared at file scope in `parsed`, once a foreign
-    /// clone needs them.
-    file_scope: Option<HashSet<String>>,
+    /// The names declared at file scope in `parsed`: what a foreign
+    /// clone, and the globals a callee is passed, may name here.
+    file_scope: HashSet<String>,
     analyses: &'a Analyses,
     regions: &'a RegionsAnalysis,
     unit: usize,
@@ -126,7 +126,7 @@ impl<'a> Cloner<'a> {
         Cloner {
             parsed,
             files,
-            file_scope: None,
+            file_scope: crate::foreign::file_scope_names(&parsed.unit),
             analyses,
             regions,
             unit,
@@ -174,27 +174,17 @@ impl<'a> Cloner<'a> {
             .filter(|&f| program.function(f).unit == self.unit)
             .collect();
         let reachable = self.analyses.calls.callees_of(&own);
-        let mut found = Vec::new();
-        for (unit, file) in self.files.iter().enumerate() {
-            if unit == self.unit {
-                continue;
-            }
-            for item in &file.unit.items {
-                let ExternalDecl::FunctionDef(def) = item else {
-                    continue;
-                };
-                let Some((name, _)) = def.declarator.name() else {
-                    continue;
-                };
-                let reached = self
-                    .function(name)
-                    .is_some_and(|f| program.function(f).unit == unit && reachable.contains(f));
-                if reached {
-                    found.push((def.clone(), file));
-                }
-            }
-        }
-        found
+        let files = self.files;
+        program
+            .function_ids()
+            .filter(|&f| reachable.contains(f) && program.function(f).unit != self.unit)
+            .filter_map(|f| self.definition(program.function(f).name))
+            .filter(|&(unit, _)| unit != self.unit)
+            .filter_map(|(unit, item)| match &files[unit].unit.items[item] {
+                ExternalDecl::FunctionDef(def) => Some((def.clone(), &files[unit])),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The function named `name` that a call in this unit reaches.
@@ -211,7 +201,7 @@ impl<'a> Cloner<'a> {
     /// every name must be the clone's own (its parameters, the original's
     /// locals, the clones it calls, itself) or declared at file scope here.
     fn check_foreign_names(
-        &mut self,
+        &self,
         callee: Symbol,
         f: FuncId,
         def: &FunctionDef,
@@ -236,15 +226,12 @@ impl<'a> Cloner<'a> {
             .chain(self.clones.values().copied())
             .map(|n| n.as_str().to_string())
             .collect();
-        let file_scope = self
-            .file_scope
-            .get_or_insert_with(|| crate::foreign::file_scope_names(&self.parsed.unit));
         let mut text = String::new();
         ferry_parser::printer::print_external_decl(
             &mut text,
             &ExternalDecl::FunctionDef(def.clone()),
         );
-        let Some(unknown) = crate::foreign::unresolved_name(&text, &own, file_scope) else {
+        let Some(unknown) = crate::foreign::unresolved_name(&text, &own, &self.file_scope) else {
             return Ok(());
         };
         let what = match unknown.as_str() {
@@ -272,14 +259,7 @@ impl<'a> Cloner<'a> {
     }
 
     /// The globals `f`'s summary accesses (its callees' included).
-    fn globals_used(&mut self, f: FuncId, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
-        // The call passes them: this file must see each as the callee
-        // does (a callee of another file may use a global this one never
-        // declares, or a static one of its own file).
-        if self.file_scope.is_none() {
-            self.file_scope = Some(crate::foreign::file_scope_names(&self.parsed.unit));
-        }
-        let file_scope = self.file_scope.as_ref().expect("just made");
+    fn globals_used(&self, f: FuncId, at: Span) -> Result<Vec<GlobalUse>, Refusal> {
         let program = &self.analyses.program;
         let Some(summary) = &self.regions.summaries[f.index()] else {
             return Ok(Vec::new());
@@ -293,14 +273,18 @@ impl<'a> Cloner<'a> {
                     continue;
                 };
                 let name = program.var(v).name;
-                // A member variable (`cfg.gain`) is seen through its
+                // The call passes it: this file must see it as the callee
+                // does (a callee of another file may use a global this one
+                // never declares, or a static one of its own file). A
+                // member variable (`cfg.gain`) is seen through its
                 // structure.
                 let mut root = v;
                 while let Some(m) = program.members.get(&root) {
                     root = m.structure;
                 }
                 let root_name = program.var(root).name;
-                if !file_scope.contains(root_name.as_str()) || self.global(root_name) != Some(root)
+                if !self.file_scope.contains(root_name.as_str())
+                    || self.global(root_name) != Some(root)
                 {
                     return Err(refuse(format!(
                         "`{callee}` uses the global `{root_name}`, which this file does not see: \

@@ -74,3 +74,21 @@ pub fn nvcc() -> Option<PathBuf> {
         .filter(|o| o.status.success())
         .map(|_| PathBuf::from("nvcc"))
 }
+
+/// nvcc, which the CUDA tests cannot do without.
+pub fn required_nvcc() -> PathBuf {
+    nvcc().unwrap_or_else(|| {
+        panic!(
+            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
+        )
+    })
+}
+
+/// Whether an NVIDIA GPU is at hand (`nvidia-smi -L` lists one): CUDA
+/// outputs are then run, not only built.
+pub fn has_gpu() -> bool {
+    Command::new("nvidia-smi")
+        .arg("-L")
+        .output()
+        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+}

@@ -17,13 +17,6 @@ use ferry_tests::{
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn has_gpu() -> bool {
-    Command::new("nvidia-smi")
-        .arg("-L")
-        .output()
-        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
-}
-
 #[test]
 fn cuda_output_compiles_for_sm75_and_sm90() {
     check_all("isolate", check);
@@ -42,22 +35,14 @@ fn offloaded_kernels_compile_for_cuda_and_run_on_a_gpu() {
 /// `check` on every program of `tests/c/<folder>`, with nvcc and a GPU if
 /// one is at hand; fails with every failure.
 fn check_all(folder: &str, check: fn(&Path, &Path, &Path, bool) -> Result<(), String>) {
-    let nvcc = required_nvcc();
+    let nvcc = offload::required_nvcc();
     let scratch = scratch_dir(&format!("offload-cuda-{folder}"));
     let programs = c_files_in(&c_dir().join(folder));
     assert!(!programs.is_empty(), "no program in tests/c/{folder}");
-    let gpu = has_gpu();
+    let gpu = offload::has_gpu();
     let results = for_each_parallel_on(workers(), &programs, |p| check(p, &nvcc, &scratch, gpu));
     let _ = std::fs::remove_dir_all(&scratch);
     assert_all_pass(&programs, results);
-}
-
-fn required_nvcc() -> PathBuf {
-    offload::nvcc().unwrap_or_else(|| {
-        panic!(
-            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
-        )
-    })
 }
 
 /// Checks at a time: each starts compilers and programs of its own, and
@@ -197,10 +182,10 @@ fn ferry_args(
 /// with its message. On a GPU the other tests validate for real.
 #[test]
 fn validate_builds_cuda_programs_with_nvcc() {
-    if has_gpu() {
+    if offload::has_gpu() {
         return;
     }
-    let nvcc = required_nvcc();
+    let nvcc = offload::required_nvcc();
     let scratch = scratch_dir("validate-cuda");
     // A program with flags of its own; every build also searches the
     // original's folder for quoted includes.
@@ -238,7 +223,7 @@ fn validate_builds_cuda_programs_with_nvcc() {
 /// one of them not a multiple of the blocks, and reports a kernel time.
 #[test]
 fn hand_written_cuda_versions_build_and_match_the_originals() {
-    let nvcc = required_nvcc();
+    let nvcc = offload::required_nvcc();
     let scratch = scratch_dir("cuda-reference");
     let folder = workspace_root().join("tests").join("cuda_reference");
     let sources: Vec<PathBuf> = std::fs::read_dir(&folder)
@@ -248,7 +233,7 @@ fn hand_written_cuda_versions_build_and_match_the_originals() {
         .filter(|p| p.extension().is_some_and(|x| x == "cu"))
         .collect();
     assert!(sources.len() >= 4, "{sources:?}");
-    let gpu = has_gpu();
+    let gpu = offload::has_gpu();
     let results = for_each_parallel_on(workers(), &sources, |source| {
         let name = source.file_stem().unwrap_or_default().to_string_lossy();
         let original = c_dir().join("kernels").join(format!("{name}.c"));

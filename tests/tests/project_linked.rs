@@ -22,6 +22,11 @@ const UNITS: [&str; 8] = [
     "src/util/weight.c",
 ];
 
+/// `n` and the bytes blend and blend_all move for it: acc[0..n-1] in and
+/// back, x[0..n-1] in, each 16n bytes to the device and 8n from it
+/// (smooth_all, refused, runs on the host as it was).
+const BLEND_COUNTS: [(u64, u64, u64); 3] = [(1, 32, 16), (7, 224, 112), (64, 2048, 1024)];
+
 /// The project in a scratch folder, with a database in `build/`.
 fn project() -> PathBuf {
     let root = scratch_dir("project-linked");
@@ -144,10 +149,7 @@ fn a_loop_calling_into_other_units_is_isolated_with_them() {
         runtime.join("ferry_rte_host.c").display().to_string(),
     ];
     build(&out, &extra, &transformed);
-    // blend and blend_all: acc[0..n-1] in and back, x[0..n-1] in, each
-    // 16n bytes to and 8n from (smooth_all runs on the host as it was).
-    let counts: Vec<(u64, u64, u64)> = [1, 7, 64].iter().map(|&n| (n, 32 * n, 16 * n)).collect();
-    same_runs(&original, &transformed, &counts, &root);
+    same_runs(&original, &transformed, &BLEND_COUNTS, &root);
     // An edit of a callee's unit recomputes the units linked with it:
     // mix.c itself, blend.c and blend_all.c (through accumulate); main.c,
     // which selects nothing, smooth_all.c and the other callees' units
@@ -297,8 +299,7 @@ fn kernels_call_into_other_units_on_opencl() {
     build(&out, &extra, &transformed);
     let original = root.join("original");
     build(&root, &[], &original);
-    let counts: Vec<(u64, u64, u64)> = [1, 7, 64].iter().map(|&n| (n, 32 * n, 16 * n)).collect();
-    same_runs(&original, &transformed, &counts, &root);
+    same_runs(&original, &transformed, &BLEND_COUNTS, &root);
     for dir in [&out, &root] {
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -311,11 +312,7 @@ fn kernels_call_into_other_units_on_opencl() {
 /// at its first CUDA call with the runtime's message.
 #[test]
 fn kernels_call_into_other_units_on_cuda() {
-    let nvcc = ferry_tests::offload::nvcc().unwrap_or_else(|| {
-        panic!(
-            "no nvcc: run scripts/setup.sh (it installs nvcc from PyPI under .cuda/) or set NVCC"
-        )
-    });
+    let nvcc = ferry_tests::offload::required_nvcc();
     let root = project();
     let out = offload_project(&root, "cuda");
     let kernels = std::fs::read_to_string(out.join("src/blend_kernels.cu")).expect("kernels");
@@ -377,16 +374,10 @@ fn kernels_call_into_other_units_on_cuda() {
         "{}",
         String::from_utf8_lossy(&linked.stderr)
     );
-    let gpu = Command::new("nvidia-smi")
-        .arg("-L")
-        .output()
-        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty());
-    if gpu {
+    if ferry_tests::offload::has_gpu() {
         let original = root.join("original");
         build(&root, &[], &original);
-        let counts: Vec<(u64, u64, u64)> =
-            [1, 7, 64].iter().map(|&n| (n, 32 * n, 16 * n)).collect();
-        same_runs(&original, &transformed, &counts, &root);
+        same_runs(&original, &transformed, &BLEND_COUNTS, &root);
     } else {
         let run = Command::new(&transformed).arg("7").output().expect("runs");
         let stderr = String::from_utf8_lossy(&run.stderr);
