@@ -475,10 +475,8 @@ pub fn run() -> i32 {
         diagnostic.eprint();
         return 1;
     }
-    // Deeply nested input makes deep trees; a large stack (reserved, not
-    // committed) keeps recursion over them from overflowing.
     let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
+        .stack_size(STACK_SIZE)
         .spawn(move || {
             let finished = match cli.command {
                 // Its exit status depends on the verdict, not only on success.
@@ -658,6 +656,56 @@ fn regions_of_project(args: Vec<String>, json: bool) -> Result<Finished, Failure
     })
 }
 
+/// The stack of every thread that analyses: deeply nested input makes
+/// deep trees, and a large stack (reserved, not committed) keeps recursion
+/// over them from overflowing.
+pub(crate) const STACK_SIZE: usize = 1 << 30;
+
+/// `--jobs N` taken from `args`: a number, 1 or more.
+fn take_jobs(args: &mut Vec<String>) -> Result<Option<usize>, Diagnostic> {
+    take_value(args, "--jobs")?
+        .map(|n| match n.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(Diagnostic::error(format!(
+                "`--jobs {n}`: expected a number of threads, 1 or more"
+            ))),
+        })
+        .transpose()
+}
+
+/// Programs with fewer function definitions than this have their regions
+/// computed on one thread unless `--jobs` says otherwise: every worker
+/// redoes the analyses before the regions, which on a small program are
+/// most of the work (and the test suite runs many at once).
+const PARALLEL_REGIONS_FROM: usize = 200;
+
+/// At most this many workers by default: each holds a whole copy of the
+/// program's semantics (a third of a gigabyte for SQLite's).
+const MAX_DEFAULT_REGIONS_WORKERS: usize = 4;
+
+/// The threads `ferry regions` shares a program's functions among when
+/// `--jobs` does not say: one per core, up to
+/// [`MAX_DEFAULT_REGIONS_WORKERS`], for a program of
+/// [`PARALLEL_REGIONS_FROM`] function definitions or more.
+fn regions_workers(parsed: &[ferry_parser::ParsedFile]) -> usize {
+    let definitions: usize = parsed
+        .iter()
+        .map(|file| {
+            file.unit
+                .items
+                .iter()
+                .filter(|item| matches!(item, ferry_parser::ast::ExternalDecl::FunctionDef(_)))
+                .count()
+        })
+        .sum();
+    if definitions < PARALLEL_REGIONS_FROM {
+        return 1;
+    }
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(MAX_DEFAULT_REGIONS_WORKERS)
+}
+
 /// How a project's batch runs: `--quiet`, `--jobs N`, `--no-cache`.
 pub(crate) struct BatchFlags {
     quiet: bool,
@@ -669,14 +717,7 @@ impl BatchFlags {
     pub(crate) fn take(args: &mut Vec<String>) -> Result<BatchFlags, Diagnostic> {
         let quiet = take_flag(args, "--quiet");
         let no_cache = take_flag(args, "--no-cache");
-        let jobs = take_value(args, "--jobs")?
-            .map(|n| match n.parse::<usize>() {
-                Ok(n) if n > 0 => Ok(n),
-                _ => Err(Diagnostic::error(format!(
-                    "`--jobs {n}`: expected a number of units at once, 1 or more"
-                ))),
-            })
-            .transpose()?;
+        let jobs = take_jobs(args)?;
         Ok(BatchFlags {
             quiet,
             jobs,
@@ -848,8 +889,32 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
             Ok(text)
         }
         Command::Regions { json, program } => {
-            let (args, json) = json_flag(program.args, json);
-            let (parsed, analyses) = analyse(args)?;
+            let (mut args, json) = json_flag(program.args, json);
+            let jobs = take_jobs(&mut args)?;
+            let (files, cflags) = files_and_flags(args)?;
+            let timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
+            let parsed = parse_each(&files, &cflags)?;
+            drop(timed);
+            let workers = jobs.unwrap_or_else(|| regions_workers(&parsed));
+            if workers > 1 {
+                let format = match json {
+                    true => ferry_regions::parallel::Format::Json,
+                    false => ferry_regions::parallel::Format::Annotated,
+                };
+                let options = ferry_regions::parallel::Options {
+                    workers,
+                    stack_size: STACK_SIZE,
+                    format,
+                    order: ferry_regions::parallel::Order::Earliest,
+                };
+                let (text, notes) = ferry_regions::parallel::report(&parsed, &options);
+                for note in notes {
+                    ferry_hcfg::semantics::budget::note(note);
+                }
+                kept_until_exit(parsed);
+                return Ok(text);
+            }
+            let analyses = ferry_hcfg::Analyses::run(&parsed);
             let regions = ferry_regions::RegionsAnalysis::run_for_report(&analyses);
             let _timed = ferry_hcfg::semantics::budget::Timed::start(|| "the report".into());
             let text = if json {

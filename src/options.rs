@@ -139,7 +139,7 @@ const OPTIONS: &[FerryOption] = &[
         name: "--jobs",
         takes: Takes::One("N"),
         commands: &[Isolate, Regions, Validate],
-        help: "units analysed at once (with -p; default: one per core)",
+        help: "threads: units analysed at once (with -p), or sharing a program's functions (regions; default: one per core)",
     },
     FerryOption {
         name: "--no-cache",

@@ -119,7 +119,7 @@ impl Project {
         let progress = progress_bar(run.quiet, self.units.len());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(run.jobs.unwrap_or_else(threads))
-            .stack_size(1 << 30)
+            .stack_size(crate::cli::STACK_SIZE)
             .build()
             .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
         let done = pool.install(|| {

@@ -13,6 +13,8 @@ pub mod call;
 pub mod entity;
 pub mod function;
 pub mod out;
+pub mod parallel;
+pub mod portable;
 pub mod rect;
 pub mod region;
 pub mod report;
@@ -74,7 +76,6 @@ impl RegionsAnalysis {
     fn compute(a: &Analyses, keep_live: bool) -> RegionsAnalysis {
         let program = &a.program;
         let n = program.functions.len();
-        let ctx = &a.semantics.ctx;
         let mut nodes: Vec<Vec<Option<Rw>>> = vec![Vec::new(); n];
         let mut summaries: Vec<Option<Summary>> = vec![None; n];
         let fresh = Cell::new(0);
@@ -87,28 +88,8 @@ impl RegionsAnalysis {
                 if !a.scope.contains(f) {
                     continue;
                 }
-                let _deadline =
-                    Deadline::start(format!("the regions of `{}`", program.function(f).name));
-                let window = Window::open(ctx, ISL_OPERATIONS_PER_STATEMENT);
-                let cx = function::FunctionContext::new(a, f, &summaries, &fresh);
-                let analysis = analysis::FunctionAnalysis::run(&cx, body);
-                let root = analysis.nodes[body.root.index()]
-                    .clone()
-                    .unwrap_or_default();
-                let mut summary = summary::summarize(&cx, &root);
-                if window.degraded() {
-                    // Some isl result was replaced by "unknown": sound, but
-                    // no longer exact. (The statements where it happened
-                    // are marked may already.)
-                    summary.make_may();
-                    ferry_hcfg::semantics::budget::note(format!(
-                        "the regions of `{}` reached isl's operation quota of a statement \
-                         somewhere; those statements' regions, and the function's, are may",
-                        program.function(f).name
-                    ));
-                }
-                let mut analysed = analysis.nodes;
-                interner.share_all(analysed.iter_mut().flatten().flat_map(Rw::maps_mut));
+                let (analysed, summary) =
+                    function_regions(a, f, body, &summaries, &fresh, &interner);
                 nodes[f.index()] = analysed;
                 summaries[f.index()] = Some(summary);
             }
@@ -126,7 +107,44 @@ impl RegionsAnalysis {
             out_summaries,
         }
     }
+}
 
+/// The regions of every node of `f` and its summary, with the summaries
+/// of its callees (but those of its own recursive cycle not analysed yet)
+/// in `summaries`. Its sets are shared through `interner`.
+pub(crate) fn function_regions(
+    a: &Analyses,
+    f: FuncId,
+    body: &ferry_hcfg::ir::Body,
+    summaries: &[Option<Summary>],
+    fresh: &Cell<u32>,
+    interner: &region::Interner,
+) -> (Vec<Option<Rw>>, Summary) {
+    let program = &a.program;
+    let _deadline = Deadline::start(format!("the regions of `{}`", program.function(f).name));
+    let window = Window::open(&a.semantics.ctx, ISL_OPERATIONS_PER_STATEMENT);
+    let cx = function::FunctionContext::new(a, f, summaries, fresh);
+    let analysis = analysis::FunctionAnalysis::run(&cx, body);
+    let root = analysis.nodes[body.root.index()]
+        .clone()
+        .unwrap_or_default();
+    let mut summary = summary::summarize(&cx, &root);
+    if window.degraded() {
+        // Some isl result was replaced by "unknown": sound, but no longer
+        // exact. (The statements where it happened are marked may already.)
+        summary.make_may();
+        ferry_hcfg::semantics::budget::note(format!(
+            "the regions of `{}` reached isl's operation quota of a statement \
+             somewhere; those statements' regions, and the function's, are may",
+            program.function(f).name
+        ));
+    }
+    let mut analysed = analysis.nodes;
+    interner.share_all(analysed.iter_mut().flatten().flat_map(Rw::maps_mut));
+    (analysed, summary)
+}
+
+impl RegionsAnalysis {
     /// Every access of the expressions each of `nodes` evaluates itself
     /// (not its children's), one by one, over the store before it, in the
     /// order of `nodes`: for dependence tests finer than the union of an

@@ -65,51 +65,28 @@ pub fn compute(
         if !a.scope.contains(f) {
             continue;
         }
-        let rw = &nodes[f.index()];
-        let Some(Some(root)) = rw.get(body.root.index()) else {
-            continue;
-        };
-        let callers_read = CallersRead::of(a, &out, f);
-        // What callers can see is live when the function returns, unless
-        // no caller reads it afterwards.
-        let mut live = RegionMap::new();
-        // (Memory that cannot be named is not made live: what a statement
-        // writes of it is `*ANYWHERE*`, which the callers see anyway.)
-        for e in root.write.keys() {
-            if visible_to_callers(program, e)
-                && *e != Entity::anywhere()
-                && callers_read.may_read(program, e)
-            {
-                live.insert(e.clone(), region::everything_exact(&a.semantics.ctx));
-            }
-        }
-        let _deadline =
-            Deadline::start(format!("the OUT regions of `{}`", program.function(f).name));
-        let _window = Window::open(&a.semantics.ctx, crate::ISL_OPERATIONS_PER_STATEMENT);
-        let cx = FunctionContext::new(a, f, summaries, fresh);
-        let mut walker = Walker {
-            analyses: a,
-            cx: &cx,
+        let callers_read = CallersRead::of(a, f, &|caller, index| {
+            out[caller.index()]
+                .get(index)?
+                .as_ref()
+                .map(|o| o.keys().map(|e| e.root).collect())
+        });
+        let Some(function) = function_out(
+            a,
             f,
             body,
-            rw,
-            out: vec![None; body.nodes.len()],
-            live: vec![None; body.nodes.len()],
+            &nodes[f.index()],
+            summaries,
+            fresh,
+            interner,
+            &callers_read,
+        ) else {
+            continue;
         };
-        walker.descend(body.root, &live);
-        out_summaries[f.index()] = walker.out[body.root.index()].as_ref().map(|o| {
-            let mut seen = RegionMap::new();
-            for (e, r) in o.iter().filter(|(e, _)| visible_to_callers(program, e)) {
-                let (e, r) = as_callers_see(program, &a.semantics.ctx, e, r.clone());
-                region::add(&mut seen, e, r);
-            }
-            seen
-        });
-        let mut walked = walker.out;
-        interner.share_all(walked.iter_mut().flatten());
-        out[f.index()] = walked;
+        out[f.index()] = function.out;
+        out_summaries[f.index()] = function.summary;
         if keep_live {
-            live_after[f.index()] = walker.live;
+            live_after[f.index()] = function.live;
         }
     }
     Computed {
@@ -117,6 +94,75 @@ pub fn compute(
         live: live_after,
         summaries: out_summaries,
     }
+}
+
+/// The OUT regions of one function's nodes, what is live after each, and
+/// its OUT summary.
+pub(crate) struct FunctionOut {
+    pub out: Vec<Option<RegionMap>>,
+    pub live: Vec<Option<RegionMap>>,
+    pub summary: Option<RegionMap>,
+}
+
+/// The OUT regions of `f`, whose nodes' regions are `rw`, once its
+/// callers' are known (`callers_read`); `None` when its body has no
+/// regions. Its sets are shared through `interner`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn function_out(
+    a: &Analyses,
+    f: FuncId,
+    body: &Body,
+    rw: &[Option<Rw>],
+    summaries: &[Option<Summary>],
+    fresh: &Cell<u32>,
+    interner: &region::Interner,
+    callers_read: &CallersRead,
+) -> Option<FunctionOut> {
+    let program = &a.program;
+    let Some(Some(root)) = rw.get(body.root.index()) else {
+        return None;
+    };
+    // What callers can see is live when the function returns, unless no
+    // caller reads it afterwards.
+    let mut live = RegionMap::new();
+    // (Memory that cannot be named is not made live: what a statement
+    // writes of it is `*ANYWHERE*`, which the callers see anyway.)
+    for e in root.write.keys() {
+        if visible_to_callers(program, e)
+            && *e != Entity::anywhere()
+            && callers_read.may_read(program, e)
+        {
+            live.insert(e.clone(), region::everything_exact(&a.semantics.ctx));
+        }
+    }
+    let _deadline = Deadline::start(format!("the OUT regions of `{}`", program.function(f).name));
+    let _window = Window::open(&a.semantics.ctx, crate::ISL_OPERATIONS_PER_STATEMENT);
+    let cx = FunctionContext::new(a, f, summaries, fresh);
+    let mut walker = Walker {
+        analyses: a,
+        cx: &cx,
+        f,
+        body,
+        rw,
+        out: vec![None; body.nodes.len()],
+        live: vec![None; body.nodes.len()],
+    };
+    walker.descend(body.root, &live);
+    let summary = walker.out[body.root.index()].as_ref().map(|o| {
+        let mut seen = RegionMap::new();
+        for (e, r) in o.iter().filter(|(e, _)| visible_to_callers(program, e)) {
+            let (e, r) = as_callers_see(program, &a.semantics.ctx, e, r.clone());
+            region::add(&mut seen, e, r);
+        }
+        seen
+    });
+    let mut walked = walker.out;
+    interner.share_all(walked.iter_mut().flatten());
+    Some(FunctionOut {
+        out: walked,
+        live: walker.live,
+        summary,
+    })
 }
 
 /// What the vertices reachable from each vertex's successors read: the
@@ -183,22 +229,35 @@ fn reachable_reads<E>(
 /// calling statement names the object the actual argument points into.
 /// Every call must be known (a direct call from a function with a body),
 /// else everything counts as read.
-struct CallersRead {
+pub(crate) struct CallersRead {
     /// Per formal parameter: some caller reads its actual's object later.
     read: Option<Vec<bool>>,
 }
 
 impl CallersRead {
-    fn of(a: &Analyses, out: &PerNode<RegionMap>, f: FuncId) -> CallersRead {
-        let everything = CallersRead { read: None };
-        let program = &a.program;
-        let function = program.function(f);
-        if function.name.as_str() == "main"
+    /// Whether what `f`'s callers read is looked at: not for `main`, a
+    /// function called through a pointer, or a recursive one, whose
+    /// callers are taken to read everything.
+    pub(crate) fn consults_callers(a: &Analyses, f: FuncId) -> bool {
+        let function = a.program.function(f);
+        !(function.name.as_str() == "main"
             || function.address_taken
-            || a.calls.recursive[f.index()]
-        {
+            || a.calls.recursive[f.index()])
+    }
+
+    /// `out_roots(caller, node)`: the roots of the entities of the OUT
+    /// regions of a caller's node, `None` when they are not known.
+    pub(crate) fn of(
+        a: &Analyses,
+        f: FuncId,
+        out_roots: &dyn Fn(FuncId, usize) -> Option<Vec<Root>>,
+    ) -> CallersRead {
+        let everything = CallersRead { read: None };
+        if !Self::consults_callers(a, f) {
             return everything;
         }
+        let program = &a.program;
+        let function = program.function(f);
         let mut read = vec![false; function.params.len()];
         let mut sites = 0;
         for caller in a.calls.callers(f) {
@@ -219,15 +278,15 @@ impl CallersRead {
                 if calls.is_empty() {
                     continue;
                 }
-                let Some(Some(live)) = out[caller.index()].get(index) else {
+                let Some(live) = out_roots(caller, index) else {
                     return everything;
                 };
                 for args in calls {
                     sites += 1;
                     for (k, arg) in args.iter().enumerate().take(read.len()) {
                         read[k] |= match root_variable(arg) {
-                            Some(v) => live.keys().any(|e| match e.root {
-                                Root::Var(w) => w == v,
+                            Some(v) => live.iter().any(|root| match root {
+                                Root::Var(w) => *w == v,
                                 Root::Anywhere => true,
                             }),
                             None => true,

@@ -127,6 +127,28 @@ impl Region {
         self.approx
     }
 
+    /// What the region is made of, to move it to another isl context
+    /// ([`crate::portable`]): its set, approximation, sure part, and
+    /// whether the sure part is all.
+    pub(crate) fn parts(&self) -> (&Poly, Approx, Option<&Poly>, bool) {
+        (&self.set, self.approx, self.must.as_ref(), self.must_is_all)
+    }
+
+    /// The region [`Region::parts`] was taken from, its sets rebuilt.
+    pub(crate) fn from_all_parts(
+        set: Poly,
+        approx: Approx,
+        must: Option<Poly>,
+        must_is_all: bool,
+    ) -> Region {
+        Region {
+            set,
+            approx,
+            must,
+            must_is_all,
+        }
+    }
+
     pub fn is_exact(&self) -> bool {
         self.approx == Approx::Exact
     }

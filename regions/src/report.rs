@@ -207,51 +207,143 @@ fn lines_of(regions: &Regions, names: &Names, var_name: &dyn Fn(VarId) -> String
     lines
 }
 
+/// What a span of the source is annotated with.
+enum Site {
+    Summary(FuncId),
+    Statement(FuncId, Vec<NodeId>),
+}
+
+/// The annotated spans of a unit's main file, by span, for the functions
+/// `wanted` says.
+fn sites_of_unit(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    unit: usize,
+    file: &ParsedFile,
+    wanted: &dyn Fn(FuncId) -> bool,
+) -> HashMap<(u32, u32), Site> {
+    let mut sites = HashMap::new();
+    for f in functions_of_unit(a, unit, file)
+        .into_iter()
+        .filter(|&f| wanted(f))
+    {
+        let func = a.program.function(f);
+        if r.summaries[f.index()].is_some() {
+            sites.insert((func.span.lo, func.span.hi), Site::Summary(f));
+        }
+        let Some(body) = &func.body else { continue };
+        for (key, ids) in nodes_by_span(body) {
+            if key != (func.span.lo, func.span.hi) {
+                sites.insert(key, Site::Statement(f, ids));
+            }
+        }
+    }
+    sites
+}
+
+/// The lines of the sites of one function after another. The names of
+/// the function annotated last are kept (made from every global).
+struct Annotator<'a> {
+    a: &'a Analyses,
+    r: &'a RegionsAnalysis,
+    names_of: RefCell<Option<(FuncId, Names)>>,
+}
+
+impl<'a> Annotator<'a> {
+    fn new(a: &'a Analyses, r: &'a RegionsAnalysis) -> Self {
+        Annotator {
+            a,
+            r,
+            names_of: RefCell::new(None),
+        }
+    }
+
+    fn lines(&self, site: &Site) -> Vec<String> {
+        let (f, regions) = match site {
+            Site::Summary(f) => match summary_regions(self.r, *f) {
+                Some(s) => (*f, s),
+                None => return Vec::new(),
+            },
+            Site::Statement(f, ids) => (*f, statement_regions(self.a, self.r, *f, ids)),
+        };
+        let mut last = self.names_of.borrow_mut();
+        if last.as_ref().is_none_or(|(g, _)| *g != f) {
+            *last = Some((f, Names::new(&self.a.program, f)));
+        }
+        let (_, names) = last.as_ref().expect("just made");
+        let var_name = |v: VarId| names.var(v);
+        lines_of(&regions, names, &var_name)
+    }
+}
+
 /// The main file of each unit, annotated with the regions of every
 /// statement and each function's summary regions.
 pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]) -> String {
-    /// What a span of the source is annotated with.
-    enum Site {
-        Summary(FuncId),
-        Statement(FuncId, Vec<NodeId>),
-    }
     let mut out = String::new();
     for (unit, file) in files.iter().enumerate() {
-        let mut sites: HashMap<(u32, u32), Site> = HashMap::new();
-        for f in functions_of_unit(a, unit, file) {
-            let func = a.program.function(f);
-            if r.summaries[f.index()].is_some() {
-                sites.insert((func.span.lo, func.span.hi), Site::Summary(f));
-            }
-            let Some(body) = &func.body else { continue };
-            for (key, ids) in nodes_by_span(body) {
-                if key != (func.span.lo, func.span.hi) {
-                    sites.insert(key, Site::Statement(f, ids));
-                }
-            }
-        }
+        let sites = sites_of_unit(a, r, unit, file, &|_| true);
         // The lines of a statement are made as the printer reaches it: held
-        // all at once, SQLite's would take most of a gigabyte. The names of
-        // the function printed last are kept (made from every global).
-        let names_of: RefCell<Option<(FuncId, Names)>> = RefCell::new(None);
+        // all at once, SQLite's would take most of a gigabyte.
+        let annotator = Annotator::new(a, r);
         let annotate = |span: Span| -> Vec<String> {
-            let (f, regions) = match sites.get(&(span.lo, span.hi)) {
-                None => return Vec::new(),
-                Some(Site::Summary(f)) => match summary_regions(r, *f) {
-                    Some(s) => (*f, s),
-                    None => return Vec::new(),
-                },
-                Some(Site::Statement(f, ids)) => (*f, statement_regions(a, r, *f, ids)),
-            };
-            let mut last = names_of.borrow_mut();
-            if last.as_ref().is_none_or(|(g, _)| *g != f) {
-                *last = Some((f, Names::new(&a.program, f)));
-            }
-            let (_, names) = last.as_ref().expect("just made");
-            let var_name = |v: VarId| names.var(v);
-            lines_of(&regions, names, &var_name)
+            sites
+                .get(&(span.lo, span.hi))
+                .map(|site| annotator.lines(site))
+                .unwrap_or_default()
         };
         with_shapes_by_object(|| print_annotated_by(&mut out, files.len(), file, &annotate));
+    }
+    out
+}
+
+/// The annotation lines of the functions `wanted` says, per unit by span:
+/// the part of [`annotated_regions`] a worker that analysed only those
+/// functions makes ([`crate::parallel`]).
+pub fn annotation_lines(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    files: &[ParsedFile],
+    wanted: &dyn Fn(FuncId) -> bool,
+) -> Vec<HashMap<(u32, u32), Vec<String>>> {
+    with_shapes_by_object(|| {
+        files
+            .iter()
+            .enumerate()
+            .map(|(unit, file)| {
+                let annotator = Annotator::new(a, r);
+                // In the order of the source, as the printer would ask:
+                // the names of a function are made once for all its sites.
+                let mut sites: Vec<_> = sites_of_unit(a, r, unit, file, wanted)
+                    .into_iter()
+                    .collect();
+                sites.sort_by_key(|(span, _)| *span);
+                sites
+                    .into_iter()
+                    .map(|(span, site)| (span, annotator.lines(&site)))
+                    .filter(|(_, lines)| !lines.is_empty())
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// The main file of each unit annotated with lines made apart
+/// ([`annotation_lines`], per unit by span): the text
+/// [`annotated_regions`] prints.
+pub fn annotated_with(
+    files: &[ParsedFile],
+    lines: Vec<HashMap<(u32, u32), Vec<String>>>,
+) -> String {
+    let mut out = String::new();
+    for (file, lines) in files.iter().zip(lines) {
+        let lines = RefCell::new(lines);
+        let annotate = |span: Span| -> Vec<String> {
+            lines
+                .borrow_mut()
+                .remove(&(span.lo, span.hi))
+                .unwrap_or_default()
+        };
+        print_annotated_by(&mut out, files.len(), file, &annotate);
     }
     out
 }
@@ -413,36 +505,52 @@ pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile])
     let mut functions = Vec::new();
     for (unit, file) in files.iter().enumerate() {
         for f in functions_of_unit(a, unit, file) {
-            let names = Names::new(&a.program, f);
-            let func = a.program.function(f);
-            let loc = file.source_map.locate(func.span.lo);
-            let mut statements = Vec::new();
-            if let Some(body) = &func.body {
-                for ((lo, _), ids) in listed_statements(a, f, file) {
-                    let at = file.source_map.locate(lo);
-                    let regions = statement_regions(a, r, f, &ids);
-                    statements.push(json!({
-                        "line": at.line,
-                        "column": at.column,
-                        "kind": statement_kind(&a.program, body, &ids),
-                        "variables": variables_json(a, f, &regions, &names, lo),
-                        "regions": regions_json(a, &regions, &names),
-                    }));
-                }
-            }
-            let summary = summary_regions(r, f)
-                .map(|s| regions_json(a, &s, &names))
-                .unwrap_or_default();
-            functions.push(json!({
-                "name": func.name.as_str(),
-                "line": loc.line,
-                "regions": summary,
-                "statements": statements,
-            }));
+            functions.push(function_json(a, r, file, f));
         }
     }
     json!({
         "functions": functions,
         "notes": ferry_hcfg::semantics::budget::notes(),
+    })
+}
+
+/// The functions of each unit's main file, in the order of
+/// [`regions_json_all`].
+pub fn reported_functions(a: &Analyses, files: &[ParsedFile]) -> Vec<FuncId> {
+    files
+        .iter()
+        .enumerate()
+        .flat_map(|(unit, file)| functions_of_unit(a, unit, file))
+        .collect()
+}
+
+/// One function's entry of [`regions_json_all`]: its summary regions and
+/// those of each of its statements.
+pub fn function_json(a: &Analyses, r: &RegionsAnalysis, file: &ParsedFile, f: FuncId) -> Value {
+    let names = Names::new(&a.program, f);
+    let func = a.program.function(f);
+    let loc = file.source_map.locate(func.span.lo);
+    let mut statements = Vec::new();
+    if let Some(body) = &func.body {
+        for ((lo, _), ids) in listed_statements(a, f, file) {
+            let at = file.source_map.locate(lo);
+            let regions = statement_regions(a, r, f, &ids);
+            statements.push(json!({
+                "line": at.line,
+                "column": at.column,
+                "kind": statement_kind(&a.program, body, &ids),
+                "variables": variables_json(a, f, &regions, &names, lo),
+                "regions": regions_json(a, &regions, &names),
+            }));
+        }
+    }
+    let summary = summary_regions(r, f)
+        .map(|s| regions_json(a, &s, &names))
+        .unwrap_or_default();
+    json!({
+        "name": func.name.as_str(),
+        "line": loc.line,
+        "regions": summary,
+        "statements": statements,
     })
 }

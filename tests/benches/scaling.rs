@@ -3,7 +3,7 @@
 //! on random Csmith programs, on the files of the corpus (zlib, Lua, and
 //! with `--sqlite` the SQLite amalgamation), and on nests of growing depth.
 //!
-//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--projects] [--time-budget S] [--limit S] [--baseline FERRY [--rounds N]]]
+//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--projects] [--time-budget S] [--limit S] [--baseline FERRY | --one-thread-baseline] [--rounds N]]
 //!
 //! `--projects` times `ferry isolate -p --auto` on zlib and Lua as whole
 //! projects: one thread against two, and a rerun after one edit against
@@ -22,7 +22,9 @@
 //! change meant to be faster is seen to keep every result. On a shared
 //! machine one run of the same binary can take a fifth longer than the
 //! next: only a ratio of best times measured this way, in one run, says
-//! anything.
+//! anything. `--one-thread-baseline` takes this ferry with `--jobs 1` for
+//! the baseline: what `ferry regions` gains on several threads (which it
+//! takes unasked on programs of 200 functions or more).
 
 use ferry_tests::corpus::corpus_files;
 use ferry_tests::csmith;
@@ -99,7 +101,8 @@ struct Options {
     parts: Vec<&'static str>,
     budget: Vec<String>,
     limit: Duration,
-    baseline: Option<PathBuf>,
+    /// The ferry to compare with, and the arguments it gets besides.
+    baseline: Option<(PathBuf, Vec<String>)>,
     rounds: usize,
     /// Where both builds' outputs are written to be compared.
     dir: PathBuf,
@@ -146,7 +149,10 @@ fn options() -> Options {
                     "--baseline {}: no such file",
                     path.display()
                 );
-                o.baseline = Some(path);
+                o.baseline = Some((path, Vec::new()));
+            }
+            "--one-thread-baseline" => {
+                o.baseline = Some((ferry_bin(), vec!["--jobs".into(), "1".into()]));
             }
             "--rounds" => {
                 o.rounds = args
@@ -192,7 +198,7 @@ fn best(costs: Vec<Result<Cost, String>>) -> Result<Cost, String> {
 /// baseline, `rounds` times each.
 fn run_case(o: &Options, args: &[String]) -> Case {
     let ours = ferry_bin();
-    let Some(baseline) = &o.baseline else {
+    let Some((baseline, baseline_args)) = &o.baseline else {
         let costs = (0..o.rounds)
             .map(|_| measure(&ours, args, o.limit, None))
             .collect();
@@ -204,7 +210,13 @@ fn run_case(o: &Options, args: &[String]) -> Case {
     let (new_out, old_out) = (o.dir.join("new.out"), o.dir.join("baseline.out"));
     let (mut new, mut old) = (Vec::new(), Vec::new());
     for _ in 0..o.rounds {
-        old.push(measure(baseline, args, o.limit, Some(&old_out)));
+        let args_of_baseline: Vec<String> = args.iter().chain(baseline_args).cloned().collect();
+        old.push(measure(
+            baseline,
+            &args_of_baseline,
+            o.limit,
+            Some(&old_out),
+        ));
         new.push(measure(&ours, args, o.limit, Some(&new_out)));
     }
     let same = matches!(
@@ -522,8 +534,12 @@ fn main() {
         ferry_bin().display(),
         o.rounds
     );
-    if let Some(baseline) = &o.baseline {
-        println!("baseline: {}, run alternately with it", baseline.display());
+    if let Some((baseline, args)) = &o.baseline {
+        println!(
+            "baseline: {} {}, run alternately with it",
+            baseline.display(),
+            args.join(" ")
+        );
     }
     for part in o.parts.clone() {
         match part {

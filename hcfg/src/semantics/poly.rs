@@ -410,6 +410,32 @@ impl Poly {
         })
     }
 
+    /// The set as isl's text, which [`Poly::from_text`] reads back into
+    /// the same set in any isl context: how a set moves between the
+    /// contexts of two threads (isl objects never leave their context).
+    /// `None` when isl cannot print it.
+    pub fn text(&self) -> Option<String> {
+        set_text(&self.set)
+    }
+
+    /// The set `text` ([`Poly::text`]) in `ctx`, read with isl's operation
+    /// quota lifted (reading costs the text's size); the universe, the
+    /// sound default, if isl cannot read it.
+    pub fn from_text(ctx: &Context, text: &str) -> Poly {
+        let max = ctx.get_max_operations();
+        ctx.set_max_operations(0);
+        let read = Set::read_from_str(ctx, text);
+        ctx.set_max_operations(max);
+        match read {
+            Ok(set) if set.ptr != 0 => Poly { set },
+            _ => {
+                ctx.reset_error();
+                note_failure();
+                Poly::universe(ctx)
+            }
+        }
+    }
+
     /// The union of conjunctions (a disjunctive normal form).
     pub fn from_dnf(ctx: &Context, conjs: &[Conj]) -> Poly {
         match try_from_dnf(ctx, conjs) {
@@ -1384,6 +1410,32 @@ mod tests {
         ctx.set_max_operations(0);
         ctx.reset_error();
         assert_eq!(past.as_deref(), Some(whole.as_str()));
+    }
+
+    /// A set moved to another context and back is the same set: strides
+    /// (existentials), unions, unconstrained parameters, the empty set.
+    #[test]
+    fn a_set_moves_between_contexts_by_its_text() {
+        let here = Context::alloc();
+        let there = Context::alloc();
+        for text in [
+            "[n, i] -> { : exists (e: i = 2e) and 0 <= i < n }",
+            "[a, b] -> { : a >= 3 or b <= -1 }",
+            "[k] -> { : }",
+            "[m] -> { : false }",
+            "{ : }",
+        ] {
+            let set = poly(&here, text);
+            let moved = Poly::from_text(&there, &set.text().expect("its text"));
+            assert_eq!(moved.set.get_ctx().ptr, there.ptr);
+            let back = Poly::from_text(&here, &moved.text().expect("its text"));
+            assert!(back.is_subset(&set) && set.is_subset(&back), "{text}");
+            assert_eq!(back.params(), set.params(), "{text}");
+        }
+        let failures = failures();
+        let unreadable = Poly::from_text(&there, "[n] -> { : n >= }");
+        assert!(unreadable.plain_is_universe());
+        assert_eq!(failures + 1, super::failures());
     }
 
     fn poly(ctx: &Context, text: &str) -> Poly {
