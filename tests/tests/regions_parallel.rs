@@ -33,6 +33,9 @@ fn same_on_workers(file: &Path, extra: &[&str], workers: usize) -> Result<(), St
                 args.push("--json".into());
             }
             args.extend(["--jobs".to_string(), jobs.to_string()]);
+            // No function's deadline may pass in one run and not the
+            // other (a debug build on a loaded machine is slow).
+            args.extend(["--time-budget".to_string(), "3600".to_string()]);
             args.extend(extra.iter().map(|s| s.to_string()));
             answer(&run_ferry(&args))
         };
