@@ -91,7 +91,7 @@ impl RegionsAnalysis {
                 let (analysed, summary) =
                     function_regions(a, f, body, &summaries, &fresh, &interner);
                 nodes[f.index()] = analysed;
-                summaries[f.index()] = Some(summary);
+                summaries[f.index()] = Some(summary.rebuild(&a.semantics.ctx));
             }
         }
         let out::Computed {
@@ -112,6 +112,12 @@ impl RegionsAnalysis {
 /// The regions of every node of `f` and its summary, with the summaries
 /// of its callees (but those of its own recursive cycle not analysed yet)
 /// in `summaries`. Its sets are shared through `interner`.
+///
+/// The summary comes as text ([`portable::PortableRw`]), which callers
+/// read back wherever they are analysed: two equal sets may be held by
+/// isl in two forms (a set read from text may not be in the form the
+/// operations made), and a caller's analysis must not depend on which
+/// thread made its callee's summary ([`parallel`]).
 pub(crate) fn function_regions(
     a: &Analyses,
     f: FuncId,
@@ -119,7 +125,7 @@ pub(crate) fn function_regions(
     summaries: &[Option<Summary>],
     fresh: &Cell<u32>,
     interner: &region::Interner,
-) -> (Vec<Option<Rw>>, Summary) {
+) -> (Vec<Option<Rw>>, portable::PortableRw) {
     let program = &a.program;
     let _deadline = Deadline::start(format!("the regions of `{}`", program.function(f).name));
     let window = Window::open(&a.semantics.ctx, ISL_OPERATIONS_PER_STATEMENT);
@@ -141,7 +147,7 @@ pub(crate) fn function_regions(
     }
     let mut analysed = analysis.nodes;
     interner.share_all(analysed.iter_mut().flatten().flat_map(Rw::maps_mut));
-    (analysed, summary)
+    (analysed, portable::PortableRw::of(&summary))
 }
 
 impl RegionsAnalysis {

@@ -428,7 +428,9 @@ impl Board {
 /// board gives it, then the report of its functions.
 fn work(me: usize, files: &[ParsedFile], board: &Board, format: Format, order: Order) -> Done {
     let _ = budget::take_notes();
+    let timed = budget::Timed::start(|| format!("the analyses before the regions, worker {me}"));
     let a = Analyses::run(files);
+    drop(timed);
     let semantics_notes = budget::take_notes();
     let program = &a.program;
     let n = program.functions.len();
@@ -484,9 +486,9 @@ fn work(me: usize, files: &[ParsedFile], board: &Board, format: Format, order: O
                     summaries[g.index()] = summary;
                 }
                 notes.push(((0, plan.rank[f.index()]), budget::take_notes()));
-                board.publish_summary(f, PortableRw::of(&summary));
+                summaries[f.index()] = Some(summary.rebuild(ctx));
+                board.publish_summary(f, summary);
                 nodes[f.index()] = analysed;
-                summaries[f.index()] = Some(summary);
             }
             Task::Out(f) => 'task: {
                 let Some(body) = &program.function(f).body else {
