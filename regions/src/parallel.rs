@@ -32,11 +32,14 @@ use crate::entity::Root;
 use crate::out::{CallersRead, function_out};
 use crate::portable::PortableRw;
 use crate::region::{Interner, RegionMap};
-use crate::report::{annotated_with, annotation_lines, function_json, reported_functions};
+use crate::report::{
+    annotated_by, annotated_functions, annotations_of, function_json, reported_functions,
+};
 use crate::summary::Summary;
 use crate::{RegionsAnalysis, function_regions};
 use ferry_hcfg::Analyses;
 use ferry_hcfg::ir::FuncId;
+use ferry_hcfg::report::with_shapes_by_object;
 use ferry_hcfg::semantics::budget;
 use ferry_parser::ParsedFile;
 use serde_json::{Value, json};
@@ -95,7 +98,7 @@ pub fn report(files: &[ParsedFile], options: &Options) -> (String, Vec<String>) 
     } = *options;
     let workers = workers.max(1);
     let board = Board::default();
-    let mut done: Vec<Done> = std::thread::scope(|scope| {
+    let (done, annotated): (Vec<Done>, Option<String>) = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|id| {
                 let board = &board;
@@ -104,31 +107,26 @@ pub fn report(files: &[ParsedFile], options: &Options) -> (String, Vec<String>) 
                     .stack_size(stack_size)
                     .spawn_scoped(scope, move || {
                         let _alarm = Alarm(board);
-                        work(id, files, board, format, order)
+                        work(id, workers, files, board, format, order)
                     })
             })
             .collect::<Result<Vec<_>, _>>()
             .expect("the system starts a thread");
-        handles
+        // The annotated source is printed as the workers make its lines.
+        let annotated = (format == Format::Annotated).then(|| print_streamed(files, &board));
+        let done = handles
             .into_iter()
             .map(|h| {
                 h.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
-            .collect()
+            .collect();
+        (done, annotated)
     });
     let _timed = budget::Timed::start(|| "the report".into());
     let notes = merge_notes(&done);
     let text = match format {
-        Format::Annotated => {
-            let mut lines = vec![HashMap::new(); files.len()];
-            for d in &mut done {
-                for (unit, of_unit) in std::mem::take(&mut d.lines).into_iter().enumerate() {
-                    lines[unit].extend(of_unit);
-                }
-            }
-            annotated_with(files, lines)
-        }
+        Format::Annotated => annotated.unwrap_or_default(),
         Format::Json => {
             let mut by_function: HashMap<FuncId, &Value> = HashMap::new();
             for d in &done {
@@ -177,8 +175,6 @@ type NoteKey = (u8, usize);
 struct Done {
     semantics_notes: Vec<String>,
     notes: Vec<(NoteKey, Vec<String>)>,
-    /// Per unit, the annotation lines of its functions' spans.
-    lines: Vec<HashMap<(u32, u32), Vec<String>>>,
     /// The JSON entry of each of its functions.
     json: Vec<(FuncId, Value)>,
     /// The functions of the JSON report, in order (every worker finds the
@@ -273,6 +269,10 @@ struct State {
     regions_ready: BTreeSet<(usize, FuncId)>,
     /// Per function, the worker that computed its regions.
     owner: Vec<Option<usize>>,
+    /// Per worker, the functions others took since it last looked: it
+    /// will never need their semantics.
+    taken_by_others: HashMap<usize, Vec<FuncId>>,
+    workers: usize,
     /// Per function, what its OUT waits for: its own regions, its callees'
     /// summaries not before it, its callers' OUT when it consults them.
     out_waiting: Vec<usize>,
@@ -280,7 +280,17 @@ struct State {
     out_ready: HashMap<usize, BTreeSet<(usize, FuncId)>>,
     out_done: usize,
     n_functions: usize,
+    /// Per unit, each annotated span with the rank of its function in the
+    /// printed order, once the first worker has told.
+    spans: Option<Arc<Spans>>,
+    /// Annotation lines made and not printed yet, by unit and span.
+    lines: HashMap<(usize, (u32, u32)), Vec<String>>,
+    /// The rank of the function the printer has come to.
+    printed: usize,
 }
+
+/// See [`State::spans`].
+type Spans = Vec<HashMap<(u32, u32), usize>>;
 
 /// Marks the board failed when its worker unwinds, so that no other
 /// waits forever for what it would have published.
@@ -305,11 +315,12 @@ impl Board {
     }
 
     /// The first worker to get here sets the board up for `plan`.
-    fn start(&self, plan: &Plan) {
+    fn start(&self, plan: &Plan, workers: usize) {
         let mut state = self.lock();
         if state.started {
             return;
         }
+        state.workers = workers;
         let n = plan.rank.len();
         let ids = || (0..n).map(|i| FuncId(i as u32));
         state.started = true;
@@ -359,6 +370,9 @@ impl Board {
             };
             if let Some((_, f)) = ready {
                 state.owner[f.index()] = Some(me);
+                for other in (0..state.workers).filter(|&w| w != me) {
+                    state.taken_by_others.entry(other).or_default().push(f);
+                }
                 return Some(Task::Regions(f));
             }
             if let Some((_, f)) = state.out_ready.get_mut(&me).and_then(BTreeSet::pop_first) {
@@ -406,6 +420,67 @@ impl Board {
         self.changed.notify_all();
     }
 
+    fn wait_until(&self, mut done: impl FnMut(&mut State) -> bool) -> MutexGuard<'_, State> {
+        let mut state = self.lock();
+        while !state.failed && !done(&mut state) {
+            state = self.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+        state
+    }
+
+    fn publish_spans(&self, spans: Spans) {
+        self.lock().spans = Some(Arc::new(spans));
+        self.changed.notify_all();
+    }
+
+    /// The annotated spans, once told (`None` on a failed board).
+    fn spans(&self) -> Option<Arc<Spans>> {
+        self.wait_until(|state| state.spans.is_some()).spans.clone()
+    }
+
+    /// Waits until the printer comes within [`LINES_AHEAD`] functions of
+    /// the function of rank `rank`; `false` on a failed board.
+    fn wait_for_printer(&self, rank: usize) -> bool {
+        !self
+            .wait_until(|state| rank < state.printed + LINES_AHEAD)
+            .failed
+    }
+
+    fn put_lines(&self, unit: usize, lines: Vec<((u32, u32), Vec<String>)>) {
+        let mut state = self.lock();
+        state
+            .lines
+            .extend(lines.into_iter().map(|(span, l)| ((unit, span), l)));
+        drop(state);
+        self.changed.notify_all();
+    }
+
+    /// The lines of a span of unit `unit` whose function has rank `rank`,
+    /// once made (none on a failed board).
+    fn take_lines(&self, unit: usize, span: (u32, u32), rank: usize) -> Vec<String> {
+        {
+            let mut state = self.lock();
+            if rank > state.printed {
+                state.printed = rank;
+                drop(state);
+                self.changed.notify_all();
+            }
+        }
+        self.wait_until(|state| state.lines.contains_key(&(unit, span)))
+            .lines
+            .remove(&(unit, span))
+            .unwrap_or_default()
+    }
+
+    /// The functions other workers took since `me` last asked.
+    fn taken_by_others(&self, me: usize) -> Vec<FuncId> {
+        self.lock()
+            .taken_by_others
+            .get_mut(&me)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
     fn publish_summary(&self, f: FuncId, summary: PortableRw) {
         self.lock().summaries[f.index()] = Some(Arc::new(summary));
     }
@@ -426,16 +501,23 @@ impl Board {
 
 /// One worker: the analyses in its own isl context, then the tasks the
 /// board gives it, then the report of its functions.
-fn work(me: usize, files: &[ParsedFile], board: &Board, format: Format, order: Order) -> Done {
+fn work(
+    me: usize,
+    workers: usize,
+    files: &[ParsedFile],
+    board: &Board,
+    format: Format,
+    order: Order,
+) -> Done {
     let _ = budget::take_notes();
     let timed = budget::Timed::start(|| format!("the analyses before the regions, worker {me}"));
-    let a = Analyses::run(files);
+    let mut a = Analyses::run(files);
     drop(timed);
     let semantics_notes = budget::take_notes();
     let program = &a.program;
     let n = program.functions.len();
     let plan = Plan::of(&a);
-    board.start(&plan);
+    board.start(&plan, workers);
     let ctx = &a.semantics.ctx;
     let mut nodes: Vec<Vec<Option<Rw>>> = vec![Vec::new(); n];
     let mut summaries: Vec<Option<Summary>> = vec![None; n];
@@ -456,6 +538,12 @@ fn work(me: usize, files: &[ParsedFile], board: &Board, format: Format, order: O
         }
     };
     while let Some(task) = board.next(me, order) {
+        // What only another worker's functions need is freed as it goes:
+        // the whole program's semantics is held by every worker.
+        for f in board.taken_by_others(me) {
+            a.semantics.transformers[f.index()] = Vec::new();
+            a.semantics.preconditions[f.index()] = Vec::new();
+        }
         match task {
             Task::Regions(f) => 'task: {
                 let Some(body) = &program.function(f).body else {
@@ -540,19 +628,19 @@ fn work(me: usize, files: &[ParsedFile], board: &Board, format: Format, order: O
     let owner: Vec<Option<usize>> = board.lock().owner.clone();
     let mine = |f: FuncId| owner[f.index()] == Some(me);
     let order = reported_functions(&a, files);
-    let (lines, json) = match format {
-        Format::Annotated => (annotation_lines(&a, &regions, files, &mine), Vec::new()),
-        Format::Json => (
-            Vec::new(),
-            order
-                .iter()
-                .filter(|&&f| mine(f))
-                .map(|&f| {
-                    let file = &files[program.function(f).unit];
-                    (f, function_json(&a, &regions, file, f))
-                })
-                .collect(),
-        ),
+    let json = match format {
+        Format::Annotated => {
+            annotate_streamed(me, &a, &regions, files, board, &mine);
+            Vec::new()
+        }
+        Format::Json => order
+            .iter()
+            .filter(|&&f| mine(f))
+            .map(|&f| {
+                let file = &files[program.function(f).unit];
+                (f, function_json(&a, &regions, file, f))
+            })
+            .collect(),
     };
     drop(timed);
     notes.push(((2, me), budget::take_notes()));
@@ -562,10 +650,62 @@ fn work(me: usize, files: &[ParsedFile], board: &Board, format: Format, order: O
     Done {
         semantics_notes,
         notes,
-        lines,
         json,
         order,
     }
+}
+
+/// The functions a worker's annotated lines may run ahead of the printer:
+/// made all at once, SQLite's take most of a gigabyte.
+const LINES_AHEAD: usize = 32;
+
+/// Worker `me`'s part of the annotated source: the lines of its functions
+/// (`mine`), each made when the printer comes within [`LINES_AHEAD`]
+/// functions of it. The first worker tells the printer which spans are
+/// annotated.
+fn annotate_streamed(
+    me: usize,
+    a: &Analyses,
+    regions: &RegionsAnalysis,
+    files: &[ParsedFile],
+    board: &Board,
+    mine: &dyn Fn(FuncId) -> bool,
+) {
+    let functions = annotated_functions(a, files);
+    if me == 0 {
+        let mut spans = vec![HashMap::new(); files.len()];
+        for (rank, function) in functions.iter().enumerate() {
+            spans[function.unit].extend(function.spans.iter().map(|&span| (span, rank)));
+        }
+        board.publish_spans(spans);
+    }
+    with_shapes_by_object(|| {
+        for (rank, function) in functions.iter().enumerate() {
+            if !mine(function.f) {
+                continue;
+            }
+            if !board.wait_for_printer(rank) {
+                return;
+            }
+            let lines = annotations_of(a, regions, function.f);
+            board.put_lines(function.unit, lines);
+        }
+    });
+}
+
+/// The annotated source, printed as the workers make its lines (on a
+/// failed board, what was made).
+fn print_streamed(files: &[ParsedFile], board: &Board) -> String {
+    let Some(spans) = board.spans() else {
+        return String::new();
+    };
+    annotated_by(files, &|unit, span| {
+        let key = (span.lo, span.hi);
+        match spans[unit].get(&key) {
+            Some(&rank) => board.take_lines(unit, key, rank),
+            None => Vec::new(),
+        }
+    })
 }
 
 #[cfg(test)]

@@ -213,32 +213,35 @@ enum Site {
     Statement(FuncId, Vec<NodeId>),
 }
 
-/// The annotated spans of a unit's main file, by span, for the functions
-/// `wanted` says.
+/// The spans of function `f` annotated with regions: its own (its
+/// summary, when `summarised`) and its statements'.
+fn sites_of_function(a: &Analyses, f: FuncId, summarised: bool) -> Vec<((u32, u32), Site)> {
+    let func = a.program.function(f);
+    let mut sites = Vec::new();
+    if summarised {
+        sites.push(((func.span.lo, func.span.hi), Site::Summary(f)));
+    }
+    if let Some(body) = &func.body {
+        for (key, ids) in nodes_by_span(body) {
+            if key != (func.span.lo, func.span.hi) {
+                sites.push((key, Site::Statement(f, ids)));
+            }
+        }
+    }
+    sites
+}
+
+/// The annotated spans of a unit's main file, by span.
 fn sites_of_unit(
     a: &Analyses,
     r: &RegionsAnalysis,
     unit: usize,
     file: &ParsedFile,
-    wanted: &dyn Fn(FuncId) -> bool,
 ) -> HashMap<(u32, u32), Site> {
-    let mut sites = HashMap::new();
-    for f in functions_of_unit(a, unit, file)
+    functions_of_unit(a, unit, file)
         .into_iter()
-        .filter(|&f| wanted(f))
-    {
-        let func = a.program.function(f);
-        if r.summaries[f.index()].is_some() {
-            sites.insert((func.span.lo, func.span.hi), Site::Summary(f));
-        }
-        let Some(body) = &func.body else { continue };
-        for (key, ids) in nodes_by_span(body) {
-            if key != (func.span.lo, func.span.hi) {
-                sites.insert(key, Site::Statement(f, ids));
-            }
-        }
-    }
-    sites
+        .flat_map(|f| sites_of_function(a, f, r.summaries[f.index()].is_some()))
+        .collect()
 }
 
 /// The lines of the sites of one function after another. The names of
@@ -281,7 +284,7 @@ impl<'a> Annotator<'a> {
 pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]) -> String {
     let mut out = String::new();
     for (unit, file) in files.iter().enumerate() {
-        let sites = sites_of_unit(a, r, unit, file, &|_| true);
+        let sites = sites_of_unit(a, r, unit, file);
         // The lines of a statement are made as the printer reaches it: held
         // all at once, SQLite's would take most of a gigabyte.
         let annotator = Annotator::new(a, r);
@@ -296,54 +299,64 @@ pub fn annotated_regions(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]
     out
 }
 
-/// The annotation lines of the functions `wanted` says, per unit by span:
-/// the part of [`annotated_regions`] a worker that analysed only those
-/// functions makes ([`crate::parallel`]).
-pub fn annotation_lines(
-    a: &Analyses,
-    r: &RegionsAnalysis,
-    files: &[ParsedFile],
-    wanted: &dyn Fn(FuncId) -> bool,
-) -> Vec<HashMap<(u32, u32), Vec<String>>> {
-    with_shapes_by_object(|| {
-        files
-            .iter()
-            .enumerate()
-            .map(|(unit, file)| {
-                let annotator = Annotator::new(a, r);
-                // In the order of the source, as the printer would ask:
-                // the names of a function are made once for all its sites.
-                let mut sites: Vec<_> = sites_of_unit(a, r, unit, file, wanted)
+/// The functions of each unit's main file in the order the annotated
+/// source shows them, each with its unit and the spans it annotates:
+/// those [`annotations_of`] gives lines for (a function of a program
+/// analysed whole has a summary, and shows it).
+pub fn annotated_functions(a: &Analyses, files: &[ParsedFile]) -> Vec<AnnotatedFunction> {
+    let mut functions = Vec::new();
+    for (unit, file) in files.iter().enumerate() {
+        let mut of_unit = functions_of_unit(a, unit, file);
+        of_unit.sort_by_key(|&f| a.program.function(f).span.lo);
+        functions.extend(of_unit.into_iter().map(|f| {
+            AnnotatedFunction {
+                f,
+                unit,
+                spans: sites_of_function(a, f, true)
                     .into_iter()
-                    .collect();
-                sites.sort_by_key(|(span, _)| *span);
-                sites
-                    .into_iter()
-                    .map(|(span, site)| (span, annotator.lines(&site)))
-                    .filter(|(_, lines)| !lines.is_empty())
-                    .collect()
-            })
-            .collect()
-    })
+                    .map(|(span, _)| span)
+                    .collect(),
+            }
+        }));
+    }
+    functions
 }
 
-/// The main file of each unit annotated with lines made apart
-/// ([`annotation_lines`], per unit by span): the text
-/// [`annotated_regions`] prints.
-pub fn annotated_with(
-    files: &[ParsedFile],
-    lines: Vec<HashMap<(u32, u32), Vec<String>>>,
-) -> String {
+/// See [`annotated_functions`].
+pub struct AnnotatedFunction {
+    pub f: FuncId,
+    pub unit: usize,
+    pub spans: Vec<(u32, u32)>,
+}
+
+/// The annotation lines of each span of function `f` that
+/// [`annotated_functions`] lists (none where it has no summary): the part
+/// of [`annotated_regions`] a worker that analysed `f` makes
+/// ([`crate::parallel`]). Within [`with_shapes_by_object`].
+pub fn annotations_of(
+    a: &Analyses,
+    r: &RegionsAnalysis,
+    f: FuncId,
+) -> Vec<((u32, u32), Vec<String>)> {
+    let annotator = Annotator::new(a, r);
+    let summarised = r.summaries[f.index()].is_some();
+    let lines: Vec<((u32, u32), Vec<String>)> = sites_of_function(a, f, true)
+        .into_iter()
+        .map(|(span, site)| match site {
+            Site::Summary(_) if !summarised => (span, Vec::new()),
+            site => (span, annotator.lines(&site)),
+        })
+        .collect();
+    lines
+}
+
+/// The main file of each unit annotated with the lines `annotate` gives
+/// for each of its spans (with the unit's index): the text
+/// [`annotated_regions`] prints, from lines made elsewhere.
+pub fn annotated_by(files: &[ParsedFile], annotate: &dyn Fn(usize, Span) -> Vec<String>) -> String {
     let mut out = String::new();
-    for (file, lines) in files.iter().zip(lines) {
-        let lines = RefCell::new(lines);
-        let annotate = |span: Span| -> Vec<String> {
-            lines
-                .borrow_mut()
-                .remove(&(span.lo, span.hi))
-                .unwrap_or_default()
-        };
-        print_annotated_by(&mut out, files.len(), file, &annotate);
+    for (unit, file) in files.iter().enumerate() {
+        print_annotated_by(&mut out, files.len(), file, &|span| annotate(unit, span));
     }
     out
 }
