@@ -464,11 +464,12 @@ impl Batch {
     }
 }
 
-/// The statements isolated, and the loop nests `--auto` left out counted
-/// by reason (the names in a reason masked, so that the same reason about
+/// The statements isolated (and in how many functions), and the loop
+/// nests `--auto` left out counted by reason (the names in a reason masked, so that the same reason about
 /// different variables counts once), most frequent first.
 fn statements_table(outcomes: &[Outcome]) -> String {
     let mut statements = 0;
+    let mut functions = 0;
     let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
     for outcome in outcomes {
         let notes = match outcome {
@@ -478,6 +479,7 @@ fn statements_table(outcomes: &[Outcome]) -> String {
                 ..
             } => {
                 statements += s.len();
+                functions += crate::report::functions_of(s);
                 warnings
             }
             Outcome::Untouched { left_out } => left_out,
@@ -489,7 +491,7 @@ fn statements_table(outcomes: &[Outcome]) -> String {
         }
     }
     let mut text = format!(
-        "{statements} statements isolated, {} loop nests left out\n",
+        "{statements} statements isolated in {functions} functions, {} loop nests left out\n",
         reasons.values().sum::<usize>()
     );
     let mut by_count: Vec<(String, usize)> = reasons.into_iter().collect();

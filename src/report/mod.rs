@@ -85,6 +85,16 @@ const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:70em}\
     .isolated{color:#060}.failed{color:#a00}.untouched{color:#555}\
     figure{margin:.5em 0}figcaption{font-size:90%;color:#333}";
 
+/// How many functions the statements of one unit (`statement_json`
+/// values) were isolated in.
+pub fn functions_of(statements: &[Value]) -> usize {
+    let names: std::collections::BTreeSet<&str> = statements
+        .iter()
+        .filter_map(|s| s["function"].as_str())
+        .collect();
+    names.len()
+}
+
 /// The page: a summary, then per unit its isolated statements (each with
 /// a table of what moves), the nests left out with why, or its
 /// diagnostic.
@@ -94,6 +104,10 @@ pub fn html(report: &Value) -> String {
         .map(Vec::as_slice)
         .unwrap_or_default();
     let statements: usize = units.iter().map(|u| list(&u["statements"]).len()).sum();
+    let functions: usize = units
+        .iter()
+        .map(|u| functions_of(list(&u["statements"])))
+        .sum();
     let left_out: usize = units.iter().map(|u| list(&u["left_out"]).len()).sum();
     let mut page = String::new();
     let _ = write!(
@@ -101,7 +115,7 @@ pub fn html(report: &Value) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>ferry isolate report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
          <h1>ferry isolate ({} target)</h1>\n<p id=\"summary\">{} units, {statements} \
-         statements isolated, {left_out} loop nests left out</p>\n",
+         statements isolated in {functions} functions, {left_out} loop nests left out</p>\n",
         escape(report["target"].as_str().unwrap_or("?")),
         units.len()
     );
@@ -260,6 +274,17 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn statements_count_once_per_function() {
+        let statements = [
+            json!({"function": "smooth", "at": "a.c:3:5"}),
+            json!({"function": "scale", "at": "a.c:9:5"}),
+            json!({"function": "smooth", "at": "a.c:5:5"}),
+        ];
+        assert_eq!(functions_of(&statements), 2);
+        assert_eq!(functions_of(&[]), 0);
+    }
     use super::*;
 
     #[test]
@@ -287,6 +312,8 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("by value (an argument)"), "{page}");
-        assert!(page.contains("1 units, 1 statements isolated, 1 loop nests left out"));
+        assert!(
+            page.contains("1 units, 1 statements isolated in 1 functions, 1 loop nests left out")
+        );
     }
 }

@@ -177,7 +177,7 @@ fn auto_isolates_the_parallel_nests_of_every_unit() {
     }
     // The nests left out, counted by reason.
     assert!(
-        stdout.contains("3 statements isolated, 2 loop nests left out\n"),
+        stdout.contains("3 statements isolated in 3 functions, 2 loop nests left out\n"),
         "{stdout}"
     );
     assert!(
@@ -435,7 +435,7 @@ fn the_report_says_what_moves_and_renders_in_a_browser() {
         "{dom}"
     );
     assert!(
-        dom.contains("3 statements isolated, 2 loop nests left out"),
+        dom.contains("3 statements isolated in 3 functions, 2 loop nests left out"),
         "{dom}"
     );
     // smooth's `in` and `out` are drawn, each in six layers, and its
