@@ -364,12 +364,16 @@ fn analyse_for(
     args: Vec<String>,
     wanted: Option<&[&str]>,
 ) -> Result<(Vec<ferry_parser::ParsedFile>, ferry_hcfg::Analyses), Diagnostic> {
-    let (files, cflags) = files_and_flags(args)?;
-    let timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
-    let parsed = parse_each(&files, &cflags)?;
-    drop(timed);
+    let parsed = parse_args(args)?;
     let analyses = ferry_hcfg::Analyses::run_for(&parsed, wanted);
     Ok((parsed, analyses))
+}
+
+/// The C files of `FILE.c... CFLAGS`, parsed.
+fn parse_args(args: Vec<String>) -> Result<Vec<ferry_parser::ParsedFile>, Diagnostic> {
+    let (files, cflags) = files_and_flags(args)?;
+    let _timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
+    parse_each(&files, &cflags)
 }
 
 /// A whole program's analyses, left for the process's exit to reclaim:
@@ -891,10 +895,7 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
         Command::Regions { json, program } => {
             let (mut args, json) = json_flag(program.args, json);
             let jobs = take_jobs(&mut args)?;
-            let (files, cflags) = files_and_flags(args)?;
-            let timed = ferry_hcfg::semantics::budget::Timed::start(|| "parsing".into());
-            let parsed = parse_each(&files, &cflags)?;
-            drop(timed);
+            let parsed = parse_args(args)?;
             let workers = jobs.unwrap_or_else(|| regions_workers(&parsed));
             if workers > 1 {
                 let format = match json {

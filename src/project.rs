@@ -465,8 +465,9 @@ impl Batch {
 }
 
 /// The statements isolated (and in how many functions), and the loop
-/// nests `--auto` left out counted by reason (the names in a reason masked, so that the same reason about
-/// different variables counts once), most frequent first.
+/// nests `--auto` left out counted by reason (the names in a reason
+/// masked, so that the same reason about different variables counts
+/// once), most frequent first.
 fn statements_table(outcomes: &[Outcome]) -> String {
     let mut statements = 0;
     let mut functions = 0;

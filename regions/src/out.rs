@@ -66,10 +66,7 @@ pub fn compute(
             continue;
         }
         let callers_read = CallersRead::of(a, f, &|caller, index| {
-            out[caller.index()]
-                .get(index)?
-                .as_ref()
-                .map(|o| o.keys().map(|e| e.root).collect())
+            out[caller.index()].get(index)?.as_ref().map(roots)
         });
         let Some(function) = function_out(
             a,
@@ -94,6 +91,12 @@ pub fn compute(
         live: live_after,
         summaries: out_summaries,
     }
+}
+
+/// The roots of the entities of a node's OUT regions: what its callees'
+/// OUT asks of it ([`CallersRead`]).
+pub(crate) fn roots(out: &RegionMap) -> Vec<Root> {
+    out.keys().map(|e| e.root).collect()
 }
 
 /// The OUT regions of one function's nodes, what is live after each, and

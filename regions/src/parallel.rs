@@ -29,7 +29,7 @@
 
 use crate::access::Rw;
 use crate::entity::Root;
-use crate::out::{CallersRead, function_out};
+use crate::out::{self, CallersRead, function_out};
 use crate::portable::PortableRw;
 use crate::region::{Interner, RegionMap};
 use crate::report::{
@@ -178,7 +178,7 @@ struct Done {
     /// The JSON entry of each of its functions.
     json: Vec<(FuncId, Value)>,
     /// The functions of the JSON report, in order (every worker finds the
-    /// same).
+    /// same; none for the annotated source).
     order: Vec<FuncId>,
 }
 
@@ -608,7 +608,7 @@ fn work(
                     computed
                         .out
                         .iter()
-                        .map(|o| o.as_ref().map(|o| o.keys().map(|e| e.root).collect()))
+                        .map(|o| o.as_ref().map(out::roots))
                         .collect(),
                 );
                 out[f.index()] = computed.out;
@@ -627,20 +627,23 @@ fn work(
     let timed = budget::Timed::start(|| format!("the report's part of worker {me}"));
     let owner: Vec<Option<usize>> = board.lock().owner.clone();
     let mine = |f: FuncId| owner[f.index()] == Some(me);
-    let order = reported_functions(&a, files);
-    let json = match format {
+    let (json, order) = match format {
         Format::Annotated => {
             annotate_streamed(me, &a, &regions, files, board, &mine);
-            Vec::new()
+            (Vec::new(), Vec::new())
         }
-        Format::Json => order
-            .iter()
-            .filter(|&&f| mine(f))
-            .map(|&f| {
-                let file = &files[program.function(f).unit];
-                (f, function_json(&a, &regions, file, f))
-            })
-            .collect(),
+        Format::Json => {
+            let order = reported_functions(&a, files);
+            let json = order
+                .iter()
+                .filter(|&&f| mine(f))
+                .map(|&f| {
+                    let file = &files[program.function(f).unit];
+                    (f, function_json(&a, &regions, file, f))
+                })
+                .collect();
+            (json, order)
+        }
     };
     drop(timed);
     notes.push(((2, me), budget::take_notes()));

@@ -340,14 +340,13 @@ pub fn annotations_of(
 ) -> Vec<((u32, u32), Vec<String>)> {
     let annotator = Annotator::new(a, r);
     let summarised = r.summaries[f.index()].is_some();
-    let lines: Vec<((u32, u32), Vec<String>)> = sites_of_function(a, f, true)
+    sites_of_function(a, f, true)
         .into_iter()
         .map(|(span, site)| match site {
             Site::Summary(_) if !summarised => (span, Vec::new()),
             site => (span, annotator.lines(&site)),
         })
-        .collect();
-    lines
+        .collect()
 }
 
 /// The main file of each unit annotated with the lines `annotate` gives
@@ -515,12 +514,10 @@ fn variables_json(
 }
 
 pub fn regions_json_all(a: &Analyses, r: &RegionsAnalysis, files: &[ParsedFile]) -> Value {
-    let mut functions = Vec::new();
-    for (unit, file) in files.iter().enumerate() {
-        for f in functions_of_unit(a, unit, file) {
-            functions.push(function_json(a, r, file, f));
-        }
-    }
+    let functions: Vec<Value> = reported_functions(a, files)
+        .into_iter()
+        .map(|f| function_json(a, r, &files[a.program.function(f).unit], f))
+        .collect();
     json!({
         "functions": functions,
         "notes": ferry_hcfg::semantics::budget::notes(),

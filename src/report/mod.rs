@@ -274,6 +274,7 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn statements_count_once_per_function() {
@@ -285,7 +286,6 @@ mod tests {
         assert_eq!(functions_of(&statements), 2);
         assert_eq!(functions_of(&[]), 0);
     }
-    use super::*;
 
     #[test]
     fn the_page_escapes_what_the_code_says() {
