@@ -3,8 +3,12 @@
 //! on random Csmith programs, on the files of the corpus (zlib, Lua, and
 //! with `--sqlite` the SQLite amalgamation), and on nests of growing depth.
 //!
-//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--projects] [--time-budget S] [--limit S] [--baseline FERRY | --one-thread-baseline] [--rounds N]]
+//!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--kernels] [--projects] [--time-budget S] [--limit S] [--baseline FERRY | --one-thread-baseline] [--rounds N]]
 //!
+//! `--kernels` times `ferry isolate FILE --function KERNEL` on loop
+//! kernels inside library files of the corpus (with `--sqlite`, also one
+//! inside the SQLite amalgamation): what isolating one function costs
+//! when the file around it is large (issue 27's goal: 5 s).
 //! `--projects` times `ferry isolate -p --auto` on zlib and Lua as whole
 //! projects: one thread against two, and a rerun after one edit against
 //! a full run. With no part named, all but `--sqlite` run. Csmith programs use the
@@ -130,6 +134,7 @@ fn options() -> Options {
             "--corpus" => o.parts.push("corpus"),
             "--sqlite" => o.parts.push("sqlite"),
             "--nesting" => o.parts.push("nesting"),
+            "--kernels" => o.parts.push("kernels"),
             "--projects" => o.parts.push("projects"),
             "--time-budget" => {
                 let value = args.next().expect("--time-budget needs seconds");
@@ -167,7 +172,7 @@ fn options() -> Options {
         }
     }
     if o.parts.is_empty() {
-        o.parts = vec!["csmith", "corpus", "nesting"];
+        o.parts = vec!["csmith", "corpus", "nesting", "kernels"];
     }
     if o.rounds == 0 {
         o.rounds = if o.baseline.is_some() { 3 } else { 1 };
@@ -435,6 +440,84 @@ fn nesting(dir: &Path, o: &Options) {
     }
 }
 
+/// Loop kernels of the corpus, by library and file name: each isolates
+/// (`ferry isolate` exits 0 on it), so that the time is that of a whole
+/// isolation, not of an early refusal.
+const KERNELS: [(&str, &str, &str); 4] = [
+    ("zlib", "trees.c", "init_block"),
+    ("bzip2", "huffman.c", "BZ2_hbAssignCodes"),
+    ("bzip2", "compress.c", "makeMaps_e"),
+    ("sqlite", "sqlite3.c", "chacha_block"),
+];
+
+/// `ferry isolate FILE --function KERNEL -o DIR` on each of [`KERNELS`]
+/// (SQLite's with `--sqlite` only).
+fn kernels(dir: &Path, o: &Options) {
+    let files = match corpus_files() {
+        Ok(files) => files,
+        Err(e) => {
+            println!("no corpus: {e}");
+            return;
+        }
+    };
+    header(o, "ferry isolate FILE --function KERNEL", "lines");
+    let out = dir.join("kernel-out");
+    for (library, name, kernel) in KERNELS {
+        if library == "sqlite" && !o.parts.contains(&"sqlite") {
+            continue;
+        }
+        let Some(file) = files
+            .iter()
+            .find(|f| f.library == library && f.name.rsplit('/').next() == Some(name))
+        else {
+            println!("{library}: no {name} in the corpus");
+            continue;
+        };
+        let lines = std::fs::read_to_string(&file.path).map_or(0, |t| t.lines().count());
+        let mut args = vec![
+            "isolate".to_string(),
+            file.path.to_string_lossy().into_owned(),
+            "--function".into(),
+            kernel.into(),
+            "-o".into(),
+            out.to_string_lossy().into_owned(),
+        ];
+        args.extend(o.budget.iter().cloned());
+        args.extend(file.cflags.iter().cloned());
+        let case = isolation_case(o, &args, &out.join(name));
+        row(&format!("{name} {kernel}"), lines, None, &case);
+    }
+}
+
+/// [`run_case`] for `ferry isolate ... -o OUT`, which refuses an output
+/// folder that exists: OUT is removed before each run, and with a
+/// baseline, the two isolated files `isolated` are compared.
+fn isolation_case(o: &Options, args: &[String], isolated: &Path) -> Case {
+    let out = isolated.parent().expect("a file in the output folder");
+    let once = |ferry: &Path, args: &[String]| {
+        let _ = std::fs::remove_dir_all(out);
+        let cost = measure(ferry, args, o.limit, None);
+        (cost, std::fs::read(isolated).ok())
+    };
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    let mut same = true;
+    for _ in 0..o.rounds {
+        let (cost, new_text) = once(&ferry_bin(), args);
+        ours.push(cost);
+        if let Some((baseline, baseline_args)) = &o.baseline {
+            let args: Vec<String> = args.iter().chain(baseline_args).cloned().collect();
+            let (cost, old_text) = once(baseline, &args);
+            theirs.push(cost);
+            same &= new_text == old_text;
+        }
+    }
+    Case {
+        cost: best(ours),
+        baseline: o.baseline.as_ref().map(|_| (best(theirs), same)),
+    }
+}
+
 /// zlib and Lua as projects (`ferry isolate -p DB --auto`): the whole
 /// batch on one thread against two, and a rerun after editing the largest
 /// unit (the others taken from the cache) against a full run, each the
@@ -547,6 +630,7 @@ fn main() {
             "corpus" => corpus(&o, false),
             "sqlite" => corpus(&o, true),
             "nesting" => nesting(&dir, &o),
+            "kernels" => kernels(&dir, &o),
             "projects" => projects(&dir, &o),
             _ => unreachable!(),
         }
