@@ -21,7 +21,7 @@ use crate::access::{Collector, Rw};
 use crate::entity::{Entity, Root};
 use crate::function::{FunctionContext, single};
 use crate::region::{
-    self, Approx, Precondition, Region, RegionMap, add, merge, merge_under, translate_map,
+    self, Approx, Precondition, Region, RegionMap, add, merge, merge_under, translate_maps,
 };
 use crate::set::Split;
 use ferry_hcfg::effects::Location;
@@ -138,10 +138,11 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
     }
 
     /// Regions over the store after node `id`, over the store before it.
-    fn through(&self, map: &RegionMap, id: NodeId) -> RegionMap {
+    /// The maps of a statement after node `id`, over the store before it;
+    /// what they share translated once ([`region::translate_maps`]).
+    fn through_all<const N: usize>(&self, maps: [&RegionMap; N], id: NodeId) -> [RegionMap; N] {
         let t = self.transformer(id);
-        let moved = translate_map(map, &t);
-        self.rebase_pointers(moved, id)
+        translate_maps(maps, &t).map(|moved| self.rebase_pointers(moved, id))
     }
 
     /// Memory behind a pointer that node `id` may change is no longer
@@ -177,9 +178,8 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
 
     /// `first` (the regions of node `first_id`) then `second`.
     fn then(&self, first: Rw, first_id: NodeId, second: Rw) -> Rw {
-        let read = self.through(&second.read, first_id);
-        let write = self.through(&second.write, first_id);
-        let input = self.through(&second.input, first_id);
+        let [read, write, input] =
+            self.through_all([&second.read, &second.write, &second.input], first_id);
         let mut out = first;
         let p = Precondition::new(self.precondition(first_id));
         let imported = minus_map_within(&input, &out.write, &p);

@@ -482,6 +482,19 @@ pub struct Precondition {
     raw: Option<Poly>,
     hull: std::cell::OnceCell<Option<Poly>>,
     split: std::cell::OnceCell<Option<crate::set::Split>>,
+    /// The joins taken under this precondition ([`union_under`]), by the
+    /// identities of their operands: a statement's READ and IN are often
+    /// the same regions, joined to the same regions, and one such join
+    /// can take isl half a second (a hull over a few variables).
+    joins: RefCell<HashMap<(RegionKey, RegionKey), Joined>>,
+}
+
+/// A join [`Precondition`] remembers, with its operands: held here, their
+/// isl objects stay alive, so that no other set takes their addresses
+/// (their keys) while the entry stands.
+struct Joined {
+    _operands: (Region, Region),
+    result: Region,
 }
 
 impl Precondition {
@@ -490,6 +503,7 @@ impl Precondition {
             raw,
             hull: std::cell::OnceCell::new(),
             split: std::cell::OnceCell::new(),
+            joins: RefCell::default(),
         }
     }
 
@@ -525,8 +539,13 @@ pub fn add_under(map: &mut RegionMap, entity: Entity, region: Region, p: &Precon
     add_with(map, entity, region, &|old, new| union_under(old, new, p));
 }
 
-/// `old ∪ new`, taken again under `p` where the union is not exact.
+/// `old ∪ new`, taken again under `p` where the union is not exact;
+/// computed once per pair of operands under one precondition.
 fn union_under(old: &Region, new: &Region, p: &Precondition) -> Region {
+    let key = (old.key(), new.key());
+    if let Some(joined) = p.joins.borrow().get(&key) {
+        return joined.result.clone();
+    }
     let plain = old.union(new);
     let merged = match plain.is_exact() {
         true => plain,
@@ -535,7 +554,15 @@ fn union_under(old: &Region, new: &Region, p: &Precondition) -> Region {
             None => plain,
         },
     };
-    merged.normalized()
+    let result = merged.normalized();
+    p.joins.borrow_mut().insert(
+        key,
+        Joined {
+            _operands: (old.clone(), new.clone()),
+            result: result.clone(),
+        },
+    );
+    result
 }
 
 pub fn merge_under(into: &mut RegionMap, from: RegionMap, p: &Precondition) {
@@ -685,11 +712,20 @@ pub fn translate(region: &Region, t: &Transformer) -> Region {
 
 /// Every region of `map` translated through `t` ([`translate`]).
 pub fn translate_map(map: &RegionMap, t: &Transformer) -> RegionMap {
+    let [translated] = translate_maps([map], t);
+    translated
+}
+
+/// [`translate_map`] of several maps through one transformer: a region
+/// two maps share (a statement's READ and IN often hold the same objects)
+/// is translated once, and the results stay shared, so that the joins
+/// after them are taken once too ([`Precondition`]).
+pub fn translate_maps<const N: usize>(maps: [&RegionMap; N], t: &Transformer) -> [RegionMap; N] {
     if t.modified.is_empty() {
-        return map.clone();
+        return maps.map(RegionMap::clone);
     }
     let through = Through::new(t);
-    map_changed(map, |r| through.translate(r))
+    maps.map(|map| map_changed(map, |r| through.translate_once(r)))
 }
 
 /// One transformer, ready to translate the regions of a statement: what
@@ -709,6 +745,9 @@ struct Through<'t> {
     /// their `Mid` names and the others projected away, per set of
     /// mentioned variables.
     relations: RefCell<HashMap<Vec<VarId>, Poly>>,
+    /// The regions translated, by key, with the region itself (alive, so
+    /// that its key stays its own) and its normalized translation.
+    translated: RefCell<HashMap<RegionKey, (Region, Option<Region>)>>,
 }
 
 impl<'t> Through<'t> {
@@ -724,7 +763,21 @@ impl<'t> Through<'t> {
             by_pre,
             functional: RefCell::default(),
             relations: RefCell::default(),
+            translated: RefCell::default(),
         }
+    }
+
+    /// [`Through::translate`], normalized, once per region.
+    fn translate_once(&self, region: &Region) -> Option<Region> {
+        let key = region.key();
+        if let Some((_, translated)) = self.translated.borrow().get(&key) {
+            return translated.clone();
+        }
+        let translated = self.translate(region).map(Region::normalized);
+        self.translated
+            .borrow_mut()
+            .insert(key, (region.clone(), translated.clone()));
+        translated
     }
 
     fn is_functional(&self, v: VarId) -> bool {
