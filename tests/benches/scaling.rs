@@ -5,7 +5,8 @@
 //!
 //!     cargo bench -p ferry-tests --bench scaling [-- [--seeds A..B] [--corpus] [--sqlite] [--nesting] [--kernels] [--projects] [--time-budget S] [--limit S] [--baseline FERRY | --one-thread-baseline] [--rounds N]]
 //!
-//! `--kernels` times `ferry isolate FILE --function KERNEL` on loop
+//! `--nesting` also times loop nests of growing depth (rectangular and
+//! triangular). `--kernels` times `ferry isolate FILE --function KERNEL` on loop
 //! kernels inside library files of the corpus (with `--sqlite`, also one
 //! inside the SQLite amalgamation): what isolating one function costs
 //! when the file around it is large (issue 27's goal: 5 s).
@@ -440,6 +441,54 @@ fn nesting(dir: &Path, o: &Options) {
     }
 }
 
+/// Loop nests of growing depth: rectangular (`for (ik = 0; ik < 4; ik++)`,
+/// the subscript the sum of the indices) and triangular (`ik <= ik-1`
+/// under a bound the code checks): the polyhedra the analyses project
+/// have one dimension per loop.
+fn loop_depth(dir: &Path, o: &Options) {
+    header(o, "Loop nests of growing depth", "depth");
+    for depth in [4usize, 8, 16, 32, 64] {
+        let indices: Vec<String> = (1..=depth).map(|k| format!("i{k}")).collect();
+        let declared = indices.join(", ");
+        let rectangular: String = indices
+            .iter()
+            .map(|i| format!("for ({i} = 0; {i} < 4; {i}++)\n"))
+            .collect();
+        let triangular: String = std::iter::once("for (i1 = 0; i1 < n; i1++)\n".to_string())
+            .chain(
+                indices
+                    .windows(2)
+                    .map(|w| format!("for ({} = 0; {} <= {}; {}++)\n", w[1], w[1], w[0], w[1])),
+            )
+            .collect();
+        let innermost = &indices[depth - 1];
+        let cases: [(&str, String); 2] = [
+            (
+                "rectangular",
+                format!(
+                    "int s[{}];\nint main(void) {{ int {declared};\n{rectangular}s[{}] += {innermost};\nreturn s[1]; }}\n",
+                    4 * depth,
+                    indices.join(" + ")
+                ),
+            ),
+            (
+                "triangular",
+                format!(
+                    "int s[64];\nint main(int argc, char **argv) {{ int n = argc + 60, {declared};\n\
+                     if (n > 64) return 1;\n{triangular}s[{innermost}] += i1;\nreturn s[1]; }}\n"
+                ),
+            ),
+        ];
+        for (kind, text) in cases {
+            let file: PathBuf = dir.join(format!("{kind}_loops_{depth}.c"));
+            std::fs::write(&file, &text).expect("scratch folder is writable");
+            let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
+            args.extend(o.budget.iter().cloned());
+            row(&format!("{kind} {depth}"), depth, None, &run_case(o, &args));
+        }
+    }
+}
+
 /// Loop kernels of the corpus, by library and file name: each isolates
 /// (`ferry isolate` exits 0 on it), so that the time is that of a whole
 /// isolation, not of an early refusal.
@@ -629,7 +678,10 @@ fn main() {
             "csmith" => csmith(&dir, &o),
             "corpus" => corpus(&o, false),
             "sqlite" => corpus(&o, true),
-            "nesting" => nesting(&dir, &o),
+            "nesting" => {
+                nesting(&dir, &o);
+                loop_depth(&dir, &o);
+            }
             "kernels" => kernels(&dir, &o),
             "projects" => projects(&dir, &o),
             _ => unreachable!(),
