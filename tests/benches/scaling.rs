@@ -432,13 +432,19 @@ fn nesting(dir: &Path, o: &Options) {
             ),
         ];
         for (kind, text) in cases {
-            let file: PathBuf = dir.join(format!("{kind}_{depth}.c"));
-            std::fs::write(&file, &text).expect("scratch folder is writable");
-            let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
-            args.extend(o.budget.iter().cloned());
-            row(&format!("{kind} {depth}"), depth, None, &run_case(o, &args));
+            generated_row(dir, o, &format!("{kind}_{depth}"), &text, kind, depth);
         }
     }
+}
+
+/// `ferry regions` on a generated program of nesting `depth`, written as
+/// `dir/NAME.c`: one row, named `KIND DEPTH`.
+fn generated_row(dir: &Path, o: &Options, name: &str, text: &str, kind: &str, depth: usize) {
+    let file: PathBuf = dir.join(format!("{name}.c"));
+    std::fs::write(&file, text).expect("scratch folder is writable");
+    let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
+    args.extend(o.budget.iter().cloned());
+    row(&format!("{kind} {depth}"), depth, None, &run_case(o, &args));
 }
 
 /// Loop nests of growing depth: rectangular (`for (ik = 0; ik < 4; ik++)`,
@@ -480,11 +486,7 @@ fn loop_depth(dir: &Path, o: &Options) {
             ),
         ];
         for (kind, text) in cases {
-            let file: PathBuf = dir.join(format!("{kind}_loops_{depth}.c"));
-            std::fs::write(&file, &text).expect("scratch folder is writable");
-            let mut args = vec!["regions".to_string(), file.to_string_lossy().into_owned()];
-            args.extend(o.budget.iter().cloned());
-            row(&format!("{kind} {depth}"), depth, None, &run_case(o, &args));
+            generated_row(dir, o, &format!("{kind}_loops_{depth}"), &text, kind, depth);
         }
     }
 }
