@@ -20,6 +20,7 @@
 
 pub mod affine;
 pub mod budget;
+mod factored;
 pub mod poly;
 pub mod transformer;
 
@@ -27,6 +28,7 @@ use crate::callgraph::{CallGraph, Scope, call_targets, direct_callee};
 use crate::effects::EffectsAnalysis;
 use crate::ir::*;
 use affine::{Env, range_constraints};
+use factored::Factored;
 use isl_rs::Context;
 use petgraph::visit::EdgeRef;
 use poly::{Conj, Cons, Lin, Name, Poly};
@@ -938,7 +940,7 @@ impl<'p> Analyzer<'p> {
         let Some(body) = &self.program.function(f).body else {
             return;
         };
-        let _ = self.node_precondition(f, body, body.root, entry.clone());
+        let _ = self.node_precondition(f, body, body.root, Factored::of(entry.clone()));
     }
 
     fn transformer_of(&self, f: FuncId, id: NodeId) -> Transformer {
@@ -950,11 +952,17 @@ impl<'p> Analyzer<'p> {
     /// Records the precondition of `id` and its subtree; returns the
     /// store after `id` (its postcondition), computed in context: more
     /// precise than applying the node's transformer, which was computed
-    /// without knowing the store before it.
-    fn node_precondition(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Poly) -> Poly {
-        budget::enforce_deadline(self.ctx);
-        let p = p.simplify();
-        self.preconditions[f.index()][id.index()] = Some(p.clone());
+    /// without knowing the store before it. Stores are factored (see
+    /// `factored.rs`): each step costs what the variables it touches
+    /// cost, not what the function's whole store does.
+    fn node_precondition(
+        &mut self,
+        f: FuncId,
+        body: &'p Body,
+        id: NodeId,
+        p: Factored,
+    ) -> Factored {
+        let (p, whole) = self.record_precondition(f, id, p);
         let ctx = self.ctx;
         match &body.node(id).kind {
             NodeKind::Seq { items, scoped } => {
@@ -962,25 +970,23 @@ impl<'p> Analyzer<'p> {
                 for &item in items {
                     cur = self.node_precondition(f, body, item, cur);
                 }
-                for &v in scoped {
-                    cur = cur.project(&Name::Pre(v).isl());
-                }
-                cur
+                let scoped: Vec<String> = scoped.iter().map(|&v| Name::Pre(v).isl()).collect();
+                cur.project_all(&scoped)
             }
             NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
-                self.record_calls(f, e, &p);
-                self.transformer_of(f, id).apply(&p)
+                self.record_calls(f, e, &whole);
+                p.apply(&self.transformer_of(f, id), ctx)
             }
             NodeKind::If {
                 condition,
                 then_branch,
                 else_branch,
             } => {
-                self.record_calls(f, condition, &p);
+                self.record_calls(f, condition, &whole);
                 let (yes, no) = self.branch_transformers(f, condition);
-                let a = self.node_precondition(f, body, *then_branch, yes.apply(&p));
-                let b = self.node_precondition(f, body, *else_branch, no.apply(&p));
-                a.union(&b).hull()
+                let a = self.node_precondition(f, body, *then_branch, p.apply(&yes, ctx));
+                let b = self.node_precondition(f, body, *else_branch, p.apply(&no, ctx));
+                a.join(&b, ctx)
             }
             NodeKind::Loop(l) => {
                 let tb = self.transformer_of(f, l.body);
@@ -988,22 +994,22 @@ impl<'p> Analyzer<'p> {
                     LoopKind::While { condition } => {
                         let (yes, no) = self.branch_transformers(f, condition);
                         let head = self.loop_head(&p, &self.plus(f, id, || yes.then(ctx, &tb)));
-                        self.record_calls(f, condition, &head);
-                        self.node_precondition(f, body, l.body, yes.apply(&head));
-                        no.apply(&head)
+                        self.record_calls(f, condition, &head.to_poly(ctx));
+                        self.node_precondition(f, body, l.body, head.apply(&yes, ctx));
+                        head.apply(&no, ctx)
                     }
                     LoopKind::DoWhile { condition } => {
                         let (yes, no) = self.branch_transformers(f, condition);
                         let top = self.loop_head(&p, &tb.then(ctx, &yes).plus(ctx));
                         let after_body = self.node_precondition(f, body, l.body, top);
-                        no.apply(&after_body)
+                        after_body.apply(&no, ctx)
                     }
                     LoopKind::For {
                         init,
                         condition,
                         step,
                     } => {
-                        let after_init = self.node_precondition(f, body, *init, p.clone());
+                        let after_init = self.node_precondition(f, body, *init, p);
                         let (yes, no) = match condition {
                             Some(c) => self.branch_transformers(f, c),
                             None => (
@@ -1014,32 +1020,61 @@ impl<'p> Analyzer<'p> {
                         let ts = self.transformer_of(f, *step);
                         let iteration = || yes.then(ctx, &tb).then(ctx, &ts);
                         let head = self.loop_head(&after_init, &self.plus(f, id, iteration));
-                        let after_body = self.node_precondition(f, body, l.body, yes.apply(&head));
+                        let after_body =
+                            self.node_precondition(f, body, l.body, head.apply(&yes, ctx));
                         self.node_precondition(f, body, *step, after_body);
-                        no.apply(&head)
+                        head.apply(&no, ctx)
                     }
                     LoopKind::Counted(c) => {
-                        let after_init = self.node_precondition(f, body, c.init, p.clone());
+                        let after_init = self.node_precondition(f, body, c.init, p);
                         let (yes, no) = self.counted_guards(f, c);
                         let step = self.counted_step(f, c);
                         let iteration = || yes.then(ctx, &tb).then(ctx, &step);
                         let head = self.loop_head(&after_init, &self.plus(f, id, iteration));
-                        self.node_precondition(f, body, l.body, yes.apply(&head));
-                        no.apply(&head)
+                        self.node_precondition(f, body, l.body, head.apply(&yes, ctx));
+                        head.apply(&no, ctx)
                     }
                 }
             }
             NodeKind::Unstructured(u) => self.unstructured_preconditions(f, body, id, u, p),
             NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {
-                self.transformer_of(f, id).apply(&p)
+                p.apply(&self.transformer_of(f, id), ctx)
+            }
+        }
+    }
+
+    /// Records `p`, simplified, as the precondition of `id`; returns it
+    /// simplified, and as one polyhedron.
+    fn record_precondition(&mut self, f: FuncId, id: NodeId, p: Factored) -> (Factored, Poly) {
+        budget::enforce_deadline(self.ctx);
+        let p = p.simplify();
+        let whole = p.to_poly(self.ctx);
+        self.preconditions[f.index()][id.index()] = Some(whole.clone());
+        (p, whole)
+    }
+
+    /// Records the precondition of `id` and its subtree, where the store
+    /// after it is not wanted: a statement's (with its calls) is all
+    /// there is to record, with no transformer to apply.
+    fn precondition_only(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Factored) {
+        match &body.node(id).kind {
+            NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
+                let (_, whole) = self.record_precondition(f, id, p);
+                self.record_calls(f, e, &whole);
+            }
+            NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {
+                self.record_precondition(f, id, p);
+            }
+            _ => {
+                let _ = self.node_precondition(f, body, id, p);
             }
         }
     }
 
     /// The store at a loop's head: the entry store, or the store after
     /// one or more iterations (`plus`), as one convex polyhedron.
-    fn loop_head(&self, entry: &Poly, plus: &Transformer) -> Poly {
-        entry.union(&plus.apply(entry)).hull()
+    fn loop_head(&self, entry: &Factored, plus: &Transformer) -> Factored {
+        entry.join(&entry.apply(plus, self.ctx), self.ctx)
     }
 
     /// A fixpoint over the graph of node `id`: each vertex's store is the
@@ -1050,11 +1085,14 @@ impl<'p> Analyzer<'p> {
         body: &'p Body,
         id: NodeId,
         u: &'p Unstructured,
-        p: Poly,
-    ) -> Poly {
+        p: Factored,
+    ) -> Factored {
         let ctx = self.ctx;
         let graph = &u.graph;
-        let mut state: HashMap<petgraph::graph::NodeIndex, Poly> = HashMap::new();
+        // The stores are factored (see `factored.rs`): the fixpoint's cost
+        // is in the variables its statements touch, not in every variable
+        // the function knows equal to a constant.
+        let mut state: HashMap<petgraph::graph::NodeIndex, Factored> = HashMap::new();
         let mut visits: HashMap<petgraph::graph::NodeIndex, u32> = HashMap::new();
         state.insert(u.entry, p.clone());
         // Vertices are taken in reverse postorder from the entry: within a
@@ -1074,10 +1112,10 @@ impl<'p> Analyzer<'p> {
                 break;
             }
             let s = state[&v].clone();
-            let mut outs: Vec<(petgraph::graph::NodeIndex, Poly)> = Vec::new();
+            let mut outs: Vec<(petgraph::graph::NodeIndex, Factored)> = Vec::new();
             match &graph[v] {
                 Vertex::Node(n) => {
-                    let after = self.transformer_of(f, *n).apply_simplified(&s);
+                    let after = s.apply_simplified(&self.transformer_of(f, *n), ctx);
                     for e in graph.edges(v) {
                         outs.push((e.target(), after.clone()));
                     }
@@ -1090,14 +1128,14 @@ impl<'p> Analyzer<'p> {
                         } else {
                             &yes
                         };
-                        outs.push((e.target(), t.apply_simplified(&s)));
+                        outs.push((e.target(), s.apply_simplified(t, ctx)));
                     }
                 }
                 Vertex::Switch(c) => {
                     for e in graph.edges(v) {
                         let out = match e.weight() {
                             Edge::Case(lo, hi) if (*lo, *hi) != (i128::MIN, i128::MAX) => {
-                                self.case_guard(f, c, *lo, *hi).apply_simplified(&s)
+                                s.apply_simplified(&self.case_guard(f, c, *lo, *hi), ctx)
                             }
                             _ => s.clone(),
                         };
@@ -1127,24 +1165,20 @@ impl<'p> Analyzer<'p> {
                         .neighbors_directed(target, petgraph::Direction::Incoming)
                         .nth(1)
                         .is_some();
-                let taken = |out: Poly| match out.is_convex() {
-                    true => out,
-                    false => out.hull().simplify(),
-                };
                 let updated = match state.get(&target) {
-                    None => Some(taken(out)),
-                    Some(_) if !joins => Some(taken(out)),
-                    Some(old) if out.is_subset(old) => None,
+                    None => Some(out.convex()),
+                    Some(_) if !joins => Some(out.convex()),
+                    Some(old) if out.is_subset(old, ctx) => None,
                     Some(old) => {
                         let count = visits.entry(target).or_insert(0);
                         *count += 1;
-                        let joined = old.union(&out).hull();
-                        Some(if *count > WIDEN_AFTER {
+                        let joined = old.join(&out, ctx);
+                        let new = if *count > WIDEN_AFTER {
                             old.widen(&joined, ctx)
                         } else {
                             joined
-                        })
-                        .map(|new| new.simplify())
+                        };
+                        Some(new.simplify())
                     }
                 };
                 if let Some(new) = updated {
@@ -1156,22 +1190,26 @@ impl<'p> Analyzer<'p> {
         if gave_up {
             // Sound fallback: anything the part modifies (its transformer
             // forgets all of it) is unknown.
-            let any = self.transformer_of(f, id).apply(&p).hull();
+            let any = p.apply(&self.transformer_of(f, id), ctx).convex();
             for v in graph.node_indices() {
                 state.insert(v, any.clone());
             }
         }
         for v in graph.node_indices() {
             if let Vertex::Node(n) = &graph[v] {
-                let s = state.get(&v).cloned().unwrap_or_else(|| Poly::empty(ctx));
-                let _ = self.node_precondition(f, body, *n, s);
+                let s = state
+                    .remove(&v)
+                    .unwrap_or_else(|| Factored::of(Poly::empty(ctx)));
+                self.precondition_only(f, body, *n, s);
             } else if let Vertex::Test(e) | Vertex::Switch(e) = &graph[v]
-                && let Some(s) = state.get(&v).cloned()
+                && let Some(s) = state.get(&v)
             {
-                self.record_calls(f, e, &s);
+                self.record_calls(f, e, &s.to_poly(ctx));
             }
         }
-        state.remove(&u.exit).unwrap_or_else(|| Poly::empty(ctx))
+        state
+            .remove(&u.exit)
+            .unwrap_or_else(|| Factored::of(Poly::empty(ctx)))
     }
 
     fn case_guard(&mut self, f: FuncId, c: &Expr, lo: i128, hi: i128) -> Transformer {

@@ -206,6 +206,84 @@ pub struct Poly {
 /// constant, and whether it is an equality (`= 0`) or an inequality (`>= 0`).
 pub type Constraint = (Vec<(String, i128)>, i128, bool);
 
+/// The values of one variable: at least `lower`, at most `upper`, each
+/// bound present when known. Both bounds can be negated without overflow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interval {
+    pub lower: Option<i128>,
+    pub upper: Option<i128>,
+}
+
+impl Interval {
+    pub const UNBOUNDED: Interval = Interval {
+        lower: None,
+        upper: None,
+    };
+
+    /// The interval with `k v + constant >= 0` (`== 0` for an equality)
+    /// added; `None` where that cannot be written as an interval (an
+    /// equality without an integer solution, a number out of range).
+    fn meet(self, k: i128, constant: i128, equality: bool) -> Option<Interval> {
+        if k == 0 {
+            return None;
+        }
+        let bound = |a: i128, b: i128, up: bool| -> Option<i128> {
+            // floor(a / b) or ceil(a / b), for b > 0.
+            let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
+            let q = match (r != 0, up, a < 0) {
+                (true, false, true) => q - 1,
+                (true, true, false) => q + 1,
+                _ => q,
+            };
+            q.checked_neg().map(|_| q)
+        };
+        let mut out = self;
+        let neg = constant.checked_neg()?;
+        if equality {
+            if neg.checked_rem(k)? != 0 {
+                return None;
+            }
+            let v = neg.checked_div(k)?;
+            v.checked_neg()?;
+            out.lower = Some(out.lower.map_or(v, |l| l.max(v)));
+            out.upper = Some(out.upper.map_or(v, |u| u.min(v)));
+        } else if k > 0 {
+            // v >= -constant / k
+            let v = bound(neg, k, true)?;
+            out.lower = Some(out.lower.map_or(v, |l| l.max(v)));
+        } else {
+            // v <= constant / -k
+            let v = bound(constant, k.checked_neg()?, false)?;
+            out.upper = Some(out.upper.map_or(v, |u| u.min(v)));
+        }
+        Some(out)
+    }
+
+    /// The smallest interval containing both.
+    fn hull(self, other: Interval) -> Interval {
+        Interval {
+            lower: self.lower.zip(other.lower).map(|(a, b)| a.min(b)),
+            upper: self.upper.zip(other.upper).map(|(a, b)| a.max(b)),
+        }
+    }
+
+    /// `name` within the interval, as constraints.
+    fn constraints(&self, name: &str) -> Vec<Cons> {
+        let var = |k: i128, constant: i128| Lin {
+            terms: vec![(name.to_string(), k)],
+            constant,
+        };
+        match (self.lower, self.upper) {
+            (Some(l), Some(u)) if l == u => vec![Cons::eq0(var(1, -l))],
+            (lower, upper) => lower
+                .map(|l| Cons::ge0(var(1, -l)))
+                .into_iter()
+                .chain(upper.map(|u| Cons::ge0(var(-1, u))))
+                .collect(),
+        }
+    }
+}
+
 impl Clone for Poly {
     fn clone(&self) -> Self {
         match self.set.copy() {
@@ -637,6 +715,15 @@ impl Poly {
         if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
             let all = dnf_over(&ctx, &rest_names, &rest_of(&|_| true))?;
             hull.extend(cons_of(&all.simple_hull()?)?);
+            // isl's simple hull works in the disjuncts' affine hull: two
+            // points give an equality between their variables, and once
+            // it is dropped for its huge coefficient, only one of them
+            // keeps its bounds (which one depends on the order of the
+            // parameters). The box of the disjuncts' own bounds keeps
+            // both.
+            for (p, interval) in box_of(&rest, names.len()) {
+                hull.extend(interval.constraints(&names[p]));
+            }
         }
         hull.retain(|c| c.lin.terms.iter().all(|(_, k)| k.abs() <= MAX_COEFFICIENT));
         let hull = Poly::from_dnf(
@@ -953,6 +1040,80 @@ impl Poly {
             })
     }
 
+    /// The parameters of a convex set without existentials that no
+    /// constraint links to another, with the interval their own
+    /// constraints give them (none for any other set), and how many
+    /// parameters its constraints mention in all. The set is the product
+    /// of these intervals and its other constraints.
+    pub fn unlinked_intervals(&self) -> (Vec<(String, Interval)>, usize) {
+        if !self.is_convex() || self.plain_is_empty() {
+            return (Vec::new(), 0);
+        }
+        let found = self.try_unlinked_intervals();
+        if found.is_none() {
+            self.set.get_ctx().reset_error();
+        }
+        found.unwrap_or_default()
+    }
+
+    fn try_unlinked_intervals(&self) -> Option<(Vec<(String, Interval)>, usize)> {
+        let params = self.params();
+        let list = self.set.get_basic_set_list().ok()?;
+        if list.size().ok()? != 1 {
+            return None;
+        }
+        let constraints = list.get_at(0).ok()?.get_constraint_list().ok()?;
+        let mut linked = vec![false; params.len()];
+        let mut mentioned = vec![false; params.len()];
+        let mut intervals: Vec<Option<Interval>> = vec![Some(Interval::UNBOUNDED); params.len()];
+        for i in 0..constraints.size().ok()? {
+            let c = constraints.get_at(i).ok()?;
+            let mut involved = Vec::new();
+            params_involved(&c, 0, params.len() as u32, &mut involved).ok()?;
+            involved.iter().for_each(|&p| mentioned[p] = true);
+            match involved.as_slice() {
+                [] => {}
+                &[p] => {
+                    let k = int_of(&c.get_coefficient_val(DimType::Param, p as i32).ok()?);
+                    let constant = int_of(&c.get_constant_val().ok()?);
+                    let equality = c.is_equality().ok()?;
+                    intervals[p] = match (intervals[p], k, constant) {
+                        (Some(interval), Some(k), Some(constant)) => {
+                            interval.meet(k, constant, equality)
+                        }
+                        _ => None,
+                    };
+                }
+                many => many.iter().for_each(|&p| linked[p] = true),
+            }
+        }
+        let unlinked = params
+            .into_iter()
+            .zip(intervals)
+            .zip(linked)
+            .filter_map(|((name, interval), linked)| match interval {
+                Some(i) if !linked && i != Interval::UNBOUNDED => Some((name, i)),
+                _ => None,
+            })
+            .collect();
+        Some((unlinked, mentioned.iter().filter(|&&m| m).count()))
+    }
+
+    /// The store where each named variable lies in its interval.
+    pub fn within(ctx: &Context, intervals: &[(String, Interval)]) -> Poly {
+        let cons = intervals
+            .iter()
+            .flat_map(|(n, i)| i.constraints(n))
+            .collect();
+        Poly::from_dnf(
+            ctx,
+            &[Conj {
+                cons,
+                exists: Vec::new(),
+            }],
+        )
+    }
+
     /// Whether every point of `self` satisfies `c`.
     pub fn satisfies(&self, c: &Cons) -> bool {
         self.nonnegative(&c.lin)
@@ -1096,6 +1257,22 @@ impl Poly {
     }
 }
 
+#[cfg(test)]
+impl Poly {
+    /// The set isl reads from `text`.
+    pub(crate) fn read(ctx: &Context, text: &str) -> Poly {
+        Poly {
+            set: Set::read_from_str(ctx, text).expect("a set"),
+        }
+    }
+}
+
+/// Whether both are the same set.
+#[cfg(test)]
+pub(crate) fn same_set(a: &Poly, b: &Poly) -> bool {
+    a.is_subset(b) && b.is_subset(a)
+}
+
 /// Constraints with a coefficient larger than this (in magnitude) are
 /// dropped from hulls.
 const MAX_COEFFICIENT: i128 = 1 << 16;
@@ -1162,6 +1339,33 @@ fn without_huge_coefficients(bset: &BasicSet) -> Result<BasicSet, isl_rs::LibISL
         }
     }
     if dropped { Ok(out) } else { bset.copy() }
+}
+
+/// The interval of each parameter that every disjunct bounds by
+/// constraints on it alone (the smallest containing all of theirs), by
+/// position; `nparams` is the number of parameters.
+fn box_of(disjuncts: &[Vec<&Row>], nparams: usize) -> Vec<(usize, Interval)> {
+    let mut bounds: Vec<Option<Interval>> = vec![None; nparams];
+    for (i, rows) in disjuncts.iter().enumerate() {
+        let mut own: Vec<Option<Interval>> = vec![Some(Interval::UNBOUNDED); nparams];
+        for r in rows {
+            if let [(p, k)] = r.terms.as_slice() {
+                own[*p] = own[*p].and_then(|o| o.meet(*k, r.constant, r.equality));
+            }
+        }
+        for (b, o) in bounds.iter_mut().zip(own) {
+            *b = match (i, o) {
+                (0, o) => o,
+                (_, Some(o)) => b.map(|b| b.hull(o)),
+                (_, None) => None,
+            };
+        }
+    }
+    bounds
+        .into_iter()
+        .enumerate()
+        .filter_map(|(p, b)| b.filter(|b| *b != Interval::UNBOUNDED).map(|b| (p, b)))
+        .collect()
 }
 
 /// One constraint of a basic set: coefficients by parameter position.

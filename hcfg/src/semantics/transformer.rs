@@ -174,7 +174,7 @@ impl Transformer {
 
     /// The names of the store `self` reads or writes: what its relation
     /// mentions, and the variables it modifies.
-    fn names(&self) -> HashSet<String> {
+    pub(super) fn names(&self) -> HashSet<String> {
         let mut names: HashSet<String> = self.rel.params().into_iter().collect();
         names.extend(self.modified.iter().map(|&v| Name::Pre(v).isl()));
         names
@@ -218,17 +218,7 @@ impl Transformer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use isl_rs::Set;
-
-    fn poly(ctx: &Context, text: &str) -> Poly {
-        Poly {
-            set: Set::read_from_str(ctx, text).expect("a set"),
-        }
-    }
-
-    fn same_set(a: &Poly, b: &Poly) -> bool {
-        a.is_subset(b) && b.is_subset(a)
-    }
+    use crate::semantics::poly::same_set;
 
     /// Applied to the part of a store it bears on, a transformer gives
     /// the store it gives applied to the whole, over its variables in the
@@ -241,7 +231,7 @@ mod tests {
         let (x, y, g) = (VarId(1), VarId(2), VarId(3));
         let (px, py, pg) = (Name::Pre(x).isl(), Name::Pre(y).isl(), Name::Pre(g).isl());
         let qx = Name::Post(x).isl();
-        let store = poly(
+        let store = Poly::read(
             &ctx,
             &format!(
                 "[{px}, {py}, {pg}] -> {{ : 0 <= {py} <= 600 and {pg} = 4294967295 \
@@ -251,7 +241,7 @@ mod tests {
         // x = (uint8_t) y
         let wrap = Transformer {
             modified: [x].into(),
-            rel: poly(
+            rel: Poly::read(
                 &ctx,
                 &format!(
                     "[{py}, {qx}] -> {{ : ({qx} = {py} and {py} <= 255) \
@@ -261,7 +251,10 @@ mod tests {
             ),
         };
         // a guard on x and y together
-        let guard = Transformer::guard(poly(&ctx, &format!("[{px}, {py}] -> {{ : {px} < {py} }}")));
+        let guard = Transformer::guard(Poly::read(
+            &ctx,
+            &format!("[{px}, {py}] -> {{ : {px} < {py} }}"),
+        ));
         for t in [&wrap, &guard] {
             assert!(store.split_linked(&t.names()).is_some());
             let whole = t.apply_whole(&store);
