@@ -183,6 +183,12 @@ impl Factored {
     /// moved out of it (projecting out a variable that only its own
     /// constraints mention drops them, exactly).
     fn with_singles_taken_out(mut self) -> Factored {
+        // A store over too few parameters, used or not, stays whole
+        // without asking isl for its constraints: most stores of most
+        // functions.
+        if self.single.len() + self.rest.params().len() < FACTORED_FROM {
+            return self;
+        }
         let (found, mentioned) = self.rest.unlinked_intervals();
         if found.is_empty() || self.single.len() + mentioned < FACTORED_FROM {
             return self;

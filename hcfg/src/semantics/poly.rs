@@ -1629,7 +1629,7 @@ mod tests {
             "[m] -> { : false }",
             "{ : }",
         ] {
-            let set = poly(&here, text);
+            let set = Poly::read(&here, text);
             let moved = Poly::from_text(&there, &set.text().expect("its text"));
             assert_eq!(moved.set.get_ctx().ptr, there.ptr);
             let back = Poly::from_text(&here, &moved.text().expect("its text"));
@@ -1642,19 +1642,13 @@ mod tests {
         assert_eq!(failures + 1, super::failures());
     }
 
-    fn poly(ctx: &Context, text: &str) -> Poly {
-        Poly {
-            set: Set::read_from_str(ctx, text).expect("a set"),
-        }
-    }
-
     /// A disjunct of more than [`MAX_HULL_FACETS`] constraints (a box with
     /// its edges and corners cut: 17) and a point: not isl's polyhedral
     /// hull but the simple hull, which still holds both and stays bounded.
     #[test]
     fn the_hull_of_a_many_faceted_disjunct_holds_it() {
         let ctx = Context::alloc();
-        let union = poly(
+        let union = Poly::read(
             &ctx,
             "[a, b, c] -> { : 0 <= a <= 10 and 0 <= b <= 10 and 0 <= c <= 10 \
              and a + b <= 18 and a + c <= 18 and b + c <= 18 \
@@ -1666,7 +1660,7 @@ mod tests {
         assert!(hull.is_convex());
         assert!(union.is_subset(&hull));
         let point = |a: i32, b: i32, c: i32| {
-            poly(
+            Poly::read(
                 &ctx,
                 &format!("[a, b, c] -> {{ : a = {a} and b = {b} and c = {c} }}"),
             )
@@ -1682,7 +1676,7 @@ mod tests {
     #[test]
     fn linked_constraints_keep_what_bears_on_the_names() {
         let ctx = Context::alloc();
-        let store = poly(
+        let store = Poly::read(
             &ctx,
             "[x, y, z, w] -> { : x = 1 and y <= 5 and y >= z and z >= 2 and w >= 3 }",
         );
@@ -1692,7 +1686,7 @@ mod tests {
         params.sort();
         assert_eq!(params, ["y", "z"]);
         let others = ["x", "z", "w"].map(String::from);
-        let expected = poly(&ctx, "[y] -> { : 2 <= y <= 5 }");
+        let expected = Poly::read(&ctx, "[y] -> { : 2 <= y <= 5 }");
         for onto_y in [linked.project_all(&others), store.project_all(&others)] {
             assert!(onto_y.is_subset(&expected) && expected.is_subset(&onto_y));
         }
@@ -1708,7 +1702,7 @@ mod tests {
     #[test]
     fn a_store_splits_into_what_is_linked_to_names_and_the_rest() {
         let ctx = Context::alloc();
-        let store = poly(
+        let store = Poly::read(
             &ctx,
             "[x, y, z, w, u] -> { : x = 1 and y <= 5 and y >= z and z >= 2 \
              and w >= 3 and w <= u }",
@@ -1724,7 +1718,7 @@ mod tests {
         assert!(same_set(&linked.intersect(&rest), &store));
         let all: HashSet<String> = ["y", "x", "w"].map(String::from).into();
         assert!(store.split_linked(&all).is_none());
-        let union = poly(&ctx, "[x, y] -> { : x = 1 and y = 2; : x = 3 and y = 4 }");
+        let union = Poly::read(&ctx, "[x, y] -> { : x = 1 and y = 2; : x = 3 and y = 4 }");
         assert!(union.split_linked(&names).is_none());
     }
 }
