@@ -432,8 +432,8 @@ fn proved_view(
             }
             let Some(pre) = semantics.preconditions[f.index()]
                 .get(id.index())
-                .cloned()
-                .flatten()
+                .and_then(Option::as_ref)
+                .map(|p| p.whole().clone())
             else {
                 note(e.span, "nothing is known of the values here");
                 continue;

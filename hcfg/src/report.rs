@@ -337,7 +337,9 @@ fn statement_results(a: &Analyses, f: FuncId) -> HashMap<(u32, u32), StatementRe
     let sem = &a.semantics;
     for (key, ids) in nodes_by_span(body) {
         let first = ids[0];
-        let pre = sem.preconditions[f.index()][first.index()].clone();
+        let pre = sem.preconditions[f.index()][first.index()]
+            .as_ref()
+            .map(|p| p.whole().clone());
         let mut t: Option<Transformer> = None;
         for id in &ids {
             if let Some(ti) = &sem.transformers[f.index()][id.index()] {

@@ -522,7 +522,8 @@ impl Decider<'_> {
 fn precondition(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
     a.semantics.preconditions[f.index()]
         .get(node.index())
-        .and_then(Option::clone)
+        .and_then(Option::as_ref)
+        .map(|p| p.whole().clone())
         .unwrap_or_else(|| Poly::universe(&a.semantics.ctx))
 }
 

@@ -1275,8 +1275,8 @@ pub(crate) fn nameable_at(
 pub(crate) fn precondition_at(a: &Analyses, f: FuncId, node: NodeId) -> Poly {
     a.semantics.preconditions[f.index()]
         .get(node.index())
-        .cloned()
-        .flatten()
+        .and_then(Option::as_ref)
+        .map(|p| p.whole().clone())
         .unwrap_or_else(|| Poly::universe(&a.semantics.ctx))
 }
 

@@ -42,9 +42,9 @@ use ferry_hcfg::Analyses;
 use ferry_hcfg::delinearise::View;
 use ferry_hcfg::effects::EffectsAnalysis;
 use ferry_hcfg::ir::*;
-use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::affine::{Env, range_constraints};
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_hcfg::semantics::{Factored, Transformer};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use isl_rs::Map;
@@ -137,7 +137,7 @@ struct Finder<'a> {
     views: &'a BTreeMap<VarId, View>,
     /// Per function, per node: the stores the semantics found before it
     /// (what an unstructured part's statements are known to run under).
-    stores: &'a [Vec<Option<Poly>>],
+    stores: &'a [Vec<Option<Factored>>],
     /// Per function, per node: its transformer (what the store after it is).
     steps: &'a [Vec<Option<Transformer>>],
     body: &'a Body,
@@ -636,7 +636,7 @@ impl<'a> Finder<'a> {
             .get(self.func.index())
             .and_then(|s| s.get(n.index()))
         {
-            Some(Some(store)) => disjunction(store, mentioned),
+            Some(Some(store)) => disjunction(store.whole(), mentioned),
             _ => vec![Conj::default()],
         }
     }
@@ -652,7 +652,9 @@ impl<'a> Finder<'a> {
             .get(self.func.index())
             .and_then(|t| t.get(n.index()));
         match (before, step) {
-            (Some(Some(store)), Some(Some(step))) => disjunction(&step.apply(store), mentioned),
+            (Some(Some(store)), Some(Some(step))) => {
+                disjunction(&step.apply(store.whole()), mentioned)
+            }
             _ => vec![Conj::default()],
         }
     }

@@ -26,10 +26,10 @@ use crate::region::{
 use crate::set::Split;
 use ferry_hcfg::effects::Location;
 use ferry_hcfg::ir::*;
-use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::budget::Window;
 use ferry_hcfg::semantics::has_side_effects;
 use ferry_hcfg::semantics::poly::{Conj, Cons, Lin, Name, Poly};
+use ferry_hcfg::semantics::{Factored, Transformer};
 use std::collections::BTreeSet;
 
 pub struct FunctionAnalysis<'c, 'a> {
@@ -81,7 +81,7 @@ impl<'c, 'a> FunctionAnalysis<'c, 'a> {
         }
     }
 
-    pub fn precondition(&self, id: NodeId) -> Option<Poly> {
+    pub fn precondition(&self, id: NodeId) -> Option<Factored> {
         self.cx.analyses.semantics.preconditions[self.cx.f.index()]
             .get(id.index())
             .and_then(Option::clone)
@@ -624,7 +624,7 @@ fn anywhere_taints(rw: &mut Rw) {
 }
 
 /// Every region of `rw` intersected with `p`.
-pub fn restrict(rw: Rw, p: &Poly) -> Rw {
+pub fn restrict(rw: Rw, p: &Factored) -> Rw {
     let p = Split::new(p);
     let f = |map: &RegionMap| region::map_regions(map, |r| r.intersect(&p.relevant_to(&r.set)));
     Rw {

@@ -12,8 +12,8 @@ use crate::entity::Entity;
 use crate::set::{self, convex, involves};
 use crate::under;
 use ferry_hcfg::ir::VarId;
-use ferry_hcfg::semantics::Transformer;
 use ferry_hcfg::semantics::poly::{Lin, Name, Poly, set_text};
+use ferry_hcfg::semantics::{Factored, Transformer};
 use isl_rs::Context;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -479,8 +479,8 @@ fn merge_with(into: &mut RegionMap, from: RegionMap, union: &dyn Fn(&Region, &Re
 /// A statement's precondition, made convex only when a union needs it
 /// (most unions are exact without it, and hulls are not cheap).
 pub struct Precondition {
-    raw: Option<Poly>,
-    hull: std::cell::OnceCell<Option<Poly>>,
+    raw: Option<Factored>,
+    hull: std::cell::OnceCell<Option<Factored>>,
     split: std::cell::OnceCell<Option<crate::set::Split>>,
     /// The joins taken under this precondition ([`union_under`]), by the
     /// identities of their operands: a statement's READ and IN are often
@@ -498,7 +498,7 @@ struct Joined {
 }
 
 impl Precondition {
-    pub fn new(raw: Option<Poly>) -> Self {
+    pub fn new(raw: Option<Factored>) -> Self {
         Precondition {
             raw,
             hull: std::cell::OnceCell::new(),
@@ -512,13 +512,13 @@ impl Precondition {
     }
 
     /// The precondition as the semantics computed it.
-    pub fn raw(&self) -> Option<&Poly> {
+    pub fn raw(&self) -> Option<&Factored> {
         self.raw.as_ref()
     }
 
-    pub fn hull(&self) -> Option<&Poly> {
+    pub fn hull(&self) -> Option<&Factored> {
         self.hull
-            .get_or_init(|| self.raw.as_ref().map(Poly::hull))
+            .get_or_init(|| self.raw.as_ref().map(Factored::hull))
             .as_ref()
     }
 

@@ -14,7 +14,8 @@ use ferry_hcfg::report::{
     Names, constraints, functions_of_unit, listed_statements, nodes_by_span, print_annotated_by,
     product_json, statement_kind, variable_json, with_shapes_by_object,
 };
-use ferry_hcfg::semantics::poly::{Name, Poly, set_text};
+use ferry_hcfg::semantics::Factored;
+use ferry_hcfg::semantics::poly::{Name, set_text};
 use ferry_parser::ParsedFile;
 use ferry_parser::span::Span;
 use isl_rs::{DimType, Set};
@@ -151,7 +152,7 @@ fn statement_regions(a: &Analyses, r: &RegionsAnalysis, f: FuncId, ids: &[NodeId
         .get(ids[0].index())
         .and_then(Option::as_ref)
         .map(|p| p.hull());
-    let unreachable = pre.as_ref().is_some_and(Poly::is_empty);
+    let unreachable = pre.as_ref().is_some_and(Factored::is_empty);
     let pre = pre.map(|p| Split::new(&p));
     // A statement's regions repeat: the fields of a structure read alike,
     // a scalar read and imported. Interned, equal regions are the same

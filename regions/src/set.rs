@@ -2,6 +2,7 @@
 //! (a spent operation quota) instead of hiding it: a region whose set could
 //! not be computed becomes the universe, and is no longer exact.
 
+use ferry_hcfg::semantics::Factored;
 use ferry_hcfg::semantics::poly::{Conj, Constraint, Poly, linked_constraints};
 use isl_rs::{DimType, LibISLError, Set};
 use std::cell::OnceCell;
@@ -254,7 +255,7 @@ pub fn interval_along(p: &Poly, name: &str) -> Option<Poly> {
 /// hold wherever the region is used (the region is over the stores the
 /// precondition describes), so leaving them out changes no answer.
 pub struct Split {
-    whole: Poly,
+    store: Factored,
     /// The constraints of each piece, or `None` where a piece has
     /// existentials (the precondition is then used whole); read the first
     /// time a region asks, so that a loop none of whose regions needs the
@@ -267,9 +268,9 @@ pub struct Split {
 const SPLIT_FROM_PARAMS: usize = 16;
 
 impl Split {
-    pub fn new(p: &Poly) -> Split {
+    pub fn new(p: &Factored) -> Split {
         Split {
-            whole: p.clone(),
+            store: p.clone(),
             pieces: OnceCell::new(),
         }
     }
@@ -277,21 +278,24 @@ impl Split {
     /// The constraints linked to the variables `set` mentions.
     pub fn relevant_to(&self, set: &Poly) -> Poly {
         let pieces = self.pieces.get_or_init(|| {
-            if self.whole.params().len() < SPLIT_FROM_PARAMS {
+            if self.store.names().len() < SPLIT_FROM_PARAMS {
                 None
             } else {
-                self.whole.pieces().into_iter().collect()
+                // Factored, the store gives the intervals of its unlinked
+                // variables as they are, and isl the constraints of the
+                // rest only.
+                self.store.pieces().into_iter().collect()
             }
         });
         let Some(pieces) = pieces else {
-            return self.whole.clone();
+            return self.store.whole().clone();
         };
         let mut reach: HashSet<String> = set.params().into_iter().collect();
         let conjs: Vec<Conj> = pieces
             .iter()
             .map(|piece| linked_constraints(piece, &mut reach))
             .collect();
-        Poly::from_dnf(&self.whole.set.get_ctx(), &conjs)
+        Poly::from_dnf(&set.set.get_ctx(), &conjs)
     }
 }
 

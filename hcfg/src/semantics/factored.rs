@@ -21,10 +21,11 @@
 //! rest, one such product lies in the other exactly when the rest does,
 //! and a shared interval's constraints are ones a widening keeps.
 
-use super::poly::{Interval, Poly};
+use super::poly::{Constraint, Interval, Poly};
 use super::transformer::Transformer;
 use isl_rs::Context;
-use std::collections::BTreeMap;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, HashSet};
 
 /// Stores whose constraints mention fewer variables are kept whole.
 /// Factoring pays only over many variables, and it changes how isl writes
@@ -40,22 +41,92 @@ pub struct Factored {
     single: BTreeMap<String, Interval>,
     /// What is known of the other variables; mentions none of `single`.
     rest: Poly,
+    /// The store as one polyhedron, once asked for ([`Factored::whole`]).
+    whole: OnceCell<Poly>,
 }
 
 impl Factored {
+    fn new(single: BTreeMap<String, Interval>, rest: Poly) -> Factored {
+        Factored {
+            single,
+            rest,
+            whole: OnceCell::new(),
+        }
+    }
+
     /// `store`, with the unlinked variables of a convex one taken out.
     pub fn of(store: Poly) -> Factored {
-        Factored {
-            single: BTreeMap::new(),
-            rest: store,
-        }
-        .with_singles_taken_out()
+        Factored::new(BTreeMap::new(), store).with_singles_taken_out()
     }
 
     /// The store as one polyhedron (simplified if the store is: the
-    /// intervals are over variables of their own, each irredundant).
-    pub fn to_poly(&self, ctx: &Context) -> Poly {
-        self.rest_with(ctx, &self.listed(|_| true))
+    /// intervals are over variables of their own, each irredundant), made
+    /// the first time it is asked for: most statements' preconditions are
+    /// only ever read in part ([`Factored::pieces`],
+    /// [`Factored::linked_to`]).
+    pub fn whole(&self) -> &Poly {
+        self.whole.get_or_init(|| {
+            let ctx = self.rest.set.get_ctx();
+            self.rest_with(&ctx, &self.listed(|_| true))
+        })
+    }
+
+    /// The names of the variables the store constrains.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = self.rest.params();
+        names.extend(self.single.keys().cloned());
+        names
+    }
+
+    /// Whether the store is empty.
+    pub fn is_empty(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    /// The store's convex hull.
+    pub fn hull(&self) -> Factored {
+        match self.rest.is_convex() {
+            true => self.clone(),
+            false => Factored::new(self.single.clone(), self.rest.hull()),
+        }
+    }
+
+    /// The constraints of each convex piece ([`Poly::pieces`]), each with
+    /// the intervals.
+    pub fn pieces(&self) -> Vec<Option<Vec<Constraint>>> {
+        let intervals: Vec<Constraint> = self
+            .single
+            .iter()
+            .flat_map(|(n, i)| i.constraints(n))
+            .map(|c| (c.lin.terms, c.lin.constant, c.equality))
+            .collect();
+        let mut pieces = self.rest.pieces();
+        for piece in pieces.iter_mut().flatten() {
+            piece.extend(intervals.iter().cloned());
+        }
+        pieces
+    }
+
+    /// The constraints linked to `names` ([`Poly::linked_to`]): the
+    /// intervals of those of them that have one, and the polyhedron's.
+    pub fn linked_to(&self, names: &HashSet<String>) -> Option<Poly> {
+        let linked = self.rest.linked_to(names)?;
+        let intervals = self.listed(|n| names.contains(n));
+        match intervals.is_empty() {
+            true => Some(linked),
+            false => {
+                let ctx = self.rest.set.get_ctx();
+                Some(linked.intersect(&Poly::within(&ctx, &intervals)))
+            }
+        }
+    }
+
+    /// The value of `name` where the store fixes it.
+    pub fn fixed(&self, name: &str) -> Option<i128> {
+        match self.single.get(name) {
+            Some(i) => i.lower.filter(|&l| Some(l) == i.upper),
+            None => self.rest.fixed(name),
+        }
     }
 
     pub fn plain_is_empty(&self) -> bool {
@@ -80,16 +151,13 @@ impl Factored {
     ) -> Factored {
         let names = t.names();
         let pre = self.rest_with(ctx, &self.listed(|n| names.contains(n)));
-        Factored {
-            single: self
-                .single
-                .iter()
-                .filter(|(n, _)| !names.contains(*n))
-                .map(|(n, i)| (n.clone(), *i))
-                .collect(),
-            rest: apply(t, &pre),
-        }
-        .with_singles_taken_out()
+        let single = self
+            .single
+            .iter()
+            .filter(|(n, _)| !names.contains(*n))
+            .map(|(n, i)| (n.clone(), *i))
+            .collect();
+        Factored::new(single, apply(t, &pre)).with_singles_taken_out()
     }
 
     /// The store with nothing known of `names` (variables going out of
@@ -98,8 +166,7 @@ impl Factored {
         for n in names {
             self.single.remove(n);
         }
-        self.rest = self.rest.project_all(names);
-        self
+        Factored::new(self.single, self.rest.project_all(names))
     }
 
     /// The store's hull, simplified, where it is not convex.
@@ -107,11 +174,7 @@ impl Factored {
         if self.rest.is_convex() {
             return self;
         }
-        Factored {
-            rest: self.rest.hull().simplify(),
-            single: self.single,
-        }
-        .with_singles_taken_out()
+        Factored::new(self.single, self.rest.hull().simplify()).with_singles_taken_out()
     }
 
     pub fn is_subset(&self, other: &Factored, ctx: &Context) -> bool {
@@ -122,30 +185,18 @@ impl Factored {
     /// The hull of both stores.
     pub fn join(&self, other: &Factored, ctx: &Context) -> Factored {
         let (single, mine, theirs) = self.apart(other, ctx);
-        Factored {
-            single,
-            rest: mine.union(&theirs).hull(),
-        }
-        .with_singles_taken_out()
+        Factored::new(single, mine.union(&theirs).hull()).with_singles_taken_out()
     }
 
     /// The standard widening of `self` by `newer` ([`Poly::widen`]).
     pub fn widen(&self, newer: &Factored, ctx: &Context) -> Factored {
         let (single, mine, theirs) = self.apart(newer, ctx);
-        Factored {
-            single,
-            rest: mine.widen(&theirs, ctx),
-        }
-        .with_singles_taken_out()
+        Factored::new(single, mine.widen(&theirs, ctx)).with_singles_taken_out()
     }
 
     /// The same store, simplified ([`Poly::simplify`]).
     pub fn simplify(self) -> Factored {
-        Factored {
-            rest: self.rest.simplify(),
-            single: self.single,
-        }
-        .with_singles_taken_out()
+        Factored::new(self.single, self.rest.simplify()).with_singles_taken_out()
     }
 
     /// The intervals both stores share, and each store's polyhedron with
@@ -244,7 +295,7 @@ mod tests {
             fa.single.len() >= 19,
             "the unlinked variables are taken out"
         );
-        assert!(same_set(&fa.to_poly(&ctx), &a));
+        assert!(same_set(fa.whole(), &a));
 
         // v20 = v3 + v21 (v3 == 3000), then v0 = v0 + 1.
         let link = Transformer {
@@ -276,9 +327,9 @@ mod tests {
             ),
         };
         for t in [&link, &step] {
-            assert!(same_set(&fa.apply(t, &ctx).to_poly(&ctx), &t.apply(&a)));
+            assert!(same_set(fa.apply(t, &ctx).whole(), &t.apply(&a)));
             assert!(same_set(
-                &fa.apply_simplified(t, &ctx).to_poly(&ctx),
+                &fa.apply_simplified(t, &ctx).whole().clone(),
                 &t.apply(&a)
             ));
         }
@@ -293,11 +344,71 @@ mod tests {
 
         let moved = step.apply(&a);
         let fm = Factored::of(moved.clone());
-        let joined = fa.join(&fm, &ctx).to_poly(&ctx);
+        let joined = fa.join(&fm, &ctx).whole().clone();
         assert!(same_set(&joined, &a.union(&moved).hull()));
         assert!(a.is_subset(&joined) && moved.is_subset(&joined));
 
-        let widened = fa.widen(&Factored::of(joined.clone()), &ctx).to_poly(&ctx);
+        let widened = fa
+            .widen(&Factored::of(joined.clone()), &ctx)
+            .whole()
+            .clone();
         assert!(same_set(&widened, &a.widen(&joined, &ctx)));
+    }
+
+    /// What the readers of a recorded precondition ask of it, factored,
+    /// is what they asked of the whole store: its pieces (the intervals in
+    /// each), the constraints linked to a few variables, a fixed value
+    /// (a constant of the intervals, of the polyhedron, or none), its hull
+    /// and whether it is empty.
+    #[test]
+    fn a_factored_store_reads_as_the_whole() {
+        let ctx = Context::alloc();
+        let name = |i: u32| Name::Pre(VarId(i)).isl();
+        // Two pieces over the linked variables: v21 = 5, or v21 = 9 and
+        // v20 >= 0.
+        let pieces = Poly::read(
+            &ctx,
+            &format!(
+                "[{0}, {1}] -> {{ : {1} = 5 or ({1} = 9 and {0} >= 0) }}",
+                name(20),
+                name(21)
+            ),
+        );
+        let convex = Factored::of(wide(&ctx, ""));
+        let fa = Factored::new(convex.single.clone(), convex.rest.intersect(&pieces));
+        let a = wide(&ctx, "").intersect(&pieces);
+        assert!(!fa.single.is_empty() && !fa.rest.is_convex());
+        let from_pieces = |pieces: Vec<Option<Vec<Constraint>>>| {
+            let conjs: Vec<_> = pieces
+                .into_iter()
+                .map(|p| {
+                    let piece = p.expect("no existentials");
+                    crate::semantics::poly::linked_constraints(
+                        &piece,
+                        &mut fa.names().into_iter().collect(),
+                    )
+                })
+                .collect();
+            Poly::from_dnf(&ctx, &conjs)
+        };
+        assert!(same_set(&from_pieces(fa.pieces()), &a));
+        for names in [vec![name(3)], vec![name(4), name(21)], vec![name(20)]] {
+            let names: HashSet<String> = names.into_iter().collect();
+            let linked = fa.linked_to(&names).expect("no existentials");
+            assert!(same_set(
+                &linked,
+                &a.linked_to(&names).expect("no existentials")
+            ));
+        }
+        assert_eq!(fa.fixed(&name(3)), Some(3000));
+        assert_eq!(fa.fixed(&name(4)), None);
+        assert_eq!(fa.fixed(&name(21)), a.fixed(&name(21)));
+        assert!(same_set(fa.hull().whole(), &a.hull()));
+        assert!(!fa.is_empty());
+        let none = Factored::of(a.intersect(&Poly::read(
+            &ctx,
+            &format!("[{}] -> {{ : {} = 1 }}", name(3), name(3)),
+        )));
+        assert!(none.is_empty());
     }
 }

@@ -20,7 +20,8 @@
 
 pub mod affine;
 pub mod budget;
-mod factored;
+mod closure;
+pub mod factored;
 pub mod poly;
 pub mod transformer;
 
@@ -28,7 +29,7 @@ use crate::callgraph::{CallGraph, Scope, call_targets, direct_callee};
 use crate::effects::EffectsAnalysis;
 use crate::ir::*;
 use affine::{Env, range_constraints};
-use factored::Factored;
+pub use factored::Factored;
 use isl_rs::Context;
 use petgraph::visit::EdgeRef;
 use poly::{Conj, Cons, Lin, Name, Poly};
@@ -53,7 +54,9 @@ const ISL_OPERATIONS_PER_FUNCTION: u64 = 2_000_000;
 pub struct Semantics {
     /// Per function, per node.
     pub transformers: Vec<Vec<Option<Transformer>>>,
-    pub preconditions: Vec<Vec<Option<Poly>>>,
+    /// Per function, per node: the store before it, factored as the
+    /// propagation left it ([`Factored::whole`] gives it as one set).
+    pub preconditions: Vec<Vec<Option<Factored>>>,
     pub summaries: Vec<Option<Transformer>>,
     pub entry: Vec<Option<Poly>>,
     /// Declared last: dropped after every set that refers to it.
@@ -71,7 +74,7 @@ struct Analyzer<'p> {
     /// same transitive closure serves the loop's transformer and the
     /// preconditions at its head).
     closures: Vec<Vec<Option<Transformer>>>,
-    preconditions: Vec<Vec<Option<Poly>>>,
+    preconditions: Vec<Vec<Option<Factored>>>,
     summaries: Vec<Option<Transformer>>,
     /// Entry conditions contributed by call sites analysed so far.
     call_sites: Vec<Vec<Poly>>,
@@ -962,7 +965,7 @@ impl<'p> Analyzer<'p> {
         id: NodeId,
         p: Factored,
     ) -> Factored {
-        let (p, whole) = self.record_precondition(f, id, p);
+        let p = self.record_precondition(f, id, p);
         let ctx = self.ctx;
         match &body.node(id).kind {
             NodeKind::Seq { items, scoped } => {
@@ -974,7 +977,7 @@ impl<'p> Analyzer<'p> {
                 cur.project_all(&scoped)
             }
             NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
-                self.record_calls(f, e, &whole);
+                self.record_calls(f, e, &p);
                 p.apply(&self.transformer_of(f, id), ctx)
             }
             NodeKind::If {
@@ -982,7 +985,7 @@ impl<'p> Analyzer<'p> {
                 then_branch,
                 else_branch,
             } => {
-                self.record_calls(f, condition, &whole);
+                self.record_calls(f, condition, &p);
                 let (yes, no) = self.branch_transformers(f, condition);
                 let a = self.node_precondition(f, body, *then_branch, p.apply(&yes, ctx));
                 let b = self.node_precondition(f, body, *else_branch, p.apply(&no, ctx));
@@ -994,7 +997,7 @@ impl<'p> Analyzer<'p> {
                     LoopKind::While { condition } => {
                         let (yes, no) = self.branch_transformers(f, condition);
                         let head = self.loop_head(&p, &self.plus(f, id, || yes.then(ctx, &tb)));
-                        self.record_calls(f, condition, &head.to_poly(ctx));
+                        self.record_calls(f, condition, &head);
                         self.node_precondition(f, body, l.body, head.apply(&yes, ctx));
                         head.apply(&no, ctx)
                     }
@@ -1044,13 +1047,12 @@ impl<'p> Analyzer<'p> {
     }
 
     /// Records `p`, simplified, as the precondition of `id`; returns it
-    /// simplified, and as one polyhedron.
-    fn record_precondition(&mut self, f: FuncId, id: NodeId, p: Factored) -> (Factored, Poly) {
+    /// simplified.
+    fn record_precondition(&mut self, f: FuncId, id: NodeId, p: Factored) -> Factored {
         budget::enforce_deadline(self.ctx);
         let p = p.simplify();
-        let whole = p.to_poly(self.ctx);
-        self.preconditions[f.index()][id.index()] = Some(whole.clone());
-        (p, whole)
+        self.preconditions[f.index()][id.index()] = Some(p.clone());
+        p
     }
 
     /// Records the precondition of `id` and its subtree, where the store
@@ -1059,8 +1061,8 @@ impl<'p> Analyzer<'p> {
     fn precondition_only(&mut self, f: FuncId, body: &'p Body, id: NodeId, p: Factored) {
         match &body.node(id).kind {
             NodeKind::Expr(e) | NodeKind::Return(Some(e)) => {
-                let (_, whole) = self.record_precondition(f, id, p);
-                self.record_calls(f, e, &whole);
+                let p = self.record_precondition(f, id, p);
+                self.record_calls(f, e, &p);
             }
             NodeKind::Declare(_) | NodeKind::Return(None) | NodeKind::Nop => {
                 self.record_precondition(f, id, p);
@@ -1204,7 +1206,7 @@ impl<'p> Analyzer<'p> {
             } else if let Vertex::Test(e) | Vertex::Switch(e) = &graph[v]
                 && let Some(s) = state.get(&v)
             {
-                self.record_calls(f, e, &s.to_poly(ctx));
+                self.record_calls(f, e, s);
             }
         }
         state
@@ -1236,7 +1238,7 @@ impl<'p> Analyzer<'p> {
 
     /// Records the store at each call of `e` as an entry condition of the
     /// callee, in the callee's terms (formals, globals).
-    fn record_calls(&mut self, f: FuncId, e: &Expr, p: &Poly) {
+    fn record_calls(&mut self, f: FuncId, e: &Expr, p: &Factored) {
         let mut calls = Vec::new();
         e.walk(&mut |sub| {
             if let ExprKind::Call(callee, args) = &sub.kind {
@@ -1260,7 +1262,8 @@ impl<'p> Analyzer<'p> {
         let p = if simple {
             p.clone()
         } else {
-            self.expr_transformer(f, e).star(self.ctx).apply(p).hull()
+            let effects = self.expr_transformer(f, e).star(self.ctx);
+            p.apply(&effects, self.ctx).hull()
         };
         let func = self.program.function(f);
         let locals: Vec<VarId> = func
@@ -1298,7 +1301,7 @@ impl<'p> Analyzer<'p> {
                 }
                 let gone: HashSet<&str> = gone.iter().map(String::as_str).collect();
                 let mut kept: HashSet<String> = p
-                    .params()
+                    .names()
                     .into_iter()
                     .filter(|n| !gone.contains(n.as_str()))
                     .collect();
@@ -1311,7 +1314,7 @@ impl<'p> Analyzer<'p> {
                 }
                 p.linked_to(&kept)
             });
-            let mut site = linked.unwrap_or_else(|| p.clone());
+            let mut site = linked.unwrap_or_else(|| p.whole().clone());
             for (k, &formal) in self.program.function(target).params.iter().enumerate() {
                 let Some(actual) = args.get(k) else { continue };
                 let formal_ty = &self.program.var(formal).ty;

@@ -268,7 +268,7 @@ impl Interval {
     }
 
     /// `name` within the interval, as constraints.
-    fn constraints(&self, name: &str) -> Vec<Cons> {
+    pub fn constraints(&self, name: &str) -> Vec<Cons> {
         let var = |k: i128, constant: i128| Lin {
             terms: vec![(name.to_string(), k)],
             constant,
@@ -1135,6 +1135,35 @@ impl Poly {
             }],
         );
         self.intersect(&violated).is_empty()
+    }
+
+    /// Whether a constraint without existentials has a coefficient
+    /// beyond [`MAX_COEFFICIENT`] (one that hulls drop, [`Poly::hull`],
+    /// where they drop the existentials' constraints anyway); `true` where
+    /// isl cannot say.
+    pub fn has_huge_coefficient(&self) -> bool {
+        let huge = || -> Result<bool, isl_rs::LibISLError> {
+            let set = self.set.copy()?.remove_divs()?;
+            let n = set.dim(DimType::Param)?;
+            let list = set.get_basic_set_list()?;
+            for b in 0..list.size()? {
+                let constraints = list.get_at(b)?.get_constraint_list()?;
+                for i in 0..constraints.size()? {
+                    let c = constraints.get_at(i)?;
+                    for p in 0..n {
+                        let k = c.get_coefficient_val(DimType::Param, p)?;
+                        if k.abs()?.gt_si(MAX_COEFFICIENT as i64)? {
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+            Ok(false)
+        };
+        huge().unwrap_or_else(|_| {
+            self.set.get_ctx().reset_error();
+            true
+        })
     }
 
     /// A transitive closure: `self` relates `pre` names to `post` names (one

@@ -4,6 +4,7 @@
 //! Only the variables in `modified` may change; every other variable keeps
 //! its value, implicitly, so a transformer mentions only what it constrains.
 
+use super::closure;
 use super::poly::{Conj, Cons, Lin, Name, Poly};
 use crate::ir::VarId;
 use isl_rs::Context;
@@ -200,7 +201,7 @@ impl Transformer {
             .iter()
             .map(|&v| (Name::Pre(v).isl(), Name::Post(v).isl()))
             .collect();
-        match self.rel.hull().transitive_closure(&pairs) {
+        match closure::transitive_closure(ctx, &self.rel.hull(), &pairs) {
             Some((rel, _exact)) => Transformer {
                 modified: self.modified.clone(),
                 rel,
