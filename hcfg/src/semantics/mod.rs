@@ -23,6 +23,7 @@ pub mod budget;
 mod closure;
 pub mod factored;
 pub mod poly;
+mod product;
 pub mod transformer;
 
 use crate::callgraph::{CallGraph, Scope, call_targets, direct_callee};

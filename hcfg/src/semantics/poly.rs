@@ -7,6 +7,7 @@
 //! the analysis cheap on functions with hundreds of variables.
 
 use super::budget;
+use super::product;
 use crate::ir::VarId;
 use isl_rs::{BasicSet, Constraint as IslConstraint, Context, DimType, Map, Mat, Set, Space, Val};
 use std::collections::HashSet;
@@ -671,59 +672,12 @@ impl Poly {
             .iter()
             .map(|d| d.iter().filter(|r| is_varying(r)).collect())
             .collect();
-        // The variables of the rest, in the order of the input.
-        let rest_names: Vec<String> = (0..names.len())
-            .filter(|&p| varying[p])
-            .map(|p| names[p].clone())
-            .collect();
-        let rest_of = |keep: &dyn Fn(&Row) -> bool| -> Vec<Conj> {
-            rest.iter()
-                .map(|d| Conj {
-                    cons: d
-                        .iter()
-                        .filter(|r| keep(r))
-                        .map(|r| r.to_cons(&names))
-                        .collect(),
-                    exists: Vec::new(),
-                })
-                .collect()
-        };
-        // isl's hull of the rest, without the constraints with big
-        // constants or coefficients (the numbers isl's hull computes with
-        // grow from them); they go through isl's simple hull (the constraints of the
-        // disjuncts, each relaxed until all disjuncts satisfy it), and so
-        // does all the rest when it has too many variables.
-        let is_big = |r: &Row| {
-            r.constant.abs() > MAX_HULL_CONSTANT
-                || r.terms.iter().any(|&(_, k)| k.abs() > MAX_HULL_CONSTANT)
-        };
-        let small = rest_of(&|r| !is_big(r));
-        let small_names = names_in(&small, &rest_names);
-        let polyhedral = small_names.len() <= MAX_HULL_VARIABLES
-            && small.iter().all(|d| d.cons.len() <= MAX_HULL_FACETS);
-        // isl's hull wraps facets around pairs of disjuncts, at a cost
-        // that can explode even over a few variables (seconds, for the
-        // two accesses of LU's triangular nest; minutes, for some loops
-        // over divisions): within a quota of its own, past which the
-        // simple hull below stands in for it.
-        let polyhedral = polyhedral
-            && budget::within(&ctx, POLYHEDRAL_HULL_OPERATIONS, || {
-                cons_of(&dnf_over(&ctx, &small_names, &small)?.polyhedral_hull()?)
-            })
-            .map(|cons| hull.extend(cons))
-            .is_ok();
-        if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
-            let all = dnf_over(&ctx, &rest_names, &rest_of(&|_| true))?;
-            hull.extend(cons_of(&all.simple_hull()?)?);
-            // isl's simple hull works in the disjuncts' affine hull: two
-            // points give an equality between their variables, and once
-            // it is dropped for its huge coefficient, only one of them
-            // keeps its bounds (which one depends on the order of the
-            // parameters). The box of the disjuncts' own bounds keeps
-            // both.
-            for (p, interval) in box_of(&rest, names.len()) {
-                hull.extend(interval.constraints(&names[p]));
-            }
+        // A union that is a product of unions over variables no constraint
+        // links (three wrap-around counters stepped in one loop body: eight
+        // disjuncts, two per counter) has the product of their hulls for
+        // hull: each taken over its own variables, not all together.
+        for factor in product::factors(&rest) {
+            hull.extend(hull_of_varying(&ctx, &names, &factor)?);
         }
         hull.retain(|c| c.lin.terms.iter().all(|(_, k)| k.abs() <= MAX_COEFFICIENT));
         let hull = Poly::from_dnf(
@@ -1370,6 +1324,79 @@ fn without_huge_coefficients(bset: &BasicSet) -> Result<BasicSet, isl_rs::LibISL
     if dropped { Ok(out) } else { bset.copy() }
 }
 
+/// The constraints of the hull of `rest` (the disjuncts' rows over the
+/// variables `names` numbers) that [`Poly::convex_hull`] has not set
+/// aside: isl's polyhedral hull where it is affordable, isl's simple hull
+/// and the disjuncts' box otherwise.
+fn hull_of_varying(
+    ctx: &Context,
+    names: &[String],
+    rest: &[Vec<&Row>],
+) -> Result<Vec<Cons>, isl_rs::LibISLError> {
+    let mut hull = Vec::new();
+    // The variables of the rest, in the order of the input.
+    let mut mentioned = vec![false; names.len()];
+    for r in rest.iter().flatten() {
+        for &(p, _) in &r.terms {
+            mentioned[p] = true;
+        }
+    }
+    let rest_names: Vec<String> = (0..names.len())
+        .filter(|&p| mentioned[p])
+        .map(|p| names[p].clone())
+        .collect();
+    let rest_of = |keep: &dyn Fn(&Row) -> bool| -> Vec<Conj> {
+        rest.iter()
+            .map(|d| Conj {
+                cons: d
+                    .iter()
+                    .filter(|r| keep(r))
+                    .map(|r| r.to_cons(names))
+                    .collect(),
+                exists: Vec::new(),
+            })
+            .collect()
+    };
+    // isl's hull of the rest, without the constraints with big
+    // constants or coefficients (the numbers isl's hull computes with
+    // grow from them); they go through isl's simple hull (the constraints of the
+    // disjuncts, each relaxed until all disjuncts satisfy it), and so
+    // does all the rest when it has too many variables.
+    let is_big = |r: &Row| {
+        r.constant.abs() > MAX_HULL_CONSTANT
+            || r.terms.iter().any(|&(_, k)| k.abs() > MAX_HULL_CONSTANT)
+    };
+    let small = rest_of(&|r| !is_big(r));
+    let small_names = names_in(&small, &rest_names);
+    let polyhedral = small_names.len() <= MAX_HULL_VARIABLES
+        && small.iter().all(|d| d.cons.len() <= MAX_HULL_FACETS);
+    // isl's hull wraps facets around pairs of disjuncts, at a cost
+    // that can explode even over a few variables (seconds, for the
+    // two accesses of LU's triangular nest; minutes, for some loops
+    // over divisions): within a quota of its own, past which the
+    // simple hull below stands in for it.
+    let polyhedral = polyhedral
+        && budget::within(ctx, POLYHEDRAL_HULL_OPERATIONS, || {
+            cons_of(&dnf_over(ctx, &small_names, &small)?.polyhedral_hull()?)
+        })
+        .map(|cons| hull.extend(cons))
+        .is_ok();
+    if !polyhedral || rest.iter().flatten().any(|r| is_big(r)) {
+        let all = dnf_over(ctx, &rest_names, &rest_of(&|_| true))?;
+        hull.extend(cons_of(&all.simple_hull()?)?);
+        // isl's simple hull works in the disjuncts' affine hull: two
+        // points give an equality between their variables, and once
+        // it is dropped for its huge coefficient, only one of them
+        // keeps its bounds (which one depends on the order of the
+        // parameters). The box of the disjuncts' own bounds keeps
+        // both.
+        for (p, interval) in box_of(rest, names.len()) {
+            hull.extend(interval.constraints(&names[p]));
+        }
+    }
+    Ok(hull)
+}
+
 /// The interval of each parameter that every disjunct bounds by
 /// constraints on it alone (the smallest containing all of theirs), by
 /// position; `nparams` is the number of parameters.
@@ -1399,10 +1426,10 @@ fn box_of(disjuncts: &[Vec<&Row>], nparams: usize) -> Vec<(usize, Interval)> {
 
 /// One constraint of a basic set: coefficients by parameter position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Row {
-    terms: Vec<(usize, i128)>,
-    constant: i128,
-    equality: bool,
+pub(super) struct Row {
+    pub(super) terms: Vec<(usize, i128)>,
+    pub(super) constant: i128,
+    pub(super) equality: bool,
 }
 
 impl Row {
@@ -1625,6 +1652,30 @@ unsafe extern "C" {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two wrap-around counters stepped together: four disjuncts, the
+    /// product of each counter's two cases. Their hull, taken counter by
+    /// counter ([`product::factors`]), is isl's hull of the four.
+    #[test]
+    fn the_hull_of_a_product_is_the_product_of_hulls() {
+        let ctx = Context::alloc();
+        let wrap = |x: &str, y: &str| {
+            format!("(({y} = {x} + 1 and 0 <= {x} <= 254) or ({x} = 255 and {y} = 0))")
+        };
+        let set = Poly::read(
+            &ctx,
+            &format!(
+                "[v1, w1, v2, w2] -> {{ : {} and {} }}",
+                wrap("v1", "w1"),
+                wrap("v2", "w2")
+            ),
+        );
+        assert_eq!(set.set.n_basic_set().ok(), Some(4));
+        let isl = Poly {
+            set: Set::from_basic_set(set.set.copy().unwrap().polyhedral_hull().unwrap()).unwrap(),
+        };
+        assert!(same_set(&set.hull(), &isl));
+    }
 
     /// Past isl's operation quota, a set's text is still all of it: the
     /// text is taken for the set's identity (the report's cache, the
