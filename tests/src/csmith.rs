@@ -57,3 +57,28 @@ pub fn functions(source: &str) -> Vec<String> {
     names.dedup();
     names
 }
+
+/// What `ferry validate FILE --function F` said of one function of a
+/// random program.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Isolated, and the isolated program printed the original's checksum.
+    Validated,
+    /// Refused: a located diagnostic, and no verdict on stdout.
+    Refused,
+    /// Anything else (a different checksum, a panic, a crash), described.
+    Failed(String),
+}
+
+/// The verdict of a finished `ferry validate` run.
+pub fn verdict(output: &std::process::Output) -> Verdict {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    match output.status.code() {
+        Some(0) => Verdict::Validated,
+        Some(1) if stderr.contains("error:") && stdout.trim().is_empty() => Verdict::Refused,
+        code => Verdict::Failed(format!(
+            "status {code:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+        )),
+    }
+}

@@ -13,7 +13,7 @@
 //! `csmith -s SEED` and `ferry_tests::csmith::FLAGS`; `scripts/setup.sh`
 //! installs Csmith and its header from Debian.
 
-use ferry_tests::csmith::{INCLUDE, functions, generate};
+use ferry_tests::csmith::{INCLUDE, Verdict, functions, generate, verdict};
 use ferry_tests::{run_with_timeout, scratch_dir};
 use std::process::Command;
 use std::time::Duration;
@@ -64,18 +64,12 @@ fn random_programs_get_regions_and_isolate_or_refuse() {
                 TIME_BUDGET,
                 INCLUDE,
             ]);
-            let stdout = String::from_utf8_lossy(&output.stdout);
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            match output.status.code() {
-                Some(0) => validated += 1,
-                // A refusal: a located diagnostic and no verdict.
-                Some(1) if stderr.contains("error:") && stdout.trim().is_empty() => {
-                    refused += 1
+            match verdict(&output) {
+                Verdict::Validated => validated += 1,
+                Verdict::Refused => refused += 1,
+                Verdict::Failed(why) => {
+                    failures.push(format!("seed {seed}, --function {name}: {why}"))
                 }
-                _ => failures.push(format!(
-                    "seed {seed}, --function {name}: status {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
-                    output.status.code()
-                )),
             }
         }
     }
