@@ -381,8 +381,13 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
         // stack. The copy lives only while the statement runs, and an
         // isolated statement never calls host code, so nothing re-enters
         // it meanwhile. A static copy cannot be initialised from a
-        // variable: it is assigned.
-        let mut specifiers = vec![build::typeof_(host.clone())];
+        // variable: it is written after its declaration, and so is
+        // declared without the host's qualifiers (a `static const struct`
+        // global read by the statement is common in generated code).
+        let mut specifiers = match s.aggregate && !s.is_c_array {
+            true => vec![build::unqualified_typeof(host.clone())],
+            false => vec![build::typeof_(host.clone())],
+        };
         if s.aggregate {
             specifiers.insert(0, DeclSpecifier::Storage(StorageClass::Static));
         }
@@ -393,8 +398,17 @@ fn scalar_code(plan: &Plan, names: &dyn Fn(&str) -> DeviceNames) -> (Items, Item
             initial,
         ));
         if s.by_value() {
+            // Copied byte for byte: a structure with a `const` member
+            // cannot be assigned.
             if s.aggregate {
-                pre.push(build::expr_item(build::assign(dev.clone(), host.clone())));
+                pre.push(build::expr_item(build::call(
+                    "__builtin_memcpy",
+                    vec![
+                        build::cast_void_pointer(build::addr_of(dev.clone())),
+                        build::addr_of(host.clone()),
+                        build::sizeof(dev.clone()),
+                    ],
+                )));
             }
             continue;
         }

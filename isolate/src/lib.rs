@@ -1127,8 +1127,11 @@ fn isolate_statement(
     statement
         .pragmas
         .retain(|p| !select::is_isolate_pragma(p.text.as_str()));
+    let ret = &analyses.program.function(target.function).ty.ret;
+    // Unions are structures to the IR (`Type::Struct`).
+    let aggregate_value = (target.whole_body && matches!(ret, Type::Struct(_)))
+        .then(|| Symbol::intern(&cloner.fresh_name("ferry_value")));
     let return_to = if target.whole_body {
-        let ret = &analyses.program.function(target.function).ty.ret;
         let result = match ret {
             Type::Void => None,
             ty => {
@@ -1161,6 +1164,7 @@ fn isolate_statement(
         cloner,
         return_to.as_ref().map(|(result, label)| ReturnTo {
             result: result.as_ref().map(|(_, n)| Symbol::intern(n)),
+            aggregate_value,
             label: Symbol::intern(label),
         }),
     )

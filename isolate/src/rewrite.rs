@@ -17,7 +17,7 @@
 
 use crate::clone::MEMORY_FUNCTIONS;
 use ferry_parser::ast::*;
-use ferry_parser::build::{expr, ident, int as int_lit, paren, stmt, sub};
+use ferry_parser::build::{self, expr, ident, int as int_lit, paren, stmt, sub};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use std::cell::RefCell;
@@ -85,6 +85,10 @@ pub struct Refusal {
 #[derive(Debug, Clone)]
 pub struct ReturnTo {
     pub result: Option<Symbol>,
+    /// For a structure or union result: a fresh name for the value
+    /// returned, which initialises a local copied into the result byte
+    /// for byte (a structure with a `const` member cannot be assigned).
+    pub aggregate_value: Option<Symbol>,
     pub label: Symbol,
 }
 
@@ -377,12 +381,33 @@ impl<'c> Rewriter<'c> {
                 let mut items = Vec::new();
                 if let (Some(result), Some(e)) = (to.result, value.as_mut()) {
                     self.expr(e);
-                    let assign = expr(ExprKind::Assign(
-                        AssignOp::Assign,
-                        Box::new(ident(result)),
-                        Box::new((**e).clone()),
-                    ));
-                    items.push(BlockItem::Statement(stmt(StmtKind::Expr(Box::new(assign)))));
+                    match to.aggregate_value {
+                        // `__typeof__(r) v = e; __builtin_memcpy(&r, &v, sizeof (r));`
+                        Some(v) => {
+                            items.push(build::variable(
+                                vec![build::typeof_(ident(result))],
+                                v,
+                                Some((**e).clone()),
+                            ));
+                            items.push(build::expr_item(build::call(
+                                "__builtin_memcpy",
+                                vec![
+                                    build::addr_of(ident(result)),
+                                    build::addr_of(ident(v)),
+                                    build::sizeof(ident(result)),
+                                ],
+                            )));
+                        }
+                        None => {
+                            let assign = expr(ExprKind::Assign(
+                                AssignOp::Assign,
+                                Box::new(ident(result)),
+                                Box::new((**e).clone()),
+                            ));
+                            items
+                                .push(BlockItem::Statement(stmt(StmtKind::Expr(Box::new(assign)))));
+                        }
+                    }
                 } else if let Some(e) = value.as_mut() {
                     // `return f();` in a void function: keep the call.
                     self.expr(e);

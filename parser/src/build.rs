@@ -164,6 +164,15 @@ pub fn typeof_(e: Expr) -> DeclSpecifier {
     ))
 }
 
+/// `__typeof__((void)0, e)`: the type of `e`'s value, without its
+/// qualifiers (the comma's operand goes through lvalue conversion, which
+/// drops them), where `__typeof__(e)` would declare a `const` copy of a
+/// `const` structure. Not for arrays, which the comma turns into pointers.
+pub fn unqualified_typeof(e: Expr) -> DeclSpecifier {
+    let void = type_name(vec![builtin(BuiltinType::Void)], Declarator::Abstract);
+    typeof_(expr(ExprKind::Comma(vec![cast(void, int(0)), e])))
+}
+
 /// `struct tag`, without members.
 pub fn struct_named(tag: &str) -> DeclSpecifier {
     tagged(StructKind::Struct, tag)
