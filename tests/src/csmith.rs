@@ -66,6 +66,9 @@ pub enum Verdict {
     Validated,
     /// Refused: a located diagnostic, and no verdict on stdout.
     Refused,
+    /// The original program ran past `ferry validate`'s time limit: nothing
+    /// to compare with (Csmith's programs may loop for minutes).
+    OriginalTooLong,
     /// Anything else (a different checksum, a panic, a crash), described.
     Failed(String),
 }
@@ -76,6 +79,9 @@ pub fn verdict(output: &std::process::Output) -> Verdict {
     let stderr = String::from_utf8_lossy(&output.stderr);
     match output.status.code() {
         Some(0) => Verdict::Validated,
+        Some(1) if stderr.contains("the original program ran for more than") => {
+            Verdict::OriginalTooLong
+        }
         Some(1) if stderr.contains("error:") && stdout.trim().is_empty() => Verdict::Refused,
         code => Verdict::Failed(format!(
             "status {code:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"

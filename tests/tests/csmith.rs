@@ -67,6 +67,10 @@ fn random_programs_get_regions_and_isolate_or_refuse() {
             match verdict(&output) {
                 Verdict::Validated => validated += 1,
                 Verdict::Refused => refused += 1,
+                // The seeds are chosen among programs that finish at once.
+                Verdict::OriginalTooLong => failures.push(format!(
+                    "seed {seed}, --function {name}: the original ran past the limit"
+                )),
                 Verdict::Failed(why) => {
                     failures.push(format!("seed {seed}, --function {name}: {why}"))
                 }
