@@ -66,8 +66,11 @@ impl Factored {
     /// [`Factored::linked_to`]).
     pub fn whole(&self) -> &Poly {
         self.whole.get_or_init(|| {
-            let ctx = self.rest.set.get_ctx();
-            self.rest_with(&ctx, &self.listed(|_| true))
+            within_intervals(
+                self.rest.clone(),
+                &self.rest.set.get_ctx(),
+                &self.listed(|_| true),
+            )
         })
     }
 
@@ -112,13 +115,11 @@ impl Factored {
     pub fn linked_to(&self, names: &HashSet<String>) -> Option<Poly> {
         let linked = self.rest.linked_to(names)?;
         let intervals = self.listed(|n| names.contains(n));
-        match intervals.is_empty() {
-            true => Some(linked),
-            false => {
-                let ctx = self.rest.set.get_ctx();
-                Some(linked.intersect(&Poly::within(&ctx, &intervals)))
-            }
-        }
+        Some(within_intervals(
+            linked,
+            &self.rest.set.get_ctx(),
+            &intervals,
+        ))
     }
 
     /// The value of `name` where the store fixes it.
@@ -171,10 +172,10 @@ impl Factored {
 
     /// The store's hull, simplified, where it is not convex.
     pub fn convex(self) -> Factored {
-        if self.rest.is_convex() {
-            return self;
+        match self.rest.is_convex() {
+            true => self,
+            false => self.hull().simplify(),
         }
-        Factored::new(self.single, self.rest.hull().simplify()).with_singles_taken_out()
     }
 
     pub fn is_subset(&self, other: &Factored, ctx: &Context) -> bool {
@@ -215,10 +216,7 @@ impl Factored {
 
     /// The polyhedron with the listed intervals written back.
     fn rest_with(&self, ctx: &Context, intervals: &[(String, Interval)]) -> Poly {
-        match intervals.is_empty() {
-            true => self.rest.clone(),
-            false => self.rest.intersect(&Poly::within(ctx, intervals)),
-        }
+        within_intervals(self.rest.clone(), ctx, intervals)
     }
 
     /// The intervals of the variables whose names pass `keep`.
@@ -248,6 +246,14 @@ impl Factored {
         self.rest = self.rest.project_all(&names);
         self.single.extend(found);
         self
+    }
+}
+
+/// `poly` with the variables' `intervals` added.
+fn within_intervals(poly: Poly, ctx: &Context, intervals: &[(String, Interval)]) -> Poly {
+    match intervals.is_empty() {
+        true => poly,
+        false => poly.intersect(&Poly::within(ctx, intervals)),
     }
 }
 

@@ -1103,12 +1103,8 @@ impl Poly {
             for b in 0..list.size()? {
                 let constraints = list.get_at(b)?.get_constraint_list()?;
                 for i in 0..constraints.size()? {
-                    let c = constraints.get_at(i)?;
-                    for p in 0..n {
-                        let k = c.get_coefficient_val(DimType::Param, p)?;
-                        if k.abs()?.gt_si(MAX_COEFFICIENT as i64)? {
-                            return Ok(true);
-                        }
+                    if is_huge(&constraints.get_at(i)?, n)? {
+                        return Ok(true);
                     }
                 }
             }
@@ -1305,23 +1301,27 @@ fn without_huge_coefficients(bset: &BasicSet) -> Result<BasicSet, isl_rs::LibISL
     let mut dropped = false;
     for i in 0..list.size()? {
         let c = list.get_at(i)?;
-        let mut huge = false;
-        for p in 0..n {
-            if c.get_coefficient_val(DimType::Param, p)?
-                .abs()?
-                .gt_si(MAX_COEFFICIENT as i64)?
-            {
-                huge = true;
-                break;
-            }
-        }
-        if huge {
+        if is_huge(&c, n)? {
             dropped = true;
         } else {
             out = out.add_constraint(c)?;
         }
     }
     if dropped { Ok(out) } else { bset.copy() }
+}
+
+/// Whether a coefficient of one of the `nparams` parameters of `c` is
+/// beyond [`MAX_COEFFICIENT`].
+fn is_huge(c: &IslConstraint, nparams: i32) -> Result<bool, isl_rs::LibISLError> {
+    for p in 0..nparams {
+        if c.get_coefficient_val(DimType::Param, p)?
+            .abs()?
+            .gt_si(MAX_COEFFICIENT as i64)?
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The constraints of the hull of `rest` (the disjuncts' rows over the
@@ -1425,7 +1425,7 @@ fn box_of(disjuncts: &[Vec<&Row>], nparams: usize) -> Vec<(usize, Interval)> {
 }
 
 /// One constraint of a basic set: coefficients by parameter position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Row {
     pub(super) terms: Vec<(usize, i128)>,
     pub(super) constant: i128,

@@ -39,9 +39,7 @@ pub(super) fn factors<'r>(disjuncts: &[Vec<&'r Row>]) -> Vec<Vec<Vec<&'r Row>>> 
                     .copied()
                     .filter(|r| blocks.block_of(r) == root)
                     .collect();
-                part.sort_by(|a, b| {
-                    (&a.terms, a.constant, a.equality).cmp(&(&b.terms, b.constant, b.equality))
-                });
+                part.sort();
                 match parts.iter().position(|p| *p == part) {
                     Some(id) => id,
                     None => {
