@@ -491,9 +491,15 @@ fn statements_table(outcomes: &[Outcome]) -> String {
             *reasons.entry(masked(reason)).or_default() += 1;
         }
     }
+    let isolated = outcomes.iter().flat_map(|o| match o {
+        Outcome::Isolated { statements, .. } => statements.as_slice(),
+        _ => &[],
+    });
     let mut text = format!(
-        "{statements} statements isolated in {functions} functions, {} loop nests left out\n",
-        reasons.values().sum::<usize>()
+        "{statements} statements isolated in {functions} functions, {} loop nests left out\n\
+         {}\n",
+        reasons.values().sum::<usize>(),
+        crate::report::bytes_summary(isolated)
     );
     let mut by_count: Vec<(String, usize)> = reasons.into_iter().collect();
     by_count.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

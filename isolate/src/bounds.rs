@@ -8,10 +8,11 @@
 //! touched) the count is 0 and the lower bound 0, so a box is defined for
 //! every value of the variables and a transfer of it moves nothing.
 
+use ferry_hcfg::semantics::budget;
 use ferry_hcfg::semantics::poly::{Lin, Name, Poly};
 use ferry_parser::ast::{BinaryOp, Expr, UnaryOp};
 use ferry_parser::build;
-use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, PwAff, Set, Val};
+use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, DimType, PwAff, PwQPolynomial, Set, Val};
 use libc::uintptr_t;
 
 // isl's AST builder, which isl-rs does not wrap.
@@ -116,6 +117,122 @@ pub fn box_bounds(
         });
     }
     Ok(out)
+}
+
+/// How many elements a box holds, as the report tells it
+/// ([`box_elements`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Elements {
+    /// At most this many, for every value of the variables where the
+    /// statement runs (exactly this many where those values are fixed).
+    AtMost(u64),
+    /// A number that grows with the program's variables: isl's
+    /// quasi-polynomial in them, piece by piece (`(1 - k + n) where k <= n`;
+    /// 0 where no piece is).
+    Grows(String),
+    /// isl could not tell.
+    Unknown,
+}
+
+/// The number of elements in the box of `region` (over the parameters and
+/// `phi1..phiN`): the product of its extents, as a function of the
+/// parameters. Its maximum under `context` where that is finite, otherwise
+/// the function itself, simplified under `context`. The box is what the
+/// hull plan copies; every other plan copies a part of it, so this bounds
+/// them all.
+/// `name` spells the variables of the function (as [`box_bounds`]' does).
+pub fn box_elements(
+    region: &Poly,
+    dims: usize,
+    context: &Poly,
+    name: &dyn Fn(&str) -> Option<String>,
+) -> Elements {
+    let ctx = region.set.get_ctx();
+    budget::within(&ctx, COUNT_OPERATIONS, || {
+        elements_of(region, dims, context, name).ok_or(())
+    })
+    .unwrap_or(Elements::Unknown)
+}
+
+/// isl's operation quota for [`box_elements`]: the figure is for people
+/// to read, and a bound over many variables (Bernstein's) is not worth
+/// seconds of an isolation.
+const COUNT_OPERATIONS: u64 = 1_000_000;
+
+fn elements_of(
+    region: &Poly,
+    dims: usize,
+    context: &Poly,
+    name: &dyn Fn(&str) -> Option<String>,
+) -> Option<Elements> {
+    let set = with_phi_as_dims(region, dims)?;
+    // The region and the context in one parameter space, so that the
+    // extents and the context combine.
+    let context = context
+        .set
+        .copy()
+        .and_then(|c| c.align_params(set.get_space()?))
+        .and_then(Set::params)
+        .ok()?;
+    let set = set.align_params(context.get_space().ok()?).ok()?;
+    let touched = set.copy().and_then(Set::params).ok()?;
+    let mut product: Option<PwQPolynomial> = None;
+    for k in 0..dims {
+        let min = set.copy().and_then(|s| s.dim_min(k as i32)).ok()?;
+        let max = set.copy().and_then(|s| s.dim_max(k as i32)).ok()?;
+        if min.involves_nan().unwrap_or(true) || max.involves_nan().unwrap_or(true) {
+            return None;
+        }
+        let ctx = set.get_ctx();
+        let extent = max
+            .sub(min)
+            .and_then(|d| d.add_constant_val(Val::one(&ctx)?))
+            .and_then(|d| d.intersect_domain(touched.copy()?))
+            .and_then(PwQPolynomial::from_pw_aff)
+            .ok()?;
+        product = Some(match product {
+            None => extent,
+            Some(p) => p.mul(extent).ok()?,
+        });
+    }
+    let Some(product) = product else {
+        // A scalar viewed as an array of no dimension: one element.
+        return Some(Elements::AtMost(1));
+    };
+    let product = product
+        .intersect_params(context.copy().ok()?)
+        .and_then(PwQPolynomial::coalesce)
+        .ok()?;
+    if product.is_zero().ok()? {
+        return Some(Elements::AtMost(0));
+    }
+    // isl's maximum is infinite where the variables are unbounded.
+    let most = product.copy().and_then(PwQPolynomial::max).ok();
+    if let Some(most) = most.filter(|m| m.is_int().unwrap_or(false)) {
+        return u64::try_from(most.get_num_si().ok()?)
+            .ok()
+            .map(Elements::AtMost);
+    }
+    let mut simplified = product
+        .gist_params(context)
+        .and_then(PwQPolynomial::drop_unused_params)
+        .ok()?;
+    // The program's spellings of the variables, not isl's names.
+    for k in 0..simplified.dim(DimType::Param).ok()? as u32 {
+        let space = simplified.get_space().ok()?;
+        if let Some(spelled) = name(space.get_dim_name(DimType::Param, k).ok()?) {
+            simplified = simplified.set_dim_name(DimType::Param, k, &spelled).ok()?;
+        }
+    }
+    let text = simplified.to_str().ok()?;
+    // `[n, k] -> { (1 - k + n) : k <= n }`: the braces' contents, each
+    // piece `(1 - k + n) where k <= n` (no piece counts 0).
+    let inner = text.split_once('{')?.1.rsplit_once('}')?.0.trim();
+    let pieces: Vec<String> = inner
+        .split("; ")
+        .map(|piece| piece.replacen(" : ", " where ", 1))
+        .collect();
+    Some(Elements::Grows(pieces.join("; ")))
 }
 
 /// Whether `count` is at least [`TYPE_RANGE_SPAN`] for every value of the
@@ -316,6 +433,43 @@ mod tests {
         Poly {
             set: Set::read_from_str(ctx, text).expect("a set isl reads"),
         }
+    }
+
+    /// A box's elements are the product of its extents: a number where the
+    /// context bounds the variables, the product itself where it does not.
+    #[test]
+    fn a_box_holds_the_product_of_its_extents() {
+        let ctx = isl_rs::Context::alloc();
+        let name = |n: &str| Some(n.to_string());
+        let square = poly(
+            &ctx,
+            "[n, m, phi1, phi2] -> { : 0 <= phi1 < n and 2 <= phi2 <= m }",
+        );
+        let fixed = poly(&ctx, "[n, m] -> { : n = 1000 and m = 11 }");
+        assert_eq!(
+            box_elements(&square, 2, &fixed, &name),
+            Elements::AtMost(10_000)
+        );
+        let bounded = poly(&ctx, "[n, m] -> { : 0 <= n <= 30 and m <= 5 }");
+        assert_eq!(
+            box_elements(&square, 2, &bounded, &name),
+            Elements::AtMost(120)
+        );
+        let open = poly(&ctx, "[n, m] -> { : n >= 1 and m >= 2 }");
+        assert_eq!(
+            box_elements(&square, 2, &open, &|n| Some(format!("{n}_"))),
+            Elements::Grows("(-n_ + n_ * m_)".to_string())
+        );
+        // Nothing touched: nothing to copy.
+        let none = poly(&ctx, "[n, m] -> { : n <= 0 }");
+        assert_eq!(box_elements(&square, 2, &none, &name), Elements::AtMost(0));
+        // A triangle's box is its square.
+        let triangle = poly(&ctx, "[n, phi1, phi2] -> { : 0 <= phi2 <= phi1 < n }");
+        let small = poly(&ctx, "[n] -> { : n = 7 }");
+        assert_eq!(
+            box_elements(&triangle, 2, &small, &name),
+            Elements::AtMost(49)
+        );
     }
 
     /// A copy bounded only by an integer type's range is refused; one whose

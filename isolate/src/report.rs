@@ -6,8 +6,10 @@
 //! analyses.
 
 use crate::bounds::DimBound;
+pub use crate::bounds::Elements;
 use crate::picture::Picture;
 use crate::planning::{Copies, Shape};
+pub use crate::transfer::Volume;
 use crate::transfer::{ArrayTransfer, Plan, ScalarTransfer};
 use ferry_parser::printer::print_expr;
 
@@ -33,6 +35,8 @@ pub struct ArrayReport {
     /// What the statement does to it, drawn for one instance of the
     /// program's variables (1-D and 2-D arrays, when asked for).
     pub picture: Option<Picture>,
+    /// What one execution copies in and back at most.
+    pub volume: Option<Volume>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +80,7 @@ fn array(a: &ArrayTransfer) -> ArrayReport {
             .map(|d| (print_expr(&d.lower), print_expr(&d.count)))
             .collect(),
         plans: a.copies.iter().map(|c| plan(&a.name, c)).collect(),
+        volume: a.volume.clone(),
     }
 }
 

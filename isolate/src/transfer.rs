@@ -26,7 +26,7 @@
 //! loaded when read, or written but not surely, and stored when written.
 
 use crate::Options;
-use crate::bounds::{BoundError, DimBound, box_bounds};
+use crate::bounds::{BoundError, DimBound, Elements, box_bounds, box_elements};
 use crate::picture::PictureSets;
 use crate::planning::{self, ArrayRegions, Choice, Copies, Kind, Shape, Spelling};
 use crate::select::Target;
@@ -133,6 +133,45 @@ pub struct ArrayTransfer {
     pub view: Option<Vec<String>>,
     /// What the report draws of the array (`picture`).
     pub picture: Option<Box<PictureSets>>,
+    /// What the hull plan copies per execution of the statement, which
+    /// bounds every plan; `None` for buffers shared between statements.
+    pub volume: Option<Volume>,
+}
+
+/// How much of an array one execution of its statement copies in and
+/// back at most: the elements of the hull plan's boxes (every other plan
+/// copies part of them), for the report's static byte figure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Volume {
+    /// `None` for elements whose size ferry does not model (structures:
+    /// it models no layouts).
+    pub element_bytes: Option<u64>,
+    pub load: Elements,
+    pub store: Elements,
+}
+
+impl Volume {
+    fn of(element: &Type, dims: usize, at: &At, load: &Poly, store: &Poly) -> Volume {
+        let elements = |set: &Poly| match set.is_empty() {
+            true => Elements::AtMost(0),
+            false => box_elements(set, dims, at.context, at.nameable),
+        };
+        Volume {
+            element_bytes: element_bytes(element),
+            load: elements(load),
+            store: elements(store),
+        }
+    }
+}
+
+/// The size of a scalar element on the LP64 targets ferry generates for
+/// (`long` and pointers are 64 bits, as the lowering assumes).
+fn element_bytes(element: &Type) -> Option<u64> {
+    match element {
+        Type::Int { bits, .. } | Type::Float { bits } => Some(u64::from(*bits) / 8),
+        Type::Pointer(_) => Some(8),
+        _ => None,
+    }
 }
 
 /// One array's sets over its own subscripts (`phi1`...), in terms of the
@@ -978,6 +1017,7 @@ fn array_transfer(
     let picture = known
         .pictures
         .then(|| picture_sets(g, &prepare, at, &declared, dims, &load, &write, &stored));
+    let volume = Volume::of(&element, dims, at, &load, &stored);
     let sets = ArraySets {
         need: load.clone(),
         need_convex: load_convex,
@@ -1002,6 +1042,7 @@ fn array_transfer(
         sets: Some(sets),
         view: None,
         picture: picture.map(Box::new),
+        volume: Some(volume),
     })
 }
 
@@ -1049,6 +1090,17 @@ fn whole_transfer(
         sets: None,
         view: None,
         picture: None,
+        volume: Some(Volume::of(
+            elements.get(dims).unwrap_or(&Type::Opaque),
+            dims,
+            &At {
+                function,
+                context,
+                nameable,
+            },
+            &whole,
+            &whole,
+        )),
     })
 }
 

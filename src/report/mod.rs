@@ -15,7 +15,7 @@
 mod svg;
 
 use ferry_isolate::picture::Picture;
-use ferry_isolate::report::{StatementReport, grouped};
+use ferry_isolate::report::{Elements, StatementReport, Volume, grouped};
 use ferry_parser::Diagnostic;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
@@ -33,11 +33,114 @@ pub fn statement_json(s: &StatementReport) -> Value {
             "plans": a.plans.iter().map(|p| json!({"kind": p.kind, "load": p.load, "store": p.store}))
                 .collect::<Vec<_>>(),
             "picture": a.picture.as_ref().map(picture_json),
+            "volume": a.volume.as_ref().map(volume_json),
         })).collect::<Vec<_>>(),
         "scalars": s.scalars.iter().map(|v| json!({
             "name": v.name, "by_value": v.by_value, "load": v.load, "store": v.store,
         })).collect::<Vec<_>>(),
     })
+}
+
+/// `{"element_bytes", "in", "out"}`, each side `{"at_most": N}` (elements),
+/// `{"formula": "..."}` (in the program's variables) or null (unknown).
+fn volume_json(v: &Volume) -> Value {
+    let side = |e: &Elements| match e {
+        Elements::AtMost(n) => json!({ "at_most": n }),
+        Elements::Grows(formula) => json!({ "formula": formula }),
+        Elements::Unknown => Value::Null,
+    };
+    json!({"element_bytes": v.element_bytes, "in": side(&v.load), "out": side(&v.store)})
+}
+
+/// What one execution of an isolated statement (`statement_json`) copies
+/// of its arrays, from its arrays' volumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatementBytes {
+    /// At most this many bytes, in and back together.
+    AtMost(u64),
+    /// An amount that grows with the program's variables.
+    Grows,
+    /// Elements of a size ferry does not model, or counts isl could not
+    /// find.
+    Unsized,
+}
+
+pub fn statement_bytes(statement: &Value) -> StatementBytes {
+    let mut total: u64 = 0;
+    let mut grows = false;
+    for a in list(&statement["arrays"]) {
+        let v = &a["volume"];
+        let Some(element) = v["element_bytes"].as_u64() else {
+            return StatementBytes::Unsized;
+        };
+        for side in [&v["in"], &v["out"]] {
+            if let Some(n) = side["at_most"].as_u64() {
+                total = total.saturating_add(n.saturating_mul(element));
+            } else if side["formula"].is_string() {
+                grows = true;
+            } else {
+                return StatementBytes::Unsized;
+            }
+        }
+    }
+    match grows {
+        true => StatementBytes::Grows,
+        false => StatementBytes::AtMost(total),
+    }
+}
+
+/// The static byte figure of `statements` in one sentence: the bytes
+/// their arrays' copies move at most per execution (each statement's own
+/// plan, before transfers are shared between statements and iterations),
+/// and how many statements copy an amount no number bounds.
+pub fn bytes_summary<'a>(statements: impl IntoIterator<Item = &'a Value>) -> String {
+    let (mut known, mut total, mut grows, mut unmodelled) = (0, 0u64, 0, 0);
+    for s in statements {
+        match statement_bytes(s) {
+            StatementBytes::AtMost(n) => {
+                known += 1;
+                total = total.saturating_add(n);
+            }
+            StatementBytes::Grows => grows += 1,
+            StatementBytes::Unsized => unmodelled += 1,
+        }
+    }
+    let mut parts = Vec::new();
+    if known > 0 {
+        parts.push(format!("at most {} for {known}", bytes(total)));
+    }
+    if grows > 0 {
+        parts.push(format!(
+            "an amount that grows with the program's variables for {grows}"
+        ));
+    }
+    if unmodelled > 0 {
+        parts.push(format!(
+            "elements whose size ferry does not model for {unmodelled}"
+        ));
+    }
+    if parts.is_empty() {
+        return "no array is copied".to_string();
+    }
+    format!(
+        "array copies per execution of each statement (its own plan, before sharing): {}",
+        parts.join("; ")
+    )
+}
+
+/// `n` bytes, with a binary unit past 1 KiB.
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut value = n as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {} ({n} B)", UNITS[unit])
 }
 
 fn picture_json(p: &Picture) -> Value {
@@ -115,9 +218,13 @@ pub fn html(report: &Value) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>ferry isolate report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
          <h1>ferry isolate ({} target)</h1>\n<p id=\"summary\">{} units, {statements} \
-         statements isolated in {functions} functions, {left_out} loop nests left out</p>\n",
+         statements isolated in {functions} functions, {left_out} loop nests left out</p>\n\
+         <p id=\"bytes\">{}</p>\n",
         escape(report["target"].as_str().unwrap_or("?")),
-        units.len()
+        units.len(),
+        escape(&bytes_summary(
+            units.iter().flat_map(|u| list(&u["statements"]))
+        ))
     );
     for (k, unit) in units.iter().enumerate() {
         let outcome = unit["outcome"].as_str().unwrap_or("?");
@@ -200,7 +307,7 @@ fn statement(page: &mut String, id: &str, s: &Value) {
         "<article class=\"statement\" id=\"{id}\">\n<h3><code>{}</code> in <code>{}</code></h3>\n\
          <pre>{}</pre>\n<table class=\"transfers\">\n<tr><th>variable</th><th>buffer \
          (first : count per dimension)</th><th>plan</th><th>copied in</th><th>copied back</th>\
-         </tr>\n",
+         <th>per execution, at most (in / back)</th></tr>\n",
         text(&s["at"]),
         text(&s["function"]),
         text(&s["first_line"])
@@ -213,11 +320,21 @@ fn statement(page: &mut String, id: &str, s: &Value) {
                 format!("[{} : {}]", bound(&d["lower"]), bound(&d["count"]))
             })
             .collect();
+        let volume = &a["volume"];
+        let moved = match volume.is_null() {
+            true => String::new(),
+            false => escape(&format!(
+                "{} / {}",
+                amount(&volume["element_bytes"], &volume["in"]),
+                amount(&volume["element_bytes"], &volume["out"])
+            )),
+        };
         for p in list(&a["plans"]) {
             let copy = |v: &Value| v.as_str().map_or_else(|| "nothing".into(), escape);
             let _ = writeln!(
                 page,
-                "<tr><td>{}</td><td>{buffer}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td>{}</td><td>{buffer}</td><td>{}</td><td>{}</td><td>{}</td><td>{moved}</td>\
+                 </tr>",
                 text(&a["name"]),
                 text(&p["kind"]),
                 copy(&p["load"]),
@@ -237,7 +354,8 @@ fn statement(page: &mut String, id: &str, s: &Value) {
         };
         let _ = writeln!(
             page,
-            "<tr><td>{}</td><td>scalar</td><td></td><td>{copied_in}</td><td>{back}</td></tr>",
+            "<tr><td>{}</td><td>scalar</td><td></td><td>{copied_in}</td><td>{back}</td><td></td>\
+             </tr>",
             text(&v["name"])
         );
     }
@@ -250,6 +368,19 @@ fn statement(page: &mut String, id: &str, s: &Value) {
     }
     svg::timeline(page, arrays);
     page.push_str("</article>\n");
+}
+
+/// One side of an array's volume (`volume_json`) in words: bytes where
+/// the count and the element size are numbers, otherwise the count.
+fn amount(element_bytes: &Value, side: &Value) -> String {
+    let element = element_bytes.as_u64();
+    match (side["at_most"].as_u64(), side["formula"].as_str(), element) {
+        (Some(n), _, Some(e)) => bytes(n.saturating_mul(e)),
+        (Some(n), _, None) => format!("{n} elements"),
+        (None, Some(f), Some(e)) => format!("{e} B × {f}"),
+        (None, Some(f), None) => format!("{f} elements"),
+        (None, None, _) => "unknown".to_string(),
+    }
 }
 
 fn list(v: &Value) -> &[Value] {
@@ -285,6 +416,39 @@ mod tests {
         ];
         assert_eq!(functions_of(&statements), 2);
         assert_eq!(functions_of(&[]), 0);
+    }
+
+    /// A statement's figure adds its arrays' sides; one formula makes it
+    /// grow, one structure element makes it unsized.
+    #[test]
+    fn the_byte_figure_adds_what_is_known_and_counts_the_rest() {
+        let array = |element: Value, load: Value, store: Value| json!({"volume": {"element_bytes": element, "in": load, "out": store}});
+        let statement = |arrays: Vec<Value>| json!({ "arrays": arrays });
+        let known = statement(vec![
+            array(json!(8), json!({"at_most": 100}), json!({"at_most": 0})),
+            array(json!(4), json!({"at_most": 10}), json!({"at_most": 10})),
+        ]);
+        assert_eq!(statement_bytes(&known), StatementBytes::AtMost(880));
+        let grows = statement(vec![array(
+            json!(8),
+            json!({"at_most": 100}),
+            json!({"formula": "n"}),
+        )]);
+        assert_eq!(statement_bytes(&grows), StatementBytes::Grows);
+        let structures = statement(vec![
+            array(Value::Null, json!({"at_most": 1}), json!({"at_most": 1})),
+            array(json!(8), json!({"at_most": 1}), json!({"formula": "n"})),
+        ]);
+        assert_eq!(statement_bytes(&structures), StatementBytes::Unsized);
+        assert_eq!(
+            bytes_summary([&known, &known, &grows, &structures]),
+            "array copies per execution of each statement (its own plan, before sharing): at \
+             most 1.7 KiB (1760 B) for 2; an amount that grows with the program's variables for \
+             1; elements whose size ferry does not model for 1"
+        );
+        assert_eq!(bytes_summary([]), "no array is copied");
+        assert_eq!(bytes(1023), "1023 B");
+        assert_eq!(bytes(3 << 20), "3.0 MiB (3145728 B)");
     }
 
     #[test]

@@ -401,6 +401,24 @@ fn the_report_says_what_moves_and_renders_in_a_browser() {
     assert!(arrays[0]["plans"][0]["store"].is_null());
     assert!(arrays[1]["plans"][0]["load"].is_null());
     assert_eq!(statement["scalars"][0]["by_value"], true);
+    // The static byte figure. smooth's unit says nothing of n, so what it
+    // writes back grows with it: out[1..n-2].
+    let volume = &arrays[1]["volume"];
+    assert_eq!(volume["element_bytes"], 8);
+    assert_eq!(volume["in"]["at_most"], 0);
+    assert_eq!(volume["out"]["formula"], "(-2 + n) where n >= 3");
+    // main's loop runs for n <= N = 64: at most 64 doubles of a and of b
+    // back, the 1024 bytes its run with n = 64 moves (runs_the_same
+    // measures them in `auto_isolates_the_parallel_nests_of_every_unit`).
+    let main = &units[0]["statements"][0]["arrays"];
+    for array in main.as_array().expect("arrays") {
+        assert_eq!(array["volume"]["out"]["at_most"], 64, "{array}");
+        assert_eq!(array["volume"]["in"]["at_most"], 0, "{array}");
+    }
+    let figure = "array copies per execution of each statement (its own plan, before sharing): \
+                  at most 1.0 KiB (1024 B) for 1; an amount that grows with the program's \
+                  variables for 2";
+    assert!(stdout.contains(figure), "{stdout}");
     let search = &units[3];
     assert_eq!(search["outcome"], "untouched");
     assert_eq!(
@@ -436,6 +454,14 @@ fn the_report_says_what_moves_and_renders_in_a_browser() {
     );
     assert!(
         dom.contains("3 statements isolated in 3 functions, 2 loop nests left out"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<p id=\"bytes\">array copies per execution"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<td>0 B / 8 B × (-2 + n) where n &gt;= 3</td>"),
         "{dom}"
     );
     // smooth's `in` and `out` are drawn, each in six layers, and its

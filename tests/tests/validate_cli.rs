@@ -661,6 +661,19 @@ fn the_pictures_count_what_a_run_moves() {
         8 * moved("copied back"),
         "{stats}"
     );
+    // The static figure: the same boxes as functions of n (a's square in,
+    // b's square back and the box of its strict upper triangle in), which
+    // at n = 16 count the bytes the run moved.
+    let formula = |name: &str, side: &str| {
+        let array = arrays.iter().find(|a| a["name"] == name).expect("array");
+        array["volume"][side]["formula"].clone()
+    };
+    assert_eq!(formula("a", "in"), "n^2");
+    assert_eq!(formula("b", "in"), "(1 - 2 * n + n^2) where n >= 2");
+    assert_eq!(formula("b", "out"), "n^2");
+    let n = 16;
+    assert_eq!(stats["bytes_to_accel"], 8 * (n * n + (1 - 2 * n + n * n)));
+    assert_eq!(stats["bytes_from_accel"], 8 * n * n);
     let page = std::fs::read_to_string(report.join("index.html")).expect("index.html");
     assert_eq!(page.matches("<svg class=\"region-picture\"").count(), 2);
     assert!(page.contains("drawn for n = 16"), "{page}");

@@ -136,6 +136,7 @@ impl SharedArray {
             sets: None,
             view: self.view.clone(),
             picture: None,
+            volume: None,
         }
     }
 }
