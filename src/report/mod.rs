@@ -6,11 +6,12 @@
 //! "left_out", "diagnostic"}], "validation"}` (`validation`: `ferry
 //! validate --json`'s object, with each run's measured transfers); a statement is `{"at", "function",
 //! "first_line", "arrays": [{"name", "buffer": [{"lower", "count"}],
-//! "plans": [{"kind", "load", "store"}], "picture"}], "scalars": [{"name",
+//! "plans": [{"kind", "load", "store"}], "picture", "volume"}], "scalars": [{"name",
 //! "by_value", "load", "store"}]}` with every bound a C expression of the
 //! program's variables, and `picture` what the statement does to a 1-D or
-//! 2-D array, drawn for one instance (`svg`; null for other arrays); a
-//! nest left out is `{"at", "reason"}`.
+//! 2-D array, drawn for one instance (`svg`; null for other arrays), and
+//! `volume` what one execution copies at most (`volume_json`); a nest
+//! left out is `{"at", "reason"}`.
 
 mod svg;
 
