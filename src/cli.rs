@@ -715,6 +715,8 @@ pub(crate) struct BatchFlags {
     quiet: bool,
     jobs: Option<usize>,
     no_cache: bool,
+    /// `--program MAIN.c`: the unit defining the program's `main`.
+    program: Option<String>,
 }
 
 impl BatchFlags {
@@ -722,11 +724,25 @@ impl BatchFlags {
         let quiet = take_flag(args, "--quiet");
         let no_cache = take_flag(args, "--no-cache");
         let jobs = take_jobs(args)?;
+        let program = take_value(args, "--program")?;
         Ok(BatchFlags {
             quiet,
             jobs,
             no_cache,
+            program,
         })
+    }
+
+    /// Sets the project's program (`--program`), which only `isolate -p`
+    /// and `validate -p` use.
+    pub(crate) fn choose_program(
+        &self,
+        project: &mut crate::units::Project,
+    ) -> Result<(), Diagnostic> {
+        match &self.program {
+            Some(file) => project.choose_program(file),
+            None => Ok(()),
+        }
     }
 
     pub(crate) fn run(self, database: &std::path::Path) -> crate::units::Run {
@@ -800,7 +816,8 @@ fn isolate_project(
     (out, report): (String, Option<PathBuf>),
     how: BatchFlags,
 ) -> Result<Finished, Failure> {
-    let (database, project) = open_project(database, extra)?;
+    let (database, mut project) = open_project(database, extra)?;
+    how.choose_program(&mut project)?;
     let batch = crate::project::Batch {
         project,
         run: how.run(&database),

@@ -142,6 +142,14 @@ const OPTIONS: &[FerryOption] = &[
         help: "threads: units analysed at once (with -p), or sharing a program's functions (regions; default: one per core)",
     },
     FerryOption {
+        name: "--program",
+        takes: Takes::One("MAIN.c"),
+        commands: &[Isolate, Validate],
+        help: "with -p: the project builds the program whose main this unit defines; its units \
+               are analysed together, so functions get their callers' context from every unit \
+               (the output is for that program only)",
+    },
+    FerryOption {
         name: "--no-cache",
         takes: Takes::Nothing,
         commands: &[Isolate, Regions, Validate],

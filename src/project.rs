@@ -204,8 +204,14 @@ impl Batch {
         files: &[ferry_parser::ParsedFile],
         companions: usize,
     ) -> Result<Outcome, Diagnostic> {
+        // With the program's units all here (`--program`), a function's
+        // callers are all here too: `--function` specialises its body to
+        // them, as `--closed-program` does for files.
+        let main = self.project.program.map(|m| &self.project.units[m].file);
+        let whole_program = companions > 0 && files.iter().any(|f| Some(&f.path) == main);
         let options = Options {
             companions,
+            closed_program: self.options.closed_program || whole_program,
             ..self.options.clone()
         };
         let isolated = if self.selection == Selection::Auto {

@@ -23,6 +23,10 @@ pub struct Project {
     /// folder inside the sources (CMake's `build/`, an in-source Bear
     /// run) makes it the project's top, headers included.
     pub root: PathBuf,
+    /// The unit defining `main` of the program the project builds
+    /// (`--program`): its units are linked as one program
+    /// (`linking::program`).
+    pub program: Option<usize>,
 }
 
 /// How a job runs over the units.
@@ -63,6 +67,7 @@ impl Project {
             units,
             extra_cflags,
             root,
+            program: None,
         })
     }
 
@@ -91,7 +96,31 @@ impl Project {
                 .collect(),
             extra_cflags: cflags,
             root: dir.to_path_buf(),
+            program: None,
         })
+    }
+
+    /// Takes the unit at `file` (as the user wrote it: relative to the
+    /// working folder) for the one defining the program's `main`
+    /// (`--program`).
+    pub fn choose_program(&mut self, file: &str) -> Result<(), Diagnostic> {
+        let wanted = std::path::absolute(file).unwrap_or_else(|_| PathBuf::from(file));
+        let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        };
+        let index = self
+            .units
+            .iter()
+            .position(|u| same(&u.file, &wanted))
+            .ok_or_else(|| {
+                Diagnostic::error(format!(
+                    "`--program {file}`: no unit of the project is that file (name the unit \
+                     that defines the program's `main`)"
+                ))
+            })?;
+        self.program = Some(index);
+        Ok(())
     }
 
     /// `path` relative to the project's folder, for messages.
@@ -122,7 +151,7 @@ impl Project {
             .stack_size(crate::cli::STACK_SIZE)
             .build()
             .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
-        let done = pool.install(|| {
+        let done = pool.install(|| -> Result<Vec<Done>, Diagnostic> {
             let texts: Vec<Result<String, String>> = self
                 .units
                 .par_iter()
@@ -147,7 +176,15 @@ impl Project {
                             }
                         })
                         .unzip();
-                    let mut companions = crate::linking::companions(&interfaces);
+                    let program = match self.program {
+                        Some(main) => Some(
+                            crate::linking::program(main, &interfaces)
+                                .map_err(|e| self.program_error(main, e))?,
+                        ),
+                        None => None,
+                    };
+                    let mut companions =
+                        crate::linking::companions(&interfaces, program.as_deref());
                     for (with, wanted) in companions.iter_mut().zip(wanted) {
                         if !wanted {
                             with.clear();
@@ -157,7 +194,7 @@ impl Project {
                 }
                 None => vec![Vec::new(); self.units.len()],
             };
-            (0..self.units.len())
+            Ok((0..self.units.len())
                 .into_par_iter()
                 .map(|k| {
                     let unit = &self.units[k];
@@ -170,10 +207,35 @@ impl Project {
                     progress.inc(1);
                     done
                 })
-                .collect()
+                .collect())
         });
+        let done = done.inspect_err(|_| progress.finish_and_clear())?;
         progress.finish_and_clear();
         Ok(done)
+    }
+
+    /// Why `--program` cannot take the units for one program.
+    fn program_error(&self, main: usize, e: crate::linking::ProgramError) -> Diagnostic {
+        use crate::linking::ProgramError::*;
+        let name = |u: usize| self.relative(&self.units[u].file);
+        let why = match e {
+            NoMain => format!("`{}` defines no `main`", name(main)),
+            Unreadable(u) => format!(
+                "`{}` cannot be read (see its diagnostic without `--program`), and the \
+                 program's functions may have callers there",
+                name(u)
+            ),
+            DefinedTwice { name: f, units } => format!(
+                "`{f}` is defined by both `{}` and `{}`, so the units are not one program \
+                 (give a database of the program's units alone)",
+                name(units[0]),
+                name(units[1])
+            ),
+        };
+        Diagnostic::error(format!(
+            "`--program {}`: the project's units do not make one program: {why}",
+            name(main)
+        ))
     }
 
     /// The unit's text after the preprocessor, under its flags; its

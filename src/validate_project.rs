@@ -56,7 +56,8 @@ pub fn run(
     let report_dir = take_value(&mut args, "--report")?.map(PathBuf::from);
     options.pictures = report_dir.is_some();
     let how = BatchFlags::take(&mut args)?;
-    let (database, project) = open_project(database, args)?;
+    let (database, mut project) = open_project(database, args)?;
+    how.choose_program(&mut project)?;
     let root = project.root.clone();
     let scratch = ferry_validation::temporary_folder("ferry-validate-project-").map_err(failure)?;
     let temporary_out = out.is_none();

@@ -225,6 +225,147 @@ fn a_function_is_isolated_in_the_unit_that_defines_it() {
     assert!(!elsewhere.exists(), "an output was written");
 }
 
+/// `--program src/main.c`: the units make one program, so smooth and
+/// scale, called by main with 3 <= n <= N = 64, get that from main's
+/// unit: every copy has a size ferry knows (without it, theirs grow with
+/// n), the whole figure is what the run at n = N measures, and the
+/// transformed program still runs the same.
+#[test]
+fn a_program_s_functions_get_their_callers_context_from_other_units() {
+    let root = project();
+    let out = root.with_extension("out");
+    let report = root.with_extension("report");
+    let main = root.join("src/main.c");
+    let (code, stdout, stderr) = isolate_p(
+        &root.join("build"),
+        &["--auto"],
+        &out,
+        &[
+            "--program",
+            main.to_str().expect("UTF-8"),
+            "--report",
+            report.to_str().expect("UTF-8"),
+        ],
+    );
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        stdout.contains(
+            "isolated   src/kernels/smooth.c (with src/main.c, src/kernels/scale.c, \
+             src/util/search.c)"
+        ),
+        "{stdout}"
+    );
+    // 1024 B back from main's loop, 512 B in and 496 B back for smooth,
+    // 512 B each way for scale: at n = 64, to 1024 and from 2032.
+    assert!(
+        stdout.contains(
+            "array copies per execution of each statement (its own plan, before sharing): at \
+             most 3.0 KiB (3056 B) for 3\n"
+        ),
+        "{stdout}"
+    );
+    let model: Value = serde_json::from_str(
+        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    let smooth = &model["units"][1]["statements"][0]["arrays"];
+    assert_eq!(smooth[0]["volume"]["in"]["at_most"], 64, "{smooth}");
+    assert_eq!(smooth[1]["volume"]["out"]["at_most"], 62, "{smooth}");
+    runs_the_same(
+        &root,
+        &out,
+        &[(10, 160, 304), (3, 48, 80), (64, 1024, 2032)],
+    );
+    // `--function scale`: main in another unit is its only caller, so
+    // its body is specialised to n <= 64 (alone, it is isolated for any
+    // caller, and its copies grow with n).
+    let function_out = root.with_extension("function");
+    let function_report = root.with_extension("function-report");
+    let (code, stdout, stderr) = isolate_p(
+        &root.join("build"),
+        &["--function", "scale"],
+        &function_out,
+        &[
+            "--program",
+            main.to_str().expect("UTF-8"),
+            "--report",
+            function_report.to_str().expect("UTF-8"),
+        ],
+    );
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    let model: Value = serde_json::from_str(
+        &std::fs::read_to_string(function_report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    let scale = &model["units"][2]["statements"][0]["arrays"][0]["volume"];
+    assert_eq!(scale["in"]["at_most"], 64, "{scale}");
+    assert_eq!(scale["out"]["at_most"], 64, "{scale}");
+    runs_the_same(
+        &root,
+        &function_out,
+        &[(10, 80, 80), (3, 24, 24), (64, 512, 512)],
+    );
+}
+
+/// `--program` must name a unit with `main`, of a project that is one
+/// program; `regions -p` takes no program.
+#[test]
+fn a_program_that_the_units_do_not_make_is_refused() {
+    let root = project();
+    let out = root.with_extension("out");
+    let scale = root.join("src/kernels/scale.c");
+    let (code, _, stderr) = isolate_p(
+        &root.join("build"),
+        &["--auto"],
+        &out,
+        &["--program", scale.to_str().expect("UTF-8")],
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains(
+            "`--program src/kernels/scale.c`: the project's units do not make one program: \
+             `src/kernels/scale.c` defines no `main`"
+        ),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    // A second definition of `scale`: two programs' units, or two
+    // versions of one function.
+    std::fs::write(
+        root.join("src/util/search.c"),
+        "void scale(int n, double *a) { (void)n; (void)a; }\n",
+    )
+    .expect("write");
+    let main = root.join("src/main.c");
+    let (code, _, stderr) = isolate_p(
+        &root.join("build"),
+        &["--auto"],
+        &out,
+        &["--program", main.to_str().expect("UTF-8")],
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains(
+            "`scale` is defined by both `src/kernels/scale.c` and `src/util/search.c`, so the \
+             units are not one program"
+        ),
+        "{stderr}"
+    );
+    let database = root.join("build");
+    let (code, _, stderr) = ferry(&[
+        "regions",
+        "-p",
+        database.to_str().expect("UTF-8"),
+        "--program",
+        main.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("`--program` is not an option of `ferry regions`"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn a_database_that_is_not_one_is_refused() {
     let root = scratch_dir("project-bad");
