@@ -209,9 +209,15 @@ impl Batch {
         // them, as `--closed-program` does for files.
         let main = self.project.program.map(|m| &self.project.units[m].file);
         let whole_program = companions > 0 && files.iter().any(|f| Some(&f.path) == main);
+        // Otherwise the units not here may call this one's functions,
+        // `main` here or not.
         let options = Options {
             companions,
             closed_program: self.options.closed_program || whole_program,
+            linkage: match whole_program {
+                true => ferry_hcfg::Linkage::Closed,
+                false => ferry_hcfg::Linkage::Open,
+            },
             ..self.options.clone()
         };
         let isolated = if self.selection == Selection::Auto {

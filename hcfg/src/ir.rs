@@ -80,6 +80,10 @@ pub struct Program {
     /// A function runs before `main` (`__attribute__((constructor))`): the
     /// globals may no longer hold their initial values when `main` starts.
     pub runs_before_main: bool,
+    /// Code outside the files analysed may call their functions of
+    /// external linkage, `main` or not (a project's unit analysed without
+    /// the rest of its program, `Linkage::Open`): see [`Program::is_closed`].
+    pub open_linkage: bool,
     /// Functions declared with `__attribute__((pencil_access(g)))` (the
     /// PENCIL report's summary functions, §3.7): the polyhedral model
     /// takes a call's accesses from `g`'s body instead of theirs.
@@ -159,6 +163,24 @@ impl Program {
     pub fn find_function(&self, name: &str) -> Option<FuncId> {
         self.function_ids()
             .find(|&f| self.function(f).name.as_str() == name)
+    }
+
+    /// Whether the files analysed are a whole program: `main` is defined
+    /// here and nothing else calls their functions. Then a function's
+    /// callers are those the call graph shows; otherwise a function of
+    /// external linkage may have others, which pass anything and read
+    /// anything it writes.
+    pub fn is_closed(&self) -> bool {
+        !self.open_linkage
+            && self
+                .find_function("main")
+                .is_some_and(|m| self.function(m).body.is_some())
+    }
+
+    /// Whether every caller of `f` may be among the functions analysed:
+    /// in a closed program, or for a `static` function.
+    pub fn callers_all_here(&self, f: FuncId) -> bool {
+        self.function(f).is_static || self.is_closed()
     }
 }
 

@@ -54,6 +54,19 @@ pub enum Callers {
     Anyone,
 }
 
+/// What the files analysed are of their program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Linkage {
+    /// With `main` among them, the whole program (what files given on the
+    /// command line are): every call to their functions is in them.
+    #[default]
+    Closed,
+    /// Part of a program whose other parts the analyses do not see (a
+    /// project's unit analysed alone or with its callees): they may call
+    /// any function of external linkage, `main` defined here or not.
+    Open,
+}
+
 /// The program and every analysis of this crate, computed in dependency order.
 pub struct Analyses {
     pub program: Program,
@@ -106,7 +119,19 @@ impl Analyses {
         callers: Callers,
         rows: delinearise::Rows,
     ) -> Analyses {
+        Analyses::run_linked(files, wanted, callers, rows, Linkage::Closed)
+    }
+
+    /// As [`Analyses::run_with`], the files linked as `linkage` says.
+    pub fn run_linked(
+        files: &[ParsedFile],
+        wanted: Option<&[&str]>,
+        callers: Callers,
+        rows: delinearise::Rows,
+        linkage: Linkage,
+    ) -> Analyses {
         let mut program = build_program(files);
+        program.open_linkage = linkage == Linkage::Open;
         let calls = CallGraph::build(&program);
         let effects = EffectsAnalysis::run(&program, &calls);
         let escapes = Escapes::run(&program, &calls);

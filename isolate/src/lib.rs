@@ -42,7 +42,7 @@ use clone::Cloner;
 use emit::{DeviceNames, Exit};
 use ferry_hcfg::delinearise::Rows;
 use ferry_hcfg::ir::{ArrayLen, FuncId, Type, VarId};
-use ferry_hcfg::{Analyses, Callers};
+use ferry_hcfg::{Analyses, Callers, Linkage};
 use ferry_parser::ast::{
     BinaryOp, Block, BlockItem, DeclSpecifier, Declaration, Declarator, Expr, ExternalDecl,
     FunctionDef, Stmt, StmtId, StmtKind, StructKind, TranslationUnit, TypeSpecifier,
@@ -174,6 +174,9 @@ pub struct Options {
     /// Draw the regions of each isolated 1-D and 2-D array for the report
     /// (`--report`; [`picture`]).
     pub pictures: bool,
+    /// What the files are of their program (`Linkage::Open` for a
+    /// project's unit analysed without the rest of its program).
+    pub linkage: Linkage,
     /// The last `companions` files are given for their function bodies
     /// only (a project's units defining what the others call): nothing in
     /// them is selected, and the caller keeps only the other files' output.
@@ -210,6 +213,7 @@ impl Default for Options {
             closed_program: false,
             pictures: false,
             companions: 0,
+            linkage: Linkage::Closed,
         }
     }
 }
@@ -261,13 +265,25 @@ impl Isolated {
 /// and that try is kept if it leaves fewer nests out (its statements
 /// relying on an assumption versioned on run-time checks).
 pub fn isolate_auto(parsed: &[ParsedFile], options: &Options) -> Result<Auto, Diagnostic> {
-    let analyses = Analyses::run(parsed);
+    let analyses = Analyses::run_linked(
+        parsed,
+        None,
+        Callers::Analysed,
+        Rows::Proved,
+        options.linkage,
+    );
     let regions = RegionsAnalysis::run(&analyses);
     let proved = auto::isolate(parsed, &analyses, &regions, options)?;
     if proved.left_out.is_empty() || !assumable_rows(&analyses) {
         return Ok(proved);
     }
-    let analyses = Analyses::run_with(parsed, None, Callers::Analysed, Rows::Assumed);
+    let analyses = Analyses::run_linked(
+        parsed,
+        None,
+        Callers::Analysed,
+        Rows::Assumed,
+        options.linkage,
+    );
     let regions = RegionsAnalysis::run(&analyses);
     match auto::isolate(parsed, &analyses, &regions, options) {
         Ok(assumed) if assumed.left_out.len() < proved.left_out.len() => Ok(assumed),
@@ -292,7 +308,13 @@ pub fn isolate(
         Selection::Function(name) => Some(vec![name.as_str()]),
         _ => None,
     };
-    let analyses = Analyses::run_for(parsed, wanted.as_deref());
+    let analyses = Analyses::run_linked(
+        parsed,
+        wanted.as_deref(),
+        Callers::Analysed,
+        Rows::Proved,
+        options.linkage,
+    );
     let regions = RegionsAnalysis::run(&analyses);
     let prepared = Prepared::new(parsed, &analyses, &regions, selection, options)?;
     let moves = if *selection == Selection::Nothing && options.optimize_transfers {
@@ -393,7 +415,7 @@ fn isolate_with(
     selection: &Selection,
     options: &Options,
 ) -> Result<(Result<Isolated, Diagnostic>, bool), Diagnostic> {
-    let analyses = Analyses::run_with(parsed, wanted, callers, rows);
+    let analyses = Analyses::run_linked(parsed, wanted, callers, rows, options.linkage);
     let regions = RegionsAnalysis::run(&analyses);
     let isolated = Prepared::new(parsed, &analyses, &regions, selection, options)?.transform(
         parsed,

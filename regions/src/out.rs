@@ -239,13 +239,15 @@ pub(crate) struct CallersRead {
 
 impl CallersRead {
     /// Whether what `f`'s callers read is looked at: not for `main`, a
-    /// function called through a pointer, or a recursive one, whose
-    /// callers are taken to read everything.
+    /// function called through a pointer, a recursive one, or one that
+    /// code outside the files may call (external linkage in a program that
+    /// is not closed), whose callers are taken to read everything.
     pub(crate) fn consults_callers(a: &Analyses, f: FuncId) -> bool {
         let function = a.program.function(f);
         !(function.name.as_str() == "main"
             || function.address_taken
-            || a.calls.recursive[f.index()])
+            || a.calls.recursive[f.index()]
+            || !a.program.callers_all_here(f))
     }
 
     /// `out_roots(caller, node)`: the roots of the entities of the OUT

@@ -307,6 +307,63 @@ fn a_program_s_functions_get_their_callers_context_from_other_units() {
     );
 }
 
+/// A unit analysed without the rest of its program takes none of its
+/// functions of external linkage for called only as it sees: fill (main's
+/// unit) is also called by another unit's constructor with a larger n,
+/// and ramp's only caller in its unit reads nothing it writes, while main
+/// prints it. The transformed program prints what the original does.
+#[test]
+fn functions_other_units_may_call_keep_every_caller_s_due() {
+    let root = scratch_dir("project-callers");
+    copy_tree(&c_dir().join("project_callers"), &root);
+    let out = root.with_extension("out");
+    let (code, stdout, stderr) = ferry(&[
+        "isolate",
+        root.to_str().expect("UTF-8"),
+        "--auto",
+        "-o",
+        out.to_str().expect("UTF-8"),
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.contains("isolated   main.c"), "{stdout}");
+    assert!(stdout.contains("isolated   util.c"), "{stdout}");
+    let build_and_run = |tree: &Path, extra: &[PathBuf]| {
+        let program = tree.join("program");
+        let output = Command::new("cc")
+            .current_dir(tree)
+            .args(["-O2", "main.c", "other.c", "util.c"])
+            .args(extra)
+            .arg("-o")
+            .arg(&program)
+            .arg("-lm")
+            .output()
+            .expect("cc runs");
+        assert!(
+            output.status.success(),
+            "cc failed in {}:\n{}",
+            tree.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let ran = Command::new(&program).output().expect("the program runs");
+        assert!(
+            ran.status.success(),
+            "{} failed: {ran:?}",
+            program.display()
+        );
+        String::from_utf8_lossy(&ran.stdout).into_owned()
+    };
+    let runtime = out.join("ferry_rte");
+    let extra = [
+        PathBuf::from(format!("-I{}", runtime.display())),
+        runtime.join("ferry_rte.c"),
+        runtime.join("ferry_rte_host.c"),
+    ];
+    let original = build_and_run(&root, &[]);
+    assert_eq!(original, "3.5 49.5 25 13\n");
+    assert_eq!(build_and_run(&out, &extra), original);
+}
+
 /// `--program` must name a unit with `main`, of a project that is one
 /// program; `regions -p` takes no program.
 #[test]

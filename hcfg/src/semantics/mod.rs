@@ -157,9 +157,7 @@ impl Semantics {
                 a.summarize(f);
             }
         }
-        let closed_world = program
-            .find_function("main")
-            .is_some_and(|m| program.function(m).body.is_some());
+        let closed_world = program.is_closed();
         let mut entry = vec![None; n];
         for component in calls.components.iter().rev() {
             for &f in component {
