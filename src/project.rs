@@ -440,7 +440,7 @@ impl Batch {
         for (unit, outcome) in units.iter().zip(outcomes) {
             let (outcome, with) = match outcome {
                 Outcome::Isolated { linked, .. } if !linked.is_empty() => {
-                    ("isolated", format!(" (with {})", linked.join(", ")))
+                    ("isolated", format!(" (with {})", listed(linked)))
                 }
                 Outcome::Isolated { .. } => ("isolated", String::new()),
                 Outcome::Untouched { .. } => ("untouched", String::new()),
@@ -473,6 +473,20 @@ impl Batch {
         );
         text.push_str(&statements_table(outcomes));
         (text, i32::from(failed > 0))
+    }
+}
+
+/// Units named in the closing table: the first few, then how many more
+/// (with `--program`, every unit of the program is linked with each).
+fn listed(units: &[String]) -> String {
+    const SHOWN: usize = 4;
+    match units.len() {
+        n if n <= SHOWN => units.join(", "),
+        n => format!(
+            "{} and {} more",
+            units[..SHOWN - 1].join(", "),
+            n - (SHOWN - 1)
+        ),
     }
 }
 
@@ -611,4 +625,16 @@ pub(crate) fn mirror(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_of_units_are_cut() {
+        let units = |n: usize| (1..=n).map(|k| format!("u{k}.c")).collect::<Vec<_>>();
+        assert_eq!(listed(&units(4)), "u1.c, u2.c, u3.c, u4.c");
+        assert_eq!(listed(&units(33)), "u1.c, u2.c, u3.c and 30 more");
+    }
 }
