@@ -38,10 +38,10 @@ pub const MAX_COMPANIONS: usize = 8;
 /// context wrong. So every unit must be readable, and no two of them may
 /// define the same function (ferry could not tell which one is linked).
 pub fn program(main: usize, interfaces: &[Option<Interface>]) -> Result<Vec<usize>, ProgramError> {
-    if !interfaces[main]
+    let named = interfaces[main]
         .as_ref()
-        .is_some_and(|i| i.defines.contains("main"))
-    {
+        .ok_or(ProgramError::Unreadable(main))?;
+    if !named.defines.contains("main") {
         return Err(ProgramError::NoMain);
     }
     let mut units = vec![main];
@@ -184,6 +184,7 @@ mod tests {
         let mut broken = units.to_vec();
         broken[1] = None;
         assert_eq!(program_of(0, &broken), Err(ProgramError::Unreadable(1)));
+        assert_eq!(program_of(1, &broken), Err(ProgramError::Unreadable(1)));
         broken[1] = unit(&["accumulate"], &[]);
         assert_eq!(
             program_of(0, &broken),

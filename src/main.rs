@@ -4,6 +4,7 @@ mod cli;
 mod compile_db;
 mod linking;
 mod options;
+mod program;
 mod project;
 mod report;
 mod unit_cache;

@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// What became of one unit.
-enum Outcome {
+pub(crate) enum Outcome {
     /// Transformed: the files written in its place (the unit's own, and
     /// kernel files beside it), and what isolation had to say.
     Isolated {
@@ -54,7 +54,7 @@ enum Outcome {
 }
 
 impl Outcome {
-    fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         match self {
             Outcome::Isolated {
                 files,
@@ -81,7 +81,7 @@ impl Outcome {
         }
     }
 
-    fn from_json(value: &Value) -> Option<Outcome> {
+    pub(crate) fn from_json(value: &Value) -> Option<Outcome> {
         let strings = |name: &str| -> Option<Vec<String>> {
             value
                 .get(name)?
@@ -143,12 +143,50 @@ impl Batch {
         let selects = |parsed: &ferry_parser::ParsedFile| {
             ferry_isolate::select::selects_in(parsed, &self.selection)
         };
-        let done =
-            self.project
-                .each_unit(&self.run, &job, Some(&selects), &|parsed, companions| {
-                    self.isolate_unit(parsed, companions)
-                        .map(|outcome| outcome.to_json())
-                })?;
+        // With `--program`, the program's units in one run of the
+        // analyses where that works (`program.rs`); the others one by one.
+        let program = crate::program::isolate(
+            &self.project,
+            &self.run,
+            &job,
+            &self.selection,
+            &self.options,
+        )?;
+        let answered: Vec<usize> = program
+            .iter()
+            .flat_map(|p| p.outcomes.iter().map(|(u, _)| *u))
+            .collect();
+        let mut done = self.project.each_unit_but(
+            &self.run,
+            &job,
+            Some(&selects),
+            &|parsed, companions| {
+                self.isolate_unit(parsed, companions)
+                    .map(|outcome| outcome.to_json())
+            },
+            &answered,
+        )?;
+        let together = program.as_ref().map(|p| p.outcomes.len());
+        if self.project.program.is_some() && together.is_none() {
+            eprintln!(
+                "ferry: note: --program: the program's units could not be isolated together \
+                 (a refusal, or two units of one file name); each is isolated with all the \
+                 others instead"
+            );
+        }
+        if let Some(program) = program {
+            let main = self.project.program.expect("a program has its main");
+            for (u, outcome) in program.outcomes {
+                done[u] = Done {
+                    answer: Ok(outcome.to_json()),
+                    notes: match u == main {
+                        true => program.notes.clone(),
+                        false => Vec::new(),
+                    },
+                    cached: program.cached,
+                };
+            }
+        }
         let outcomes: Vec<Outcome> = done
             .iter()
             .map(|d| match &d.answer {
@@ -172,7 +210,7 @@ impl Batch {
         if let Some(dir) = &self.report {
             crate::report::write(dir, &model)?;
         }
-        let (summary, status) = self.summary(&done, &outcomes);
+        let (summary, status) = self.summary(&done, &outcomes, together);
         Ok((summary, status, model))
     }
 
@@ -402,7 +440,13 @@ impl Batch {
     }
 
     /// The table printed at the end, and the exit status.
-    fn summary(&self, done: &[Done], outcomes: &[Outcome]) -> (String, i32) {
+    /// `together`: how many units were isolated as one program.
+    fn summary(
+        &self,
+        done: &[Done],
+        outcomes: &[Outcome],
+        together: Option<usize>,
+    ) -> (String, i32) {
         let count = |f: fn(&Outcome) -> bool| outcomes.iter().filter(|o| f(o)).count();
         let isolated = count(|o| matches!(o, Outcome::Isolated { .. }));
         let untouched = count(|o| matches!(o, Outcome::Untouched { .. }));
@@ -471,6 +515,13 @@ impl Batch {
                 ""
             },
         );
+        if let (Some(n), Some(main)) = (together, self.project.program) {
+            let _ = writeln!(
+                text,
+                "{n} units analysed together as the program of {}",
+                self.project.relative(&self.project.units[main].file)
+            );
+        }
         text.push_str(&statements_table(outcomes));
         (text, i32::from(failed > 0))
     }

@@ -145,6 +145,19 @@ impl Project {
         linked: Option<&Wants>,
         work: &Work,
     ) -> Result<Vec<Done>, Diagnostic> {
+        self.each_unit_but(run, job, linked, work, &[])
+    }
+
+    /// As [`Project::each_unit`], but for the units `answered` (indices),
+    /// which another job answers: theirs is `null`, not cached.
+    pub fn each_unit_but(
+        &self,
+        run: &Run,
+        job: &str,
+        linked: Option<&Wants>,
+        work: &Work,
+        answered: &[usize],
+    ) -> Result<Vec<Done>, Diagnostic> {
         let progress = progress_bar(run.quiet, self.units.len());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(run.jobs.unwrap_or_else(threads))
@@ -176,6 +189,11 @@ impl Project {
                             }
                         })
                         .unzip();
+                    let wanted: Vec<bool> = wanted
+                        .into_iter()
+                        .enumerate()
+                        .map(|(u, w)| w && !answered.contains(&u))
+                        .collect();
                     let program = match self.program {
                         Some(main) => Some(
                             crate::linking::program(main, &interfaces)
@@ -198,6 +216,14 @@ impl Project {
                 .into_par_iter()
                 .map(|k| {
                     let unit = &self.units[k];
+                    if answered.contains(&k) {
+                        progress.inc(1);
+                        return Done {
+                            answer: Ok(Value::Null),
+                            notes: Vec::new(),
+                            cached: false,
+                        };
+                    }
                     progress.set_message(self.relative(&unit.file));
                     let with: Vec<(&Unit, &str)> = companions[k]
                         .iter()
@@ -214,12 +240,37 @@ impl Project {
         Ok(done)
     }
 
+    /// Every unit's preprocessed text and its parse (a unit that cannot
+    /// be read: its diagnostic, printed), on `run`'s threads.
+    pub fn read_all(&self, run: &Run) -> Result<Vec<ReadUnit>, Diagnostic> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(run.jobs.unwrap_or_else(threads))
+            .stack_size(crate::cli::STACK_SIZE)
+            .build()
+            .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
+        Ok(pool.install(|| {
+            self.units
+                .par_iter()
+                .map(|unit| {
+                    let text = self.preprocessed(unit)?;
+                    let parsed = ferry_parser::parse_preprocessed(text.clone(), &unit.file)
+                        .map_err(|d| d.to_string())?;
+                    Ok((text, parsed))
+                })
+                .collect()
+        }))
+    }
+
     /// Why `--program` cannot take the units for one program.
-    fn program_error(&self, main: usize, e: crate::linking::ProgramError) -> Diagnostic {
+    pub fn program_error(&self, main: usize, e: crate::linking::ProgramError) -> Diagnostic {
         use crate::linking::ProgramError::*;
         let name = |u: usize| self.relative(&self.units[u].file);
         let why = match e {
             NoMain => format!("`{}` defines no `main`", name(main)),
+            Unreadable(u) if u == main => format!(
+                "`{}` cannot be read (see its diagnostic without `--program`)",
+                name(u)
+            ),
             Unreadable(u) => format!(
                 "`{}` cannot be read (see its diagnostic without `--program`), and the \
                  program's functions may have callers there",
@@ -302,6 +353,9 @@ impl Project {
         done
     }
 }
+
+/// A unit's preprocessed text and its parse, or its diagnostic, printed.
+pub type ReadUnit = Result<(String, ParsedFile), String>;
 
 /// Whether a unit (parsed) is to be analysed with the units it calls.
 pub type Wants<'a> = dyn Fn(&ParsedFile) -> bool + Sync + 'a;

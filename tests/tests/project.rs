@@ -255,6 +255,10 @@ fn a_program_s_functions_get_their_callers_context_from_other_units() {
         ),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("4 units analysed together as the program of src/main.c\n"),
+        "{stdout}"
+    );
     // 1024 B back from main's loop, 512 B in and 496 B back for smooth,
     // 512 B each way for scale: at n = 64, to 1024 and from 2032.
     assert!(
@@ -362,6 +366,41 @@ fn functions_other_units_may_call_keep_every_caller_s_due() {
     let original = build_and_run(&root, &[]);
     assert_eq!(original, "3.5 49.5 25 13\n");
     assert_eq!(build_and_run(&out, &extra), original);
+}
+
+/// `--pragma --program`: search.c's marked statement is refused, so the
+/// program's units cannot be isolated together; each is then isolated
+/// with all the others, and the refusal stays with its unit.
+#[test]
+fn a_refusal_in_a_program_stays_with_its_unit() {
+    let root = project();
+    let out = root.with_extension("out");
+    let main = root.join("src/main.c");
+    let (code, stdout, stderr) = isolate_p(
+        &root.join("build"),
+        &["--pragma"],
+        &out,
+        &["--program", main.to_str().expect("UTF-8")],
+    );
+    assert_eq!(code, Some(1), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        stderr.contains("--program: the program's units could not be isolated together"),
+        "{stderr}"
+    );
+    for line in [
+        "isolated   src/kernels/smooth.c (with src/main.c, src/kernels/scale.c, \
+         src/util/search.c)",
+        "failed     src/util/search.c",
+        "4 units (0 as the cache kept them): 2 isolated, 1 untouched, 1 failed",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    assert!(!stdout.contains("analysed together"), "{stdout}");
+    runs_the_same(
+        &root,
+        &out,
+        &[(10, 160, 144), (3, 48, 32), (64, 1024, 1008)],
+    );
 }
 
 /// `--program` must name a unit with `main`, of a project that is one
