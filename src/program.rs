@@ -153,7 +153,7 @@ fn distribute(
             written.extend(
                 kernels
                     .iter()
-                    .filter(|f| f.name.starts_with(&format!("{stem}_kernels")))
+                    .filter(|f| written_for(&f.name, &stem))
                     .map(|f| (f.name.clone(), f.text.clone())),
             );
             let statements: Vec<Value> = statements
@@ -211,6 +211,17 @@ fn of_file(lines: &[String], file: &ParsedFile) -> Vec<String> {
         .collect()
 }
 
+/// Whether `name` is one of the files a target writes for the unit of
+/// file stem `stem` (`ferry_targets`: `STEM_kernels.cl`, `.cu`, `.h`,
+/// `STEM_launch.c`).
+fn written_for(name: &str, stem: &str) -> bool {
+    let Some((base, _extension)) = name.rsplit_once('.') else {
+        return false;
+    };
+    base.strip_prefix(stem)
+        .is_some_and(|rest| rest == "_kernels" || rest == "_launch")
+}
+
 /// The unit's file name without its extension, which its kernel files
 /// start with.
 fn stem(project: &Project, unit: usize) -> String {
@@ -247,4 +258,29 @@ fn from_json(stored: &Value) -> Option<ProgramRun> {
         notes,
         cached: true,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_unit_s_kernel_files_are_named_after_it() {
+        for name in [
+            "smooth_kernels.cl",
+            "smooth_kernels.h",
+            "smooth_launch.c",
+            "smooth_kernels.cu",
+        ] {
+            assert!(written_for(name, "smooth"), "{name}");
+        }
+        for name in [
+            "smooth.c",
+            "smoother_kernels.cl",
+            "smooth_launch",
+            "main_kernels.cl",
+        ] {
+            assert!(!written_for(name, "smooth"), "{name}");
+        }
+    }
 }

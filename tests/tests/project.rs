@@ -368,6 +368,61 @@ fn functions_other_units_may_call_keep_every_caller_s_due() {
     assert_eq!(build_and_run(&out, &extra), original);
 }
 
+/// `--target opencl --program`: the program's kernels and launchers go
+/// beside their units, as `ferry_rte/BUILD` names them, and the project
+/// built with them runs on the OpenCL device (pocl) as the original does.
+#[test]
+fn a_program_s_kernels_go_beside_their_units() {
+    let root = project();
+    let out = root.with_extension("out");
+    let main = root.join("src/main.c");
+    let (code, stdout, stderr) = isolate_p(
+        &root.join("build"),
+        &["--auto", "--target", "opencl"],
+        &out,
+        &["--program", main.to_str().expect("UTF-8")],
+    );
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.contains("4 units analysed together"), "{stdout}");
+    let note = std::fs::read_to_string(out.join("ferry_rte/BUILD")).expect("BUILD");
+    let new_sources = note
+        .lines()
+        .find_map(|l| l.strip_prefix("- the new C sources "))
+        .and_then(|l| l.split_once(" (compiled"))
+        .map(|(names, _)| names.split(", ").map(|n| out.join(n)).collect::<Vec<_>>())
+        .unwrap_or_else(|| panic!("no new C sources in:\n{note}"));
+    for launchers in [
+        "src/main_launch.c",
+        "src/kernels/smooth_launch.c",
+        "src/kernels/scale_launch.c",
+    ] {
+        assert!(new_sources.contains(&out.join(launchers)), "{note}");
+        assert!(out.join(launchers).exists(), "{launchers}");
+    }
+    let runtime = out.join("ferry_rte");
+    let mut extra = vec![format!("-I{}", runtime.display())];
+    for source in [
+        runtime.join("ferry_rte.c"),
+        runtime.join("ferry_rte_opencl.c"),
+    ]
+    .iter()
+    .chain(&new_sources)
+    {
+        extra.push(source.display().to_string());
+    }
+    extra.push("-lOpenCL".to_string());
+    let transformed = root.join("transformed");
+    build(&out, &extra, &transformed);
+    let original = root.join("original");
+    build(&root, &[], &original);
+    same_runs(
+        &original,
+        &transformed,
+        &[(10, 160, 304), (3, 48, 80), (64, 1024, 2032)],
+        &root,
+    );
+}
+
 /// `--pragma --program`: search.c's marked statement is refused, so the
 /// program's units cannot be isolated together; each is then isolated
 /// with all the others, and the refusal stays with its unit.
