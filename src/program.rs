@@ -84,20 +84,31 @@ pub fn isolate(
         linkage: ferry_hcfg::Linkage::Closed,
         ..options.clone()
     };
-    let isolated = match selection {
+    let spinner = spinner(
+        run.quiet,
+        format!(
+            "analysing the program of {} ({} units)",
+            project.relative(&project.units[main].file),
+            units.len()
+        ),
+    );
+    let together = match selection {
         Selection::Auto => match ferry_isolate::isolate_auto(&files, &options) {
-            Ok(auto) if auto.isolated.is_none() => Err(auto.left_out),
-            Ok(auto) => Ok(auto.into_result()),
-            Err(e) => Ok(Err(e)),
+            Ok(auto) if auto.isolated.is_none() => Together::NothingIsolated(auto.left_out),
+            Ok(auto) => auto
+                .into_result()
+                .map_or(Together::Refused, Together::Isolated),
+            Err(_) => Together::Refused,
         },
-        _ => Ok(ferry_isolate::isolate(&files, selection, &options)),
+        _ => ferry_isolate::isolate(&files, selection, &options)
+            .map_or(Together::Refused, Together::Isolated),
     };
+    spinner.finish_and_clear();
     let notes = ferry_hcfg::semantics::budget::take_notes();
-    let outcomes = match isolated {
-        Ok(Ok(isolated)) => distribute(project, &units, &files, isolated),
-        Ok(Err(_refusal)) => return Ok(None),
-        // No nest isolated anywhere: each unit keeps its own left out.
-        Err(left_out) => units
+    let outcomes = match together {
+        Together::Isolated(isolated) => distribute(project, &units, &files, isolated),
+        Together::Refused => return Ok(None),
+        Together::NothingIsolated(left_out) => units
             .iter()
             .zip(&files)
             .map(|(&u, file)| {
@@ -115,6 +126,27 @@ pub fn isolate(
         cache.store(key, &to_json(&program));
     }
     Ok(Some(program))
+}
+
+/// What the one isolation of the program's units gave.
+enum Together {
+    Isolated(ferry_isolate::Isolated),
+    /// `--auto` isolated no nest anywhere: why of each.
+    NothingIsolated(Vec<String>),
+    /// A refusal (the caller isolates the units one by one).
+    Refused,
+}
+
+/// A spinner with `message` on a terminal while the program is analysed
+/// (nothing with `--quiet`).
+fn spinner(quiet: bool, message: String) -> indicatif::ProgressBar {
+    if quiet {
+        return indicatif::ProgressBar::hidden();
+    }
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_message(message);
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    spinner
 }
 
 /// Each unit's share of the one isolation: its file, the kernel files
