@@ -12,7 +12,8 @@
 //! when the file around it is large (issue 27's goal: 5 s).
 //! `--projects` times `ferry isolate -p --auto` on zlib and Lua as whole
 //! projects: one thread against two, and a rerun after one edit against
-//! a full run. With no part named, all but `--sqlite` run. Csmith programs use the
+//! a full run; then each with a driver as one program, unit by unit
+//! against `--program driver.c`. With no part named, all but `--sqlite` run. Csmith programs use the
 //! flags of issue 27 (`--seeds 1..20` by default); each row gives the
 //! program's lines, functions, time and memory, and the time per thousand
 //! lines, the figure that stays flat when the cost is linear. With
@@ -38,7 +39,8 @@
 
 use ferry_tests::corpus::corpus_files;
 use ferry_tests::csmith;
-use ferry_tests::projects::write_project;
+use ferry_tests::drivers::{LUA_DRIVER, ZLIB_DRIVER};
+use ferry_tests::projects::{write_program, write_project};
 use ferry_tests::{ferry_bin, run_with_timeout, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -719,6 +721,61 @@ fn projects(dir: &Path, o: &Options) {
             ratio(one, two),
             secs(edit),
             ratio(edit, two)
+        );
+    }
+    programs(dir, o);
+}
+
+/// zlib and Lua each with its driver (`ferry_tests::drivers`) as one more
+/// unit: unit by unit against `--program driver.c`, which analyses the
+/// program's units together once, each the best of `--rounds` runs, and
+/// whether the two write the same units.
+fn programs(dir: &Path, o: &Options) {
+    println!("\nPrograms: ferry isolate -p DB --auto [--program driver.c], library and driver");
+    println!(
+        "{:<8} {:>6} {:>14} {:>12} {:>14} {:>12}",
+        "project", "units", "unit by unit s", "program s", "program/units", "same output"
+    );
+    let rounds = o.rounds.max(1);
+    for (library, driver) in [("zlib", ZLIB_DRIVER), ("lua", LUA_DRIVER)] {
+        let project = dir.join(format!("program-{library}"));
+        let files = match write_program(library, &project, driver) {
+            Ok(files) => files,
+            Err(e) => {
+                println!("{library}: {e}");
+                continue;
+            }
+        };
+        let run = |out: &Path, extra: &[&str]| -> Option<Duration> {
+            (0..rounds)
+                .map(|_| run_once(out, &project, extra, o))
+                .collect::<Option<Vec<_>>>()?
+                .into_iter()
+                .min()
+        };
+        let (by_unit, together) = (dir.join("by-unit"), dir.join("together"));
+        let units = run(&by_unit, &["--no-cache"]);
+        let driver = project.join("driver.c");
+        let driver = driver.to_str().expect("UTF-8");
+        let program = run(&together, &["--no-cache", "--program", driver]);
+        let same = files.iter().all(|f| {
+            let name = f.path.file_name().expect("a name");
+            std::fs::read(by_unit.join(name)).ok() == std::fs::read(together.join(name)).ok()
+        });
+        let secs =
+            |d: Option<Duration>| d.map_or("-".into(), |d| format!("{:.2}", d.as_secs_f64()));
+        let ratio = match (program, units) {
+            (Some(a), Some(b)) => format!("{:.2}", a.as_secs_f64() / b.as_secs_f64()),
+            _ => "-".into(),
+        };
+        println!(
+            "{:<8} {:>6} {:>14} {:>12} {:>14} {:>12}",
+            library,
+            files.len() + 1,
+            secs(units),
+            secs(program),
+            ratio,
+            if same { "yes" } else { "NO" }
         );
     }
 }

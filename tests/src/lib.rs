@@ -5,6 +5,7 @@
 
 pub mod corpus;
 pub mod csmith;
+pub mod drivers;
 pub mod isolate_spec;
 pub mod offload;
 pub mod projects;

@@ -53,3 +53,28 @@ pub fn write_project(library: &str, dir: &Path) -> Result<Vec<CorpusFile>, Strin
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(files)
 }
+
+/// `library`'s project as [`write_project`] writes it, with `driver` as
+/// one more unit, `driver.c`, which defines `main`: the project of one
+/// program, for `--program driver.c`. The library's files, as in the
+/// corpus.
+pub fn write_program(library: &str, dir: &Path, driver: &str) -> Result<Vec<CorpusFile>, String> {
+    let files = write_project(library, dir)?;
+    let driver_file = dir.join("driver.c");
+    std::fs::write(&driver_file, driver).map_err(|e| format!("{}: {e}", driver_file.display()))?;
+    let path = dir.join("compile_commands.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut database: Vec<serde_json::Value> =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut arguments = vec!["cc".to_string(), "-c".to_string()];
+    arguments.extend(files.first().map(|f| f.cflags.clone()).unwrap_or_default());
+    arguments.push("driver.c".to_string());
+    database.push(serde_json::json!({
+        "directory": dir.display().to_string(),
+        "arguments": arguments,
+        "file": "driver.c",
+    }));
+    std::fs::write(&path, serde_json::Value::Array(database).to_string())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(files)
+}
