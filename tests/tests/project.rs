@@ -368,6 +368,43 @@ fn functions_other_units_may_call_keep_every_caller_s_due() {
     assert_eq!(build_and_run(&out, &extra), original);
 }
 
+/// `validate -p --program`: the program isolated together, built by the
+/// project's own command in both trees, and run. At n = N the run moves
+/// what the static figure says: 1024 bytes in and 2032 back, 3056 B.
+#[test]
+fn a_program_is_validated_and_moves_its_static_figure() {
+    let root = project();
+    let main = root.join("src/main.c");
+    let database = root.join("build");
+    let build = "cc -O2 -Iinclude $FERRY_RTE_CFLAGS src/main.c src/kernels/smooth.c \
+                 src/util/search.c -DFACTOR=3 src/kernels/scale.c -o program $FERRY_RTE_LIBS -lm";
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "-p",
+        database.to_str().expect("UTF-8"),
+        "--auto",
+        "--program",
+        main.to_str().expect("UTF-8"),
+        "--quiet",
+        "--build",
+        build,
+        "--run",
+        "./program 10",
+        "--run",
+        "./program 64",
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    for line in [
+        "4 units analysed together as the program of src/main.c",
+        "at most 3.0 KiB (3056 B) for 3",
+        "run 2 [./program 64]: same (exit 0; 1024 bytes in 2 transfers to the accelerator, 2032 \
+         bytes in 4 transfers back",
+        "verdict: same (all 2 runs behave identically)",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+}
+
 /// `--target opencl --program`: the program's kernels and launchers go
 /// beside their units, as `ferry_rte/BUILD` names them, and the project
 /// built with them runs on the OpenCL device (pocl) as the original does.
