@@ -541,6 +541,9 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     if let Some(database) = take_value(&mut args, "-p")?.or_else(|| take_folder(&mut args)) {
         return isolate_project(&database, args, selection, options, (out, report), how);
     }
+    if how.program.is_some() {
+        return Err(program_without_project().into());
+    }
     let (sources, cflags) = files_and_flags(args)?;
     let parsed = parse_each(&sources, &cflags)?;
     let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
@@ -752,6 +755,16 @@ impl BatchFlags {
             cache: (!self.no_cache).then(|| crate::unit_cache::beside(database)),
         }
     }
+}
+
+/// `--program` given with files: they are a program already when one
+/// defines `main`.
+pub(crate) fn program_without_project() -> Diagnostic {
+    Diagnostic::error(
+        "`--program` names the unit with `main` of a project (`-p BUILD` or a folder); files \
+         given on the command line with `main` among them are the whole program already \
+         (`--closed-program` specialises `--function` to their callers)",
+    )
 }
 
 /// The project of the database `-p` names (a file, or the folder holding

@@ -552,6 +552,22 @@ fn a_program_that_the_units_do_not_make_is_refused() {
         stderr.contains("`--program` is not an option of `ferry regions`"),
         "{stderr}"
     );
+    // With files, not a project: they are the program already.
+    for command in ["isolate", "validate"] {
+        let main_file = main.to_str().expect("UTF-8");
+        let out = root.join(format!("files-{command}"));
+        let mut args = vec![command, main_file, "--auto", "--program", main_file];
+        if command == "isolate" {
+            args.extend(["-o", out.to_str().expect("UTF-8")]);
+        }
+        let (code, _, stderr) = ferry(&args);
+        assert_eq!(code, Some(1), "{command}: {stderr}");
+        assert!(
+            stderr.contains("`--program` names the unit with `main` of a project"),
+            "{command}: {stderr}"
+        );
+        assert!(!out.exists(), "{command} wrote an output");
+    }
 }
 
 #[test]
