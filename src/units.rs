@@ -39,6 +39,18 @@ pub struct Run {
     pub cache: Option<Cache>,
 }
 
+impl Run {
+    /// The threads a batch runs on: `--jobs`, by default one per core,
+    /// each with ferry's stack.
+    fn pool(&self) -> Result<rayon::ThreadPool, Diagnostic> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.jobs.unwrap_or_else(threads))
+            .stack_size(crate::cli::STACK_SIZE)
+            .build()
+            .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))
+    }
+}
+
 /// A job's answer for one unit, with the notes its analyses made.
 pub struct Done {
     /// The job's JSON, or the unit's diagnostic, printed.
@@ -158,12 +170,19 @@ impl Project {
         work: &Work,
         answered: &[usize],
     ) -> Result<Vec<Done>, Diagnostic> {
+        let answered_elsewhere = || Done {
+            answer: Ok(Value::Null),
+            notes: Vec::new(),
+            cached: false,
+        };
+        // Nothing left to read: every unit's text would be read for none.
+        if (0..self.units.len()).all(|u| answered.contains(&u)) {
+            return Ok((0..self.units.len())
+                .map(|_| answered_elsewhere())
+                .collect());
+        }
         let progress = progress_bar(run.quiet, self.units.len());
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(run.jobs.unwrap_or_else(threads))
-            .stack_size(crate::cli::STACK_SIZE)
-            .build()
-            .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
+        let pool = run.pool()?;
         let done = pool.install(|| -> Result<Vec<Done>, Diagnostic> {
             let texts: Vec<Result<String, String>> = self
                 .units
@@ -218,11 +237,7 @@ impl Project {
                     let unit = &self.units[k];
                     if answered.contains(&k) {
                         progress.inc(1);
-                        return Done {
-                            answer: Ok(Value::Null),
-                            notes: Vec::new(),
-                            cached: false,
-                        };
+                        return answered_elsewhere();
                     }
                     progress.set_message(self.relative(&unit.file));
                     let with: Vec<(&Unit, &str)> = companions[k]
@@ -243,11 +258,7 @@ impl Project {
     /// Every unit's preprocessed text and its parse (a unit that cannot
     /// be read: its diagnostic, printed), on `run`'s threads.
     pub fn read_all(&self, run: &Run) -> Result<Vec<ReadUnit>, Diagnostic> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(run.jobs.unwrap_or_else(threads))
-            .stack_size(crate::cli::STACK_SIZE)
-            .build()
-            .map_err(|e| Diagnostic::error(format!("cannot start the worker threads: {e}")))?;
+        let pool = run.pool()?;
         Ok(pool.install(|| {
             self.units
                 .par_iter()

@@ -81,27 +81,15 @@ pub fn box_bounds(
         .map_err(|_| BoundError::Isl)?;
     let mut out = Vec::with_capacity(dims);
     for k in 0..dims {
-        let min = set
-            .copy()
-            .and_then(|s| s.dim_min(k as i32))
-            .map_err(|_| BoundError::Isl)?;
-        let max = set
-            .copy()
-            .and_then(|s| s.dim_max(k as i32))
-            .map_err(|_| BoundError::Isl)?;
-        if min.involves_nan().unwrap_or(true) || max.involves_nan().unwrap_or(true) {
-            return Err(BoundError::Unbounded(k + 1));
-        }
+        let (min, count) = dim_extent(&set, k)
+            .map_err(|_| BoundError::Isl)?
+            .ok_or(BoundError::Unbounded(k + 1))?;
         let ctx = set.get_ctx();
         let zero_off = || {
             untouched
                 .copy()
                 .and_then(|u| PwAff::val_on_domain(u, Val::zero(&ctx)?))
         };
-        let count = max
-            .sub(min.copy().map_err(|_| BoundError::Isl)?)
-            .and_then(|d| d.add_constant_val(Val::one(&ctx)?))
-            .map_err(|_| BoundError::Isl)?;
         if spans_a_type_range(&count, &touched).map_err(|_| BoundError::Isl)? {
             return Err(BoundError::TypeRangeOnly(k + 1));
         }
@@ -117,6 +105,21 @@ pub fn box_bounds(
         });
     }
     Ok(out)
+}
+
+/// Dimension `k` of `set` (over the parameters and the dimensions): its
+/// least index and its element count (`max - min + 1`), as functions of
+/// the parameters where the set has points; `None` where it has no lower
+/// or no upper bound.
+fn dim_extent(set: &Set, k: usize) -> Result<Option<(PwAff, PwAff)>, isl_rs::LibISLError> {
+    let min = set.copy()?.dim_min(k as i32)?;
+    let max = set.copy()?.dim_max(k as i32)?;
+    if min.involves_nan().unwrap_or(true) || max.involves_nan().unwrap_or(true) {
+        return Ok(None);
+    }
+    let one = Val::one(&set.get_ctx())?;
+    let count = max.sub(min.copy()?)?.add_constant_val(one)?;
+    Ok(Some((min, count)))
 }
 
 /// How many elements a box holds, as the report tells it
@@ -178,16 +181,9 @@ fn elements_of(
     let touched = set.copy().and_then(Set::params).ok()?;
     let mut product: Option<PwQPolynomial> = None;
     for k in 0..dims {
-        let min = set.copy().and_then(|s| s.dim_min(k as i32)).ok()?;
-        let max = set.copy().and_then(|s| s.dim_max(k as i32)).ok()?;
-        if min.involves_nan().unwrap_or(true) || max.involves_nan().unwrap_or(true) {
-            return None;
-        }
-        let ctx = set.get_ctx();
-        let extent = max
-            .sub(min)
-            .and_then(|d| d.add_constant_val(Val::one(&ctx)?))
-            .and_then(|d| d.intersect_domain(touched.copy()?))
+        let (_, count) = dim_extent(&set, k).ok()??;
+        let extent = count
+            .intersect_domain(touched.copy().ok()?)
             .and_then(PwQPolynomial::from_pw_aff)
             .ok()?;
         product = Some(match product {

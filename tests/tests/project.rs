@@ -57,9 +57,15 @@ fn build(tree: &Path, extra: &[String], program: &Path) {
         ("src/kernels/scale.c", vec!["-Iinclude", "-DFACTOR=3"]),
         ("src/util/search.c", vec!["-Iinclude"]),
     ];
+    build_units(tree, &units, extra, program);
+}
+
+/// Builds `units` (files under `tree`, each after its flags) with `extra`
+/// sources and flags into `program`.
+fn build_units(tree: &Path, units: &[(&str, Vec<&str>)], extra: &[String], program: &Path) {
     let mut cc = Command::new("cc");
     cc.current_dir(tree).arg("-O2");
-    for (file, flags) in &units {
+    for (file, flags) in units {
         cc.args(flags).arg(file);
     }
     cc.args(extra).arg("-o").arg(program).arg("-lm");
@@ -70,6 +76,12 @@ fn build(tree: &Path, extra: &[String], program: &Path) {
         tree.display(),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// The `report.json` a `--report DIR` wrote.
+fn read_model(dir: &Path) -> Value {
+    let text = std::fs::read_to_string(dir.join("report.json")).expect("report.json");
+    serde_json::from_str(&text).expect("JSON")
 }
 
 /// `ferry isolate -p DATABASE SELECTION -o OUT EXTRA...`.
@@ -268,10 +280,7 @@ fn a_program_s_functions_get_their_callers_context_from_other_units() {
         ),
         "{stdout}"
     );
-    let model: Value = serde_json::from_str(
-        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
-    )
-    .expect("JSON");
+    let model = read_model(&report);
     let smooth = &model["units"][1]["statements"][0]["arrays"];
     assert_eq!(smooth[0]["volume"]["in"]["at_most"], 64, "{smooth}");
     assert_eq!(smooth[1]["volume"]["out"]["at_most"], 62, "{smooth}");
@@ -297,10 +306,7 @@ fn a_program_s_functions_get_their_callers_context_from_other_units() {
         ],
     );
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
-    let model: Value = serde_json::from_str(
-        &std::fs::read_to_string(function_report.join("report.json")).expect("report.json"),
-    )
-    .expect("JSON");
+    let model = read_model(&function_report);
     let scale = &model["units"][2]["statements"][0]["arrays"][0]["volume"];
     assert_eq!(scale["in"]["at_most"], 64, "{scale}");
     assert_eq!(scale["out"]["at_most"], 64, "{scale}");
@@ -332,23 +338,10 @@ fn functions_other_units_may_call_keep_every_caller_s_due() {
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(stdout.contains("isolated   main.c"), "{stdout}");
     assert!(stdout.contains("isolated   util.c"), "{stdout}");
-    let build_and_run = |tree: &Path, extra: &[PathBuf]| {
+    let build_and_run = |tree: &Path, extra: &[String]| {
         let program = tree.join("program");
-        let output = Command::new("cc")
-            .current_dir(tree)
-            .args(["-O2", "main.c", "other.c", "util.c"])
-            .args(extra)
-            .arg("-o")
-            .arg(&program)
-            .arg("-lm")
-            .output()
-            .expect("cc runs");
-        assert!(
-            output.status.success(),
-            "cc failed in {}:\n{}",
-            tree.display(),
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let units = ["main.c", "other.c", "util.c"].map(|file| (file, Vec::new()));
+        build_units(tree, &units, extra, &program);
         let ran = Command::new(&program).output().expect("the program runs");
         assert!(
             ran.status.success(),
@@ -359,9 +352,9 @@ fn functions_other_units_may_call_keep_every_caller_s_due() {
     };
     let runtime = out.join("ferry_rte");
     let extra = [
-        PathBuf::from(format!("-I{}", runtime.display())),
-        runtime.join("ferry_rte.c"),
-        runtime.join("ferry_rte_host.c"),
+        format!("-I{}", runtime.display()),
+        runtime.join("ferry_rte.c").display().to_string(),
+        runtime.join("ferry_rte_host.c").display().to_string(),
     ];
     let original = build_and_run(&root, &[]);
     assert_eq!(original, "3.5 49.5 25 13\n");
@@ -725,10 +718,7 @@ fn the_report_says_what_moves_and_renders_in_a_browser() {
         &["--report", report.to_str().expect("UTF-8")],
     );
     assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
-    let model: Value = serde_json::from_str(
-        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
-    )
-    .expect("JSON");
+    let model = read_model(&report);
     assert_eq!(model["target"], "host");
     let units = model["units"].as_array().expect("units");
     let smooth = &units[1];
