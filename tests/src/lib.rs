@@ -19,8 +19,14 @@ use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The workspace root.
+/// The workspace root: `FERRY_WORKSPACE` when set, else the checkout the
+/// tests were built in. The override lets test and bench binaries built
+/// here run in a copy of the checkout elsewhere (`scripts/gpu_check.sh`
+/// runs them on a machine with a GPU and no Rust toolchain).
 pub fn workspace_root() -> PathBuf {
+    if let Some(root) = std::env::var_os("FERRY_WORKSPACE").filter(|r| !r.is_empty()) {
+        return PathBuf::from(root);
+    }
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("tests/ sits in the workspace root")
