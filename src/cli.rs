@@ -541,9 +541,7 @@ fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     if let Some(database) = take_value(&mut args, "-p")?.or_else(|| take_folder(&mut args)) {
         return isolate_project(&database, args, selection, options, (out, report), how);
     }
-    if how.program.is_some() {
-        return Err(program_without_project().into());
-    }
+    how.refuse_with_files(false)?;
     let (sources, cflags) = files_and_flags(args)?;
     let parsed = parse_each(&sources, &cflags)?;
     let isolated = ferry_isolate::isolate(&parsed, &selection, &options)?;
@@ -757,14 +755,41 @@ impl BatchFlags {
     }
 }
 
-/// `--program` given with files: they are a program already when one
-/// defines `main`.
-pub(crate) fn program_without_project() -> Diagnostic {
-    Diagnostic::error(
-        "`--program` names the unit with `main` of a project (`-p BUILD` or a folder); files \
-         given on the command line with `main` among them are the whole program already \
-         (`--closed-program` specialises `--function` to their callers)",
-    )
+impl BatchFlags {
+    /// Refuses the flags that only steer a project's batch when files are
+    /// given instead: left in the arguments they would reach `cc -E` as
+    /// flags, and taken silently they would promise what files mode does
+    /// not do. `jobs_share_functions`: `ferry regions`, whose `--jobs`
+    /// also shares one program's functions among threads.
+    pub(crate) fn refuse_with_files(&self, jobs_share_functions: bool) -> Result<(), Diagnostic> {
+        if self.program.is_some() {
+            return Err(Diagnostic::error(
+                "`--program` names the unit with `main` of a project (`-p BUILD` or a folder); \
+                 files given on the command line with `main` among them are the whole program \
+                 already (`--closed-program` specialises `--function` to their callers)",
+            ));
+        }
+        let project_only = [
+            ("--quiet", self.quiet, "hides a project's progress bar"),
+            (
+                "--no-cache",
+                self.no_cache,
+                "recomputes a project's cached units",
+            ),
+            (
+                "--jobs",
+                self.jobs.is_some() && !jobs_share_functions,
+                "sets how many of a project's units are analysed at once",
+            ),
+        ];
+        match project_only.iter().find(|(_, given, _)| *given) {
+            Some((flag, _, what)) => Err(Diagnostic::error(format!(
+                "`{flag}` {what} (`-p BUILD` or a folder); files given on the command line are \
+                 one program, analysed in one run"
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// The project of the database `-p` names (a file, or the folder holding
@@ -924,9 +949,10 @@ fn execute(command: Command) -> Result<String, Diagnostic> {
         }
         Command::Regions { json, program } => {
             let (mut args, json) = json_flag(program.args, json);
-            let jobs = take_jobs(&mut args)?;
+            let how = BatchFlags::take(&mut args)?;
+            how.refuse_with_files(true)?;
             let parsed = parse_args(args)?;
-            let workers = jobs.unwrap_or_else(|| regions_workers(&parsed));
+            let workers = how.jobs.unwrap_or_else(|| regions_workers(&parsed));
             if workers > 1 {
                 let format = match json {
                     true => ferry_regions::parallel::Format::Json,

@@ -29,9 +29,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
         let tolerance = take_tolerance(&mut args)?;
         return crate::validate_project::run(&database, args, raw_runs, timeout, tolerance);
     }
-    if take_value(&mut args, "--program")?.is_some() {
-        return Err(crate::cli::program_without_project().into());
-    }
+    crate::cli::BatchFlags::take(&mut args)?.refuse_with_files(false)?;
     // `--run ARGS`: one execution each, ARGS split on whitespace (`--run ""`
     // is a run without arguments).
     let runs: Vec<Vec<String>> = raw_runs

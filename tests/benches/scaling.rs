@@ -184,9 +184,23 @@ fn options() -> Options {
             other => panic!("unknown argument {other}"),
         }
     }
+    // `--jobs` only shares `ferry regions`' work among threads: `ferry
+    // isolate` on files refuses it, so the kernels have no one-thread
+    // baseline.
+    let one_thread = o
+        .baseline
+        .as_ref()
+        .is_some_and(|(_, args)| !args.is_empty());
     if o.parts.is_empty() {
         o.parts = vec!["csmith", "corpus", "nesting", "kernels"];
+        if one_thread {
+            o.parts.retain(|&part| part != "kernels");
+        }
     }
+    assert!(
+        !(one_thread && o.parts.contains(&"kernels")),
+        "--one-thread-baseline compares `ferry regions` runs; --kernels times `ferry isolate`"
+    );
     if o.rounds == 0 {
         o.rounds = if o.baseline.is_some() { 3 } else { 1 };
     }

@@ -563,6 +563,65 @@ fn a_program_that_the_units_do_not_make_is_refused() {
     }
 }
 
+/// The flags that steer a project's batch are refused with files, never
+/// passed to `cc -E` (which failed on them) nor taken silently.
+#[test]
+fn a_project_s_batch_flags_are_refused_with_files() {
+    let root = scratch_dir("batch-flags-files");
+    let fir = c_dir().join("kernels").join("fir.c");
+    let fir = fir.to_str().expect("UTF-8");
+    let cases: [(&str, &[&str], &str); 5] = [
+        (
+            "isolate",
+            &["--quiet"],
+            "`--quiet` hides a project's progress bar",
+        ),
+        (
+            "isolate",
+            &["--jobs", "2"],
+            "`--jobs` sets how many of a project's units",
+        ),
+        (
+            "validate",
+            &["--no-cache"],
+            "`--no-cache` recomputes a project's cached units",
+        ),
+        (
+            "validate",
+            &["--quiet"],
+            "`--quiet` hides a project's progress bar",
+        ),
+        (
+            "regions",
+            &["--no-cache"],
+            "`--no-cache` recomputes a project's cached units",
+        ),
+    ];
+    for (i, (command, flags, message)) in cases.into_iter().enumerate() {
+        let out = root.join(format!("out-{i}"));
+        let mut args = vec![command, fir];
+        if command != "regions" {
+            args.extend(["--function", "fir"]);
+        }
+        if command == "isolate" {
+            args.extend(["-o", out.to_str().expect("UTF-8")]);
+        }
+        args.extend(flags);
+        let (code, stdout, stderr) = ferry(&args);
+        assert_eq!(code, Some(1), "{command} {flags:?}: {stderr}");
+        assert!(stderr.contains(message), "{command} {flags:?}: {stderr}");
+        assert!(!stderr.contains("cc -E"), "{command} {flags:?}: {stderr}");
+        assert!(
+            stdout.is_empty() && !out.exists(),
+            "{command} {flags:?} wrote an output"
+        );
+    }
+    // `ferry regions --jobs N` shares one program's functions among threads.
+    let (code, stdout, stderr) = ferry(&["regions", fir, "--jobs", "2"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("-W-"), "{stdout}");
+}
+
 #[test]
 fn a_database_that_is_not_one_is_refused() {
     let root = scratch_dir("project-bad");
