@@ -106,12 +106,6 @@ void *ferry_host_array(size_t elem_size, long count)
     return p;
 }
 
-void ferry_count_launch(double start, unsigned long long work_items)
-{
-    ferry_count_work(work_items);
-    ferry_count_kernel_ns(ns_since(start));
-}
-
 void ferry_count_work(unsigned long long work_items)
 {
     register_stats();

@@ -41,7 +41,7 @@
  * volumes can be compared; `calls_*` count the array copies (both ways) by
  * the transfer plan that made them (`enum ferry_plan`). A transfer that
  * moves no byte (an empty box, an empty run) is not counted.
- * `kernel_launches` counts ferry_count_launch calls (ferry_cl_launch and
+ * `kernel_launches` counts ferry_count_work calls (ferry_cl_launch and
  * ferry_cuda_launched make them; 0 in the host simulation, where nothing
  * is launched); `work_items` adds up the iterations each launch covers
  * (the product of its dimensions' counts: for a triangular nest, the box
@@ -49,9 +49,10 @@
  * count the calls of this API, not what a backend makes of them (its
  * poisoning writes are not transfers). Apart from them, `transfer_ns` and
  * `kernel_ns` are the time spent in the array copies (wall time) and in
- * the kernels (OpenCL: wall time from launch to end; CUDA: the device's
- * time between events around each launch, whose end the host does not wait
- * for): measurements, different at every run. */
+ * the kernels (OpenCL: wall time from the first launch the host has not
+ * waited for to the end of the wait; CUDA: the device's time between
+ * events around each launch; neither backend waits for a kernel at its
+ * launch): measurements, different at every run. */
 #ifndef FERRY_RTE_H
 #define FERRY_RTE_H
 
@@ -148,15 +149,11 @@ void ferry_cell_take(void *host, void *cell, size_t elem_size, long count);
  * with free), for the partial results of a reduction. Never NULL. */
 void *ferry_host_array(size_t elem_size, long count);
 
-/* Seconds on a monotonic clock, to time kernels with. */
+/* Seconds on a monotonic clock, to time copies with. */
 double ferry_clock(void);
-/* Counts one kernel launch of `work_items` iterations in the statistics
- * (`kernel_launches`, `work_items`), the kernel having run from `start`
- * (ferry_clock) until now. */
-void ferry_count_launch(double start, unsigned long long work_items);
-/* The two halves of ferry_count_launch, for a backend that learns a
- * kernel's time after its launch: one launch of `work_items` iterations,
- * and `ns` nanoseconds of kernel time. */
+/* For a backend, which learns a kernel's time after its launch: one
+ * launch of `work_items` iterations (`kernel_launches`, `work_items`), and
+ * `ns` nanoseconds of kernel time (`kernel_ns`). */
 void ferry_count_work(unsigned long long work_items);
 void ferry_count_kernel_ns(unsigned long long ns);
 

@@ -11,14 +11,20 @@
 #include <string.h>
 
 /* One device, one context, one in-order queue for the whole program: the
- * runtime's copies are blocking and every launch waits for its kernel, so
- * commands never overlap and a single queue keeps them in program order. */
+ * runtime's copies are blocking and a single queue keeps them and the
+ * launches in program order. Launches do not wait for their kernels (on
+ * pocl, waiting after each launch doubled a time loop's time): the host
+ * waits before its next copy, and counts as kernel time the wall time from
+ * the first launch it had not waited for to the end of that wait. */
 static struct {
     int ready;
     cl_device_id device;
     cl_context context;
     cl_command_queue queue;
     const char *build_options;
+    /* FERRY_CL_BLOCKING set (not to 0): each launch waits for its kernel,
+     * so that a failing kernel is reported at its launch. */
+    int blocking;
 } cl;
 
 static const char *error_name(cl_int e)
@@ -210,6 +216,8 @@ static void init(void)
     check(e, "clCreateContext");
     cl.queue = clCreateCommandQueue(cl.context, cl.device, 0, &e);
     check(e, "clCreateCommandQueue");
+    const char *blocking = getenv("FERRY_CL_BLOCKING");
+    cl.blocking = blocking && *blocking && strcmp(blocking, "0");
     cl.ready = 1;
 }
 
@@ -228,8 +236,44 @@ void ferry_backend_free(void *accel)
     check(clReleaseMemObject((cl_mem)accel), "clReleaseMemObject");
 }
 
-/* Each launch waits for its kernel (clFinish in ferry_cl_launch). */
-void ferry_backend_wait(void) {}
+/* Launches the host has not waited for: their events and kernel names
+ * (string constants of the launchers), and when the first was made. */
+enum { MAX_PENDING = 256 };
+static struct {
+    cl_event event;
+    const char *name;
+} pending[MAX_PENDING];
+static int pending_count;
+static double pending_since;
+
+/* Waits for the queue, reports a kernel that failed, by name, and counts
+ * the wall time since the first pending launch as kernel time: what the
+ * launches cost the program, the host's enqueueing included. */
+static void settle(void)
+{
+    if (!pending_count)
+        return;
+    check(clFinish(cl.queue), "waiting for the kernels launched so far (the last: %s)",
+          pending[pending_count - 1].name);
+    double now = ferry_clock();
+    ferry_count_kernel_ns(now > pending_since ? (unsigned long long)((now - pending_since) * 1e9)
+                                              : 0);
+    int i;
+    for (i = 0; i < pending_count; i++) {
+        cl_int status = CL_COMPLETE;
+        check(clGetEventInfo(pending[i].event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                             &status, NULL),
+              "clGetEventInfo (kernel %s)", pending[i].name);
+        if (status < 0)
+            check(status, "kernel %s", pending[i].name);
+        check(clReleaseEvent(pending[i].event), "clReleaseEvent");
+    }
+    pending_count = 0;
+}
+
+static void settle_at_exit(void) { settle(); }
+
+void ferry_backend_wait(void) { settle(); }
 
 void ferry_backend_write(void *accel, size_t accel_offset, const void *host, size_t bytes)
 {
@@ -244,6 +288,8 @@ void ferry_backend_read(void *host, const void *accel, size_t accel_offset, size
 {
     if (!bytes)
         return;
+    /* A read after a failed kernel names that kernel, not the read. */
+    settle();
     check(clEnqueueReadBuffer(cl.queue, (cl_mem)accel, CL_TRUE, accel_offset, bytes, host, 0, NULL,
                               NULL),
           "clEnqueueReadBuffer of %zu bytes at byte %zu", bytes, accel_offset);
@@ -417,11 +463,24 @@ void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t 
     for (d = 0; d < dims; d++)
         if (global[d] == 0)
             return;
-    double start = ferry_clock();
-    check(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, global, local, 0, NULL, NULL),
+    if (pending_count == MAX_PENDING)
+        settle();
+    if (!pending_count)
+        pending_since = ferry_clock();
+    cl_event event;
+    check(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, global, local, 0, NULL, &event),
           "clEnqueueNDRangeKernel (kernel %s, %u dimensions)", name, dims);
-    /* Errors while the kernel runs show here, next to the launch that
-     * caused them, not at some later copy. */
-    check(clFinish(cl.queue), "clFinish (kernel %s)", name);
-    ferry_count_launch(start, work_items);
+    /* Counted first: the statistics' own exit handler must run after
+     * settle_at_exit, so it is registered before it. */
+    ferry_count_work(work_items);
+    static int registered;
+    if (!registered) {
+        registered = 1;
+        atexit(settle_at_exit);
+    }
+    pending[pending_count].event = event;
+    pending[pending_count].name = name;
+    pending_count++;
+    if (cl.blocking)
+        settle();
 }

@@ -37,11 +37,14 @@ void ferry_cl_arg_buffer(cl_kernel k, unsigned index, void *accel);
 /* Runs `k` (`name` is for messages) over a `dims`-dimensional (1 to 3) range
  * of `global` work items in work-groups of `local` (NULL: the
  * implementation's choice; else each global[d] is a multiple of local[d]),
- * and waits for it to finish. An empty range (some global[d] == 0) runs
- * nothing and is not counted; otherwise the launch counts in
- * `kernel_launches`, and its `work_items` iterations (the product of the
- * nest's counts, without the rounding up to whole work-groups) in
- * `work_items`. */
+ * without waiting for it: the runtime waits before its next copy and
+ * reports a failed kernel there, by name (FERRY_CL_BLOCKING=1: at its
+ * launch). An empty range (some global[d] == 0) runs nothing and is not
+ * counted; otherwise the launch counts in `kernel_launches`, its
+ * `work_items` iterations (the product of the nest's counts, without the
+ * rounding up to whole work-groups) in `work_items`; `kernel_ns` counts
+ * the wall time from a launch the host has not waited for to the end of
+ * the wait. */
 void ferry_cl_launch(cl_kernel k, const char *name, unsigned dims, const size_t *global,
                      const size_t *local, unsigned long long work_items);
 

@@ -162,6 +162,62 @@ fn offloaded_kernels_launch_per_nest_not_per_iteration() {
     assert_eq!(json["runs"][0]["stats"]["kernel_launches"], 4);
 }
 
+/// OpenCL launches do not wait for their kernels: the runtime waits
+/// before its next copy (a read of a reduction's cell included), in one
+/// in-order queue. LU at n = 30 launches its two kernels per step, 60 in
+/// all, reading nothing between them; with `FERRY_CL_BLOCKING=1` each
+/// launch waits. Both runs must print what the original does and count the
+/// same launches and bytes, and both count kernel time; as must a
+/// reduction (cg), whose partial results are read between launches.
+#[test]
+fn opencl_launches_run_ahead_of_the_host_as_blocking_ones_do() {
+    for (kernel, size, launches) in [("lu", "30", 60), ("cg", "30", 19)] {
+        let mut runs = Vec::new();
+        for blocking in ["0", "1"] {
+            let args: Vec<String> = [
+                "validate",
+                &format!("tests/c/kernels/{kernel}.c"),
+                "--function",
+                kernel,
+                "--target",
+                "opencl",
+                "--run",
+                size,
+                "--json",
+            ]
+            .map(String::from)
+            .to_vec();
+            let output = Command::new(ferry_bin())
+                .args(&args)
+                .current_dir(workspace_root())
+                .env("FERRY_CL_BLOCKING", blocking)
+                .output()
+                .expect("ferry runs");
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let context = format!(
+                "FERRY_CL_BLOCKING={blocking} {}\n{}",
+                shell_line(&args),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert_eq!(output.status.code(), Some(0), "{context}");
+            let json: Value = serde_json::from_str(&stdout).expect("JSON");
+            assert_eq!(json["verdict"], "same", "{context}\n{stdout}");
+            let stats = json["runs"][0]["stats"].clone();
+            assert_eq!(stats["kernel_launches"], launches, "{context}\n{stats}");
+            assert!(stats["kernel_ns"].as_u64() > Some(0), "{context}\n{stats}");
+            runs.push(stats);
+        }
+        for field in [
+            "kernel_launches",
+            "work_items",
+            "bytes_to_accel",
+            "bytes_from_accel",
+        ] {
+            assert_eq!(runs[0][field], runs[1][field], "{kernel}: {field}");
+        }
+    }
+}
+
 /// A nest whose inner bounds depend on the outer indices is one launch
 /// over the box around its iterations (the work-items outside it skip the
 /// body), not a launch of the outer loop alone with the inner loops run
