@@ -205,7 +205,7 @@ impl OpenLaunch {
             .iter()
             .map(|p| {
                 let name = ident(Symbol::intern(&p.name));
-                // As `outline::launch_arguments` passes them.
+                // As `outline::launch::launch_arguments` passes them.
                 match p.kind {
                     ParamKind::Buffer(_) => build::cast_void_pointer(name),
                     _ => name,

@@ -1,0 +1,495 @@
+//! Kernel bodies written for the device: their parameters and private
+//! scalars, their statements and expressions, device subscripts linearised.
+
+use super::declarations::scalar_of;
+use super::walk::strip;
+use super::{Outliner, Refusal, refusal};
+use ferry_parser::ast::{
+    BinaryOp, BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt,
+    StmtKind, UnaryOp,
+};
+use ferry_parser::build::{binary, ident};
+use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
+use ferry_targets::kernel::{DeviceFunction, Param, ParamKind, Scalar};
+use std::collections::HashSet;
+
+/// Functions a kernel may call: those every target spells alike.
+const DEVICE_FUNCTIONS: &[&str] = &[
+    "sqrt", "fabs", "exp", "log", "log10", "log2", "exp2", "sin", "cos", "tan", "asin", "acos",
+    "atan", "atan2", "sinh", "cosh", "tanh", "pow", "floor", "ceil", "fmin", "fmax", "fmod",
+    "trunc", "round", "cbrt", "hypot",
+];
+
+impl Outliner<'_> {
+    /// The kernel's parameters and private scalars, from the names its
+    /// body uses but does not declare; linearises the device subscripts on
+    /// the way. `indices` are defined by the kernel's prologue. With
+    /// `privatise`, scalars the body writes are private (a parallel loop's
+    /// body); without, a written host scalar goes through a cell.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn kernel_interface(
+        &mut self,
+        body: &mut Stmt,
+        indices: &[Symbol],
+        privatise: bool,
+    ) -> Result<(Vec<Param>, Vec<(String, Scalar)>), Refusal> {
+        let mut free = FreeNames::default();
+        let mut scopes: Vec<HashSet<Symbol>> = vec![indices.iter().copied().collect()];
+        self.kernel_stmt(body, &mut scopes, &mut free)?;
+        for (callee, span) in &free.calls {
+            self.device_function(*callee, *span)?;
+        }
+        let mut params = Vec::new();
+        let mut locals = Vec::new();
+        for (name, span) in &free.order {
+            let name = *name;
+            if let Some(array) = self.arrays.get(&name) {
+                params.push(Param {
+                    name: name.as_str().to_string(),
+                    kind: ParamKind::Buffer(array.element),
+                });
+                continue;
+            }
+            let Some(ty) = self.host_scalar(name) else {
+                return Err(refusal(
+                    *span,
+                    format!(
+                        "`{}` is used on the device, and ferry cannot pass it to a kernel \
+                         (not a scalar of a basic type the host has)",
+                        self.shown(name)
+                    ),
+                ));
+            };
+            if free.written.contains(&name) {
+                if !privatise {
+                    params.push(Param {
+                        name: name.as_str().to_string(),
+                        kind: ParamKind::Cell(ty),
+                    });
+                    continue;
+                }
+                locals.push((name.as_str().to_string(), ty));
+            } else {
+                params.push(Param {
+                    name: name.as_str().to_string(),
+                    kind: if self.extents.contains(&name) {
+                        ParamKind::Extent
+                    } else {
+                        ParamKind::Value(ty)
+                    },
+                });
+            }
+        }
+        Ok((params, locals))
+    }
+
+    pub(super) fn kernel_stmt(
+        &self,
+        s: &mut Stmt,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let span = s.span;
+        match &mut s.kind {
+            StmtKind::Compound(b) => {
+                scopes.push(HashSet::new());
+                for item in &mut b.items {
+                    match item {
+                        BlockItem::Declaration(d) => self.kernel_declaration(d, scopes, free)?,
+                        BlockItem::Statement(s) => self.kernel_stmt(s, scopes, free)?,
+                        BlockItem::Pragma(_) => {}
+                    }
+                }
+                scopes.pop();
+                Ok(())
+            }
+            StmtKind::For {
+                init,
+                condition,
+                step,
+                body,
+            } => {
+                scopes.push(HashSet::new());
+                match init {
+                    ForInit::Declaration(d) => self.kernel_declaration(d, scopes, free)?,
+                    ForInit::Expr(e) => self.kernel_expr(e, scopes, free)?,
+                    ForInit::Empty => {}
+                }
+                if let Some(c) = condition {
+                    self.kernel_expr(c, scopes, free)?;
+                }
+                if let Some(st) = step {
+                    self.kernel_expr(st, scopes, free)?;
+                }
+                self.kernel_stmt(body, scopes, free)?;
+                scopes.pop();
+                Ok(())
+            }
+            StmtKind::While { condition, body } | StmtKind::DoWhile { body, condition } => {
+                self.kernel_expr(condition, scopes, free)?;
+                self.kernel_stmt(body, scopes, free)
+            }
+            StmtKind::If {
+                condition,
+                then_branch,
+                else_branch,
+            } => {
+                self.kernel_expr(condition, scopes, free)?;
+                self.kernel_stmt(then_branch, scopes, free)?;
+                match else_branch {
+                    Some(e) => self.kernel_stmt(e, scopes, free),
+                    None => Ok(()),
+                }
+            }
+            // OpenCL C and CUDA have C's switch; its `break`s stay inside
+            // it (control leaving the kernel was refused before).
+            StmtKind::Switch { condition, body } => {
+                self.kernel_expr(condition, scopes, free)?;
+                self.kernel_stmt(body, scopes, free)
+            }
+            // GNU case ranges are not OpenCL C.
+            StmtKind::Case {
+                value,
+                upper: None,
+                body,
+            } => {
+                self.kernel_expr(value, scopes, free)?;
+                self.kernel_stmt(body, scopes, free)
+            }
+            StmtKind::Default(body) => self.kernel_stmt(body, scopes, free),
+            StmtKind::Expr(e) => self.kernel_expr(e, scopes, free),
+            StmtKind::Empty | StmtKind::Break | StmtKind::Continue => Ok(()),
+            StmtKind::Labeled { body, .. } => self.kernel_stmt(body, scopes, free),
+            // Made from a `continue` of the kernel's loop (`continue_to_return`),
+            // or a device function's own.
+            StmtKind::Return(None) => Ok(()),
+            StmtKind::Return(Some(e)) if self.in_function => self.kernel_expr(e, scopes, free),
+            StmtKind::Return(_) | StmtKind::Goto(_) | StmtKind::GotoComputed(_) => Err(refusal(
+                span,
+                "a jump out of code that runs on the device (`return`, `goto`)",
+            )),
+            _ => Err(refusal(
+                span,
+                "ferry cannot write this kind of statement for the device (a GNU case \
+                 range, inline assembly...)",
+            )),
+        }
+    }
+
+    fn kernel_declaration(
+        &self,
+        d: &mut Declaration,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let span = d.span();
+        let Declaration::Normal {
+            specifiers,
+            declarators,
+            ..
+        } = d
+        else {
+            return Ok(());
+        };
+        if scalar_of(specifiers).is_none() {
+            return Err(refusal(
+                span,
+                "a declaration of a type ferry does not write for the device (only `int`, \
+                 `long`, `float`, `double` and their variants)",
+            ));
+        }
+        for decl in declarators {
+            let Declarator::Ident(name, _) = decl.declarator else {
+                return Err(refusal(
+                    span,
+                    "an array or pointer declared in code that runs on the device",
+                ));
+            };
+            match &mut decl.initializer {
+                Some(Initializer::Expr(e)) => self.kernel_expr(e, scopes, free)?,
+                Some(Initializer::List(..)) => {
+                    return Err(refusal(span, "an initializer list on the device"));
+                }
+                None => {}
+            }
+            scopes.last_mut().expect("a scope").insert(name);
+        }
+        Ok(())
+    }
+
+    fn kernel_expr(
+        &self,
+        e: &mut Expr,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let span = e.span;
+        let local =
+            |scopes: &Vec<HashSet<Symbol>>, n: Symbol| scopes.iter().any(|s| s.contains(&n));
+        // Device subscripts, linearised.
+        if let ExprKind::Index(..) = &e.kind
+            && let Some((array, subscripts)) = self.device_access(e)
+        {
+            let info = &self.arrays[&array];
+            if subscripts.len() != info.row_lengths.len() + 1 {
+                return Err(refusal(
+                    span,
+                    format!(
+                        "`{}` is used on the device with {} subscripts where it has {}: \
+                         ferry offloads only element accesses",
+                        self.shown(array),
+                        subscripts.len(),
+                        info.row_lengths.len() + 1
+                    ),
+                ));
+            }
+            let flat = self.flat_offset(array, subscripts, span, scopes, free)?;
+            e.kind = ExprKind::Index(Box::new(ident(array)), Box::new(flat));
+            return Ok(());
+        }
+        match &mut e.kind {
+            ExprKind::Ident(n) => {
+                let n = *n;
+                if self.arrays.contains_key(&n) {
+                    return Err(refusal(
+                        span,
+                        format!(
+                            "`{}` is used on the device other than by subscripts: ferry \
+                             offloads only element accesses",
+                            self.shown(n)
+                        ),
+                    ));
+                }
+                if !local(scopes, n) {
+                    free.note(n, span);
+                }
+                Ok(())
+            }
+            ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::CharLit(_) => Ok(()),
+            ExprKind::Paren(x) | ExprKind::Cast(_, x) => self.kernel_expr(x, scopes, free),
+            ExprKind::Unary(op, x) => {
+                match op {
+                    UnaryOp::AddrOf => {
+                        return Err(refusal(span, "an address taken on the device"));
+                    }
+                    UnaryOp::Deref => {
+                        return Err(refusal(span, "a pointer dereferenced on the device"));
+                    }
+                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                        free.note_written(x, scopes);
+                    }
+                    _ => {}
+                }
+                self.kernel_expr(x, scopes, free)
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.kernel_expr(a, scopes, free)?;
+                self.kernel_expr(b, scopes, free)
+            }
+            ExprKind::Assign(_, target, value) => {
+                free.note_written(target, scopes);
+                self.kernel_expr(target, scopes, free)?;
+                self.kernel_expr(value, scopes, free)
+            }
+            ExprKind::Conditional(c, a, b) => {
+                self.kernel_expr(c, scopes, free)?;
+                if let Some(a) = a {
+                    self.kernel_expr(a, scopes, free)?;
+                }
+                self.kernel_expr(b, scopes, free)
+            }
+            ExprKind::Comma(items) => {
+                for x in items {
+                    self.kernel_expr(x, scopes, free)?;
+                }
+                Ok(())
+            }
+            ExprKind::Call(callee, args) => {
+                let named = match &callee.kind {
+                    ExprKind::Ident(n) if !local(scopes, *n) && !self.host_visible(*n) => Some(*n),
+                    _ => None,
+                };
+                if let Some(name) = named
+                    && self.definitions.functions.contains_key(&name)
+                {
+                    for a in args.iter_mut() {
+                        match self.device_pointer(a, span, scopes, free)? {
+                            Some(pointer) => *a = pointer,
+                            None => self.kernel_expr(a, scopes, free)?,
+                        }
+                    }
+                    callee.kind =
+                        ExprKind::Ident(Symbol::intern(&DeviceFunction::name_of(name.as_str())));
+                    free.calls.push((name, span));
+                    return Ok(());
+                }
+                let known = named.is_some_and(|n| DEVICE_FUNCTIONS.contains(&n.as_str()));
+                if !known {
+                    return Err(refusal(
+                        span,
+                        format!(
+                            "`{}` is called on the device: ferry offloads calls to the \
+                             functions it has the definitions of (this file's, and the external \
+                             ones of the files analysed with it) and to the math functions every \
+                             target has ({})",
+                            ferry_parser::printer::print_expr(callee),
+                            DEVICE_FUNCTIONS.join(", ")
+                        ),
+                    ));
+                }
+                for a in args {
+                    self.kernel_expr(a, scopes, free)?;
+                }
+                Ok(())
+            }
+            ExprKind::SizeofType(_) => Ok(()),
+            _ => Err(refusal(
+                span,
+                "ferry cannot write this expression for the device (a structure, a string, \
+                 `sizeof` of an expression, a statement expression...)",
+            )),
+        }
+    }
+
+    /// The element offset in `array`'s buffer of `array[s1]...[sk]`
+    /// (k at most its dimensions; fewer subscripts are the start of a
+    /// row, a slice...), its subscripts written for the device.
+    fn flat_offset(
+        &self,
+        array: Symbol,
+        mut subscripts: Vec<Expr>,
+        span: Span,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<Expr, Refusal> {
+        for sub in &mut subscripts {
+            self.kernel_expr(sub, scopes, free)?;
+        }
+        free.note(array, span);
+        let row_lengths = self.arrays[&array].row_lengths.clone();
+        let mut iter = subscripts.into_iter();
+        let mut flat = iter.next().expect("one subscript");
+        for len in row_lengths {
+            let mut len = len;
+            self.kernel_expr(&mut len, scopes, free)?;
+            let scaled = binary(BinaryOp::Mul, flat, len);
+            // Past the last subscript, the start of the row (slice...).
+            flat = match iter.next() {
+                Some(sub) => binary(BinaryOp::Add, scaled, sub),
+                None => scaled,
+            };
+        }
+        Ok(flat)
+    }
+
+    /// A call's argument that points into a device buffer, written as a
+    /// device pointer: a buffer (`A`), an element's address (`&A[i][j]`),
+    /// a row of a two-or-more-dimensional one (`A[i]` of `A[n][m]`), or a
+    /// one-dimensional buffer plus an offset (`A + i`). `None` for an argument that is not a pointer into device
+    /// memory. `call` is where refusals point.
+    fn device_pointer(
+        &self,
+        arg: &Expr,
+        call: Span,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<Option<Expr>, Refusal> {
+        // The argument may be isolation's (a device buffer's name): the
+        // call is the user's.
+        let span = call;
+        let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
+        let plus = |a: Symbol, offset: Expr| binary(BinaryOp::Add, ident(a), offset);
+        match &strip(arg).kind {
+            // Passed whole: the function sees it with its own row lengths,
+            // as the host clone does.
+            ExprKind::Ident(a) if self.arrays.contains_key(a) => {
+                free.note(*a, span);
+                Ok(Some(ident(*a)))
+            }
+            ExprKind::Index(..) => {
+                let Some((a, subscripts)) = self.device_access(strip(arg)) else {
+                    return Ok(None);
+                };
+                if subscripts.len() + 1 != dims(a) {
+                    // An element's value, or a view ferry does not pass.
+                    return Ok(None);
+                }
+                let offset = self.flat_offset(a, subscripts, span, scopes, free)?;
+                Ok(Some(plus(a, offset)))
+            }
+            ExprKind::Unary(UnaryOp::AddrOf, inner) => {
+                let Some((a, subscripts)) = self.device_access(inner) else {
+                    return Ok(None);
+                };
+                if subscripts.len() != dims(a) {
+                    return Ok(None);
+                }
+                let offset = self.flat_offset(a, subscripts, span, scopes, free)?;
+                Ok(Some(plus(a, offset)))
+            }
+            ExprKind::Binary(BinaryOp::Add, l, r) => {
+                let (a, offset) = match (&strip(l).kind, &strip(r).kind) {
+                    (ExprKind::Ident(a), _) if self.arrays.contains_key(a) => (*a, r),
+                    (_, ExprKind::Ident(a)) if self.arrays.contains_key(a) => (*a, l),
+                    _ => return Ok(None),
+                };
+                if dims(a) > 1 {
+                    return Ok(None);
+                }
+                let mut offset = (**offset).clone();
+                self.kernel_expr(&mut offset, scopes, free)?;
+                free.note(a, span);
+                Ok(Some(plus(a, offset)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `A[e1]...[ek]` on a device buffer: the buffer and the subscripts.
+    fn device_access(&self, e: &Expr) -> Option<(Symbol, Vec<Expr>)> {
+        let mut subscripts = Vec::new();
+        let mut current = e;
+        loop {
+            match &current.kind {
+                ExprKind::Index(base, sub) => {
+                    subscripts.push((**sub).clone());
+                    current = base;
+                }
+                ExprKind::Paren(inner) => current = inner,
+                ExprKind::Ident(n) if self.arrays.contains_key(n) => {
+                    subscripts.reverse();
+                    return Some((*n, subscripts));
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// The names a kernel's body uses without declaring them, in order of
+/// first use, and those of them it writes.
+#[derive(Default)]
+pub(super) struct FreeNames {
+    pub(super) order: Vec<(Symbol, Span)>,
+    seen: HashSet<Symbol>,
+    written: HashSet<Symbol>,
+    /// The program's functions called, in order (with repeats).
+    pub(super) calls: Vec<(Symbol, Span)>,
+}
+
+impl FreeNames {
+    fn note(&mut self, n: Symbol, span: Span) {
+        if self.seen.insert(n) {
+            self.order.push((n, span));
+        }
+    }
+
+    fn note_written(&mut self, target: &Expr, scopes: &[HashSet<Symbol>]) {
+        if let ExprKind::Ident(n) = &strip(target).kind
+            && !scopes.iter().any(|s| s.contains(n))
+        {
+            self.written.insert(*n);
+        }
+    }
+}
