@@ -168,6 +168,49 @@ fn distribution_and_interchange_keep_every_dependence() {
     }
 }
 
+/// Host scalars a one-work-item kernel writes
+/// (`tests/c/parallel/dead_scalars.c`): one the host reads no more after
+/// the kernel is a by-value parameter, which the kernel keeps (no cell to
+/// read back, so no wait for the kernel); one a later statement reads, or
+/// that a later iteration of a host loop around the kernel reads, comes
+/// back in a cell. The launchers' parameters say which; the program then
+/// runs on pocl and prints what the original prints.
+#[test]
+fn scalars_dead_after_a_kernel_stay_in_it() {
+    let program = "tests/c/parallel/dead_scalars.c";
+    let out = std::env::temp_dir().join(format!("ferry-dead-scalars-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let output = run_ferry([
+        "isolate",
+        program,
+        "--function",
+        "cases",
+        "--target",
+        "opencl",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let launch = std::fs::read_to_string(out.join("dead_scalars_launch.c")).expect("launchers");
+    let _ = std::fs::remove_dir_all(&out);
+    let launchers: Vec<&str> = launch
+        .lines()
+        .filter(|l| l.starts_with("void ferry_launch"))
+        .collect();
+    let taking = |parameter: &str| launchers.iter().any(|l| l.contains(parameter));
+    assert!(taking("double norm,"), "{launchers:#?}");
+    assert!(!taking("double *norm"), "{launchers:#?}");
+    assert!(taking("double *carried"), "{launchers:#?}");
+    assert!(taking("double *total"), "{launchers:#?}");
+    for n in ["10", "37", "2"] {
+        behaves_as_the_original(program, n);
+    }
+}
+
 /// Accesses told apart one by one where their union per array (a convex
 /// hull) conflicts (`tests/c/parallel/references.c`): LU's row update and
 /// a matrix written by row and by column from the diagonal are parallel,

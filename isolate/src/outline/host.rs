@@ -2,6 +2,7 @@
 //! is launched, and which launches share a kernel.
 
 use super::declarations::scalar_of;
+use super::liveness::{BlockLiveness, initialised};
 use super::walk::jumps_out;
 use super::{Outliner, Refusal, refusal};
 use crate::fusion::OpenLaunch;
@@ -11,9 +12,10 @@ use ferry_parser::ast::{
     Initializer, Stmt, StmtId, StmtKind, TypeQualifier,
 };
 use ferry_parser::build::{expr, ident, stmt};
+use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_targets::kernel::Part;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 impl Outliner<'_> {
     pub(super) fn host(&mut self, s: &mut Stmt) -> Result<(), Refusal> {
@@ -58,7 +60,7 @@ impl Outliner<'_> {
                 if let ForInit::Declaration(d) = init {
                     self.declare(d);
                 }
-                let result = self.host(body);
+                let result = self.host_loop_body(body);
                 self.scopes.pop();
                 result
             }
@@ -74,7 +76,7 @@ impl Outliner<'_> {
                 else {
                     unreachable!()
                 };
-                self.host(body)
+                self.host_loop_body(body)
             }
             StmtKind::If {
                 condition,
@@ -142,6 +144,11 @@ impl Outliner<'_> {
             .into_iter()
             .flat_map(|item| self.split_declaration(item))
             .collect();
+        let liveness = BlockLiveness::of(&items);
+        // Scalars dead after the current item: the enclosing block's, and
+        // those this block declared before it.
+        let mut candidates = self.dead_after.last().cloned().unwrap_or_default();
+        let mut position = 0;
         let mut rest = items.into_iter().peekable();
         // The launch at the end of `b.items`, while the launches after it
         // may join it.
@@ -155,43 +162,70 @@ impl Outliner<'_> {
                 while let Some(next) = rest.next_if(|next| self.joins_run(next)) {
                     run.push(next);
                 }
-                if run.len() > 1
-                    && let Some(kernel) = self.fused(&run)
-                {
-                    b.items.push(BlockItem::Statement(kernel));
-                    open = None;
-                    continue;
-                }
             }
-            for mut item in run {
-                let before = self.state.unit.kernels.len();
-                self.host_item(&mut item)?;
-                let BlockItem::Statement(s) = &item else {
-                    open = None;
-                    b.items.push(item);
-                    continue;
-                };
-                let launched = self.launched.get(&s.id) == Some(&before)
-                    && self.state.unit.kernels.len() == before + 1;
-                if !launched {
-                    open = None;
-                    b.items.push(item);
-                    continue;
-                }
-                // A launch independent of the open one joins it.
-                if let Some(o) = open.as_mut()
-                    && self.join(o, s)
-                {
-                    let fused = o.statement(&self.state.unit.kernels[o.kernel]);
-                    *b.items.last_mut().expect("the open launch's statement") =
-                        BlockItem::Statement(fused);
-                    continue;
-                }
-                open = OpenLaunch::of(s, before);
-                b.items.push(item);
-            }
+            position += run.len();
+            let declared: Vec<Symbol> = run.iter().flat_map(initialised).collect();
+            self.dead_after.push(liveness.dead(&candidates, position));
+            let result = self.host_run(run, b, &mut open);
+            self.dead_after.pop();
+            result?;
+            candidates.extend(declared);
         }
         Ok(())
+    }
+
+    /// The items of `run` as the host runs them, appended to `b`: one
+    /// kernel for them all where there are several and it can be.
+    fn host_run(
+        &mut self,
+        run: Vec<BlockItem>,
+        b: &mut Block,
+        open: &mut Option<OpenLaunch>,
+    ) -> Result<(), Refusal> {
+        if run.len() > 1
+            && let Some(kernel) = self.fused(&run)
+        {
+            b.items.push(BlockItem::Statement(kernel));
+            *open = None;
+            return Ok(());
+        }
+        for mut item in run {
+            let before = self.state.unit.kernels.len();
+            self.host_item(&mut item)?;
+            let BlockItem::Statement(s) = &item else {
+                *open = None;
+                b.items.push(item);
+                continue;
+            };
+            let launched = self.launched.get(&s.id) == Some(&before)
+                && self.state.unit.kernels.len() == before + 1;
+            if !launched {
+                *open = None;
+                b.items.push(item);
+                continue;
+            }
+            // A launch independent of the open one joins it.
+            if let Some(o) = open.as_mut()
+                && self.join(o, s)
+            {
+                let fused = o.statement(&self.state.unit.kernels[o.kernel]);
+                *b.items.last_mut().expect("the open launch's statement") =
+                    BlockItem::Statement(fused);
+                continue;
+            }
+            *open = OpenLaunch::of(s, before);
+            b.items.push(item);
+        }
+        Ok(())
+    }
+
+    /// Walks a loop's body as the host runs it: nothing is dead at its
+    /// start, since its next iteration may read what this one writes.
+    fn host_loop_body(&mut self, body: &mut Stmt) -> Result<(), Refusal> {
+        self.dead_after.push(HashSet::new());
+        let result = self.host(body);
+        self.dead_after.pop();
+        result
     }
 
     /// Fuses the kernel of launch statement `s`, the unit's last, into the

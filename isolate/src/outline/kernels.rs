@@ -26,7 +26,8 @@ impl Outliner<'_> {
     /// body uses but does not declare; linearises the device subscripts on
     /// the way. `indices` are defined by the kernel's prologue. With
     /// `privatise`, scalars the body writes are private (a parallel loop's
-    /// body); without, a written host scalar goes through a cell.
+    /// body); without, a written host scalar goes through a cell, unless
+    /// the host reads it no more (`dead_after`).
     #[allow(clippy::type_complexity)]
     pub(super) fn kernel_interface(
         &mut self,
@@ -63,9 +64,16 @@ impl Outliner<'_> {
             };
             if free.written.contains(&name) {
                 if !privatise {
+                    // A scalar the host reads no more keeps the kernel's
+                    // writes: no cell to read back, no wait for it.
+                    let dead = self.dead_after.last().is_some_and(|d| d.contains(&name));
                     params.push(Param {
                         name: name.as_str().to_string(),
-                        kind: ParamKind::Cell(ty),
+                        kind: if dead {
+                            ParamKind::Value(ty)
+                        } else {
+                            ParamKind::Cell(ty)
+                        },
                     });
                     continue;
                 }

@@ -17,7 +17,8 @@
 //! parallel loop's body writes are private to each work-item (the
 //! parallelisation proved them written before read and dead after the
 //! loop). A host scalar a one-work-item kernel writes goes to the device
-//! in a cell and comes back after the kernel (`ParamKind::Cell`).
+//! in a cell and comes back after the kernel (`ParamKind::Cell`), unless
+//! the host reads it no more (`liveness`): the kernel then keeps it.
 
 mod declarations;
 mod device_functions;
@@ -25,6 +26,7 @@ mod host;
 mod hosted;
 mod kernels;
 mod launch;
+mod liveness;
 mod loops;
 mod scope;
 mod walk;
@@ -158,6 +160,9 @@ pub struct Outliner<'a> {
     /// The kernel (its place in the unit's list) each loop launched by
     /// `launch` runs.
     launched: HashMap<StmtId, usize>,
+    /// Per block being walked, the host scalars dead after its current
+    /// item (`liveness`): a one-work-item kernel keeps its writes to them.
+    dead_after: Vec<HashSet<Symbol>>,
 }
 
 impl<'a> Outliner<'a> {
@@ -190,6 +195,7 @@ impl<'a> Outliner<'a> {
             scopes: Vec::new(),
             independent,
             launched: HashMap::new(),
+            dead_after: Vec::new(),
         }
     }
 

@@ -24,7 +24,9 @@ impl Outliner<'_> {
         let extents = std::mem::take(&mut self.extents);
         let user_names = std::mem::take(&mut self.user_names);
         let scopes = std::mem::take(&mut self.scopes);
+        let dead_after = std::mem::take(&mut self.dead_after);
         let result = work(self);
+        self.dead_after = dead_after;
         self.arrays = arrays;
         self.values = values;
         self.extents = extents;
