@@ -218,6 +218,69 @@ fn opencl_launches_run_ahead_of_the_host_as_blocking_ones_do() {
     }
 }
 
+/// OpenCL kernels over loops run in work-groups of a fixed shape, the
+/// range rounded up to whole groups: left to the implementation, pocl
+/// compiled LU's kernels again for every launch (each step's range is one
+/// shorter) and ran a prime count in groups of one work-item. Every
+/// launcher of a nest passes its `local` shape (one-work-item kernels
+/// alone pass none), and LU at a prime size, its ranges rounded up, still
+/// prints what the original prints.
+#[test]
+fn opencl_work_groups_have_a_fixed_shape() {
+    let out = scratch_dir("work-groups");
+    let args: Vec<String> = [
+        "isolate",
+        "tests/c/kernels/lu.c",
+        "--function",
+        "lu",
+        "--target",
+        "opencl",
+        "-o",
+        &out.to_string_lossy(),
+    ]
+    .map(String::from)
+    .to_vec();
+    let (code, _, stderr) = ferry(&args).expect("ferry runs");
+    assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
+    let launch = std::fs::read_to_string(out.join("lu_launch.c")).expect("launchers");
+    let launches: Vec<&str> = launch
+        .lines()
+        .filter(|l| l.contains("ferry_cl_launch("))
+        .collect();
+    assert!(launches.len() >= 2, "{launch}");
+    for line in &launches {
+        let single = line.contains(", 1, global, NULL, 1ULL)");
+        assert!(
+            single || line.contains("global, local,"),
+            "{line}\n{launch}"
+        );
+    }
+    assert!(launch.contains("size_t local[1] = {32};"), "{launch}");
+    let _ = std::fs::remove_dir_all(&out);
+    let args: Vec<String> = [
+        "validate",
+        "tests/c/kernels/lu.c",
+        "--function",
+        "lu",
+        "--target",
+        "opencl",
+        "--run",
+        "37",
+        "--json",
+    ]
+    .map(String::from)
+    .to_vec();
+    let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
+    assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
+    let json: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(json["verdict"], "same", "{stdout}");
+    assert_eq!(
+        json["runs"][0]["stats"]["kernel_launches"],
+        2 * 37,
+        "{stdout}"
+    );
+}
+
 /// A nest whose inner bounds depend on the outer indices is one launch
 /// over the box around its iterations (the work-items outside it skip the
 /// body), not a launch of the outer loop alone with the inner loops run

@@ -12,16 +12,21 @@ pub use writer::write;
 /// How kernels are launched.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// The work-group shape of a kernel that reduces, for a nest of 1, 2
-    /// and 3 loops (a power of two in all); other kernels leave it to the
-    /// implementation.
+    /// The work-group shape of a kernel, for a nest of 1, 2 and 3 loops
+    /// (a power of two in all, as reductions' trees need).
     pub group: [[u32; 3]; 3],
+    /// The work-group shape of a kernel that does not reduce: one loop's
+    /// groups are small, so that a range of a few hundred work-items still
+    /// makes a group for every compute unit (pocl runs a group on one
+    /// core); nests of 2 and 3 loops take the reductions' shapes.
+    pub plain_group: [[u32; 3]; 3],
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             group: crate::kernel::GROUP_SHAPES,
+            plain_group: [[32, 1, 1], [32, 8, 1], [32, 4, 2]],
         }
     }
 }

@@ -132,42 +132,43 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
             "    size_t local[1] = {{{lanes}}};\n    size_t global[1] = {{(size_t)ferry_groups * {lanes}}};\n"
         ));
         "local"
-    } else if k.reduces() {
-        let shape = group_shape(k, options);
+    } else if n == 0 {
+        out.push_str("    size_t global[1] = {1};\n");
+        "NULL"
+    } else {
+        // Work-groups of a fixed shape, the range rounded up to whole
+        // groups (the kernel's guard idles the work-items past the
+        // counts): left to the implementation, the shape follows each
+        // launch's range, and pocl compiles the kernel again for every
+        // shape (a triangular loop's shrinking ranges: one compilation per
+        // launch), and picks groups of one work-item for a prime count.
+        let shape = if k.reduces() {
+            group_shape(k, options)
+        } else {
+            options.plain_group[n - 1][..n].to_vec()
+        };
         let local: Vec<String> = shape.iter().map(|b| b.to_string()).collect();
         let global: Vec<String> = (0..n)
             .map(|h| {
                 format!(
-                    "((size_t){c} + {b} - 1) / {b} * {b}",
+                    "{c} > 0 ? ((size_t){c} + {b} - 1) / {b} * {b} : 0",
                     c = count(h),
                     b = shape[h]
                 )
             })
             .collect();
-        let per_dim: Vec<String> = (0..n)
-            .map(|h| format!("(long)(global[{h}] / local[{h}])"))
-            .collect();
         out.push_str(&format!(
-            "    size_t local[{dims}] = {{{}}};\n    size_t global[{dims}] = {{{}}};\n    \
-             long {groups} = {};\n",
+            "    size_t local[{dims}] = {{{}}};\n    size_t global[{dims}] = {{{}}};\n",
             local.join(", "),
-            global.join(", "),
-            per_dim.join(" * ")
-        ));
-        "local"
-    } else {
-        let global: Vec<String> = if n == 0 {
-            vec!["1".into()]
-        } else {
-            (0..n)
-                .map(|h| format!("{c} > 0 ? (size_t){c} : 0", c = count(h)))
-                .collect()
-        };
-        out.push_str(&format!(
-            "    size_t global[{dims}] = {{{}}};\n",
             global.join(", ")
         ));
-        "NULL"
+        if k.reduces() {
+            let per_dim: Vec<String> = (0..n)
+                .map(|h| format!("(long)(global[{h}] / local[{h}])"))
+                .collect();
+            out.push_str(&format!("    long {groups} = {};\n", per_dim.join(" * ")));
+        }
+        "local"
     };
     out.push_str(&before_launch(k, groups));
     let mut index = 0;
