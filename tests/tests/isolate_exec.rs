@@ -141,25 +141,8 @@ fn offloaded_kernels_behave_as_the_originals_on_opencl() {
 /// statement and inner iteration would be 1 + m (n + 2) = 397.
 #[test]
 fn offloaded_kernels_launch_per_nest_not_per_iteration() {
-    let args: Vec<String> = [
-        "validate",
-        "tests/c/kernels/atax.c",
-        "--function",
-        "atax",
-        "--target",
-        "opencl",
-        "--run",
-        "20",
-        "--json",
-    ]
-    .iter()
-    .map(|a| a.to_string())
-    .collect();
-    let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
-    assert_eq!(code, Some(0), "{}", shell_line(&args) + "\n" + &stderr);
-    let json: Value = serde_json::from_str(&stdout).expect("JSON");
-    assert_eq!(json["verdict"], "same");
-    assert_eq!(json["runs"][0]["stats"]["kernel_launches"], 4);
+    let stats = opencl_stats("atax", "20", &[]);
+    assert_eq!(stats["kernel_launches"], 4, "{stats}");
 }
 
 /// OpenCL launches do not wait for their kernels: the runtime waits
@@ -174,37 +157,10 @@ fn opencl_launches_run_ahead_of_the_host_as_blocking_ones_do() {
     for (kernel, size, launches) in [("lu", "30", 60), ("cg", "30", 19)] {
         let mut runs = Vec::new();
         for blocking in ["0", "1"] {
-            let args: Vec<String> = [
-                "validate",
-                &format!("tests/c/kernels/{kernel}.c"),
-                "--function",
-                kernel,
-                "--target",
-                "opencl",
-                "--run",
-                size,
-                "--json",
-            ]
-            .map(String::from)
-            .to_vec();
-            let output = Command::new(ferry_bin())
-                .args(&args)
-                .current_dir(workspace_root())
-                .env("FERRY_CL_BLOCKING", blocking)
-                .output()
-                .expect("ferry runs");
-            let stdout = String::from_utf8_lossy(&output.stdout);
-            let context = format!(
-                "FERRY_CL_BLOCKING={blocking} {}\n{}",
-                shell_line(&args),
-                String::from_utf8_lossy(&output.stderr)
-            );
-            assert_eq!(output.status.code(), Some(0), "{context}");
-            let json: Value = serde_json::from_str(&stdout).expect("JSON");
-            assert_eq!(json["verdict"], "same", "{context}\n{stdout}");
-            let stats = json["runs"][0]["stats"].clone();
-            assert_eq!(stats["kernel_launches"], launches, "{context}\n{stats}");
-            assert!(stats["kernel_ns"].as_u64() > Some(0), "{context}\n{stats}");
+            let stats = opencl_stats(kernel, size, &[("FERRY_CL_BLOCKING", blocking)]);
+            let context = format!("{kernel}, FERRY_CL_BLOCKING={blocking}: {stats}");
+            assert_eq!(stats["kernel_launches"], launches, "{context}");
+            assert!(stats["kernel_ns"].as_u64() > Some(0), "{context}");
             runs.push(stats);
         }
         for field in [
@@ -257,28 +213,8 @@ fn opencl_work_groups_have_a_fixed_shape() {
     }
     assert!(launch.contains("size_t local[1] = {32};"), "{launch}");
     let _ = std::fs::remove_dir_all(&out);
-    let args: Vec<String> = [
-        "validate",
-        "tests/c/kernels/lu.c",
-        "--function",
-        "lu",
-        "--target",
-        "opencl",
-        "--run",
-        "37",
-        "--json",
-    ]
-    .map(String::from)
-    .to_vec();
-    let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
-    assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
-    let json: Value = serde_json::from_str(&stdout).expect("JSON");
-    assert_eq!(json["verdict"], "same", "{stdout}");
-    assert_eq!(
-        json["runs"][0]["stats"]["kernel_launches"],
-        2 * 37,
-        "{stdout}"
-    );
+    let stats = opencl_stats("lu", "37", &[]);
+    assert_eq!(stats["kernel_launches"], 2 * 37, "{stats}");
 }
 
 /// A nest whose inner bounds depend on the outer indices is one launch
@@ -378,24 +314,7 @@ fn accelerator_targets_plan_copies_for_a_gpu() {
 #[test]
 fn nests_are_reshaped_into_deeper_kernels() {
     let stats_of = |kernel: &str| -> (u64, u64) {
-        let args: Vec<String> = [
-            "validate",
-            &format!("tests/c/kernels/{kernel}.c"),
-            "--function",
-            kernel,
-            "--target",
-            "opencl",
-            "--run",
-            "37",
-            "--json",
-        ]
-        .map(String::from)
-        .to_vec();
-        let (code, stdout, stderr) = ferry(&args).expect("ferry runs");
-        assert_eq!(code, Some(0), "{}\n{stderr}", shell_line(&args));
-        let json: Value = serde_json::from_str(&stdout).expect("JSON");
-        assert_eq!(json["verdict"], "same", "{}", shell_line(&args));
-        let stats = &json["runs"][0]["stats"];
+        let stats = opencl_stats(kernel, "37", &[]);
         (
             stats["kernel_launches"].as_u64().unwrap_or(0),
             stats["work_items"].as_u64().unwrap_or(0),
@@ -558,8 +477,19 @@ fn shell_line(args: &[String]) -> String {
 
 /// Runs `ferry ARGS` from the workspace root: exit code, stdout, stderr.
 fn ferry(args: &[String]) -> Result<(Option<i32>, String, String), String> {
+    ferry_with_env(args, &[])
+}
+
+/// `ferry`, with `env` set for ferry and the programs it runs.
+fn ferry_with_env(
+    args: &[String],
+    env: &[(&str, &str)],
+) -> Result<(Option<i32>, String, String), String> {
     let mut command = Command::new(ferry_bin());
-    command.args(args).current_dir(workspace_root());
+    command
+        .args(args)
+        .current_dir(workspace_root())
+        .envs(env.iter().copied());
     match run_with_timeout(&mut command, FERRY_TIMEOUT) {
         Ok(output) => Ok((
             output.status.code(),
@@ -569,6 +499,31 @@ fn ferry(args: &[String]) -> Result<(Option<i32>, String, String), String> {
         Err(RunError::TimedOut) => Err(format!("ran for more than {FERRY_TIMEOUT:?}")),
         Err(RunError::Io(e)) => Err(format!("cannot run ferry: {e}")),
     }
+}
+
+/// `tests/c/kernels/KERNEL.c` validated with its function `KERNEL`
+/// offloaded to OpenCL (pocl), run with `run`, `env` set: it must exit 0
+/// and behave as the original; its run's `FERRY_STATS`.
+fn opencl_stats(kernel: &str, run: &str, env: &[(&str, &str)]) -> Value {
+    let args: Vec<String> = [
+        "validate",
+        &format!("tests/c/kernels/{kernel}.c"),
+        "--function",
+        kernel,
+        "--target",
+        "opencl",
+        "--run",
+        run,
+        "--json",
+    ]
+    .map(String::from)
+    .to_vec();
+    let context = |stderr: &str| format!("{env:?} {}\n{stderr}", shell_line(&args));
+    let (code, stdout, stderr) = ferry_with_env(&args, env).expect("ferry runs");
+    assert_eq!(code, Some(0), "{}", context(&stderr));
+    let json: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(json["verdict"], "same", "{}\n{stdout}", context(&stderr));
+    json["runs"][0]["stats"].clone()
 }
 
 fn validate_program(program: &Path) -> Result<(), String> {
