@@ -15,7 +15,7 @@
 //! a `goto`, or holds anything the walk cannot list the names of, says
 //! nothing is dead.
 
-use super::walk::{strip, walk_expr, walk_stmt_exprs};
+use super::walk::{strip, walk_declaration_exprs, walk_expr, walk_stmt_exprs};
 use ferry_parser::ast::{
     ArraySize, BlockItem, DeclSpecifier, Declaration, Declarator, Expr, ExprKind, Initializer,
     Stmt, StmtKind, TypeName, TypeSpecifier, UnaryOp,
@@ -109,12 +109,12 @@ fn statements_listed(s: &Stmt, names: &mut Names) -> bool {
     match &s.kind {
         StmtKind::Compound(b) => b.items.iter().all(|item| match item {
             BlockItem::Statement(s) => statements_listed(s, names),
-            BlockItem::Declaration(d) => declaration_names(d, names),
+            BlockItem::Declaration(d) => declaration_plain(d),
             BlockItem::Pragma(_) => true,
         }),
         StmtKind::For { init, body, .. } => {
             let init_listed = match init {
-                ferry_parser::ast::ForInit::Declaration(d) => declaration_names(d, names),
+                ferry_parser::ast::ForInit::Declaration(d) => declaration_plain(d),
                 _ => true,
             };
             init_listed && statements_listed(body, names)
@@ -152,10 +152,20 @@ fn statements_listed(s: &Stmt, names: &mut Names) -> bool {
     }
 }
 
-/// Adds the names a declaration's initialisers use; false where its types
-/// or initialisers hold expressions the walk does not list (array sizes,
-/// `typeof`, initialiser lists).
+/// Adds the names a declaration's initialisers use; false where it is not
+/// `declaration_plain`.
 fn declaration_names(d: &Declaration, names: &mut Names) -> bool {
+    let mut listed = declaration_plain(d);
+    walk_declaration_exprs(d, &mut |top| {
+        walk_expr(top, &mut |e| listed &= expr_names(e, names));
+    });
+    listed
+}
+
+/// Whether the only expressions of a declaration are its initialisers'
+/// (`walk_declaration_exprs` visits them): no array size, `typeof` or
+/// initialiser list.
+fn declaration_plain(d: &Declaration) -> bool {
     let Declaration::Normal {
         specifiers,
         declarators,
@@ -164,21 +174,11 @@ fn declaration_names(d: &Declaration, names: &mut Names) -> bool {
     else {
         return true;
     };
-    if !specifiers_plain(specifiers) {
-        return false;
-    }
-    declarators.iter().all(|decl| {
-        declarator_plain(&decl.declarator)
-            && match &decl.initializer {
-                None => true,
-                Some(Initializer::Expr(e)) => {
-                    let mut listed = true;
-                    walk_expr(e, &mut |x| listed &= expr_names(x, names));
-                    listed
-                }
-                Some(_) => false,
-            }
-    })
+    specifiers_plain(specifiers)
+        && declarators.iter().all(|decl| {
+            declarator_plain(&decl.declarator)
+                && matches!(decl.initializer, None | Some(Initializer::Expr(_)))
+        })
 }
 
 /// Adds the name `e` is, or whose address it takes; false for an

@@ -184,7 +184,7 @@ pub(super) fn walk_stmt_exprs<'s>(s: &'s Stmt, f: &mut dyn FnMut(&'s Expr)) {
     }
 }
 
-fn walk_declaration_exprs<'s>(d: &'s Declaration, f: &mut dyn FnMut(&'s Expr)) {
+pub(super) fn walk_declaration_exprs<'s>(d: &'s Declaration, f: &mut dyn FnMut(&'s Expr)) {
     if let Declaration::Normal { declarators, .. } = d {
         for decl in declarators {
             if let Some(Initializer::Expr(e)) = &decl.initializer {
