@@ -1258,11 +1258,19 @@ fn isolate_statement(
                     .or_insert_with(|| def.clone());
             }
         }
+        let foreign = cloner.foreign_definitions();
+        let mut units = vec![&file.unit];
+        for (_, other) in &foreign {
+            if !units.iter().any(|u| std::ptr::eq(*u, &other.unit)) {
+                units.push(&other.unit);
+            }
+        }
         let mut definitions = outline::Callable {
             functions: HashMap::new(),
             foreign: HashMap::new(),
+            typedefs: outline::Typedefs::of(units),
         };
-        for (def, other) in cloner.foreign_definitions() {
+        for (def, other) in foreign {
             if let Some((name, _)) = def.declarator.name() {
                 definitions.foreign.insert(name, other);
                 definitions.functions.insert(name, def);

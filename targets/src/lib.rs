@@ -20,6 +20,7 @@ pub mod cuda;
 pub mod host;
 pub mod kernel;
 pub mod opencl;
+mod reserved;
 mod text;
 
 /// Where offloaded statements run (`--target`).
@@ -88,6 +89,7 @@ pub struct File {
 /// sources, the launchers and the header that declares them. Nothing for
 /// the host target, or for a unit without kernels.
 pub fn write_kernels(target: Target, unit: &kernel::Unit) -> Vec<File> {
+    let unit = &reserved::escaped(unit, target);
     let kernels = match target {
         _ if unit.kernels.is_empty() => return Vec::new(),
         Target::Host => return Vec::new(),

@@ -20,6 +20,12 @@ pub const REFUSED: &[(&str, &str)] = &[
         "const_struct_members.c",
         "this declaration reads device memory on the host",
     ),
+    // A typedef name a block declares again: which type it means is not
+    // looked for.
+    (
+        "typedef_shadowed.c",
+        "the type `scalar` is used on the device, and it names no basic arithmetic type",
+    ),
     // Device code has no memcpy in OpenCL C; the host simulation has it.
     ("memory_functions.c", "`memcpy` is called on the device"),
     // Pointer walks stay pointers in the code: kernels take element

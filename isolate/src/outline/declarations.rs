@@ -5,6 +5,8 @@ use ferry_parser::ast::{ArraySize, BuiltinType, DeclSpecifier, Declarator, Expr,
 use ferry_parser::intern::Symbol;
 use ferry_targets::kernel::Scalar;
 
+use super::typedefs::Typedefs;
+
 /// The name and row lengths of an array (or pointer) parameter: the
 /// first dimension a pointer or an array of any size, the others arrays
 /// of given sizes (`double a[n][m]`, `double (*a)[m]`).
@@ -44,13 +46,18 @@ pub(super) fn strip_declarator(d: &Declarator) -> &Declarator {
     }
 }
 
-/// The scalar type declared by `specifiers`, for the basic types only.
-pub(super) fn scalar_of(specifiers: &[DeclSpecifier]) -> Option<Scalar> {
+/// The scalar type declared by `specifiers`, for the basic types only
+/// (and the typedef names of one).
+pub(super) fn scalar_of(specifiers: &[DeclSpecifier], typedefs: &Typedefs) -> Option<Scalar> {
     let mut signed = true;
     let mut longs = 0;
     let mut base = None;
+    let mut named = None;
     for s in specifiers {
         match s {
+            DeclSpecifier::Type(TypeSpecifier::TypedefName(name, _)) => {
+                named = Some(typedefs.scalar(*name)?);
+            }
             DeclSpecifier::Type(TypeSpecifier::Builtin(b)) => match b {
                 BuiltinType::Unsigned => signed = false,
                 BuiltinType::Long => longs += 1,
@@ -64,6 +71,10 @@ pub(super) fn scalar_of(specifiers: &[DeclSpecifier]) -> Option<Scalar> {
             DeclSpecifier::Qualifier(_) | DeclSpecifier::Storage(_) => {}
             _ => return None,
         }
+    }
+    if named.is_some() {
+        // A typedef name is the only type specifier there is.
+        return named.filter(|_| base.is_none() && longs == 0 && signed);
     }
     Some(match (base, longs) {
         (Some(BuiltinType::Float), 0) => Scalar::Float { bits: 32 },

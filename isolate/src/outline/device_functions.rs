@@ -3,6 +3,7 @@
 
 use super::declarations::{array_shape, scalar_of, strip_declarator};
 use super::kernels::FreeNames;
+use super::typedefs::Typedefs;
 use super::{DeviceArray, Outliner, Refusal, refusal};
 use ferry_parser::ast::{
     BuiltinType, DeclSpecifier, Declarator, Expr, FunctionDef, FunctionParams, TypeSpecifier,
@@ -38,7 +39,7 @@ impl Outliner<'_> {
         if self.in_single && self.has_parallel_loop(&body) {
             self.state.serialised.push(name);
         }
-        let (ret, params) = device_signature(&def)
+        let (ret, params) = device_signature(&def, &self.definitions.typedefs)
             .map_err(|why| refusal(at, format!("`{name}` is called on the device, and {why}")))?;
         let (buffers, values) = parameter_frame(&params);
         let params: Vec<Param> = params.into_iter().map(|(p, _)| p).collect();
@@ -136,6 +137,7 @@ pub(super) fn parameter_frame(
 #[allow(clippy::type_complexity)]
 pub(super) fn device_signature(
     def: &FunctionDef,
+    typedefs: &Typedefs,
 ) -> Result<(Option<Scalar>, Vec<(Param, Vec<Expr>)>), String> {
     let is_void = def.specifiers.iter().any(|s| {
         matches!(
@@ -155,7 +157,7 @@ pub(super) fn device_signature(
     let ret = match (&**inner, is_void) {
         (Declarator::Ident(..), true) => None,
         (Declarator::Ident(..), false) => Some(
-            scalar_of(&type_specifiers)
+            scalar_of(&type_specifiers, typedefs)
                 .ok_or("it returns a type other than `void` or a basic arithmetic type")?,
         ),
         _ => return Err("it returns a pointer".into()),
@@ -177,7 +179,7 @@ pub(super) fn device_signature(
         if no_void && matches!(p.declarator, Declarator::Abstract) {
             continue; // `(void)`
         }
-        let element = scalar_of(&p.specifiers)
+        let element = scalar_of(&p.specifiers, typedefs)
             .ok_or("one of its parameters is not of a basic arithmetic type or a pointer to one")?;
         let (name, kind, row_lengths) = match strip_declarator(&p.declarator) {
             Declarator::Ident(n, _) => (*n, ParamKind::Value(element), Vec::new()),

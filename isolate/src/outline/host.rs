@@ -290,7 +290,7 @@ impl Outliner<'_> {
             return vec![item];
         };
         let splittable = self.declaration_on_device(d)
-            && scalar_of(specifiers).is_some()
+            && scalar_of(specifiers, &self.definitions.typedefs).is_some()
             && declarators.iter().all(|decl| {
                 matches!(decl.declarator, Declarator::Ident(..))
                     && !matches!(decl.initializer, Some(Initializer::List(..)))

@@ -49,7 +49,7 @@ impl Outliner<'_> {
                 || !self.on_device(a)
         });
         (whole_buffers
-            && device_signature(def).is_ok()
+            && device_signature(def, &self.definitions.typedefs).is_ok()
             && !self.in_progress.contains(&name)
             && self.has_parallel_loop(&crate::body_statement(def)))
         .then_some(name)
@@ -63,7 +63,8 @@ impl Outliner<'_> {
             return Ok(());
         }
         let def = self.definitions.functions[&name].clone();
-        let (_, params) = device_signature(&def).map_err(|why| refusal(at, why))?;
+        let (_, params) =
+            device_signature(&def, &self.definitions.typedefs).map_err(|why| refusal(at, why))?;
         let (arrays, values) = parameter_frame(&params);
         let mut body = crate::body_statement(&def);
         self.in_progress.insert(name);

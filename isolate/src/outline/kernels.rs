@@ -6,7 +6,7 @@ use super::walk::strip;
 use super::{Outliner, Refusal, refusal};
 use ferry_parser::ast::{
     BinaryOp, BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt,
-    StmtKind, UnaryOp,
+    StmtKind, TypeName, UnaryOp,
 };
 use ferry_parser::build::{binary, ident};
 use ferry_parser::intern::Symbol;
@@ -200,11 +200,13 @@ impl Outliner<'_> {
         else {
             return Ok(());
         };
-        if scalar_of(specifiers).is_none() {
+        if scalar_of(specifiers, &self.definitions.typedefs).is_none()
+            || !self.definitions.typedefs.spell_out(specifiers)
+        {
             return Err(refusal(
                 span,
                 "a declaration of a type ferry does not write for the device (only `int`, \
-                 `long`, `float`, `double` and their variants)",
+                 `long`, `float`, `double` and their variants, or typedef names of them)",
             ));
         }
         for decl in declarators {
@@ -275,7 +277,11 @@ impl Outliner<'_> {
                 Ok(())
             }
             ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::CharLit(_) => Ok(()),
-            ExprKind::Paren(x) | ExprKind::Cast(_, x) => self.kernel_expr(x, scopes, free),
+            ExprKind::Paren(x) => self.kernel_expr(x, scopes, free),
+            ExprKind::Cast(t, x) => {
+                self.device_type(t, span)?;
+                self.kernel_expr(x, scopes, free)
+            }
             ExprKind::Unary(op, x) => {
                 match op {
                     UnaryOp::AddrOf => {
@@ -351,13 +357,29 @@ impl Outliner<'_> {
                 }
                 Ok(())
             }
-            ExprKind::SizeofType(_) => Ok(()),
+            ExprKind::SizeofType(t) => self.device_type(t, span),
             _ => Err(refusal(
                 span,
                 "ferry cannot write this expression for the device (a structure, a string, \
                  `sizeof` of an expression, a statement expression...)",
             )),
         }
+    }
+
+    /// A cast's or `sizeof`'s type, its typedef names spelt out as the
+    /// builtin types they name: the device does not see the unit's typedefs.
+    fn device_type(&self, t: &mut TypeName, at: Span) -> Result<(), Refusal> {
+        if self.definitions.typedefs.spell_out_type(t) {
+            return Ok(());
+        }
+        Err(refusal(
+            at,
+            format!(
+                "the type `{}` is used on the device, and it names no basic arithmetic type \
+                 ferry can spell there (a structure, a pointer, a typedef ferry cannot resolve)",
+                ferry_parser::printer::print_type_name(t)
+            ),
+        ))
     }
 
     /// The element offset in `array`'s buffer of `array[s1]...[sk]`

@@ -100,7 +100,7 @@ impl Outliner<'_> {
         };
         let (index, first, specifiers) = index_init(init)?;
         let ty = match specifiers {
-            Some(specifiers) => scalar_of(specifiers)?,
+            Some(specifiers) => scalar_of(specifiers, &self.definitions.typedefs)?,
             None => self.host_scalar(index)?,
         };
         let (first, declared) = (first.clone(), specifiers.is_some());

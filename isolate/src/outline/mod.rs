@@ -29,9 +29,11 @@ mod launch;
 mod liveness;
 mod loops;
 mod scope;
+mod typedefs;
 mod walk;
 
 pub(crate) use loops::{index_init, sole_statement};
+pub use typedefs::Typedefs;
 pub(crate) use walk::variable_names;
 
 use crate::fusion::Independent;
@@ -83,6 +85,8 @@ pub struct Callable<'a> {
     /// file's, so a refusal inside one points at the call, and says where
     /// in the other file the cause is.
     pub foreign: HashMap<Symbol, &'a ParsedFile>,
+    /// The typedef names of basic types device code may use.
+    pub typedefs: Typedefs,
 }
 
 /// What the outliner keeps across the statements of one unit.

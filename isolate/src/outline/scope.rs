@@ -45,7 +45,7 @@ impl Outliner<'_> {
         else {
             return;
         };
-        let ty = scalar_of(specifiers);
+        let ty = scalar_of(specifiers, &self.definitions.typedefs);
         let scope = self.scopes.last_mut().expect("a scope");
         for decl in declarators {
             match &decl.declarator {
