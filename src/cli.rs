@@ -865,8 +865,11 @@ fn isolate_project(
         report,
         temporary_out: false,
     };
-    let (output, status, _) = batch.run()?;
-    Ok(Finished { output, status })
+    let done = batch.run()?;
+    Ok(Finished {
+        output: done.summary,
+        status: done.status,
+    })
 }
 
 /// Runs one command and returns what it prints on success; nothing is

@@ -126,11 +126,23 @@ pub struct Batch {
     pub temporary_out: bool,
 }
 
+/// What a batch did: what `Batch::run` returns.
+pub struct Finished {
+    /// The table for stdout.
+    pub summary: String,
+    pub status: i32,
+    /// The report's model.
+    pub model: Value,
+    /// The files written beside the units (kernels, launchers, headers),
+    /// in the output folder: a build of the transformed project compiles
+    /// the sources among them (the `BUILD` note lists them).
+    pub added: Vec<PathBuf>,
+}
+
 impl Batch {
-    /// Runs the batch, writes the output folder (and the report, when
-    /// asked), and returns the summary (stdout), the exit status, and the
-    /// report's model.
-    pub fn run(self) -> Result<(String, i32, Value), Diagnostic> {
+    /// Runs the batch and writes the output folder (and the report, when
+    /// asked).
+    pub fn run(self) -> Result<Finished, Diagnostic> {
         if self.selection == Selection::Nothing {
             return Err(Diagnostic::error(
                 "`--transfers-only` works on files given on the command line, not on a \
@@ -205,13 +217,18 @@ impl Batch {
                 "no unit of the project defines a function `{name}`"
             )));
         }
-        self.write(&outcomes)?;
+        let added = self.write(&outcomes)?;
         let model = self.report_json(&outcomes);
         if let Some(dir) = &self.report {
             crate::report::write(dir, &model)?;
         }
         let (summary, status) = self.summary(&done, &outcomes, together);
-        Ok((summary, status, model))
+        Ok(Finished {
+            summary,
+            status,
+            model,
+            added: added.iter().map(|name| self.out.join(name)).collect(),
+        })
     }
 
     fn isolate_unit(
@@ -302,7 +319,8 @@ impl Batch {
     /// The mirror of the project's folder, then the transformed units
     /// over their copies and the runtime, all in a folder beside OUTDIR
     /// renamed to it at the end: an error leaves no partial output.
-    fn write(&self, outcomes: &[Outcome]) -> Result<(), Diagnostic> {
+    /// Returns the files added beside the units, named from the root.
+    fn write(&self, outcomes: &[Outcome]) -> Result<Vec<String>, Diagnostic> {
         let root = &self.project.root;
         let fail = |what: &str, path: &Path, e: std::io::Error| {
             Diagnostic::error(format!("cannot {what} {}: {e}", path.display()))
@@ -354,7 +372,8 @@ impl Batch {
             // Empty (checked before the run): renaming onto it needs it gone.
             std::fs::remove_dir(&self.out).map_err(|e| fail("replace", &self.out, e))?;
         }
-        std::fs::rename(&partial, &self.out).map_err(|e| fail("write", &self.out, e))
+        std::fs::rename(&partial, &self.out).map_err(|e| fail("write", &self.out, e))?;
+        Ok(added)
     }
 
     /// The report's model (`report.rs`): every unit with its outcome.

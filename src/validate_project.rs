@@ -9,8 +9,10 @@
 //!   empty in the original, so that one command serves both.
 //! - A run is a shell command (`make test`, `./bzip2 -d < x.bz2`); its
 //!   stdout and exit status are compared, as a program's run is.
-//! - The CUDA runtime is compiled by nvcc, not `cc`: `--target cuda` is not
-//!   validated this way (`ferry validate` on files is).
+//! - The runtime and the files written beside the units (launchers,
+//!   CUDA kernels) are compiled by ferry, C by `cc` and CUDA by nvcc, and
+//!   reach the project's link through `FERRY_RTE_LIBS` with the libraries
+//!   they need (the CUDA runtime's, found beside nvcc).
 //! - Without `-o`, both trees live in a temporary folder removed at the end.
 
 use crate::cli::{
@@ -45,13 +47,6 @@ pub fn run(
     let json = take_flag(&mut args, "--json");
     let selection = take_selection(&mut args)?;
     let mut options = take_isolate_options(&mut args)?;
-    if options.target == ferry_targets::Target::Cuda {
-        return Err(Diagnostic::error(
-            "`ferry validate -p` compiles the runtime with cc, and CUDA's needs nvcc: validate \
-             a CUDA project's files with `ferry validate FILES --target cuda`",
-        )
-        .into());
-    }
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
     let report_dir = take_value(&mut args, "--report")?.map(PathBuf::from);
     options.pictures = report_dir.is_some();
@@ -73,7 +68,12 @@ pub fn run(
         report: None,
         temporary_out,
     };
-    let (summary, isolated_status, mut model) = batch.run()?;
+    let crate::project::Finished {
+        summary,
+        status: isolated_status,
+        mut model,
+        added,
+    } = batch.run()?;
     let original = scratch.path().join("original");
     crate::project::mirror(&root, &original, &[transformed.as_path(), scratch.path()])
         .map_err(|(path, e)| Diagnostic::error(format!("cannot copy {}: {e}", path.display())))?;
@@ -83,6 +83,7 @@ pub fn run(
         original,
         runtime: transformed.join(crate::project::RUNTIME_FOLDER),
         transformed,
+        added,
         link_flags: target.link_flags().iter().map(|f| f.to_string()).collect(),
         build,
         runs,

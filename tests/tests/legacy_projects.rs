@@ -14,7 +14,7 @@
 use ferry_tests::corpus::CorpusFile;
 use ferry_tests::drivers::{BZIP2_DRIVER, LUA_DRIVER, LZ4_DRIVER, ZLIB_DRIVER};
 use ferry_tests::projects::{library_units, write_project};
-use ferry_tests::{run_ferry, run_with_timeout, scratch_dir};
+use ferry_tests::{ferry_bin, offload, run_ferry, run_with_timeout, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -132,11 +132,105 @@ fn bzip2_isolated_with_auto_passes_its_own_make_test() {
 /// report holds the runs.
 #[test]
 fn bzip2_validated_as_a_project_by_its_own_build_and_tests() {
+    let runs = validate_bzip2(&[]);
+    for run in &runs {
+        assert_eq!(run["stats"]["kernel_launches"].as_u64(), Some(0), "{run}");
+    }
+}
+
+/// `ferry validate -p --target opencl`: bzip2's loops become OpenCL
+/// kernels, and the build of the transformed tree gets their launchers,
+/// written beside the units, through `FERRY_RTE_LIBS` (before, it failed
+/// at the link, and a kernel casting to bzip2's `Bool` typedef did not
+/// build on pocl). Its three runs on pocl behave as the original's, and
+/// the compressing one launches kernels.
+#[test]
+fn bzip2_validated_on_opencl_by_its_own_build_and_tests() {
+    let runs = validate_bzip2(&["--target", "opencl"]);
+    assert!(
+        runs[2]["stats"]["kernel_launches"].as_u64() > Some(0),
+        "{}",
+        runs[2]
+    );
+}
+
+/// `ferry validate -p --target cuda`: bzip2's kernels and the CUDA
+/// runtime compiled by nvcc, and linked by bzip2's own Makefile with the C
+/// compiler, the CUDA runtime library reaching it through
+/// `FERRY_RTE_LIBS` (before, `validate -p` refused CUDA). On a GPU the
+/// runs behave as the original's and the compressing one launches
+/// kernels. Without one the transformed tree still builds (no build
+/// failure is reported), and its runs stop at the runtime's report that
+/// no CUDA device answers.
+#[test]
+fn bzip2_validated_on_cuda_by_its_own_build_and_tests() {
+    let nvcc = offload::required_nvcc();
+    let extra = ["--target", "cuda"];
+    if offload::has_gpu() {
+        let runs = validate_bzip2_with(&extra, &nvcc);
+        assert!(
+            runs[2]["stats"]["kernel_launches"].as_u64() > Some(0),
+            "{}",
+            runs[2]
+        );
+        return;
+    }
+    let (code, stdout, stderr, runs) = run_validate_bzip2(&extra, &nvcc);
+    assert_eq!(code, Some(1), "{stdout}\n{stderr}");
+    assert!(!stderr.contains("does not build"), "{stderr}");
+    let runs = runs.expect("a report: both trees built");
+    assert_eq!(runs.len(), 3);
+    for run in &runs {
+        assert_eq!(run["verdict"], "different", "{run}");
+    }
+    assert!(
+        stdout.contains("the transformed program's stderr:")
+            && stdout.contains("ferry runtime (CUDA)"),
+        "{stdout}"
+    );
+}
+
+/// bzip2 through `ferry validate -p --auto` with `extra` options, checked
+/// by its own build and three runs (a round trip, a decompression, a
+/// compression); every run must behave as the original's and move data.
+/// Returns the report's runs.
+fn validate_bzip2(extra: &[&str]) -> Vec<serde_json::Value> {
+    validate_bzip2_with(extra, Path::new("nvcc"))
+}
+
+fn validate_bzip2_with(extra: &[&str], nvcc: &Path) -> Vec<serde_json::Value> {
+    let (code, stdout, stderr, runs) = run_validate_bzip2(extra, nvcc);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("verdict: same (all 3 runs behave identically)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("written to a temporary folder"),
+        "no path that is gone by now: {stdout}"
+    );
+    let runs = runs.expect("a report");
+    assert_eq!(runs.len(), 3);
+    for run in &runs {
+        assert_eq!(run["verdict"], "same", "{run}");
+        // The isolated loops ran: the last bzip2 of each run moved data.
+        assert!(run["stats"]["bytes_to_accel"].as_u64() > Some(0), "{run}");
+    }
+    runs
+}
+
+/// `ferry validate -p` on bzip2 as `validate_bzip2` runs it, with `$NVCC`
+/// set to `nvcc`: its exit status, stdout, stderr, and the report's runs
+/// (where it wrote a report).
+fn run_validate_bzip2(
+    extra: &[&str],
+    nvcc: &Path,
+) -> (Option<i32>, String, String, Option<Vec<serde_json::Value>>) {
     let scratch = scratch_dir("validate-p-bzip2");
     let project = scratch.join("project");
     write_project("bzip2", &project).unwrap_or_else(|e| panic!("bzip2's project: {e}"));
     let report = scratch.join("report");
-    let output = run_ferry([
+    let mut args = vec![
         "validate",
         "-p",
         project.to_str().expect("UTF-8"),
@@ -152,30 +246,24 @@ fn bzip2_validated_as_a_project_by_its_own_build_and_tests() {
         "./bzip2 -9 < sample3.ref | cksum",
         "--report",
         report.to_str().expect("UTF-8"),
-    ]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
-    assert!(
-        stdout.contains("verdict: same (all 3 runs behave identically)"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("written to a temporary folder"),
-        "no path that is gone by now: {stdout}"
-    );
-    let model: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
-    )
-    .expect("JSON");
-    let runs = model["validation"]["runs"].as_array().expect("runs");
-    assert_eq!(runs.len(), 3);
-    for run in runs {
-        assert_eq!(run["verdict"], "same", "{run}");
-        // The isolated loops ran: the last bzip2 of each run moved data.
-        assert!(run["stats"]["bytes_to_accel"].as_u64() > Some(0), "{run}");
-    }
+    ];
+    args.extend_from_slice(extra);
+    let output = Command::new(ferry_bin())
+        .args(args)
+        .env("NVCC", nvcc)
+        .output()
+        .expect("ferry runs");
+    let runs = std::fs::read_to_string(report.join("report.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|model| model["validation"]["runs"].as_array().cloned());
     let _ = std::fs::remove_dir_all(&scratch);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        runs,
+    )
 }
 
 /// No nest of LZ4 is isolated (none is parallel, or control leaves it):

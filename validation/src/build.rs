@@ -141,6 +141,46 @@ pub fn cuda_compiler() -> String {
         .unwrap_or_else(|| "nvcc".to_owned())
 }
 
+/// What a program whose CUDA objects nvcc compiled needs when the C
+/// compiler links it: the CUDA runtime, static as nvcc links it, from
+/// the toolkit nvcc belongs to (`lib64/` of an installed toolkit, `lib/`
+/// of PyPI's), and the libraries it uses (C++'s among them: nvcc's host
+/// code is C++). Without such a folder, `-lcudart` from the linker's
+/// own search path.
+pub fn cuda_libraries() -> Vec<String> {
+    let nvcc = PathBuf::from(cuda_compiler());
+    let nvcc = if nvcc.components().count() > 1 {
+        Some(nvcc)
+    } else {
+        std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|dir| dir.join(&nvcc))
+                .find(|candidate| candidate.is_file())
+        })
+    };
+    let toolkit = nvcc
+        .and_then(|n| std::fs::canonicalize(n).ok())
+        .and_then(|n| Some(n.parent()?.parent()?.to_path_buf()));
+    let static_runtime = toolkit.and_then(|t| {
+        ["lib64", "lib"]
+            .into_iter()
+            .map(|lib| t.join(lib))
+            .find(|lib| lib.join("libcudart_static.a").is_file())
+    });
+    let mut libraries = match static_runtime {
+        Some(lib) => vec![
+            format!("-L{}", lib.display()),
+            "-lcudart_static".to_string(),
+            "-ldl".to_string(),
+            "-lpthread".to_string(),
+            "-lrt".to_string(),
+        ],
+        None => vec!["-lcudart".to_string()],
+    };
+    libraries.push("-lstdc++".to_string());
+    libraries
+}
+
 /// The `*.c` files directly in `dir`, sorted (a stable command line).
 fn c_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     files_with_extension(dir, "c")

@@ -33,6 +33,10 @@ pub struct ProjectRequest {
     pub transformed: PathBuf,
     /// The runtime's folder in the transformed tree.
     pub runtime: PathBuf,
+    /// The files ferry wrote beside the units of the transformed tree
+    /// (kernels, their launchers, headers): the sources among them are
+    /// compiled with the runtime's.
+    pub added: Vec<PathBuf>,
     /// Libraries the runtime needs (`-lOpenCL`).
     pub link_flags: Vec<String>,
     /// The project's build command.
@@ -45,7 +49,7 @@ pub struct ProjectRequest {
 
 /// Builds both trees and runs every command in each.
 pub fn validate_project(request: &ProjectRequest, scratch: &Path) -> Result<Report, Error> {
-    let objects = compile_runtime(&request.runtime, scratch)?;
+    let objects = compile_runtime(&request.runtime, &request.added, scratch)?;
     let mut libs = objects;
     libs.extend(request.link_flags.iter().cloned());
     let runtime_cflags = format!("-I{}", request.runtime.display());
@@ -111,25 +115,50 @@ pub fn validate_project(request: &ProjectRequest, scratch: &Path) -> Result<Repo
     })
 }
 
-/// The runtime's C files compiled into `scratch` (the transformed tree
-/// stays as ferry wrote it): their objects.
-fn compile_runtime(runtime: &Path, scratch: &Path) -> Result<Vec<String>, Error> {
+/// The runtime's sources and those among `added` (the launchers and
+/// CUDA kernels written beside the units) compiled into `scratch` (the
+/// transformed tree stays as ferry wrote it): their objects, then what
+/// linking them needs. C goes to the C compiler, CUDA (`.cu`) to nvcc;
+/// the project's own command links, with the C compiler, so CUDA objects
+/// bring the CUDA runtime library (`build::cuda_libraries`). A launcher
+/// finds its kernels' header beside it and the runtime's through `-I`.
+fn compile_runtime(
+    runtime: &Path,
+    added: &[PathBuf],
+    scratch: &Path,
+) -> Result<Vec<String>, Error> {
+    let compiled = |p: &PathBuf| p.extension().is_some_and(|x| x == "c" || x == "cu");
     let mut sources: Vec<PathBuf> = std::fs::read_dir(runtime)
         .map_err(|e| Error::Io(format!("cannot read {}: {e}", runtime.display())))?
         .flatten()
         .map(|entry| entry.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(compiled)
         .collect();
     sources.sort();
+    sources.extend(added.iter().filter(|p| compiled(p)).cloned());
     let mut objects = Vec::new();
-    for source in sources {
+    let mut cuda = false;
+    for (k, source) in sources.iter().enumerate() {
+        // Units of one name in two folders write launchers of one name.
         let name = source.file_stem().unwrap_or_default().to_string_lossy();
-        let object = scratch.join(format!("{name}.o"));
-        let mut cc = Command::new(build::c_compiler());
-        cc.args(["-O2", "-c"]).arg(&source).arg("-o").arg(&object);
-        let output = cc
-            .output()
-            .map_err(|e| Error::Io(format!("cannot run the C compiler: {e}")))?;
+        let object = scratch.join(format!("{k}-{name}.o"));
+        let mut cc = if source.extension().is_some_and(|x| x == "cu") {
+            cuda = true;
+            Command::new(build::cuda_compiler())
+        } else {
+            Command::new(build::c_compiler())
+        };
+        cc.args(["-O2", "-c", "-I"])
+            .arg(runtime)
+            .arg(source)
+            .arg("-o")
+            .arg(&object);
+        let output = cc.output().map_err(|e| {
+            Error::Io(format!(
+                "cannot run the compiler `{}`: {e}",
+                cc.get_program().to_string_lossy()
+            ))
+        })?;
         if !output.status.success() {
             return Err(Error::TransformedBuild {
                 command: format!("{cc:?}"),
@@ -137,6 +166,9 @@ fn compile_runtime(runtime: &Path, scratch: &Path) -> Result<Vec<String>, Error>
             });
         }
         objects.push(object.display().to_string());
+    }
+    if cuda {
+        objects.extend(build::cuda_libraries());
     }
     Ok(objects)
 }
