@@ -52,6 +52,15 @@ fn lua_isolated_with_auto_builds_and_behaves_the_same() {
     check_auto_project("lua", LUA_DRIVER, 1);
 }
 
+/// zlib isolated with `--auto --target opencl`: its parallel nest of
+/// `inftrees.c` becomes an OpenCL kernel, built with the launchers written
+/// beside the units, and the library run on pocl behaves as the original.
+/// (Lua's nests that the host isolates are all refused on the device.)
+#[test]
+fn zlib_offloaded_to_opencl_builds_and_behaves_the_same() {
+    check_auto_project_on("zlib", ZLIB_DRIVER, 1, Target::OpenCl);
+}
+
 #[test]
 fn bzip2_isolated_with_auto_builds_and_behaves_the_same() {
     check_auto_project("bzip2", BZIP2_DRIVER, 3);
@@ -74,7 +83,7 @@ fn bzip2_isolated_with_auto_passes_its_own_make_test() {
         "the corpus's bzip2 comes with its Makefile and samples"
     );
     let out = scratch.join("auto");
-    let output = isolate_auto(&project, &out);
+    let output = isolate_auto(&project, &out, Target::Host);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert!(
@@ -279,12 +288,25 @@ fn lz4_isolated_with_auto_builds_and_behaves_the_same() {
 /// library must build (with `ferry_rte/`, as its `BUILD` says) and run
 /// the driver as the original does.
 fn check_auto_project(library: &str, driver: &str, least: usize) {
+    check_auto_project_on(library, driver, least, Target::Host);
+}
+
+/// Where `check_auto_project_on` runs the isolated loops.
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    /// The host simulation, on poisoned buffers.
+    Host,
+    /// OpenCL kernels (pocl), their launchers written beside the units.
+    OpenCl,
+}
+
+fn check_auto_project_on(library: &str, driver: &str, least: usize, target: Target) {
     let scratch = scratch_dir(&format!("auto-{library}"));
     let project = scratch.join("project");
     let files = write_project(library, &project)
         .unwrap_or_else(|e| panic!("cannot write {library}'s project: {e}"));
     let out = scratch.join("auto");
-    let output = isolate_auto(&project, &out);
+    let output = isolate_auto(&project, &out, target);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -308,30 +330,46 @@ fn check_auto_project(library: &str, driver: &str, least: usize) {
         &named(&project),
         &driver_file,
         &project,
-        &files[0].cflags,
+        (&files[0].cflags, &[]),
         &scratch.join("original"),
     );
     let runtime = out.join("ferry_rte");
     let mut sources = named(&out);
     sources.push(runtime.join("ferry_rte.c"));
-    sources.push(runtime.join("ferry_rte_host.c"));
     let mut cflags = files[0].cflags.clone();
     cflags.push(format!("-I{}", runtime.display()));
+    let mut libs = Vec::new();
+    match target {
+        Target::Host => sources.push(runtime.join("ferry_rte_host.c")),
+        Target::OpenCl => {
+            sources.push(runtime.join("ferry_rte_opencl.c"));
+            sources.extend(files_ending(&out, "_launch.c"));
+            libs.push("-lOpenCL");
+        }
+    }
     let transformed = build(
         &sources,
         &driver_file,
         &out,
-        &cflags,
+        (&cflags, &libs),
         &scratch.join("transformed"),
     );
     let expected = run(&original, &scratch.join("original.gz"));
-    let got = run(&transformed, &scratch.join("transformed.gz"));
+    let stats = scratch.join("stats.json");
+    let got = run_with_stats(&transformed, &scratch.join("transformed.gz"), &stats);
     assert_eq!(
         got,
         expected,
         "{library} isolated with --auto behaves differently (files kept in {})",
         scratch.display()
     );
+    if target == Target::OpenCl {
+        // The kernels ran (the statistics of the driver's process).
+        let stats: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&stats).expect("FERRY_STATS written"))
+                .expect("JSON");
+        assert!(stats["kernel_launches"].as_u64() > Some(0), "{stats}");
+    }
     let _ = std::fs::remove_dir_all(&scratch);
 }
 
@@ -361,14 +399,14 @@ fn check_project(library: &str, driver: &str) {
         &originals,
         &driver_file,
         &include,
-        cflags,
+        (cflags, &[]),
         &scratch.join("original"),
     );
     let transformed = build(
         &printed,
         &driver_file,
         &include,
-        cflags,
+        (cflags, &[]),
         &scratch.join("printed.exe"),
     );
     let expected = run(&original, &scratch.join("original.gz"));
@@ -387,16 +425,34 @@ fn check_project(library: &str, driver: &str) {
 }
 
 /// `ferry isolate -p project --auto -o out`.
-fn isolate_auto(project: &Path, out: &Path) -> std::process::Output {
+fn isolate_auto(project: &Path, out: &Path, target: Target) -> std::process::Output {
+    let target = match target {
+        Target::Host => "host",
+        Target::OpenCl => "opencl",
+    };
     run_ferry([
         "isolate".as_ref(),
         "-p".as_ref(),
         project.as_os_str(),
         "--auto".as_ref(),
         "--quiet".as_ref(),
+        "--target".as_ref(),
+        target.as_ref(),
         "-o".as_ref(),
         out.as_os_str(),
     ])
+}
+
+/// The files of `dir` (not below) whose names end with `suffix`.
+fn files_ending(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
+        .collect();
+    files.sort();
+    files
 }
 
 /// `ferry parse FILE CFLAGS` into `dir`, under the file's name.
@@ -416,12 +472,13 @@ fn print(file: &CorpusFile, dir: &Path) -> PathBuf {
 }
 
 /// Compiles and links `sources` and the driver, the original folder on the
-/// include path (the printed files keep their `#include "..."` lines).
+/// include path (the printed files keep their `#include "..."` lines), with
+/// the libraries `libs`.
 fn build(
     sources: &[PathBuf],
     driver: &Path,
     include: &Path,
-    cflags: &[String],
+    (cflags, libs): (&[String], &[&str]),
     exe: &Path,
 ) -> PathBuf {
     let cc = ferry_parser::preprocess::c_compiler();
@@ -433,6 +490,7 @@ fn build(
         .arg(driver)
         .arg("-o")
         .arg(exe)
+        .args(libs)
         .args(["-lm", "-ldl"])
         .output()
         .unwrap_or_else(|e| panic!("cannot run {cc}: {e}"));
@@ -446,8 +504,22 @@ fn build(
 }
 
 fn run(exe: &Path, gz: &Path) -> String {
-    let output = run_with_timeout(Command::new(exe).arg(gz), Duration::from_secs(60))
+    run_command(Command::new(exe).arg(gz), exe)
+}
+
+/// `run`, the runtime's statistics written to `stats`.
+fn run_with_stats(exe: &Path, gz: &Path, stats: &Path) -> String {
+    run_command(Command::new(exe).arg(gz).env("FERRY_STATS", stats), exe)
+}
+
+fn run_command(command: &mut Command, exe: &Path) -> String {
+    let output = run_with_timeout(command, Duration::from_secs(60))
         .unwrap_or_else(|e| panic!("{} did not run: {e:?}", exe.display()));
-    assert!(output.status.success(), "{} failed", exe.display());
+    assert!(
+        output.status.success(),
+        "{} failed:\n{}",
+        exe.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).expect("UTF-8")
 }
