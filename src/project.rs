@@ -266,8 +266,19 @@ impl Batch {
         let whole_program = companions > 0 && files.iter().any(|f| Some(&f.path) == main);
         // Otherwise the units not here may call this one's functions,
         // `main` here or not.
+        // Units of one name in two folders: kernel names from the path.
+        let unit = &files[0].path;
+        let shared_stem = self
+            .project
+            .units
+            .iter()
+            .filter(|u| u.file.file_stem() == unit.file_stem())
+            .count()
+            > 1;
+        let relative = self.project.relative(&unit.with_extension(""));
         let options = Options {
             companions,
+            kernel_prefix: shared_stem.then(|| ferry_targets::kernel::Unit::prefix(&relative)),
             closed_program: self.options.closed_program || whole_program,
             linkage: match whole_program {
                 true => ferry_hcfg::Linkage::Closed,

@@ -181,6 +181,11 @@ pub struct Options {
     /// only (a project's units defining what the others call): nothing in
     /// them is selected, and the caller keeps only the other files' output.
     pub companions: usize,
+    /// The C prefix of the first file's kernel and launcher names where
+    /// its stem is not unique in its program (a project's units of one
+    /// name in two folders would both define `ferry_launch_util_k0`);
+    /// `None`: the stem.
+    pub kernel_prefix: Option<String>,
 }
 
 impl Options {
@@ -213,6 +218,7 @@ impl Default for Options {
             closed_program: false,
             pictures: false,
             companions: 0,
+            kernel_prefix: None,
             linkage: Linkage::Closed,
         }
     }
@@ -704,8 +710,16 @@ fn transform(
             } else {
                 fusion::Independent::new()
             };
-            let mut kernels =
-                UnitKernels::new(options.target, (&verdicts[unit], independent), &stem);
+            let prefix = match &options.kernel_prefix {
+                Some(prefix) if unit == 0 => prefix.clone(),
+                _ => ferry_targets::kernel::Unit::prefix(&stem),
+            };
+            let mut kernels = UnitKernels::new(
+                options.target,
+                (&verdicts[unit], independent),
+                &stem,
+                prefix,
+            );
             let (tree, reports) = isolate_unit(
                 file,
                 analyses,
@@ -1346,12 +1360,13 @@ impl<'a> UnitKernels<'a> {
         target: Target,
         (verdicts, independent): (&'a Verdicts, fusion::Independent),
         stem: &str,
+        prefix: String,
     ) -> Self {
         UnitKernels {
             target,
             verdicts,
             independent,
-            prefix: ferry_targets::kernel::Unit::prefix(stem),
+            prefix,
             state: outline::UnitState {
                 unit: ferry_targets::kernel::Unit {
                     stem: stem.to_string(),

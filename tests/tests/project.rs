@@ -453,6 +453,80 @@ fn a_program_s_kernels_go_beside_their_units() {
     );
 }
 
+/// Units of one name in two folders (`a/util.c`, `b/util.c`), each with a
+/// parallel loop: their kernels and launchers are named from their paths
+/// (`ferry_launch_a_util_k0`, `ferry_launch_b_util_k0`), where both were
+/// named from the file's stem and the program that links both did not
+/// link. `ferry validate -p DIR --target opencl` builds it with its own
+/// command and runs it on pocl as the original.
+#[test]
+fn units_of_one_name_in_two_folders_get_kernels_of_their_own() {
+    let root = scratch_dir("one-name");
+    for (folder, operation) in [("a", "x[i] * 2.0"), ("b", "x[i] + 1.0")] {
+        std::fs::create_dir_all(root.join(folder)).expect("folder");
+        std::fs::write(
+            root.join(folder).join("util.c"),
+            format!(
+                "void {folder}_op(int n, double *x)\n{{\n    for (int i = 0; i < n; i++)\n        \
+                 x[i] = {operation};\n}}\n"
+            ),
+        )
+        .expect("unit");
+    }
+    std::fs::write(
+        root.join("main.c"),
+        "#include <stdio.h>\n#include <stdlib.h>\nvoid a_op(int n, double *x);\n\
+         void b_op(int n, double *x);\nint main(int argc, char **argv)\n{\n    \
+         int n = argc > 1 ? atoi(argv[1]) : 10;\n    double *x = malloc(sizeof(double) * n);\n    \
+         for (int i = 0; i < n; i++)\n        x[i] = i;\n    a_op(n, x);\n    b_op(n, x);\n    \
+         double s = 0;\n    for (int i = 0; i < n; i++)\n        s += x[i] * (i % 7);\n    \
+         printf(\"%f\\n\", s);\n    free(x);\n    return 0;\n}\n",
+    )
+    .expect("main");
+    let (code, stdout, stderr) = ferry(&[
+        "validate",
+        "-p",
+        root.to_str().expect("UTF-8"),
+        "--auto",
+        "--quiet",
+        "--target",
+        "opencl",
+        "--build",
+        "cc $FERRY_RTE_CFLAGS main.c a/util.c b/util.c -o prog $FERRY_RTE_LIBS",
+        "--run",
+        "./prog 37",
+        "--run",
+        "./prog 3",
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(
+        stdout.contains("verdict: same (all 2 runs behave identically)"),
+        "{stdout}"
+    );
+    let out = root.with_extension("out");
+    let (code, stdout, stderr) = ferry(&[
+        "isolate",
+        root.to_str().expect("UTF-8"),
+        "--auto",
+        "--quiet",
+        "--target",
+        "opencl",
+        "-o",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, Some(0), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    for folder in ["a", "b"] {
+        let header =
+            std::fs::read_to_string(out.join(folder).join("util_kernels.h")).expect("header");
+        assert!(
+            header.contains(&format!("void ferry_launch_{folder}_util_k0(")),
+            "{header}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 /// `--pragma --program`: search.c's marked statement is refused, so the
 /// program's units cannot be isolated together; each is then isolated
 /// with all the others, and the refusal stays with its unit.
