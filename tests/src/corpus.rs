@@ -156,6 +156,22 @@ fn find_corpus_files() -> Result<Vec<CorpusFile>, String> {
     Ok(files)
 }
 
+/// libwebp's sources (`vendor/` of libwebp-sys: `src/` and `sharpyuv/`).
+/// Not one of [`LIBRARIES`]: its folders nest, and only the OpenCL test
+/// of `legacy_projects.rs` uses it.
+pub fn webp_dir() -> Result<PathBuf, String> {
+    let dirs = package_dirs()?;
+    let vendor = dirs
+        .iter()
+        .find(|(name, _)| name == "libwebp-sys")
+        .map(|(_, dir)| dir.join("vendor"))
+        .ok_or("`cargo metadata` on corpus/Cargo.toml does not list `libwebp-sys`")?;
+    match vendor.join("src/webp/encode.h").is_file() {
+        true => Ok(vendor),
+        false => Err(format!("{} holds no libwebp", vendor.display())),
+    }
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .unwrap_or_default()

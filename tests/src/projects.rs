@@ -78,3 +78,54 @@ pub fn write_program(library: &str, dir: &Path, driver: &str) -> Result<Vec<Corp
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(files)
 }
+
+/// libwebp's decoder, encoder, filters and utilities (`src/{dec,dsp,enc,
+/// utils}`, `sharpyuv/`) copied into `dir` with `driver` as `driver.c`,
+/// and a `compile_commands.json` of every unit: `-DHAVE_CONFIG_H` with an
+/// empty `config.h`, as a configured build without SIMD (the plain C
+/// versions of the filters run, not their SSE2 twins, whatever the
+/// machine). Returns the units' paths relative to `dir`.
+pub fn write_webp_project(dir: &Path, driver: &str) -> Result<Vec<String>, String> {
+    let vendor = crate::corpus::webp_dir()?;
+    for folder in [
+        "src/dec",
+        "src/dsp",
+        "src/enc",
+        "src/utils",
+        "src/webp",
+        "sharpyuv",
+    ] {
+        crate::copy_tree(&vendor.join(folder), &dir.join(folder));
+    }
+    let io = |path: &Path, e: std::io::Error| format!("{}: {e}", path.display());
+    let config = dir.join("src/webp/config.h");
+    std::fs::write(&config, "").map_err(|e| io(&config, e))?;
+    let driver_file = dir.join("driver.c");
+    std::fs::write(&driver_file, driver).map_err(|e| io(&driver_file, e))?;
+    let mut units = Vec::new();
+    for folder in ["src/dec", "src/dsp", "src/enc", "src/utils", "sharpyuv"] {
+        let entries = std::fs::read_dir(dir.join(folder)).map_err(|e| io(&dir.join(folder), e))?;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".c") {
+                units.push(format!("{folder}/{name}"));
+            }
+        }
+    }
+    units.sort();
+    units.push("driver.c".to_string());
+    let database: Vec<serde_json::Value> = units
+        .iter()
+        .map(|unit| {
+            serde_json::json!({
+                "directory": dir.display().to_string(),
+                "arguments": ["cc", "-DHAVE_CONFIG_H", "-I.", "-c", unit],
+                "file": unit,
+            })
+        })
+        .collect();
+    let path = dir.join("compile_commands.json");
+    std::fs::write(&path, serde_json::Value::Array(database).to_string())
+        .map_err(|e| io(&path, e))?;
+    Ok(units)
+}

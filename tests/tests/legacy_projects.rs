@@ -12,8 +12,8 @@
 //! the library's behaviour, which `-fsyntax-only` cannot see.
 
 use ferry_tests::corpus::CorpusFile;
-use ferry_tests::drivers::{BZIP2_DRIVER, LUA_DRIVER, LZ4_DRIVER, ZLIB_DRIVER};
-use ferry_tests::projects::{library_units, write_project};
+use ferry_tests::drivers::{BZIP2_DRIVER, LUA_DRIVER, LZ4_DRIVER, WEBP_DRIVER, ZLIB_DRIVER};
+use ferry_tests::projects::{library_units, write_project, write_webp_project};
 use ferry_tests::{ferry_bin, offload, run_ferry, run_with_timeout, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -273,6 +273,66 @@ fn run_validate_bzip2(
         String::from_utf8_lossy(&output.stderr).into_owned(),
         runs,
     )
+}
+
+/// libwebp (1.3.1, plain C, 117 units and a driver) through `ferry
+/// validate -p --auto --target opencl`: its parallel loops over pixels
+/// become OpenCL kernels in a score of units, the project is built by a
+/// command that lists its units (as a Makefile does) with the launchers
+/// in `FERRY_RTE_LIBS`, and encoding and decoding a picture, lossy and
+/// lossless, at two sizes on pocl prints what the original prints,
+/// kernels launched.
+#[test]
+fn libwebp_offloaded_to_opencl_encodes_and_decodes_the_same() {
+    let scratch = scratch_dir("webp-opencl");
+    let project = scratch.join("project");
+    let units = write_webp_project(&project, WEBP_DRIVER)
+        .unwrap_or_else(|e| panic!("libwebp's project: {e}"));
+    let build = format!(
+        "cc -O1 -DHAVE_CONFIG_H -I. $FERRY_RTE_CFLAGS {} -o webp $FERRY_RTE_LIBS -lm -lpthread",
+        units.join(" ")
+    );
+    let report = scratch.join("report");
+    let output = run_ferry([
+        "validate",
+        "-p",
+        project.to_str().expect("UTF-8"),
+        "--auto",
+        "--quiet",
+        "--target",
+        "opencl",
+        "--build",
+        &build,
+        "--run",
+        "./webp 64",
+        "--run",
+        "./webp 33",
+        "--report",
+        report.to_str().expect("UTF-8"),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("verdict: same (all 2 runs behave identically)"),
+        "{stdout}"
+    );
+    let isolated = stdout
+        .lines()
+        .filter(|l| l.starts_with("isolated "))
+        .count();
+    assert!(isolated >= 10, "{isolated} units isolated:\n{stdout}");
+    let model: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(report.join("report.json")).expect("report.json"),
+    )
+    .expect("JSON");
+    for run in model["validation"]["runs"].as_array().expect("runs") {
+        assert!(
+            run["stats"]["kernel_launches"].as_u64() > Some(100),
+            "{run}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// No nest of LZ4 is isolated (none is parallel, or control leaves it):
