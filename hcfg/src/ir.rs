@@ -95,6 +95,10 @@ pub struct Program {
     /// a[static n]`): the caller passes the first element of an array (at
     /// least n long, C11 6.7.6.3), so no subscript of `a` is negative.
     pub static_extent_params: std::collections::BTreeSet<VarId>,
+    /// The enumeration constants of the files' scopes, with their values,
+    /// for code written without the files' declarations (kernels): `None`
+    /// for a name two files give two values, or a block declares too.
+    pub enumerators: std::collections::BTreeMap<ferry_parser::intern::Symbol, Option<i128>>,
 }
 
 /// A `pencil_access(g)` attribute: the summary function it names, as

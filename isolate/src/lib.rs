@@ -1283,6 +1283,7 @@ fn isolate_statement(
             functions: HashMap::new(),
             foreign: HashMap::new(),
             typedefs: outline::Typedefs::of(units),
+            enumerators: analyses.program.enumerators.clone(),
         };
         for (def, other) in foreign {
             if let Some((name, _)) = def.declarator.name() {

@@ -20,6 +20,9 @@ pub const REFUSED: &[(&str, &str)] = &[
         "const_struct_members.c",
         "this declaration reads device memory on the host",
     ),
+    // An enumeration constant a block declares again: which value it
+    // means is not looked for.
+    ("enum_shadowed.c", "`K` is used on the device"),
     // A typedef name a block declares again: which type it means is not
     // looked for.
     (

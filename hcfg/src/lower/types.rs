@@ -248,6 +248,16 @@ impl Lowerer {
                 next = self.constant(v).unwrap_or(next);
             }
             self.bind(enumerator.name, Binding::Enumerator(next));
+            let at_file_scope = self.scopes.len() == 1;
+            self.program
+                .enumerators
+                .entry(enumerator.name)
+                .and_modify(|known| {
+                    if !at_file_scope || *known != Some(next) {
+                        *known = None;
+                    }
+                })
+                .or_insert(at_file_scope.then_some(next));
             next = next.wrapping_add(1);
         }
     }

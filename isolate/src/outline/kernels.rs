@@ -272,6 +272,14 @@ impl Outliner<'_> {
                     ));
                 }
                 if !local(scopes, n) {
+                    // An enumeration constant: its value, which device code
+                    // can name (it does not see the unit's declarations).
+                    if !self.host_visible(n)
+                        && let Some(value) = self.enumerator(n)
+                    {
+                        e.kind = ferry_parser::build::paren(ferry_parser::build::int(value)).kind;
+                        return Ok(());
+                    }
                     free.note(n, span);
                 }
                 Ok(())
@@ -364,6 +372,13 @@ impl Outliner<'_> {
                  `sizeof` of an expression, a statement expression...)",
             )),
         }
+    }
+
+    /// The value of the enumeration constant `name`, where it is an `int`
+    /// and names one value in the files analysed.
+    fn enumerator(&self, name: Symbol) -> Option<i64> {
+        let value = (*self.definitions.enumerators.get(&name)?)?;
+        i32::try_from(value).ok().map(i64::from)
     }
 
     /// A cast's or `sizeof`'s type, its typedef names spelt out as the

@@ -87,6 +87,9 @@ pub struct Callable<'a> {
     pub foreign: HashMap<Symbol, &'a ParsedFile>,
     /// The typedef names of basic types device code may use.
     pub typedefs: Typedefs,
+    /// The files' enumeration constants (`Program::enumerators`): device
+    /// code, which does not see their declarations, gets their values.
+    pub enumerators: std::collections::BTreeMap<Symbol, Option<i128>>,
 }
 
 /// What the outliner keeps across the statements of one unit.

@@ -5,8 +5,9 @@
 // Device code written from a C program's names: typedef names of basic types (`Bool`, `Int32`,
 // `Index`, a typedef of a typedef, and `real`) declared, cast to and measured by sizeof in the
 // loop's body, as bzip2 does with `((Bool)0)`, and names the device languages reserve: `local`,
-// `half` and `float4` in OpenCL C, `new` and `class` in C++ (CUDA). The kernel spells the types
-// out and renames the reserved names; the host keeps both.
+// `half` and `float4` in OpenCL C, `new` and `class` in C++ (CUDA), and enumeration constants in
+// the kernel and in a function it calls (as libwebp's VP8Clip8 uses YUV_MASK2). The kernel spells
+// the types out, renames the reserved names and writes the constants' values; the host keeps all.
 // x: R [0,n-1], 8n bytes; done and q: W [0,n-1], n + 4n bytes; local and new by value.
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,13 @@ typedef double real;
 
 #define True ((Bool)1)
 #define False ((Bool)0)
+
+enum { SHIFT = 2, MASK = (1 << SHIFT) - 1, LIMIT = -MASK * 100 };
+
+static Int32 clip(Int32 v)
+{
+    return v < LIMIT ? LIMIT : (v & ~MASK) >> SHIFT;
+}
 
 int main(int argc, char **argv)
 {
@@ -38,7 +46,7 @@ kernel:
         real half = x[class] * local;
         Int32 float4 = (Int32)(half * 4) - new;
         done[class] = float4 > 2 ? True : False;
-        q[class] = float4 + (Int32)sizeof(real) + (Int32)sizeof(Bool);
+        q[class] = float4 + (Int32)sizeof(real) + (Int32)sizeof(Bool) + (float4 & MASK) + clip(float4 * 37);
     }
     long sum = 0;
     for (int i = 0; i < n; i++)
