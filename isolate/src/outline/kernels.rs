@@ -5,10 +5,10 @@ use super::declarations::scalar_of;
 use super::walk::strip;
 use super::{Outliner, Refusal, refusal};
 use ferry_parser::ast::{
-    BinaryOp, BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt,
-    StmtKind, TypeName, UnaryOp,
+    BinaryOp, BlockItem, BuiltinType, Declaration, Declarator, Expr, ExprKind, ForInit,
+    Initializer, Stmt, StmtKind, TypeName, UnaryOp,
 };
-use ferry_parser::build::{binary, ident};
+use ferry_parser::build::{self, binary, ident};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_targets::kernel::{DeviceFunction, Param, ParamKind, Scalar};
@@ -344,6 +344,22 @@ impl Outliner<'_> {
                     callee.kind =
                         ExprKind::Ident(Symbol::intern(&DeviceFunction::name_of(name.as_str())));
                     free.calls.push((name, span));
+                    return Ok(());
+                }
+                // C's `abs`: OpenCL C's returns the unsigned type, so the
+                // device takes it of the argument converted to `int`, as C
+                // does, and converts the result back (the same value
+                // wherever C defines one; CUDA's returns `int` already).
+                if named.is_some_and(|n| n.as_str() == "abs") && args.len() == 1 {
+                    self.kernel_expr(&mut args[0], scopes, free)?;
+                    let int = || {
+                        build::type_name(
+                            vec![build::builtin(BuiltinType::Int)],
+                            Declarator::Abstract,
+                        )
+                    };
+                    args[0] = build::cast(int(), build::paren(args[0].clone()));
+                    *e = build::paren(build::cast(int(), e.clone()));
                     return Ok(());
                 }
                 let known = named.is_some_and(|n| DEVICE_FUNCTIONS.contains(&n.as_str()));

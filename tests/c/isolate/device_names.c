@@ -6,7 +6,8 @@
 // `Index`, a typedef of a typedef, and `real`) declared, cast to and measured by sizeof in the
 // loop's body, as bzip2 does with `((Bool)0)`, and names the device languages reserve: `local`,
 // `half` and `float4` in OpenCL C, `new` and `class` in C++ (CUDA), and enumeration constants in
-// the kernel and in a function it calls (as libwebp's VP8Clip8 uses YUV_MASK2). The kernel spells
+// the kernel and in a function it calls (as libwebp's VP8Clip8 uses YUV_MASK2), and C's `abs` in
+// signed comparisons and division (OpenCL C's returns `uint`: the kernel converts it back). The kernel spells
 // the types out, renames the reserved names and writes the constants' values; the host keeps all.
 // x: R [0,n-1], 8n bytes; done and q: W [0,n-1], n + 4n bytes; local and new by value.
 #include <stdio.h>
@@ -46,7 +47,8 @@ kernel:
         real half = x[class] * local;
         Int32 float4 = (Int32)(half * 4) - new;
         done[class] = float4 > 2 ? True : False;
-        q[class] = float4 + (Int32)sizeof(real) + (Int32)sizeof(Bool) + (float4 & MASK) + clip(float4 * 37);
+        q[class] = float4 + (Int32)sizeof(real) + (Int32)sizeof(Bool) + (float4 & MASK) + clip(float4 * 37) -
+                   (abs(float4 - 5) > -1) - abs(float4) / -2;
     }
     long sum = 0;
     for (int i = 0; i < n; i++)
