@@ -13,7 +13,10 @@
 #                      compared with the original, the hand-written
 #                      versions too;
 #   bench_N.log        the offload bench at size N against the sequential
-#                      program and the hand-written CUDA kernels.
+#                      program and the hand-written CUDA kernels;
+#   bzip2_cuda.log,    bzip2 and libwebp offloaded by `ferry validate -p
+#   webp_cuda.log      --auto --target cuda`, built by their own commands
+#                      and run on the GPU against the originals.
 # The exit status is the tests'. Without a GPU the tests only compile the
 # CUDA outputs, and the bench is skipped.
 set -uo pipefail
@@ -58,4 +61,25 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 bench 1000 gemm syrk fdtd_2d jacobi_2d mm2 mm3 syr2k covariance atax lu
 bench 4000 fdtd_2d jacobi_2d
+
+# Whole projects on the GPU (legacy_projects.rs does the same on pocl).
+# project NAME CFLAGS BUILD RUN...: .gpu/NAME copied to a scratch folder,
+# every C file of it a unit preprocessed with CFLAGS.
+project() {
+    local name=$1 cflags=$2 build=$3
+    shift 3
+    local runs=() dir=/tmp/ferry-gpu-$name
+    for run in "$@"; do runs+=(--run "$run"); done
+    rm -rf "$dir" && cp -r ".gpu/$name" "$dir"
+    # shellcheck disable=SC2086
+    (cd "$dir" &&
+        "$OLDPWD/.gpu/release/ferry" validate -p . --auto --quiet --target cuda \
+            --build "$build" "${runs[@]}" ${cflags//@DIR@/$dir} 2>&1) |
+        grep -v "note: loop nest" | tee "$out/${name}_cuda.log"
+}
+project bzip2 -D_FILE_OFFSET_BITS=64 'make -s CFLAGS="-O2 -D_FILE_OFFSET_BITS=64 $FERRY_RTE_CFLAGS" LDFLAGS="$FERRY_RTE_LIBS" bzip2' \
+    './bzip2 -1 < sample1.ref | ./bzip2 -d | cmp - sample1.ref && echo round trip' \
+    './bzip2 -d < sample2.bz2 | cksum' './bzip2 -9 < sample3.ref | cksum'
+project webp '-DHAVE_CONFIG_H -I@DIR@' 'cc -O1 -DHAVE_CONFIG_H -I. $FERRY_RTE_CFLAGS $(ls src/*/*.c sharpyuv/*.c | grep -v _launch.c) driver.c -o webp $FERRY_RTE_LIBS -lm -lpthread' \
+    './webp 64' './webp 33' './webp 512'
 exit "$status"
