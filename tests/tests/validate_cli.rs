@@ -189,21 +189,6 @@ fn option_errors_exit_1_with_a_message() {
             "needs at least one `--run CMD`",
         ),
         (
-            vec![
-                "validate",
-                "-p",
-                "build",
-                "--auto",
-                "--build",
-                "make",
-                "--run",
-                "make test",
-                "--target",
-                "cuda",
-            ],
-            "CUDA's needs nvcc",
-        ),
-        (
             vec!["validate", SCALE, "--label", "kernel", "--tolerance", "1"],
             "`--tolerance` takes a relative distance at least 0 and below 1",
         ),
