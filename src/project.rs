@@ -264,8 +264,6 @@ impl Batch {
         // them, as `--closed-program` does for files.
         let main = self.project.program.map(|m| &self.project.units[m].file);
         let whole_program = companions > 0 && files.iter().any(|f| Some(&f.path) == main);
-        // Otherwise the units not here may call this one's functions,
-        // `main` here or not.
         // Units of one name in two folders: kernel names from the path.
         let unit = &files[0].path;
         let shared_stem = self
@@ -280,6 +278,8 @@ impl Batch {
             companions,
             kernel_prefix: shared_stem.then(|| ferry_targets::kernel::Unit::prefix(&relative)),
             closed_program: self.options.closed_program || whole_program,
+            // Otherwise the units not here may call this one's functions,
+            // `main` here or not.
             linkage: match whole_program {
                 true => ferry_hcfg::Linkage::Closed,
                 false => ferry_hcfg::Linkage::Open,

@@ -1273,17 +1273,20 @@ fn isolate_statement(
             }
         }
         let foreign = cloner.foreign_definitions();
-        let mut units = vec![&file.unit];
-        for (_, other) in &foreign {
-            if !units.iter().any(|u| std::ptr::eq(*u, &other.unit)) {
-                units.push(&other.unit);
+        let typedefs = offload.state.typedefs.get_or_insert_with(|| {
+            let mut units = vec![&file.unit];
+            for (_, other) in &foreign {
+                if !units.iter().any(|u| std::ptr::eq(*u, &other.unit)) {
+                    units.push(&other.unit);
+                }
             }
-        }
+            outline::Typedefs::of(units)
+        });
         let mut definitions = outline::Callable {
             functions: HashMap::new(),
             foreign: HashMap::new(),
-            typedefs: outline::Typedefs::of(units),
-            enumerators: analyses.program.enumerators.clone(),
+            typedefs: typedefs.clone(),
+            enumerators: &analyses.program.enumerators,
         };
         for (def, other) in foreign {
             if let Some((name, _)) = def.declarator.name() {

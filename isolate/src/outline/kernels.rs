@@ -200,8 +200,9 @@ impl Outliner<'_> {
         else {
             return Ok(());
         };
-        if scalar_of(specifiers, &self.definitions.typedefs).is_none()
-            || !self.definitions.typedefs.spell_out(specifiers)
+        // Typedef names spelt out first: the device does not see them.
+        if !self.definitions.typedefs.spell_out(specifiers)
+            || scalar_of(specifiers, &self.definitions.typedefs).is_none()
         {
             return Err(refusal(
                 span,
@@ -277,7 +278,7 @@ impl Outliner<'_> {
                     if !self.host_visible(n)
                         && let Some(value) = self.enumerator(n)
                     {
-                        e.kind = ferry_parser::build::paren(ferry_parser::build::int(value)).kind;
+                        e.kind = build::paren(build::int(value)).kind;
                         return Ok(());
                     }
                     free.note(n, span);

@@ -89,7 +89,7 @@ pub struct Callable<'a> {
     pub typedefs: Typedefs,
     /// The files' enumeration constants (`Program::enumerators`): device
     /// code, which does not see their declarations, gets their values.
-    pub enumerators: std::collections::BTreeMap<Symbol, Option<i128>>,
+    pub enumerators: &'a std::collections::BTreeMap<Symbol, Option<i128>>,
 }
 
 /// What the outliner keeps across the statements of one unit.
@@ -114,6 +114,10 @@ pub struct UnitState {
     /// The launches of several nests (`fusion`): the kernel, and where
     /// its loops are, in order (`--explain` says so).
     pub fused: Vec<(String, Vec<Span>)>,
+    /// The typedef names device code may use, read from the unit and the
+    /// files analysed with it at its first offloaded statement (the same
+    /// for all of them).
+    pub typedefs: Option<Typedefs>,
 }
 
 /// A loop whose iterations run one after the other in one work-item.
