@@ -361,6 +361,12 @@ pub struct StructDef {
     pub is_union: bool,
     /// `None` while only the tag has been seen.
     pub fields: Option<Vec<Field>>,
+    /// Its definition may place members other than the rules of C that
+    /// ferry models: attributes on it or its members (`packed`,
+    /// `aligned`), `_Alignas`, or an unnamed bit-field (not among
+    /// `fields`). The analyses do not need the layout; code that depends
+    /// on it (device code) refuses such a structure.
+    pub layout_attributes: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -207,7 +207,7 @@ impl OpenLaunch {
                 let name = ident(Symbol::intern(&p.name));
                 // As `outline::launch::launch_arguments` passes them.
                 match p.kind {
-                    ParamKind::Buffer(_) => build::cast_void_pointer(name),
+                    ParamKind::Buffer(_) | ParamKind::View(_) => build::cast_void_pointer(name),
                     _ => name,
                 }
             })

@@ -1424,17 +1424,17 @@ impl Offload<'_> {
         for a in &plan.arrays {
             let names = &device[&a.name];
             let ty = transfer::array_type(program, a);
-            let Some(element) = element_scalar(&ty, a.dims) else {
-                return Err(file.error_at(
+            let element = device_element(program, &ty, a.dims).map_err(|why| {
+                file.error_at(
                     program.var(a.var).span,
                     format!(
-                        "cannot offload to {target}: the elements of `{}` are not of a basic \
-                         arithmetic type (kernels take arrays of integers or floating-point \
-                         numbers)",
+                        "cannot offload to {target}: the elements of `{}` are {why}",
                         a.name
                     ),
-                ));
-            };
+                )
+            })?;
+            // A private copy per work-item is made of scalars only.
+            let countable = matches!(element, outline::Element::Scalar(_));
             arrays.insert(
                 Symbol::intern(&names.device),
                 outline::DeviceArray {
@@ -1446,9 +1446,9 @@ impl Offload<'_> {
                             .map(|k| ident(Symbol::intern(&names.len(k))))
                             .collect(),
                     },
-                    elements: Some(outline::product(
-                        (1..=a.dims).map(|k| ident(Symbol::intern(&names.len(k)))),
-                    )),
+                    elements: countable.then(|| {
+                        outline::product((1..=a.dims).map(|k| ident(Symbol::intern(&names.len(k)))))
+                    }),
                 },
             );
             for k in 1..=a.dims {
@@ -1488,7 +1488,7 @@ impl Offload<'_> {
 }
 
 /// The kernel type of a scalar of type `ty`.
-fn scalar_of_type(ty: &Type) -> Option<ferry_targets::kernel::Scalar> {
+pub(crate) fn scalar_of_type(ty: &Type) -> Option<ferry_targets::kernel::Scalar> {
     use ferry_targets::kernel::Scalar;
     match ty {
         Type::Int { signed, bits } if matches!(bits, 8 | 16 | 32 | 64) => Some(Scalar::Int {
@@ -1501,13 +1501,26 @@ fn scalar_of_type(ty: &Type) -> Option<ferry_targets::kernel::Scalar> {
 }
 
 /// The element type of an array of `dims` subscripts (or a pointer).
-fn element_scalar(ty: &Type, dims: usize) -> Option<ferry_targets::kernel::Scalar> {
-    if dims == 0 {
-        return scalar_of_type(ty);
-    }
-    match ty {
-        Type::Array(inner, _) | Type::Pointer(inner) => element_scalar(inner, dims - 1),
-        _ => None,
+/// What kernels see of the elements of an array of type `ty` and `dims`
+/// dimensions, or why they cannot take them.
+fn device_element(
+    program: &ferry_hcfg::Program,
+    ty: &Type,
+    dims: usize,
+) -> Result<outline::Element, String> {
+    const NOT_ARITHMETIC: &str = "not of a basic arithmetic type (kernels take arrays of \
+                                  integers, floating-point numbers or structures of them)";
+    match (dims, ty) {
+        (0, Type::Struct(id)) => outline::Record::of(program, *id)
+            .map(|r| outline::Element::Record(std::rc::Rc::new(r)))
+            .map_err(|why| format!("structures ferry does not lay out for the device: {why}")),
+        (0, ty) => scalar_of_type(ty)
+            .map(outline::Element::Scalar)
+            .ok_or_else(|| NOT_ARITHMETIC.to_string()),
+        (_, Type::Array(inner, _) | Type::Pointer(inner)) => {
+            device_element(program, inner, dims - 1)
+        }
+        _ => Err(NOT_ARITHMETIC.to_string()),
     }
 }
 

@@ -123,6 +123,22 @@ impl Param {
     pub fn tree(&self) -> String {
         format!("ferry_tree_{}", self.name)
     }
+
+    /// The name of a `View` parameter in the kernel and its launcher
+    /// (`view_name`); the host passes the buffer `name`.
+    pub fn view(&self) -> String {
+        match self.kind {
+            ParamKind::View(s) => view_name(&self.name, s),
+            _ => self.name.clone(),
+        }
+    }
+}
+
+/// The name kernels give the buffer `buffer` seen as elements of `element`
+/// (`ParamKind::View`): a buffer of structures has one view per type of
+/// the fields a kernel reaches.
+pub fn view_name(buffer: &str, element: Scalar) -> String {
+    format!("{buffer}_as_{}", element.c_name().replace(' ', "_"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +146,17 @@ pub enum ParamKind {
     /// A device buffer of elements of this type (an opaque handle on the
     /// host side: a device pointer in CUDA, a `cl_mem` in OpenCL).
     Buffer(Scalar),
+    /// A device buffer of structures seen as elements of this type, the
+    /// type of some of their fields: field `f` of element `e` is element
+    /// `e * (S / s) + o / s` of the view, `S` the structure's size, `o`
+    /// the field's offset and `s` this type's size (both multiples of it:
+    /// a field's offset is a multiple of its alignment, and so of its
+    /// size for these types, and the structure's size is a multiple of
+    /// every member's alignment). Kernels name it `Param::view()`; the
+    /// host passes the buffer `Param::name`, once for each of its views.
+    /// The views of one buffer reach disjoint bytes (distinct fields of a
+    /// structure that holds no union), so each may be `restrict`.
+    View(Scalar),
     /// A value the kernel only reads.
     Value(Scalar),
     /// An offset or a length of a buffer's box (`long` on the host), which
@@ -292,7 +319,7 @@ pub struct Kernel {
     /// Nests run by the same launch after its own (horizontal fusion of
     /// independent sibling nests, one launch instead of one each): every
     /// part has its own work-items, after the previous parts' in the grid.
-    /// Only kernels whose parameters are buffers, values and extents, and
+    /// Only kernels whose parameters are buffers, views, values and extents, and
     /// that have dimensions, are fused; the parameters are the parts'
     /// together.
     pub fused: Vec<Part>,
@@ -376,7 +403,10 @@ impl Kernel {
             && self.params.iter().all(|p| {
                 matches!(
                     p.kind,
-                    ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent
+                    ParamKind::Buffer(_)
+                        | ParamKind::View(_)
+                        | ParamKind::Value(_)
+                        | ParamKind::Extent
                 )
             })
     }

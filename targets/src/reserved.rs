@@ -8,7 +8,7 @@
 //! passes its arguments by position).
 
 use crate::Target;
-use crate::kernel::{Kernel, Unit};
+use crate::kernel::{Kernel, ParamKind, Unit};
 use ferry_parser::ast::{
     BlockItem, Declaration, Declarator, Expr, ExprKind, ForInit, Initializer, Stmt, StmtKind,
 };
@@ -161,7 +161,11 @@ fn escape(name: &str) -> String {
 
 fn kernel_names(k: &mut Kernel, rename: &dyn Fn(&mut String), symbol: &dyn Fn(&mut Symbol)) {
     for p in &mut k.params {
-        rename(&mut p.name);
+        // A view's names are the buffer's with a suffix (`view_name`),
+        // never reserved; the host's is the buffer's own.
+        if !matches!(p.kind, ParamKind::View(_)) {
+            rename(&mut p.name);
+        }
     }
     let parts = std::iter::once((&mut k.dims, &mut k.locals, &mut k.body)).chain(
         k.fused

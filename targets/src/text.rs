@@ -8,6 +8,7 @@ use crate::kernel::{DeviceFunction, Dim, Kernel, Param, ParamKind, Scalar, Unit}
 pub fn launcher_params(k: &Kernel) -> String {
     param_list(k, "long", &|p| match p.kind {
         ParamKind::Buffer(_) => format!("void *{}", p.name),
+        ParamKind::View(_) => format!("void *{}", p.view()),
         ParamKind::Value(s) => format!("{} {}", s.c_name(), p.name),
         ParamKind::Extent => format!("long {}", p.name),
         ParamKind::Cell(s) | ParamKind::Reduction(s, _) => format!("{} *{}", s.c_name(), p.name),
@@ -39,6 +40,7 @@ pub fn kernel_params(
     let buffer_restrict = if k.distinct_buffers { restrict } else { "" };
     param_list(k, index, &|p| match p.kind {
         ParamKind::Buffer(s) => format!("{global}{} *{buffer_restrict}{}", spell(s), p.name),
+        ParamKind::View(s) => format!("{global}{} *{buffer_restrict}{}", spell(s), p.view()),
         ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
         ParamKind::Extent => format!("{index} {}", p.name),
         ParamKind::Cell(s) => format!("{global}{} *{restrict}{}", spell(s), p.cell()),
@@ -425,7 +427,8 @@ pub fn before_launch(k: &Kernel, groups: &str) -> String {
                 "    void *{} = ferry_cell(NULL, sizeof *{name}, {groups});\n",
                 p.partials()
             )),
-            ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent => {}
+            ParamKind::Buffer(_) | ParamKind::View(_) | ParamKind::Value(_) | ParamKind::Extent => {
+            }
         }
     }
     out
@@ -458,7 +461,8 @@ pub fn after_launch(k: &Kernel, groups: &str) -> String {
                 p.scratch(),
                 s.c_name()
             )),
-            ParamKind::Buffer(_) | ParamKind::Value(_) | ParamKind::Extent => {}
+            ParamKind::Buffer(_) | ParamKind::View(_) | ParamKind::Value(_) | ParamKind::Extent => {
+            }
         }
     }
     out
@@ -494,6 +498,7 @@ pub fn device_functions(
                 ParamKind::Buffer(s) => format!("{global}{} *{}", spell(s), p.name),
                 ParamKind::Value(s) => format!("{} {}", spell(s), p.name),
                 ParamKind::Extent
+                | ParamKind::View(_)
                 | ParamKind::Cell(_)
                 | ParamKind::Reduction(..)
                 | ParamKind::Private(_) => {

@@ -49,6 +49,16 @@ impl Lowerer {
             }
         }
         if let Some(t) = named {
+            // `struct s { ... } __attribute__((packed))`: the attribute
+            // follows the definition among the specifiers.
+            if let Type::Struct(id) = t
+                && has_layout_specifier(specifiers)
+                && specifiers.iter().any(|s| {
+                    matches!(s, ast::DeclSpecifier::Type(ast::TypeSpecifier::Struct(st)) if st.members.is_some())
+                })
+            {
+                self.program.structs[id.index()].layout_attributes = true;
+            }
             return t;
         }
         let signed = !unsigned;
@@ -188,6 +198,7 @@ impl Lowerer {
                     tag: s.tag,
                     is_union: s.kind == ast::StructKind::Union,
                     fields: None,
+                    layout_attributes: false,
                 });
                 if let Some(tag) = s.tag {
                     self.scopes
@@ -201,6 +212,7 @@ impl Lowerer {
         };
         if let Some(members) = &s.members {
             let mut fields = Vec::new();
+            let mut layout_attributes = !s.attributes.is_empty();
             for m in members {
                 let ast::StructMember::Field {
                     specifiers,
@@ -210,6 +222,10 @@ impl Lowerer {
                 else {
                     continue;
                 };
+                layout_attributes |= has_layout_specifier(specifiers)
+                    || declarators
+                        .iter()
+                        .any(|d| !d.attributes.is_empty() || d.declarator.is_none());
                 let base = self.base_type(specifiers);
                 if declarators.is_empty() {
                     fields.push(Field {
@@ -229,7 +245,9 @@ impl Lowerer {
                     }
                 }
             }
-            self.program.structs[id.index()].fields = Some(fields);
+            let def = &mut self.program.structs[id.index()];
+            def.fields = Some(fields);
+            def.layout_attributes = layout_attributes;
         }
         Type::Struct(id)
     }
@@ -261,4 +279,15 @@ impl Lowerer {
             next = next.wrapping_add(1);
         }
     }
+}
+
+/// Whether `specifiers` hold an attribute or `_Alignas`, which may place a
+/// structure's members other than C's rules do.
+fn has_layout_specifier(specifiers: &[ast::DeclSpecifier]) -> bool {
+    specifiers.iter().any(|s| {
+        matches!(
+            s,
+            ast::DeclSpecifier::Attribute(_) | ast::DeclSpecifier::Alignas(_)
+        )
+    })
 }

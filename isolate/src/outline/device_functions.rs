@@ -4,7 +4,7 @@
 use super::declarations::{array_shape, scalar_of, strip_declarator};
 use super::kernels::FreeNames;
 use super::typedefs::Typedefs;
-use super::{DeviceArray, Outliner, Refusal, refusal};
+use super::{DeviceArray, Element, Outliner, Refusal, refusal};
 use ferry_parser::ast::{
     BuiltinType, DeclSpecifier, Declarator, Expr, FunctionDef, FunctionParams, TypeSpecifier,
 };
@@ -113,7 +113,7 @@ pub(super) fn parameter_frame(
                 arrays.insert(
                     name,
                     DeviceArray {
-                        element,
+                        element: Element::Scalar(element),
                         row_lengths: row_lengths.clone(),
                         elements: None,
                     },
@@ -123,6 +123,7 @@ pub(super) fn parameter_frame(
                 values.insert(name, ty);
             }
             ParamKind::Extent
+            | ParamKind::View(_)
             | ParamKind::Cell(_)
             | ParamKind::Reduction(..)
             | ParamKind::Private(_) => {}

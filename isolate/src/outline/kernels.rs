@@ -3,7 +3,7 @@
 
 use super::declarations::scalar_of;
 use super::walk::strip;
-use super::{Outliner, Refusal, refusal};
+use super::{Element, Outliner, Refusal, records, refusal};
 use ferry_parser::ast::{
     BinaryOp, BlockItem, BuiltinType, Declaration, Declarator, Expr, ExprKind, ForInit,
     Initializer, Stmt, StmtKind, TypeName, UnaryOp,
@@ -28,13 +28,12 @@ impl Outliner<'_> {
     /// `privatise`, scalars the body writes are private (a parallel loop's
     /// body); without, a written host scalar goes through a cell, unless
     /// the host reads it no more (`dead_after`).
-    #[allow(clippy::type_complexity)]
     pub(super) fn kernel_interface(
         &mut self,
         body: &mut Stmt,
         indices: &[Symbol],
         privatise: bool,
-    ) -> Result<(Vec<Param>, Vec<(String, Scalar)>), Refusal> {
+    ) -> Result<Interface, Refusal> {
         let mut free = FreeNames::default();
         let mut scopes: Vec<HashSet<Symbol>> = vec![indices.iter().copied().collect()];
         self.kernel_stmt(body, &mut scopes, &mut free)?;
@@ -46,10 +45,21 @@ impl Outliner<'_> {
         for (name, span) in &free.order {
             let name = *name;
             if let Some(array) = self.arrays.get(&name) {
-                params.push(Param {
-                    name: name.as_str().to_string(),
-                    kind: ParamKind::Buffer(array.element),
-                });
+                match array.element {
+                    Element::Scalar(element) => params.push(Param {
+                        name: name.as_str().to_string(),
+                        kind: ParamKind::Buffer(element),
+                    }),
+                    // One view per type of the fields the body reaches.
+                    Element::Record(_) => {
+                        params.extend(free.views.iter().filter(|(buffer, _)| *buffer == name).map(
+                            |(_, element)| Param {
+                                name: name.as_str().to_string(),
+                                kind: ParamKind::View(*element),
+                            },
+                        ))
+                    }
+                }
                 continue;
             }
             let Some(ty) = self.host_scalar(name) else {
@@ -89,7 +99,11 @@ impl Outliner<'_> {
                 });
             }
         }
-        Ok((params, locals))
+        Ok(Interface {
+            params,
+            locals,
+            layout_checks: records::layout_checks(&free.reached),
+        })
     }
 
     pub(super) fn kernel_stmt(
@@ -229,7 +243,7 @@ impl Outliner<'_> {
         Ok(())
     }
 
-    fn kernel_expr(
+    pub(super) fn kernel_expr(
         &self,
         e: &mut Expr,
         scopes: &mut Vec<HashSet<Symbol>>,
@@ -238,10 +252,27 @@ impl Outliner<'_> {
         let span = e.span;
         let local =
             |scopes: &Vec<HashSet<Symbol>>, n: Symbol| scopes.iter().any(|s| s.contains(&n));
+        // Fields of structures, as elements of the buffer's views.
+        if matches!(e.kind, ExprKind::Member(..) | ExprKind::Index(..))
+            && self.field_subscript(e, scopes, free)?
+        {
+            return Ok(());
+        }
         // Device subscripts, linearised.
         if let ExprKind::Index(..) = &e.kind
             && let Some((array, subscripts)) = self.device_access(e)
         {
+            if let Some(record) = self.record(array) {
+                return Err(refusal(
+                    span,
+                    format!(
+                        "an element of `{}` is used whole on the device: ferry offloads \
+                         the fields of {}, not the structures",
+                        self.shown(array),
+                        record.name
+                    ),
+                ));
+            }
             let info = &self.arrays[&array];
             if subscripts.len() != info.row_lengths.len() + 1 {
                 return Err(refusal(
@@ -417,7 +448,7 @@ impl Outliner<'_> {
     /// The element offset in `array`'s buffer of `array[s1]...[sk]`
     /// (k at most its dimensions; fewer subscripts are the start of a
     /// row, a slice...), its subscripts written for the device.
-    fn flat_offset(
+    pub(super) fn flat_offset(
         &self,
         array: Symbol,
         mut subscripts: Vec<Expr>,
@@ -460,6 +491,16 @@ impl Outliner<'_> {
         // The argument may be isolation's (a device buffer's name): the
         // call is the user's.
         let span = call;
+        if let Some(a) = self.pointed_record(arg) {
+            return Err(refusal(
+                span,
+                format!(
+                    "a pointer into `{}` is passed to a function on the device: ferry \
+                     offloads the fields of its structures, not pointers to them",
+                    self.shown(a)
+                ),
+            ));
+        }
         let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
         let plus = |a: Symbol, offset: Expr| binary(BinaryOp::Add, ident(a), offset);
         match &strip(arg).kind {
@@ -508,8 +549,23 @@ impl Outliner<'_> {
         }
     }
 
+    /// The buffer of structures an argument points into (`pts`,
+    /// `&pts[i]`, `pts + i`), if any.
+    fn pointed_record(&self, arg: &Expr) -> Option<Symbol> {
+        let record = |a: Symbol| self.record(a).is_some().then_some(a);
+        match &strip(arg).kind {
+            ExprKind::Ident(a) => record(*a),
+            ExprKind::Index(..) => record(self.device_access(strip(arg))?.0),
+            ExprKind::Unary(UnaryOp::AddrOf, inner) => record(self.device_access(inner)?.0),
+            ExprKind::Binary(BinaryOp::Add, l, r) => {
+                self.pointed_record(l).or_else(|| self.pointed_record(r))
+            }
+            _ => None,
+        }
+    }
+
     /// `A[e1]...[ek]` on a device buffer: the buffer and the subscripts.
-    fn device_access(&self, e: &Expr) -> Option<(Symbol, Vec<Expr>)> {
+    pub(super) fn device_access(&self, e: &Expr) -> Option<(Symbol, Vec<Expr>)> {
         let mut subscripts = Vec::new();
         let mut current = e;
         loop {
@@ -529,6 +585,17 @@ impl Outliner<'_> {
     }
 }
 
+/// What a kernel takes from the host, and what the host checks before
+/// launching it.
+pub(super) struct Interface {
+    pub(super) params: Vec<Param>,
+    /// Scalars private to each work-item.
+    pub(super) locals: Vec<(String, Scalar)>,
+    /// The host's compile-time checks of the layout of the structures
+    /// the kernel reaches fields of (`records::layout_checks`).
+    pub(super) layout_checks: Vec<BlockItem>,
+}
+
 /// The names a kernel's body uses without declaring them, in order of
 /// first use, and those of them it writes.
 #[derive(Default)]
@@ -538,9 +605,20 @@ pub(super) struct FreeNames {
     written: HashSet<Symbol>,
     /// The program's functions called, in order (with repeats).
     pub(super) calls: Vec<(Symbol, Span)>,
+    /// The views of buffers of structures the body reaches, in order of
+    /// first use.
+    views: Vec<(Symbol, Scalar)>,
+    /// The fields it reaches, with repeats.
+    pub(super) reached: Vec<records::Reached>,
 }
 
 impl FreeNames {
+    pub(super) fn view(&mut self, buffer: Symbol, element: Scalar) {
+        if !self.views.contains(&(buffer, element)) {
+            self.views.push((buffer, element));
+        }
+    }
+
     fn note(&mut self, n: Symbol, span: Span) {
         if self.seen.insert(n) {
             self.order.push((n, span));

@@ -70,7 +70,8 @@ impl Outliner<'_> {
                 step: h.step,
             })
             .collect();
-        let (mut params, mut locals) = self.kernel_interface(&mut kernel_body, &indices, true)?;
+        let interface = self.kernel_interface(&mut kernel_body, &indices, true)?;
+        let (mut params, mut locals) = (interface.params, interface.locals);
         // The reductions of the nest's outermost loop (its body holds the
         // inner loops, so it has theirs) leave the private scalars.
         for r in &reductions {
@@ -116,7 +117,7 @@ impl Outliner<'_> {
             distinct_buffers: self.distinct_buffers,
             fused: Vec::new(),
         };
-        let mut items = Vec::new();
+        let mut items = interface.layout_checks;
         let mut args = launch_arguments(&kernel, &elements);
         for (k, (_, h)) in nest.iter().enumerate() {
             let first = Symbol::intern(&Dim::first_param(k));
@@ -190,10 +191,10 @@ impl Outliner<'_> {
         self.in_single = true;
         let interface = self.kernel_interface(&mut body, &[], false);
         self.in_single = false;
-        let (params, _) = interface?;
+        let interface = interface?;
         let kernel = Kernel {
             name: self.kernel_name(),
-            params,
+            params: interface.params,
             dims: Vec::new(),
             locals: Vec::new(),
             body,
@@ -212,7 +213,13 @@ impl Outliner<'_> {
             args,
         )))));
         self.state.unit.kernels.push(kernel);
-        s.kind = call.kind;
+        s.kind = match interface.layout_checks {
+            checks if checks.is_empty() => call.kind,
+            mut checks => {
+                checks.push(BlockItem::Statement(call));
+                build::compound(checks).kind
+            }
+        };
         Ok(())
     }
 
@@ -325,7 +332,7 @@ fn launch_arguments(kernel: &Kernel, elements: &HashMap<String, Expr>) -> Vec<Ex
                 // The launcher takes `void *`: the copy of a const array
                 // is a const pointer, which C converts to it only with a
                 // warning (an error under -Werror).
-                ParamKind::Buffer(_) => build::cast_void_pointer(name),
+                ParamKind::Buffer(_) | ParamKind::View(_) => build::cast_void_pointer(name),
                 ParamKind::Value(_) | ParamKind::Extent => name,
             }
         })

@@ -28,11 +28,13 @@ mod kernels;
 mod launch;
 mod liveness;
 mod loops;
+mod records;
 mod scope;
 mod typedefs;
 mod walk;
 
 pub(crate) use loops::{index_init, sole_statement};
+pub use records::Record;
 pub use typedefs::Typedefs;
 pub(crate) use walk::variable_names;
 
@@ -50,7 +52,7 @@ use std::collections::{HashMap, HashSet};
 /// A device buffer as kernels see it.
 #[derive(Debug, Clone)]
 pub struct DeviceArray {
-    pub element: Scalar,
+    pub element: Element,
     /// The buffer's extents along dimensions 2.. (its row lengths), in
     /// order: `dims - 1` expressions the host can evaluate (a name of
     /// isolation's bookkeeping, or a device function's parameter).
@@ -58,6 +60,14 @@ pub struct DeviceArray {
     /// Its number of elements, as the host computes it (`long`), where
     /// known: a kernel may then give each work-item a copy of it.
     pub elements: Option<Expr>,
+}
+
+/// What a device buffer holds.
+#[derive(Debug, Clone)]
+pub enum Element {
+    Scalar(Scalar),
+    /// Structures, reached field by field through views (`records`).
+    Record(std::rc::Rc<Record>),
 }
 
 /// The product of `factors` as a `long` expression.

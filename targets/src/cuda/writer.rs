@@ -143,6 +143,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         .iter()
         .map(|p| match p.kind {
             ParamKind::Buffer(s) => format!("({} *){}", s.c_name(), p.name),
+            ParamKind::View(s) => format!("({} *){}", s.c_name(), p.view()),
             ParamKind::Value(_) | ParamKind::Extent => p.name.clone(),
             ParamKind::Cell(s) => format!("({} *){}", s.c_name(), p.cell()),
             ParamKind::Reduction(s, _) => format!("({} *){}", s.c_name(), p.partials()),

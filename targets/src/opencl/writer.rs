@@ -177,6 +177,7 @@ fn launcher(out: &mut String, k: &Kernel, options: &Options) {
         // a scratch) as a buffer argument; values by value.
         let buffer = match p.kind {
             ParamKind::Buffer(_) => Some(p.name.clone()),
+            ParamKind::View(_) => Some(p.view()),
             ParamKind::Cell(_) => Some(p.cell()),
             ParamKind::Reduction(..) => Some(p.partials()),
             ParamKind::Private(_) => Some(p.scratch()),

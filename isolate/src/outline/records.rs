@@ -1,0 +1,572 @@
+//! Arrays of structures on the device. Device code does not see the
+//! unit's declarations, so it cannot name a structure type; and a layout
+//! the device compiler chose itself might not be the host's. A buffer of
+//! structures therefore goes to a kernel as views of the scalar types of
+//! the fields the kernel reaches (`ParamKind::View`), and `pts[i].z`
+//! becomes an element of the `float` view at `i * (S / 4) + o / 4`, `S`
+//! the structure's size and `o` the offset of `z`.
+//!
+//! ferry lays the structure out as C does on LP64 targets (each member at
+//! the next multiple of its alignment, the size a multiple of the
+//! largest), and the host code that launches the kernel asserts, at
+//! compile time, that the host compiler agrees for every field the kernel
+//! reaches: a packed or otherwise aligned structure stops the host build
+//! with a message instead of giving wrong results.
+//!
+//! Device code reaches scalar fields and the elements of array fields of
+//! scalars, through nested structures and unions. A union's members share
+//! bytes: a kernel may reach them through one view (members of one type),
+//! but one that would reach the same bytes through two types is refused,
+//! as the views are `restrict` and their types tell the device compiler
+//! they do not alias. Structures holding a bit-field (which has no
+//! offset) or a member of a type ferry does not lay out are refused; a
+//! whole element, a nested structure or an array of structures inside one
+//! stays host code.
+
+use super::kernels::FreeNames;
+use super::{Element, Outliner, Refusal, refusal};
+use ferry_hcfg::Program;
+use ferry_hcfg::ir::{ArrayLen, StructId, Type};
+use ferry_parser::ast::{
+    BinaryOp, BlockItem, Declaration, Expr, ExprKind, OffsetofMember, StaticAssert, StringLit,
+};
+use ferry_parser::build::{self, binary, ident, int};
+use ferry_parser::intern::Symbol;
+use ferry_parser::span::Span;
+use ferry_targets::kernel::{Scalar, view_name};
+use std::collections::HashSet;
+
+/// The element type of a structure buffer, as kernels reach it.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// `struct pt`, as diagnostics name it.
+    pub name: String,
+    pub size: u64,
+    /// Its scalar fields and arrays of scalars, nested structures'
+    /// included.
+    pub fields: Vec<Field>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// The member names from the structure down (an anonymous member's
+    /// members are named as if they were the structure's, as C names
+    /// them).
+    pub path: Vec<Symbol>,
+    /// In bytes from the start of the structure.
+    pub offset: u64,
+    /// How many bytes it spans.
+    pub bytes: u64,
+    /// Its scalar type, or that of its elements; `None` for a type kernels
+    /// do not take (a pointer, `long double`, `_Bool`...).
+    pub scalar: Option<Scalar>,
+    /// An array field's lengths, outermost first (the first 0 for a
+    /// flexible array member); empty for a scalar.
+    pub lengths: Vec<u64>,
+}
+
+impl Record {
+    /// The layout of structure `id`, or why ferry does not lay it out.
+    pub fn of(program: &Program, id: StructId) -> Result<Record, String> {
+        let def = program.struct_def(id);
+        let name = match def.tag {
+            Some(tag) => format!("struct {}", tag.as_str()),
+            None => "an unnamed structure".to_string(),
+        };
+        let (size, _) = size_align(program, &Type::Struct(id))?;
+        let mut fields = Vec::new();
+        members(program, id, 0, &[], &mut fields)?;
+        Ok(Record { name, size, fields })
+    }
+
+    fn field(&self, path: &[Symbol]) -> Option<&Field> {
+        self.fields.iter().find(|f| f.path == path)
+    }
+}
+
+/// Size and alignment in bytes on an LP64 target.
+fn size_align(program: &Program, ty: &Type) -> Result<(u64, u64), String> {
+    let scalar = |bytes: u64| Ok((bytes, bytes));
+    match ty {
+        Type::Int { bits, .. } | Type::Float { bits } => scalar(u64::from(*bits).div_ceil(8)),
+        Type::Pointer(_) => scalar(8),
+        Type::Array(element, ArrayLen::Const(n)) => {
+            let (size, align) = size_align(program, element)?;
+            Ok((size * n, align))
+        }
+        // A flexible array member: no bytes of its own in the size.
+        Type::Array(element, ArrayLen::Unknown) => Ok((0, size_align(program, element)?.1)),
+        Type::Struct(id) => {
+            let def = program.struct_def(*id);
+            if def.layout_attributes {
+                return Err(
+                    "they have a layout ferry does not model (attributes such as `packed` \
+                            or `aligned`, `_Alignas`, or an unnamed bit-field)"
+                        .into(),
+                );
+            }
+            let Some(fields) = &def.fields else {
+                return Err("their members are not declared in the files analysed".into());
+            };
+            let (mut end, mut largest) = (0u64, 1u64);
+            for f in fields {
+                if f.bit_field {
+                    return Err("they hold a bit-field".into());
+                }
+                let (size, align) = size_align(program, &f.ty)?;
+                // A union's members all start at its start.
+                end = match def.is_union {
+                    true => end.max(size),
+                    false => end.next_multiple_of(align) + size,
+                };
+                largest = largest.max(align);
+            }
+            Ok((end.next_multiple_of(largest), largest))
+        }
+        Type::Array(_, ArrayLen::Vla(_)) | Type::Void | Type::Function(_) | Type::Opaque => {
+            Err("they hold a member of a type ferry does not lay out".into())
+        }
+    }
+}
+
+/// Appends the fields of structure `id`, placed at `base` and reached by
+/// `path`, to `out`.
+fn members(
+    program: &Program,
+    id: StructId,
+    base: u64,
+    path: &[Symbol],
+    out: &mut Vec<Field>,
+) -> Result<(), String> {
+    let def = program.struct_def(id);
+    let mut end = 0u64;
+    for f in def.fields.iter().flatten() {
+        let (size, align) = size_align(program, &f.ty)?;
+        let offset = match def.is_union {
+            true => 0,
+            false => end.next_multiple_of(align),
+        };
+        end = offset + size;
+        let mut path = path.to_vec();
+        path.extend(f.name);
+        let mut lengths = Vec::new();
+        let mut element = &f.ty;
+        while let Type::Array(inner, len) = element {
+            lengths.push(match len {
+                ArrayLen::Const(n) => *n,
+                _ => 0,
+            });
+            element = inner;
+        }
+        match element {
+            // An array of structures inside one has no fields here: its
+            // accesses are refused as not found.
+            Type::Struct(_) if !lengths.is_empty() => {}
+            Type::Struct(inner) => members(program, *inner, base + offset, &path, out)?,
+            _ => out.push(Field {
+                path,
+                offset: base + offset,
+                // A flexible array member reaches past the structure.
+                bytes: if lengths.first() == Some(&0) {
+                    u64::MAX - base - offset
+                } else {
+                    size
+                },
+                scalar: crate::scalar_of_type(element),
+                lengths,
+            }),
+        }
+    }
+    Ok(())
+}
+
+/// One step of a field access after the element: `.name` or `[e]`.
+enum Step {
+    Member(Symbol),
+    Index(Expr),
+}
+
+/// A field of a structure buffer's element that a kernel reaches, for the
+/// host's check of its layout.
+#[derive(Debug, Clone)]
+pub(super) struct Reached {
+    pub buffer: Symbol,
+    pub scalar: Scalar,
+    /// The bytes of the element it may reach.
+    pub bytes: std::ops::Range<u64>,
+    /// The buffer as the user named the array.
+    pub shown: Symbol,
+    pub dims: usize,
+    pub record_name: String,
+    pub size: u64,
+    pub path: Vec<Symbol>,
+}
+
+impl Outliner<'_> {
+    /// The buffer of structures, its subscripts, and the steps after the
+    /// element of a field access (`pts[i].z`, `rows[i].w[j]`), `None` for
+    /// anything else.
+    fn field_access(&self, e: &Expr) -> Option<(Symbol, Vec<Expr>, Vec<Step>)> {
+        let mut steps = Vec::new();
+        let mut current = e;
+        loop {
+            match &current.kind {
+                ExprKind::Member(base, name) => {
+                    steps.push(Step::Member(*name));
+                    current = base;
+                }
+                ExprKind::Paren(inner) => current = inner,
+                ExprKind::Index(base, sub) => {
+                    if let Some((buffer, subscripts)) = self.device_access(current)
+                        && self.record(buffer).is_some()
+                    {
+                        steps.reverse();
+                        return matches!(steps.first(), Some(Step::Member(_)))
+                            .then_some((buffer, subscripts, steps));
+                    }
+                    steps.push(Step::Index((**sub).clone()));
+                    current = base;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The record of the buffer `name`, if it holds structures.
+    pub(super) fn record(&self, name: Symbol) -> Option<&Record> {
+        match &self.arrays.get(&name)?.element {
+            Element::Record(record) => Some(record),
+            Element::Scalar(_) => None,
+        }
+    }
+
+    /// `e` written for the device when it is a field access on a buffer of
+    /// structures: an element of one of the buffer's views. `Ok(false)`
+    /// leaves `e` as it was.
+    pub(super) fn field_subscript(
+        &self,
+        e: &mut Expr,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<bool, Refusal> {
+        let span = e.span;
+        let Some((buffer, subscripts, steps)) = self.field_access(e) else {
+            return Ok(false);
+        };
+        let record = self.record(buffer).expect("a buffer of structures");
+        let dims = self.arrays[&buffer].row_lengths.len() + 1;
+        if subscripts.len() != dims {
+            return Err(refusal(
+                span,
+                format!(
+                    "`{}` is used on the device with {} subscripts where it has {}: ferry \
+                     offloads only element accesses",
+                    self.shown(buffer),
+                    subscripts.len(),
+                    dims
+                ),
+            ));
+        }
+        let path: Vec<Symbol> = steps
+            .iter()
+            .map_while(|s| match s {
+                Step::Member(name) => Some(*name),
+                Step::Index(_) => None,
+            })
+            .collect();
+        let shown = || {
+            path.iter()
+                .map(|m| m.as_str())
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        let Some(field) = record.field(&path) else {
+            return Err(refusal(span, self.unreached(record, &path, shown())));
+        };
+        let indices: Vec<Expr> = steps[path.len()..]
+            .iter()
+            .map(|s| match s {
+                Step::Index(e) => Some(e.clone()),
+                Step::Member(_) => None,
+            })
+            .collect::<Option<_>>()
+            .ok_or_else(|| refusal(span, self.unreached(record, &path, shown())))?;
+        if indices.len() != field.lengths.len() {
+            return Err(refusal(
+                span,
+                format!(
+                    "the array field `{}` of {} is used on the device other than by its \
+                     elements: ferry offloads only element accesses",
+                    shown(),
+                    record.name
+                ),
+            ));
+        }
+        let Some(scalar) = field.scalar else {
+            return Err(refusal(
+                span,
+                format!(
+                    "the field `{}` of {} is used on the device, and kernels take only \
+                     integers and floating-point numbers of the sizes every target has",
+                    shown(),
+                    record.name
+                ),
+            ));
+        };
+        let bytes = scalar_bytes(scalar);
+        if !record.size.is_multiple_of(bytes) || !field.offset.is_multiple_of(bytes) {
+            return Err(refusal(
+                span,
+                format!(
+                    "the field `{}` of {} is not aligned to its size, so no view of the \
+                     buffer reaches it",
+                    shown(),
+                    record.name
+                ),
+            ));
+        }
+        let element = self.flat_offset(buffer, subscripts, span, scopes, free)?;
+        // The field array's elements, row by row.
+        let mut within: Option<Expr> = None;
+        for (k, mut index) in indices.into_iter().enumerate() {
+            self.kernel_expr(&mut index, scopes, free)?;
+            within = Some(match within {
+                None => index,
+                Some(outer) => binary(
+                    BinaryOp::Add,
+                    binary(BinaryOp::Mul, outer, int(field.lengths[k] as i64)),
+                    index,
+                ),
+            });
+        }
+        let mut subscript = binary(
+            BinaryOp::Add,
+            binary(
+                BinaryOp::Mul,
+                build::paren(element),
+                int((record.size / bytes) as i64),
+            ),
+            int((field.offset / bytes) as i64),
+        );
+        if let Some(within) = within {
+            subscript = binary(BinaryOp::Add, subscript, build::paren(within));
+        }
+        let bytes = field.offset..field.offset.saturating_add(field.bytes);
+        if let Some(other) = free.reached.iter().find(|r| {
+            r.buffer == buffer
+                && r.scalar != scalar
+                && r.bytes.start < bytes.end
+                && bytes.start < r.bytes.end
+        }) {
+            return Err(refusal(
+                span,
+                format!(
+                    "the field `{}` of {} shares bytes with `{}`, which the device code \
+                     reaches as another type (members of a union): ferry reaches the bytes of \
+                     a structure through one type each",
+                    shown(),
+                    record.name,
+                    other
+                        .path
+                        .iter()
+                        .map(|m| m.as_str())
+                        .collect::<Vec<_>>()
+                        .join(".")
+                ),
+            ));
+        }
+        free.view(buffer, scalar);
+        free.reached.push(Reached {
+            buffer,
+            scalar,
+            bytes,
+            shown: self.shown(buffer),
+            dims,
+            record_name: record.name.clone(),
+            size: record.size,
+            path: field.path.clone(),
+        });
+        let view = Symbol::intern(&view_name(buffer.as_str(), scalar));
+        *e = build::index(ident(view), subscript);
+        e.span = span;
+        Ok(true)
+    }
+
+    /// Why the access `.path` on `record` is not a field kernels reach.
+    fn unreached(&self, record: &Record, path: &[Symbol], shown: String) -> String {
+        let nested = record
+            .fields
+            .iter()
+            .any(|f| f.path.len() > path.len() && f.path.starts_with(path));
+        if nested {
+            format!(
+                "the member `{shown}` of {} is a structure used whole on the device: \
+                 ferry offloads only its scalar fields",
+                record.name
+            )
+        } else {
+            format!(
+                "`{shown}` of {} is not a field ferry lays out on the device (an array of \
+                 structures inside a structure)",
+                record.name
+            )
+        }
+    }
+}
+
+fn scalar_bytes(s: Scalar) -> u64 {
+    match s {
+        Scalar::Int { bits, .. } | Scalar::Float { bits } => u64::from(bits) / 8,
+    }
+}
+
+/// The host's compile-time check that it lays out the structures of the
+/// kernel's buffers as ferry wrote the kernel for: one per buffer, over
+/// the fields the kernel reaches.
+pub(super) fn layout_checks(reached: &[Reached]) -> Vec<BlockItem> {
+    let mut buffers: Vec<Symbol> = Vec::new();
+    for r in reached {
+        if !buffers.contains(&r.buffer) {
+            buffers.push(r.buffer);
+        }
+    }
+    buffers
+        .into_iter()
+        .map(|buffer| {
+            let fields: Vec<&Reached> = reached.iter().filter(|r| r.buffer == buffer).collect();
+            let first = fields[0];
+            let element = (0..first.dims).fold(ident(buffer), |e, _| build::index(e, int(0)));
+            let element_type = build::type_name(
+                vec![build::typeof_(element.clone())],
+                ferry_parser::ast::Declarator::Abstract,
+            );
+            let mut condition = build::eq(build::sizeof(element), build::long(first.size as i64));
+            let mut seen = HashSet::new();
+            for f in fields.iter().filter(|f| seen.insert(f.path.clone())) {
+                let offsetof = build::expr(ExprKind::Offsetof(
+                    Box::new(element_type.clone()),
+                    f.path.iter().map(|m| OffsetofMember::Field(*m)).collect(),
+                ));
+                condition = binary(
+                    BinaryOp::LogAnd,
+                    condition,
+                    build::eq(offsetof, build::long(f.bytes.start as i64)),
+                );
+            }
+            let message = format!(
+                "\"ferry: the kernels reaching `{}` assume {} is laid out as on LP64 C (no \
+                 packing, no extra alignment)\"",
+                first.shown.as_str(),
+                first.record_name
+            );
+            BlockItem::Declaration(Declaration::StaticAssert(StaticAssert {
+                condition,
+                message: Some(StringLit {
+                    pieces: vec![Symbol::intern(&message)],
+                    span: Span::default(),
+                }),
+                span: Span::default(),
+            }))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record_of(source: &str) -> Result<Record, String> {
+        let file =
+            ferry_parser::parse_preprocessed(source.to_string(), std::path::Path::new("t.c"))
+                .expect("parses");
+        let program = ferry_hcfg::build_program(&[file]);
+        let id = program
+            .structs
+            .iter()
+            .position(|s| s.tag.is_some_and(|t| t.as_str() == "s"))
+            .expect("a `struct s`");
+        Record::of(&program, StructId(id as u32))
+    }
+
+    fn layout(r: &Record) -> Vec<(String, u64, Vec<u64>)> {
+        r.fields
+            .iter()
+            .map(|f| {
+                let path: Vec<&str> = f.path.iter().map(|m| m.as_str()).collect();
+                (path.join("."), f.offset, f.lengths.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn members_are_placed_at_multiples_of_their_alignment() {
+        let r = record_of(
+            "struct in { char c; double d; };\n\
+             struct s { char tag; int id; struct in inner; short w[3]; long n; };",
+        )
+        .unwrap();
+        // tag 0, id 4, inner at 8 (c 8, d 16), w 24..30, n 32; size 40.
+        assert_eq!(r.size, 40);
+        assert_eq!(
+            layout(&r),
+            vec![
+                ("tag".to_string(), 0, vec![]),
+                ("id".to_string(), 4, vec![]),
+                ("inner.c".to_string(), 8, vec![]),
+                ("inner.d".to_string(), 16, vec![]),
+                ("w".to_string(), 24, vec![3]),
+                ("n".to_string(), 32, vec![]),
+            ]
+        );
+    }
+
+    #[test]
+    fn anonymous_members_are_named_as_the_structures_own() {
+        let r = record_of("struct s { float x; struct { float y, z; }; char end; };").unwrap();
+        assert_eq!(r.size, 16);
+        let names: Vec<String> = layout(&r).into_iter().map(|(n, _, _)| n).collect();
+        assert_eq!(names, ["x", "y", "z", "end"]);
+        assert_eq!(r.fields[3].offset, 12);
+    }
+
+    #[test]
+    fn union_members_share_their_start() {
+        let r =
+            record_of("struct s { char c; union { short h; double d[2]; } u; int end; };").unwrap();
+        // u at 8 (aligned for d), 16 bytes; end at 24; size 32.
+        assert_eq!(r.size, 32);
+        assert_eq!(
+            layout(&r),
+            vec![
+                ("c".to_string(), 0, vec![]),
+                ("u.h".to_string(), 8, vec![]),
+                ("u.d".to_string(), 8, vec![2]),
+                ("end".to_string(), 24, vec![]),
+            ]
+        );
+        assert_eq!(r.fields[1].bytes, 2);
+        assert_eq!(r.fields[2].bytes, 16);
+    }
+
+    #[test]
+    fn bit_fields_are_not_laid_out() {
+        assert_eq!(
+            record_of("struct s { unsigned a : 3; int b; };").unwrap_err(),
+            "they hold a bit-field"
+        );
+    }
+
+    #[test]
+    fn structures_placed_by_attributes_are_not_laid_out() {
+        for packed in [
+            "struct s { char c; int i; } __attribute__((packed));",
+            "struct __attribute__((packed)) s { char c; int i; };",
+            "struct s { char c; int i __attribute__((aligned(16))); };",
+            "struct s { char c; _Alignas(8) int i; };",
+            "struct s { char c; int : 4; int i; };",
+        ] {
+            let why = record_of(packed).unwrap_err();
+            assert!(why.contains("a layout"), "{packed}: {why}");
+        }
+    }
+}
