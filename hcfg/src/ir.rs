@@ -363,8 +363,8 @@ pub struct StructDef {
     pub fields: Option<Vec<Field>>,
     /// Its definition may place members other than the rules of C that
     /// ferry models: attributes on it or its members (`packed`,
-    /// `aligned`), `_Alignas`, or an unnamed bit-field (not among
-    /// `fields`). The analyses do not need the layout; code that depends
+    /// `aligned`), `_Alignas`, an unnamed bit-field (not among
+    /// `fields`), or a `#pragma pack` before it in its unit. The analyses do not need the layout; code that depends
     /// on it (device code) refuses such a structure.
     pub layout_attributes: bool,
 }

@@ -47,10 +47,12 @@ pub fn lower_program(files: &[ParsedFile]) -> Program {
         external_funcs: HashMap::new(),
         unit: 0,
         current_function: None,
+        packing: false,
     };
     for (unit, file) in files.iter().enumerate() {
         lowerer.unit = unit;
         lowerer.scopes = vec![Scope::default()];
+        lowerer.packing = false;
         for item in &file.unit.items {
             lowerer.external_decl(item);
         }
@@ -66,6 +68,9 @@ struct Lowerer {
     external_funcs: HashMap<Symbol, FuncId>,
     unit: usize,
     current_function: Option<FuncId>,
+    /// A `#pragma pack` came before in the unit: structures defined from
+    /// there on may be packed (`StructDef::layout_attributes`).
+    packing: bool,
 }
 
 impl Lowerer {
@@ -119,9 +124,12 @@ impl Lowerer {
                 self.file_scope_declaration(d);
             }
             ast::ExternalDecl::FunctionDef(f) => self.function_def(f),
-            ast::ExternalDecl::Pragma(_)
-            | ast::ExternalDecl::Asm(_)
-            | ast::ExternalDecl::Empty(_) => {}
+            // Whatever it sets, `pack(pop)` included: which packing is in
+            // force is not followed.
+            ast::ExternalDecl::Pragma(p) => {
+                self.packing |= p.text.as_str().trim_start().starts_with("pack");
+            }
+            ast::ExternalDecl::Asm(_) | ast::ExternalDecl::Empty(_) => {}
         }
     }
 

@@ -212,7 +212,7 @@ impl Lowerer {
         };
         if let Some(members) = &s.members {
             let mut fields = Vec::new();
-            let mut layout_attributes = !s.attributes.is_empty();
+            let mut layout_attributes = !s.attributes.is_empty() || self.packing;
             for m in members {
                 let ast::StructMember::Field {
                     specifiers,

@@ -101,7 +101,7 @@ fn size_align(program: &Program, ty: &Type) -> Result<(u64, u64), String> {
             if def.layout_attributes {
                 return Err(
                     "they have a layout ferry does not model (attributes such as `packed` \
-                            or `aligned`, `_Alignas`, or an unnamed bit-field)"
+                            or `aligned`, `_Alignas`, an unnamed bit-field, `#pragma pack`)"
                         .into(),
                 );
             }
@@ -564,6 +564,7 @@ mod tests {
             "struct s { char c; int i __attribute__((aligned(16))); };",
             "struct s { char c; _Alignas(8) int i; };",
             "struct s { char c; int : 4; int i; };",
+            "#pragma pack(push, 1)\nstruct s { char c; int i; };\n#pragma pack(pop)",
         ] {
             let why = record_of(packed).unwrap_err();
             assert!(why.contains("a layout"), "{packed}: {why}");
