@@ -1435,6 +1435,9 @@ impl Offload<'_> {
             })?;
             // A private copy per work-item is made of scalars only.
             let countable = matches!(element, outline::Element::Scalar(_));
+            let parameter = program.var(a.var).storage == ferry_hcfg::ir::Storage::Param;
+            let host_sizes =
+                outline::host_sizes(program, &ty, a.dims, parameter && a.field.is_none());
             arrays.insert(
                 Symbol::intern(&names.device),
                 outline::DeviceArray {
@@ -1446,6 +1449,7 @@ impl Offload<'_> {
                             .map(|k| ident(Symbol::intern(&names.len(k))))
                             .collect(),
                     },
+                    host_sizes,
                     elements: countable.then(|| {
                         outline::product((1..=a.dims).map(|k| ident(Symbol::intern(&names.len(k)))))
                     }),

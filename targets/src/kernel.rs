@@ -448,7 +448,19 @@ pub struct Unit {
     pub kernels: Vec<Kernel>,
     /// The functions the kernels call, each after those it calls.
     pub functions: Vec<DeviceFunction>,
+    /// Whether device code calls C's `memcpy`, `memmove` or `memset`,
+    /// written `ferry_memcpy`... (`MEMORY_FUNCTIONS`): OpenCL C has none
+    /// of them, so each writer defines them for its target.
+    pub memory_functions: bool,
 }
+
+/// C's memory functions device code may call, and the names it calls
+/// them by.
+pub const MEMORY_FUNCTIONS: [(&str, &str); 3] = [
+    ("memcpy", "ferry_memcpy"),
+    ("memmove", "ferry_memmove"),
+    ("memset", "ferry_memset"),
+];
 
 impl Unit {
     pub fn header_name(&self) -> String {

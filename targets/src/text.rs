@@ -480,6 +480,41 @@ pub fn epilogue(k: &Kernel) -> String {
     out
 }
 
+/// C's `memcpy`, `memmove` and `memset` for device code
+/// (`Unit::memory_functions`), byte by byte: `qualifiers` start each
+/// definition, `global` qualifies pointers, `byte` and `size` spell
+/// `unsigned char` and `size_t`. Pointers into device buffers convert to
+/// `void *` of their address space as in C.
+pub fn memory_functions(qualifiers: &str, global: &str, byte: &str, size: &str) -> String {
+    let head = |name: &str, params: &str| {
+        format!(
+            "{qualifiers}{global}void *{name}({global}void *dst, {params}, {size} n)\n{{\n    \
+             {global}{byte} *d = ({global}{byte} *)dst;\n"
+        )
+    };
+    let source = format!("    const {global}{byte} *s = (const {global}{byte} *)src;\n");
+    let forward = format!("    for ({size} k = 0; k < n; k++)\n        d[k] = s[k];\n");
+    let mut out = String::new();
+    out.push_str(&head("ferry_memcpy", &format!("const {global}void *src")));
+    out.push_str(&source);
+    out.push_str(&forward);
+    out.push_str("    return dst;\n}\n\n");
+    out.push_str(&head("ferry_memmove", &format!("const {global}void *src")));
+    out.push_str(&source);
+    // Backwards when the destination starts after the source, so that
+    // overlapping bytes are read before they are written.
+    out.push_str(&format!(
+        "    if (d <= s) {{\n    {}    }} else {{\n        for ({size} k = n; k > 0; k--)\n            \
+         d[k - 1] = s[k - 1];\n    }}\n    return dst;\n}}\n\n",
+        forward.replace("\n    ", "\n        ")
+    ));
+    out.push_str(&head("ferry_memset", "int c"));
+    out.push_str(&format!(
+        "    for ({size} k = 0; k < n; k++)\n        d[k] = ({byte})c;\n    return dst;\n}}\n"
+    ));
+    out
+}
+
 /// The functions kernels call: every prototype, then every definition
 /// (so that any order of calls compiles). `qualifiers` start each
 /// (CUDA's `static __device__ `), `global` qualifies pointers, `spell`

@@ -66,6 +66,7 @@ impl Outliner<'_> {
         });
         self.in_function = false;
         written.map_err(inside)?;
+        self.state.unit.memory_functions |= free.memory_functions;
         if let Some((outside, span)) = free
             .order
             .iter()
@@ -114,6 +115,7 @@ pub(super) fn parameter_frame(
                     name,
                     DeviceArray {
                         element: Element::Scalar(element),
+                        host_sizes: Vec::new(),
                         row_lengths: row_lengths.clone(),
                         elements: None,
                     },

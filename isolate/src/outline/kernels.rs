@@ -3,7 +3,7 @@
 
 use super::declarations::scalar_of;
 use super::walk::strip;
-use super::{Element, Outliner, Refusal, records, refusal};
+use super::{Element, Outliner, Refusal, records, refusal, sizes};
 use ferry_parser::ast::{
     BinaryOp, BlockItem, BuiltinType, Declaration, Declarator, Expr, ExprKind, ForInit,
     Initializer, Stmt, StmtKind, TypeName, UnaryOp,
@@ -11,7 +11,7 @@ use ferry_parser::ast::{
 use ferry_parser::build::{self, binary, ident};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
-use ferry_targets::kernel::{DeviceFunction, Param, ParamKind, Scalar};
+use ferry_targets::kernel::{DeviceFunction, MEMORY_FUNCTIONS, Param, ParamKind, Scalar};
 use std::collections::HashSet;
 
 /// Functions a kernel may call: those every target spells alike.
@@ -99,10 +99,13 @@ impl Outliner<'_> {
                 });
             }
         }
+        self.state.unit.memory_functions |= free.memory_functions;
+        let mut host_checks = records::layout_checks(&free.reached);
+        host_checks.extend(sizes::size_checks(&free.sizes));
         Ok(Interface {
             params,
             locals,
-            layout_checks: records::layout_checks(&free.reached),
+            host_checks,
         })
     }
 
@@ -394,6 +397,18 @@ impl Outliner<'_> {
                     *e = build::paren(build::cast(int(), e.clone()));
                     return Ok(());
                 }
+                // C's memory functions on device memory: the writers
+                // define them for the device.
+                if let Some(name) = named
+                    && let Some((_, device)) =
+                        MEMORY_FUNCTIONS.iter().find(|(c, _)| *c == name.as_str())
+                    && args.len() == 3
+                {
+                    self.memory_call(name, args, span, scopes, free)?;
+                    callee.kind = ExprKind::Ident(Symbol::intern(device));
+                    free.memory_functions = true;
+                    return Ok(());
+                }
                 let known = named.is_some_and(|n| DEVICE_FUNCTIONS.contains(&n.as_str()));
                 if !known {
                     return Err(refusal(
@@ -414,6 +429,22 @@ impl Outliner<'_> {
                 Ok(())
             }
             ExprKind::SizeofType(t) => self.device_type(t, span),
+            // The host's value, which its compiler checks before the
+            // launch (`Interface::host_checks`).
+            ExprKind::SizeofExpr(x) => {
+                let Some(size) = self.host_sizeof(x, scopes) else {
+                    return Err(refusal(
+                        span,
+                        "`sizeof` of an expression ferry does not size for the device (it sizes \
+                         the statement's arrays, their rows and their elements)",
+                    ));
+                };
+                free.sizes.push((strip(x).clone(), size));
+                *e = build::paren(build::expr(ExprKind::IntLit(Symbol::intern(&format!(
+                    "{size}UL"
+                )))));
+                Ok(())
+            }
             _ => Err(refusal(
                 span,
                 "ferry cannot write this expression for the device (a structure, a string, \
@@ -479,8 +510,9 @@ impl Outliner<'_> {
     /// A call's argument that points into a device buffer, written as a
     /// device pointer: a buffer (`A`), an element's address (`&A[i][j]`),
     /// a row of a two-or-more-dimensional one (`A[i]` of `A[n][m]`), or a
-    /// one-dimensional buffer plus an offset (`A + i`). `None` for an argument that is not a pointer into device
-    /// memory. `call` is where refusals point.
+    /// pointer to elements plus or minus an offset (`A + i`, `A[i] - k`).
+    /// `None` for an argument that is not a pointer into device memory.
+    /// `call` is where refusals point.
     fn device_pointer(
         &self,
         arg: &Expr,
@@ -501,12 +533,33 @@ impl Outliner<'_> {
                 ),
             ));
         }
+        // Passed whole: the function sees it with its own row lengths, as
+        // the host clone does.
+        if let ExprKind::Ident(a) = &strip(arg).kind
+            && let Some(info) = self.arrays.get(a)
+            && !info.row_lengths.is_empty()
+        {
+            free.note(*a, span);
+            return Ok(Some(ident(*a)));
+        }
+        self.element_pointer(arg, span, scopes, free)
+    }
+
+    /// A pointer to elements of a device buffer's last dimension, written
+    /// for the device: a one-dimensional buffer, a row, an element's
+    /// address, or one of them plus or minus an integer. Nothing is noted
+    /// in `free` unless it is one.
+    fn element_pointer(
+        &self,
+        arg: &Expr,
+        span: Span,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<Option<Expr>, Refusal> {
         let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
         let plus = |a: Symbol, offset: Expr| binary(BinaryOp::Add, ident(a), offset);
         match &strip(arg).kind {
-            // Passed whole: the function sees it with its own row lengths,
-            // as the host clone does.
-            ExprKind::Ident(a) if self.arrays.contains_key(a) => {
+            ExprKind::Ident(a) if self.arrays.contains_key(a) && dims(*a) == 1 => {
                 free.note(*a, span);
                 Ok(Some(ident(*a)))
             }
@@ -531,21 +584,95 @@ impl Outliner<'_> {
                 let offset = self.flat_offset(a, subscripts, span, scopes, free)?;
                 Ok(Some(plus(a, offset)))
             }
-            ExprKind::Binary(BinaryOp::Add, l, r) => {
-                let (a, offset) = match (&strip(l).kind, &strip(r).kind) {
-                    (ExprKind::Ident(a), _) if self.arrays.contains_key(a) => (*a, r),
-                    (_, ExprKind::Ident(a)) if self.arrays.contains_key(a) => (*a, l),
-                    _ => return Ok(None),
+            ExprKind::Binary(op @ (BinaryOp::Add | BinaryOp::Sub), l, r) => {
+                let (pointer, offset) = match self.element_pointer(l, span, scopes, free)? {
+                    Some(pointer) => (pointer, r),
+                    None if *op == BinaryOp::Add => {
+                        match self.element_pointer(r, span, scopes, free)? {
+                            Some(pointer) => (pointer, l),
+                            None => return Ok(None),
+                        }
+                    }
+                    None => return Ok(None),
                 };
-                if dims(a) > 1 {
-                    return Ok(None);
-                }
                 let mut offset = (**offset).clone();
                 self.kernel_expr(&mut offset, scopes, free)?;
-                free.note(a, span);
-                Ok(Some(plus(a, offset)))
+                Ok(Some(binary(*op, pointer, build::paren(offset))))
             }
             _ => Ok(None),
+        }
+    }
+
+    /// A call of C's `memcpy`, `memmove` or `memset` (`name`) on device
+    /// memory, its arguments written for the device: the pointers must
+    /// reach a buffer's elements (`element_pointer`), whose bytes the
+    /// device has as the host laid them out (a run that crosses rows
+    /// makes the buffer's rows whole).
+    fn memory_call(
+        &self,
+        name: Symbol,
+        args: &mut [Expr],
+        span: Span,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<(), Refusal> {
+        let pointers: &[usize] = if name.as_str() == "memset" {
+            &[0]
+        } else {
+            &[0, 1]
+        };
+        for (k, arg) in args.iter_mut().enumerate() {
+            if !pointers.contains(&k) {
+                self.kernel_expr(arg, scopes, free)?;
+                continue;
+            }
+            if let Some(a) = self.pointed_record(arg) {
+                return Err(refusal(
+                    span,
+                    format!(
+                        "`{name}` on the structures of `{}` on the device: ferry offloads \
+                         their fields, not their bytes",
+                        self.shown(a)
+                    ),
+                ));
+            }
+            *arg = self
+                .element_pointer(arg, span, scopes, free)?
+                .ok_or_else(|| {
+                    refusal(
+                        span,
+                        format!(
+                            "`{name}` on the device of memory other than a device buffer's \
+                         elements (a buffer, a row, an element's address, or one of them plus \
+                         an offset)"
+                        ),
+                    )
+                })?;
+        }
+        Ok(())
+    }
+
+    /// The value of `sizeof x` on the host where `x` is one of the
+    /// statement's arrays (by the host's name), a row or an element of it.
+    fn host_sizeof(&self, x: &Expr, scopes: &[HashSet<Symbol>]) -> Option<u64> {
+        let mut depth = 0;
+        let mut current = x;
+        loop {
+            match &current.kind {
+                ExprKind::Paren(inner) => current = inner,
+                ExprKind::Index(base, _) | ExprKind::Unary(UnaryOp::Deref, base) => {
+                    depth += 1;
+                    current = base;
+                }
+                ExprKind::Ident(n) if !scopes.iter().any(|s| s.contains(n)) => {
+                    let (_, info) = self
+                        .arrays
+                        .iter()
+                        .find(|(device, _)| self.shown(**device) == *n && *device != n)?;
+                    return info.host_sizes.get(depth).copied().flatten();
+                }
+                _ => return None,
+            }
         }
     }
 
@@ -591,9 +718,10 @@ pub(super) struct Interface {
     pub(super) params: Vec<Param>,
     /// Scalars private to each work-item.
     pub(super) locals: Vec<(String, Scalar)>,
-    /// The host's compile-time checks of the layout of the structures
-    /// the kernel reaches fields of (`records::layout_checks`).
-    pub(super) layout_checks: Vec<BlockItem>,
+    /// The host's compile-time checks of the values ferry wrote the
+    /// kernel with: the layout of the structures it reaches fields of,
+    /// the `sizeof`s it holds (`records::layout_checks`, `size_checks`).
+    pub(super) host_checks: Vec<BlockItem>,
 }
 
 /// The names a kernel's body uses without declaring them, in order of
@@ -610,6 +738,11 @@ pub(super) struct FreeNames {
     views: Vec<(Symbol, Scalar)>,
     /// The fields it reaches, with repeats.
     pub(super) reached: Vec<records::Reached>,
+    /// Whether it calls C's memory functions (`Unit::memory_functions`).
+    pub(super) memory_functions: bool,
+    /// The `sizeof` expressions it holds and the values it was written
+    /// with, for the host's check.
+    pub(super) sizes: Vec<(Expr, u64)>,
 }
 
 impl FreeNames {

@@ -117,7 +117,7 @@ impl Outliner<'_> {
             distinct_buffers: self.distinct_buffers,
             fused: Vec::new(),
         };
-        let mut items = interface.layout_checks;
+        let mut items = interface.host_checks;
         let mut args = launch_arguments(&kernel, &elements);
         for (k, (_, h)) in nest.iter().enumerate() {
             let first = Symbol::intern(&Dim::first_param(k));
@@ -213,7 +213,7 @@ impl Outliner<'_> {
             args,
         )))));
         self.state.unit.kernels.push(kernel);
-        s.kind = match interface.layout_checks {
+        s.kind = match interface.host_checks {
             checks if checks.is_empty() => call.kind,
             mut checks => {
                 checks.push(BlockItem::Statement(call));

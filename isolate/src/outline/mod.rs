@@ -30,11 +30,13 @@ mod liveness;
 mod loops;
 mod records;
 mod scope;
+mod sizes;
 mod typedefs;
 mod walk;
 
 pub(crate) use loops::{index_init, sole_statement};
 pub use records::Record;
+pub use sizes::host_sizes;
 pub use typedefs::Typedefs;
 pub(crate) use walk::variable_names;
 
@@ -60,6 +62,10 @@ pub struct DeviceArray {
     /// Its number of elements, as the host computes it (`long`), where
     /// known: a kernel may then give each work-item a copy of it.
     pub elements: Option<Expr>,
+    /// `sizeof` of the host's array (index 0), of its rows (1)... down to
+    /// an element, where constant (LP64): device code gets these values
+    /// for `sizeof` expressions of the array, which name the host's.
+    pub host_sizes: Vec<Option<u64>>,
 }
 
 /// What a device buffer holds.

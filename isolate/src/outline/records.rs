@@ -85,7 +85,7 @@ impl Record {
 }
 
 /// Size and alignment in bytes on an LP64 target.
-fn size_align(program: &Program, ty: &Type) -> Result<(u64, u64), String> {
+pub(super) fn size_align(program: &Program, ty: &Type) -> Result<(u64, u64), String> {
     let scalar = |bytes: u64| Ok((bytes, bytes));
     match ty {
         Type::Int { bits, .. } | Type::Float { bits } => scalar(u64::from(*bits).div_ceil(8)),
@@ -453,22 +453,30 @@ pub(super) fn layout_checks(reached: &[Reached]) -> Vec<BlockItem> {
                     build::eq(offsetof, build::long(f.bytes.start as i64)),
                 );
             }
-            let message = format!(
-                "\"ferry: the kernels reaching `{}` assume {} is laid out as on LP64 C (no \
-                 packing, no extra alignment)\"",
-                first.shown.as_str(),
-                first.record_name
-            );
-            BlockItem::Declaration(Declaration::StaticAssert(StaticAssert {
+            static_assert(
                 condition,
-                message: Some(StringLit {
-                    pieces: vec![Symbol::intern(&message)],
-                    span: Span::default(),
-                }),
-                span: Span::default(),
-            }))
+                format!(
+                    "ferry: the kernels reaching `{}` assume {} is laid out as on LP64 C (no \
+                     packing, no extra alignment)",
+                    first.shown.as_str(),
+                    first.record_name
+                ),
+            )
         })
         .collect()
+}
+
+/// `_Static_assert(condition, "message");`
+pub(super) fn static_assert(condition: Expr, message: String) -> BlockItem {
+    let text = format!("\"{}\"", message.replace('\\', "\\\\").replace('"', "\\\""));
+    BlockItem::Declaration(Declaration::StaticAssert(StaticAssert {
+        condition,
+        message: Some(StringLit {
+            pieces: vec![Symbol::intern(&text)],
+            span: Span::default(),
+        }),
+        span: Span::default(),
+    }))
 }
 
 #[cfg(test)]

@@ -17,6 +17,15 @@ pub fn write(unit: &Unit, options: &Options) -> Vec<File> {
         stem = unit.stem,
         header = unit.header_name()
     );
+    if unit.memory_functions {
+        out.push('\n');
+        out.push_str(&crate::text::memory_functions(
+            "static __device__ ",
+            "",
+            "unsigned char",
+            "unsigned long",
+        ));
+    }
     if !unit.functions.is_empty() {
         out.push('\n');
         out.push_str(&device_functions(

@@ -61,6 +61,15 @@ fn source(unit: &Unit, options: &Options) -> String {
          #pragma OPENCL FP_CONTRACT OFF\n",
         unit.stem
     );
+    if unit.memory_functions {
+        out.push('\n');
+        out.push_str(&crate::text::memory_functions(
+            "",
+            "__global ",
+            "uchar",
+            "ulong",
+        ));
+    }
     if !unit.functions.is_empty() {
         out.push('\n');
         out.push_str(&device_functions(
