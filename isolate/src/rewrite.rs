@@ -17,7 +17,7 @@
 
 use crate::clone::MEMORY_FUNCTIONS;
 use ferry_parser::ast::*;
-use ferry_parser::build::{self, expr, ident, int as int_lit, paren, stmt, sub};
+use ferry_parser::build::{self, binary, expr, ident, int as int_lit, paren, stmt, sub};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use std::cell::RefCell;
@@ -578,18 +578,25 @@ impl<'c> Rewriter<'c> {
     /// `p` (as `*p`) or `p + e` / `e + p` (as `*(p + e)`) for an isolated
     /// array `p`: its name and the subscript meant.
     fn deref_target(&self, e: &Expr) -> Option<(Symbol, Expr)> {
+        // The offset so far plus (or minus) `more`, without a `0 +`.
+        let moved = |sub: Expr, op: BinaryOp, more: &Expr| match (&sub.kind, op) {
+            (ExprKind::IntLit(zero), BinaryOp::Add) if zero.as_str() == "0" => more.clone(),
+            _ => binary(op, sub, paren(more.clone())),
+        };
         match &strip_parens(e).kind {
             ExprKind::Ident(name) if self.is_array(*name) => Some((*name, int_lit(0))),
-            ExprKind::Binary(BinaryOp::Add, a, b) => {
-                match (&strip_parens(a).kind, &strip_parens(b).kind) {
-                    (ExprKind::Ident(name), _) if self.is_array(*name) => {
-                        Some((*name, (**b).clone()))
-                    }
-                    (_, ExprKind::Ident(name)) if self.is_array(*name) => {
-                        Some((*name, (**a).clone()))
-                    }
-                    _ => None,
+            // `a + i + j`, `i + a`, `a + i - k`: the pointer's operand is
+            // the one that reaches an array.
+            ExprKind::Binary(BinaryOp::Add, a, b) => match self.deref_target(a) {
+                Some((name, sub)) => Some((name, moved(sub, BinaryOp::Add, b))),
+                None => {
+                    let (name, sub) = self.deref_target(b)?;
+                    Some((name, moved(sub, BinaryOp::Add, a)))
                 }
+            },
+            ExprKind::Binary(BinaryOp::Sub, a, b) => {
+                let (name, sub) = self.deref_target(a)?;
+                Some((name, moved(sub, BinaryOp::Sub, b)))
             }
             _ => None,
         }
@@ -785,7 +792,7 @@ impl Rewriter<'_> {
     /// the callee indexes from along dimension m (and the ones after).
     fn array_argument(&mut self, arg: &mut Expr) -> Option<PassedArray> {
         let (name, mut positions) = match &strip_parens(arg).kind {
-            ExprKind::Ident(_) | ExprKind::Binary(BinaryOp::Add, ..) => {
+            ExprKind::Ident(_) | ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, ..) => {
                 let (name, sub) = self.deref_target(arg)?;
                 (name, vec![sub])
             }

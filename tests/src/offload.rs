@@ -10,9 +10,7 @@ use std::process::Command;
 /// `file:line:col` diagnostic saying `cannot offload`; once one offloads,
 /// its entry must go).
 pub const REFUSED: &[(&str, &str)] = &[
-    // Device code reaches the fields of structures, not whole ones.
-    ("aos_copy_whole.c", "is used whole on the device"),
-    // A union's bytes reached as two types (the views would alias); a
+    // A union's bytes written as two types (the views would alias); a
     // packed structure's fields sit where no view reaches them.
     (
         "aos_union.c",

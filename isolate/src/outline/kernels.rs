@@ -99,6 +99,9 @@ impl Outliner<'_> {
                 });
             }
         }
+        if let Some(refused) = records::overlap(&free.reached) {
+            return Err(refused);
+        }
         self.state.unit.memory_functions |= free.memory_functions;
         let mut host_checks = records::layout_checks(&free.reached);
         host_checks.extend(sizes::size_checks(&free.sizes));
@@ -183,7 +186,13 @@ impl Outliner<'_> {
                 self.kernel_stmt(body, scopes, free)
             }
             StmtKind::Default(body) => self.kernel_stmt(body, scopes, free),
-            StmtKind::Expr(e) => self.kernel_expr(e, scopes, free),
+            StmtKind::Expr(e) => {
+                // A structure element copied whole: its bytes.
+                if self.element_copy(e, scopes, free)? {
+                    return Ok(());
+                }
+                self.kernel_expr(e, scopes, free)
+            }
             StmtKind::Empty | StmtKind::Break | StmtKind::Continue => Ok(()),
             StmtKind::Labeled { body, .. } => self.kernel_stmt(body, scopes, free),
             // Made from a `continue` of the kernel's loop (`continue_to_return`),
@@ -335,6 +344,10 @@ impl Outliner<'_> {
                     }
                     UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                         free.note_written(x, scopes);
+                        free.writing = true;
+                        let operand = self.kernel_expr(x, scopes, free);
+                        free.writing = false;
+                        return operand;
                     }
                     _ => {}
                 }
@@ -346,7 +359,10 @@ impl Outliner<'_> {
             }
             ExprKind::Assign(_, target, value) => {
                 free.note_written(target, scopes);
-                self.kernel_expr(target, scopes, free)?;
+                free.writing = true;
+                let target = self.kernel_expr(target, scopes, free);
+                free.writing = false;
+                target?;
                 self.kernel_expr(value, scopes, free)
             }
             ExprKind::Conditional(c, a, b) => {
@@ -738,6 +754,9 @@ pub(super) struct FreeNames {
     views: Vec<(Symbol, Scalar)>,
     /// The fields it reaches, with repeats.
     pub(super) reached: Vec<records::Reached>,
+    /// Whether the expression being walked is written (an assignment's
+    /// target, an increment's operand): the fields it reaches are.
+    pub(super) writing: bool,
     /// Whether it calls C's memory functions (`Unit::memory_functions`).
     pub(super) memory_functions: bool,
     /// The `sizeof` expressions it holds and the values it was written

@@ -14,31 +14,35 @@
 //! with a message instead of giving wrong results.
 //!
 //! Device code reaches scalar fields and the elements of array fields of
-//! scalars, through nested structures and unions. A union's members share
-//! bytes: a kernel may reach them through one view (members of one type),
-//! but one that would reach the same bytes through two types is refused,
-//! as the views are `restrict` and their types tell the device compiler
-//! they do not alias. Structures holding a bit-field (which has no
-//! offset) or a member of a type ferry does not lay out are refused; a
-//! whole element, a nested structure or an array of structures inside one
-//! stays host code.
+//! scalars, through nested structures and unions, and copies whole
+//! elements (`a[i] = b[j]`) as bytes through `unsigned char` views. Bytes
+//! one kernel writes through one type and reaches through another (a
+//! union's members, an element copied and its fields) are refused
+//! (`overlap`), as the views are `restrict` and their types tell the
+//! device compiler they do not alias. Structures holding a bit-field
+//! (which has no offset) or a member of a type ferry does not lay out are
+//! refused; other uses of a whole element, a nested structure or an array
+//! of structures inside one stay host code.
 
 use super::kernels::FreeNames;
+use super::walk::strip;
 use super::{Element, Outliner, Refusal, refusal};
 use ferry_hcfg::Program;
 use ferry_hcfg::ir::{ArrayLen, StructId, Type};
 use ferry_parser::ast::{
-    BinaryOp, BlockItem, Declaration, Expr, ExprKind, OffsetofMember, StaticAssert, StringLit,
+    AssignOp, BinaryOp, BlockItem, Declaration, Expr, ExprKind, OffsetofMember, StaticAssert,
+    StringLit,
 };
 use ferry_parser::build::{self, binary, ident, int};
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
-use ferry_targets::kernel::{Scalar, view_name};
+use ferry_targets::kernel::{MEMORY_FUNCTIONS, Scalar, view_name};
 use std::collections::HashSet;
 
 /// The element type of a structure buffer, as kernels reach it.
 #[derive(Debug, Clone)]
 pub struct Record {
+    pub id: StructId,
     /// `struct pt`, as diagnostics name it.
     pub name: String,
     pub size: u64,
@@ -76,7 +80,12 @@ impl Record {
         let (size, _) = size_align(program, &Type::Struct(id))?;
         let mut fields = Vec::new();
         members(program, id, 0, &[], &mut fields)?;
-        Ok(Record { name, size, fields })
+        Ok(Record {
+            id,
+            name,
+            size,
+            fields,
+        })
     }
 
     fn field(&self, path: &[Symbol]) -> Option<&Field> {
@@ -194,6 +203,10 @@ pub(super) struct Reached {
     pub scalar: Scalar,
     /// The bytes of the element it may reach.
     pub bytes: std::ops::Range<u64>,
+    /// Whether the kernel writes them there.
+    pub written: bool,
+    /// The access, for refusals.
+    pub span: Span,
     /// The buffer as the user named the array.
     pub shown: Symbol,
     pub dims: usize,
@@ -325,6 +338,8 @@ impl Outliner<'_> {
                 ),
             ));
         }
+        // Its subscripts are read, whatever it is.
+        let written = std::mem::replace(&mut free.writing, false);
         let element = self.flat_offset(buffer, subscripts, span, scopes, free)?;
         // The field array's elements, row by row.
         let mut within: Option<Expr> = None;
@@ -351,44 +366,95 @@ impl Outliner<'_> {
         if let Some(within) = within {
             subscript = binary(BinaryOp::Add, subscript, build::paren(within));
         }
+        free.writing = written;
         let bytes = field.offset..field.offset.saturating_add(field.bytes);
-        if let Some(other) = free.reached.iter().find(|r| {
-            r.buffer == buffer
-                && r.scalar != scalar
-                && r.bytes.start < bytes.end
-                && bytes.start < r.bytes.end
-        }) {
-            return Err(refusal(
-                span,
-                format!(
-                    "the field `{}` of {} shares bytes with `{}`, which the device code \
-                     reaches as another type (members of a union): ferry reaches the bytes of \
-                     a structure through one type each",
-                    shown(),
-                    record.name,
-                    other
-                        .path
-                        .iter()
-                        .map(|m| m.as_str())
-                        .collect::<Vec<_>>()
-                        .join(".")
-                ),
-            ));
-        }
+        let view = self.reach(free, buffer, scalar, bytes, &field.path, span);
+        *e = build::index(ident(view), subscript);
+        e.span = span;
+        Ok(true)
+    }
+
+    /// Notes that the kernel reaches `bytes` of the elements of `buffer`
+    /// (`path` from the structure, empty for the whole) as `scalar`, and
+    /// gives the view it reaches them through (`overlap` checks the views
+    /// once the kernel is written).
+    fn reach(
+        &self,
+        free: &mut FreeNames,
+        buffer: Symbol,
+        scalar: Scalar,
+        bytes: std::ops::Range<u64>,
+        path: &[Symbol],
+        span: Span,
+    ) -> Symbol {
+        let record = self.record(buffer).expect("a buffer of structures");
         free.view(buffer, scalar);
         free.reached.push(Reached {
             buffer,
             scalar,
             bytes,
+            written: free.writing,
+            span,
             shown: self.shown(buffer),
-            dims,
+            dims: self.arrays[&buffer].row_lengths.len() + 1,
             record_name: record.name.clone(),
             size: record.size,
-            path: field.path.clone(),
+            path: path.to_vec(),
         });
-        let view = Symbol::intern(&view_name(buffer.as_str(), scalar));
-        *e = build::index(ident(view), subscript);
+        Symbol::intern(&view_name(buffer.as_str(), scalar))
+    }
+
+    /// `a[i] = b[j]` between whole elements of buffers of one structure
+    /// type, as a statement: a copy of the element's bytes
+    /// (`ferry_memcpy` between the buffers' `unsigned char` views).
+    /// `Ok(false)` leaves `e` as it was.
+    pub(super) fn element_copy(
+        &self,
+        e: &mut Expr,
+        scopes: &mut Vec<HashSet<Symbol>>,
+        free: &mut FreeNames,
+    ) -> Result<bool, Refusal> {
+        let span = e.span;
+        let ExprKind::Assign(AssignOp::Assign, target, value) = &e.kind else {
+            return Ok(false);
+        };
+        let whole = |x: &Expr| {
+            let (buffer, subscripts) = self.device_access(strip(x))?;
+            let record = self.record(buffer)?;
+            (subscripts.len() == self.arrays[&buffer].row_lengths.len() + 1)
+                .then_some((buffer, subscripts, record.id))
+        };
+        let (Some((to, to_subscripts, to_type)), Some((from, from_subscripts, from_type))) =
+            (whole(target), whole(value))
+        else {
+            return Ok(false);
+        };
+        if to_type != from_type {
+            return Ok(false);
+        }
+        let size = self.record(to).expect("a buffer of structures").size;
+        let byte = Scalar::Int {
+            signed: false,
+            bits: 8,
+        };
+        let mut element = |buffer: Symbol, subscripts: Vec<Expr>, written: bool| {
+            let flat = self.flat_offset(buffer, subscripts, span, scopes, free)?;
+            free.writing = written;
+            let view = self.reach(free, buffer, byte, 0..size, &[], span);
+            free.writing = false;
+            Ok::<_, Refusal>(binary(
+                BinaryOp::Add,
+                ident(view),
+                binary(BinaryOp::Mul, build::paren(flat), int(size as i64)),
+            ))
+        };
+        let destination = element(to, to_subscripts, true)?;
+        let source = element(from, from_subscripts, false)?;
+        let bytes = build::expr(ExprKind::IntLit(Symbol::intern(&format!("{size}UL"))));
+        let (_, memcpy) = MEMORY_FUNCTIONS[0];
+        *e = build::call(memcpy, vec![destination, source, bytes]);
         e.span = span;
+        free.memory_functions = true;
         Ok(true)
     }
 
@@ -420,6 +486,41 @@ fn scalar_bytes(s: Scalar) -> u64 {
     }
 }
 
+/// Why the kernel that reaches `reached` cannot have its views: it
+/// writes bytes of an element through one type and reaches them through
+/// another (members of a union, a whole element and its fields). Its
+/// views are `restrict`, and their types tell the device compiler that
+/// they do not alias; bytes only read through two types are fine.
+pub(super) fn overlap(reached: &[Reached]) -> Option<Refusal> {
+    let dotted = |r: &Reached| match r.path.as_slice() {
+        [] => format!("an element of `{}`", r.shown.as_str()),
+        path => {
+            let names: Vec<&str> = path.iter().map(|m| m.as_str()).collect();
+            format!("`{}`", names.join("."))
+        }
+    };
+    reached.iter().find_map(|w| {
+        let other = reached.iter().find(|r| {
+            (w.written || r.written)
+                && r.buffer == w.buffer
+                && r.scalar != w.scalar
+                && r.bytes.start < w.bytes.end
+                && w.bytes.start < r.bytes.end
+        })?;
+        Some(refusal(
+            w.span,
+            format!(
+                "{} of {} shares bytes with {}, which the device code reaches as another \
+                 type and one of them is written (members of a union, or a whole element and \
+                 its fields): ferry writes the bytes of a structure through one type only",
+                dotted(w),
+                w.record_name,
+                dotted(other)
+            ),
+        ))
+    })
+}
+
 /// The host's compile-time check that it lays out the structures of the
 /// kernel's buffers as ferry wrote the kernel for: one per buffer, over
 /// the fields the kernel reaches.
@@ -442,7 +543,11 @@ pub(super) fn layout_checks(reached: &[Reached]) -> Vec<BlockItem> {
             );
             let mut condition = build::eq(build::sizeof(element), build::long(first.size as i64));
             let mut seen = HashSet::new();
-            for f in fields.iter().filter(|f| seen.insert(f.path.clone())) {
+            // A whole element's copy (an empty path) is checked by the size.
+            for f in fields
+                .iter()
+                .filter(|f| !f.path.is_empty() && seen.insert(f.path.clone()))
+            {
                 let offsetof = build::expr(ExprKind::Offsetof(
                     Box::new(element_type.clone()),
                     f.path.iter().map(|m| OffsetofMember::Field(*m)).collect(),
