@@ -64,6 +64,12 @@ pub struct Path {
     /// Reached through a cast to another element type: the subscripts do
     /// not count the entity's elements.
     pub scrambled: bool,
+    /// Reached through a member of a union: the entity is the union
+    /// object (its members share its bytes, so each is the whole of it),
+    /// and steps past the member (fields, subscripts of a member array,
+    /// pointer arithmetic inside it) stay inside that object. Its accesses
+    /// are may: a member smaller than another reaches part of the object.
+    pub within_union: bool,
 }
 
 impl Path {
@@ -73,6 +79,7 @@ impl Path {
             subscripts: Vec::new(),
             virtual_last: false,
             scrambled: false,
+            within_union: false,
         }
     }
 
@@ -82,10 +89,14 @@ impl Path {
             subscripts: Vec::new(),
             virtual_last: false,
             scrambled: false,
+            within_union: false,
         }
     }
 
     fn push_index(&mut self, sub: Subscript) {
+        if self.within_union {
+            return;
+        }
         self.entity.path.push(Step::Index);
         self.subscripts.push(sub);
     }
@@ -102,6 +113,9 @@ impl Path {
 
     /// Adds `delta` to the last subscript (pointer arithmetic).
     fn offset(&mut self, delta: Subscript) {
+        if self.within_union {
+            return;
+        }
         let Some(last) = self.subscripts.last_mut() else {
             return;
         };
@@ -358,8 +372,19 @@ impl<'c, 'a> Collector<'c, 'a> {
                 } else {
                     self.lvalue(base)
                 };
+                let object = if *arrow {
+                    base.ty.pointee()
+                } else {
+                    Some(&base.ty)
+                };
+                let union = matches!(object, Some(Type::Struct(id))
+                    if self.cx.program.struct_def(*id).is_union);
                 p.map(|mut p| {
-                    p.entity.path.push(Step::Field(*field));
+                    if union {
+                        p.within_union = true;
+                    } else if !p.within_union {
+                        p.entity.path.push(Step::Field(*field));
+                    }
                     p
                 })
             }
@@ -424,6 +449,9 @@ impl<'c, 'a> Collector<'c, 'a> {
             }
             ExprKind::Unary(UnOp::AddrOf, inner) => {
                 let mut p = self.lvalue(inner)?;
+                if p.within_union {
+                    return Some(p);
+                }
                 if !p.entity.path.ends_with(&[Step::Index]) || p.virtual_last {
                     p.push_index(zero());
                     p.virtual_last = true;
@@ -482,7 +510,11 @@ impl<'c, 'a> Collector<'c, 'a> {
     }
 
     fn access(&mut self, path: &Path, u: Use) {
-        let region = self.path_region(path);
+        let mut region = self.path_region(path);
+        // Part of the union object's bytes, or all of them.
+        if path.within_union {
+            region.make_may();
+        }
         self.record(&path.entity, region, u);
     }
 

@@ -173,6 +173,7 @@ fn run_region(col: &Collector, place: runs::Place, count: &[Case]) -> (Entity, R
         subscripts,
         virtual_last: false,
         scrambled: false,
+        within_union: false,
     };
     let region = col.path_region(&path);
     (path.entity, region)
@@ -299,6 +300,13 @@ impl<'t, 'c, 'a> Translation<'t, 'c, 'a> {
 
     /// Memory behind formal `formal` as memory of the actual's object.
     fn onto_actual(&self, e: &Entity, r: Region, actual: &Path, formal: VarId) -> (Entity, Region) {
+        // Memory inside one union object (a member passed by address): the
+        // object itself, whose members share its bytes; may.
+        if actual.within_union {
+            let mut region = self.col.path_region(actual);
+            region.make_may();
+            return (actual.entity.clone(), region);
+        }
         let cx = self.col.cx;
         let program = cx.program;
         let mut entity = actual.entity.clone();

@@ -3,9 +3,13 @@
 //!
 //! `s.f[i].a[j]` is the entity `s.f.a` with two dimensions; `p[i].x` (and
 //! `p->x`, which is `p[0].x`) is `p.x` with one; a scalar or a whole struct
-//! has none. Memory reached through a pointer variable `p` is the entity
-//! rooted at `p`: the elements counted from where `p` points when the
-//! statement starts, as for an array parameter.
+//! has none. A union's members are no steps: their bytes are the union
+//! object's, so `u[i].f` and `u[i].n` are both the entity `u` with one
+//! dimension, may (`access::Path::within_union`), and paths that part at two
+//! fields part at two members of a structure, which are disjoint. Memory
+//! reached through a pointer variable `p` is the entity rooted at `p`: the
+//! elements counted from where `p` points when the statement starts, as for
+//! an array parameter.
 
 use ferry_hcfg::ir::*;
 use ferry_parser::intern::Symbol;

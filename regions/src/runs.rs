@@ -40,7 +40,11 @@ pub fn place(cx: &FunctionContext, address: &Expr) -> Option<(Place, Type)> {
         return None;
     }
     let path = Collector::new(cx, address).address(address)?;
-    if path.entity.root == Root::Anywhere || path.scrambled || path.virtual_last {
+    if path.entity.root == Root::Anywhere
+        || path.scrambled
+        || path.virtual_last
+        || path.within_union
+    {
         return None;
     }
     let subscripts: Vec<Vec<Case>> = path.subscripts.into_iter().collect::<Option<_>>()?;
