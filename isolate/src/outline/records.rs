@@ -14,15 +14,17 @@
 //! with a message instead of giving wrong results.
 //!
 //! Device code reaches scalar fields and the elements of array fields of
-//! scalars, through nested structures and unions, and copies whole
-//! elements (`a[i] = b[j]`) as bytes through `unsigned char` views. Bytes
+//! scalars, through nested structures, unions and arrays of structures
+//! (`nodes[i].qs[k].b[1]`, each subscript by its array's stride), and
+//! copies whole elements (`a[i] = b[j]`) as bytes through `unsigned char`
+//! views. Bytes
 //! one kernel writes through one type and reaches through another (a
 //! union's members, an element copied and its fields) are refused
 //! (`overlap`), as the views are `restrict` and their types tell the
 //! device compiler they do not alias. Structures holding a bit-field
 //! (which has no offset) or a member of a type ferry does not lay out are
-//! refused; other uses of a whole element, a nested structure or an array
-//! of structures inside one stay host code.
+//! refused; other uses of a whole element or of a nested structure stay
+//! host code.
 
 use super::kernels::FreeNames;
 use super::walk::strip;
@@ -53,20 +55,58 @@ pub struct Record {
 
 #[derive(Debug, Clone)]
 pub struct Field {
-    /// The member names from the structure down (an anonymous member's
+    /// From the structure down: member names (an anonymous member's
     /// members are named as if they were the structure's, as C names
-    /// them).
-    pub path: Vec<Symbol>,
-    /// In bytes from the start of the structure.
+    /// them) and subscripts of array members (of numbers, or of
+    /// structures whose fields follow).
+    pub steps: Vec<FieldStep>,
+    /// In bytes from the start of the structure, every subscript 0.
     pub offset: u64,
-    /// How many bytes it spans.
+    /// How many bytes its elements span from `offset`.
     pub bytes: u64,
     /// Its scalar type, or that of its elements; `None` for a type kernels
     /// do not take (a pointer, `long double`, `_Bool`...).
     pub scalar: Option<Scalar>,
-    /// An array field's lengths, outermost first (the first 0 for a
-    /// flexible array member); empty for a scalar.
-    pub lengths: Vec<u64>,
+}
+
+impl Field {
+    /// Whether an access's steps after the element lead to this field
+    /// (the same members, subscripts where it has arrays).
+    fn starts_with(&self, steps: &[Step]) -> bool {
+        steps.len() <= self.steps.len()
+            && self.steps.iter().zip(steps).all(|(a, b)| match (a, b) {
+                (FieldStep::Member { name, .. }, Step::Member(y)) => name == y,
+                (FieldStep::Index { .. }, Step::Index(_)) => true,
+                _ => false,
+            })
+    }
+}
+
+/// One step from a structure to one of its fields.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FieldStep {
+    /// A member, of a union or of a structure.
+    Member { name: Symbol, of_union: bool },
+    /// An element of an array member: `length` of them (0 for a flexible
+    /// array member), `stride` bytes apart.
+    Index { length: u64, stride: u64 },
+}
+
+/// `pos.x`, `w[][]`, `dqm_[].alpha_`: how messages name a field.
+fn dotted(steps: &[FieldStep]) -> String {
+    let mut out = String::new();
+    for step in steps {
+        match step {
+            FieldStep::Member { name, .. } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(name.as_str());
+            }
+            FieldStep::Index { .. } => out.push_str("[]"),
+        }
+    }
+    out
 }
 
 impl Record {
@@ -88,8 +128,11 @@ impl Record {
         })
     }
 
-    fn field(&self, path: &[Symbol]) -> Option<&Field> {
-        self.fields.iter().find(|f| f.path == path)
+    /// The field an access's steps after the element reach.
+    fn field(&self, steps: &[Step]) -> Option<&Field> {
+        self.fields
+            .iter()
+            .find(|f| f.steps.len() == steps.len() && f.starts_with(steps))
     }
 }
 
@@ -139,12 +182,12 @@ pub(super) fn size_align(program: &Program, ty: &Type) -> Result<(u64, u64), Str
 }
 
 /// Appends the fields of structure `id`, placed at `base` and reached by
-/// `path`, to `out`.
+/// `steps`, to `out`.
 fn members(
     program: &Program,
     id: StructId,
     base: u64,
-    path: &[Symbol],
+    steps: &[FieldStep],
     out: &mut Vec<Field>,
 ) -> Result<(), String> {
     let def = program.struct_def(id);
@@ -156,35 +199,39 @@ fn members(
             false => end.next_multiple_of(align),
         };
         end = offset + size;
-        let mut path = path.to_vec();
-        path.extend(f.name);
-        let mut lengths = Vec::new();
+        let mut steps = steps.to_vec();
+        steps.extend(f.name.map(|name| FieldStep::Member {
+            name,
+            of_union: def.is_union,
+        }));
         let mut element = &f.ty;
         while let Type::Array(inner, len) = element {
-            lengths.push(match len {
+            let (stride, _) = size_align(program, inner)?;
+            let length = match len {
                 ArrayLen::Const(n) => *n,
                 _ => 0,
-            });
+            };
+            steps.push(FieldStep::Index { length, stride });
             element = inner;
         }
-        match element {
-            // An array of structures inside one has no fields here: its
-            // accesses are refused as not found.
-            Type::Struct(_) if !lengths.is_empty() => {}
-            Type::Struct(inner) => members(program, *inner, base + offset, &path, out)?,
-            _ => out.push(Field {
-                path,
-                offset: base + offset,
-                // A flexible array member reaches past the structure.
-                bytes: if lengths.first() == Some(&0) {
-                    u64::MAX - base - offset
-                } else {
-                    size
-                },
-                scalar: crate::scalar_of_type(element),
-                lengths,
-            }),
+        if let Type::Struct(inner) = element {
+            members(program, *inner, base + offset, &steps, out)?;
+            continue;
         }
+        // Its elements span from the first to the last of every array on
+        // the way; a flexible array member reaches past the structure.
+        let (leaf, _) = size_align(program, element)?;
+        let bytes = steps.iter().try_fold(leaf, |span, step| match step {
+            FieldStep::Index { length: 0, .. } => None,
+            FieldStep::Index { length, stride } => Some(span + (length - 1) * stride),
+            FieldStep::Member { .. } => Some(span),
+        });
+        out.push(Field {
+            steps,
+            offset: base + offset,
+            bytes: bytes.unwrap_or(u64::MAX - base - offset),
+            scalar: crate::scalar_of_type(element),
+        });
     }
     Ok(())
 }
@@ -212,7 +259,10 @@ pub(super) struct Reached {
     pub dims: usize,
     pub record_name: String,
     pub size: u64,
-    pub path: Vec<Symbol>,
+    /// The field's steps from the structure; empty for a whole element.
+    pub steps: Vec<FieldStep>,
+    /// The field's offset, every subscript 0.
+    pub offset: u64,
 }
 
 impl Outliner<'_> {
@@ -280,41 +330,26 @@ impl Outliner<'_> {
                 ),
             ));
         }
-        let path: Vec<Symbol> = steps
-            .iter()
-            .map_while(|s| match s {
-                Step::Member(name) => Some(*name),
-                Step::Index(_) => None,
-            })
-            .collect();
         let shown = || {
-            path.iter()
-                .map(|m| m.as_str())
-                .collect::<Vec<_>>()
-                .join(".")
+            dotted(
+                &steps
+                    .iter()
+                    .map(|s| match s {
+                        Step::Member(name) => FieldStep::Member {
+                            name: *name,
+                            of_union: false,
+                        },
+                        Step::Index(_) => FieldStep::Index {
+                            length: 0,
+                            stride: 0,
+                        },
+                    })
+                    .collect::<Vec<_>>(),
+            )
         };
-        let Some(field) = record.field(&path) else {
-            return Err(refusal(span, self.unreached(record, &path, shown())));
+        let Some(field) = record.field(&steps) else {
+            return Err(refusal(span, self.unreached(record, &steps, shown())));
         };
-        let indices: Vec<Expr> = steps[path.len()..]
-            .iter()
-            .map(|s| match s {
-                Step::Index(e) => Some(e.clone()),
-                Step::Member(_) => None,
-            })
-            .collect::<Option<_>>()
-            .ok_or_else(|| refusal(span, self.unreached(record, &path, shown())))?;
-        if indices.len() != field.lengths.len() {
-            return Err(refusal(
-                span,
-                format!(
-                    "the array field `{}` of {} is used on the device other than by its \
-                     elements: ferry offloads only element accesses",
-                    shown(),
-                    record.name
-                ),
-            ));
-        }
         let Some(scalar) = field.scalar else {
             return Err(refusal(
                 span,
@@ -327,7 +362,18 @@ impl Outliner<'_> {
             ));
         };
         let bytes = scalar_bytes(scalar);
-        if !record.size.is_multiple_of(bytes) || !field.offset.is_multiple_of(bytes) {
+        let strides: Vec<u64> = field
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                FieldStep::Index { stride, .. } => Some(*stride),
+                FieldStep::Member { .. } => None,
+            })
+            .collect();
+        if !record.size.is_multiple_of(bytes)
+            || !field.offset.is_multiple_of(bytes)
+            || strides.iter().any(|s| !s.is_multiple_of(bytes))
+        {
             return Err(refusal(
                 span,
                 format!(
@@ -338,20 +384,27 @@ impl Outliner<'_> {
                 ),
             ));
         }
+        let indices: Vec<Expr> = steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Index(e) => Some(e.clone()),
+                Step::Member(_) => None,
+            })
+            .collect();
         // Its subscripts are read, whatever it is.
         let written = std::mem::replace(&mut free.writing, false);
         let element = self.flat_offset(buffer, subscripts, span, scopes, free)?;
-        // The field array's elements, row by row.
+        // Each subscript inside the element, by its array's stride.
         let mut within: Option<Expr> = None;
-        for (k, mut index) in indices.into_iter().enumerate() {
+        for (mut index, stride) in indices.into_iter().zip(&strides) {
             self.kernel_expr(&mut index, scopes, free)?;
+            let term = match stride / bytes {
+                1 => index,
+                k => binary(BinaryOp::Mul, build::paren(index), int(k as i64)),
+            };
             within = Some(match within {
-                None => index,
-                Some(outer) => binary(
-                    BinaryOp::Add,
-                    binary(BinaryOp::Mul, outer, int(field.lengths[k] as i64)),
-                    index,
-                ),
+                None => term,
+                Some(sum) => binary(BinaryOp::Add, sum, term),
             });
         }
         let mut subscript = binary(
@@ -368,14 +421,14 @@ impl Outliner<'_> {
         }
         free.writing = written;
         let bytes = field.offset..field.offset.saturating_add(field.bytes);
-        let view = self.reach(free, buffer, scalar, bytes, &field.path, span);
+        let view = self.reach(free, buffer, scalar, bytes, Some(field), span);
         *e = build::index(ident(view), subscript);
         e.span = span;
         Ok(true)
     }
 
     /// Notes that the kernel reaches `bytes` of the elements of `buffer`
-    /// (`path` from the structure, empty for the whole) as `scalar`, and
+    /// (through `field`, `None` for the whole element) as `scalar`, and
     /// gives the view it reaches them through (`overlap` checks the views
     /// once the kernel is written).
     fn reach(
@@ -384,7 +437,7 @@ impl Outliner<'_> {
         buffer: Symbol,
         scalar: Scalar,
         bytes: std::ops::Range<u64>,
-        path: &[Symbol],
+        field: Option<&Field>,
         span: Span,
     ) -> Symbol {
         let record = self.record(buffer).expect("a buffer of structures");
@@ -399,7 +452,8 @@ impl Outliner<'_> {
             dims: self.arrays[&buffer].row_lengths.len() + 1,
             record_name: record.name.clone(),
             size: record.size,
-            path: path.to_vec(),
+            steps: field.map(|f| f.steps.clone()).unwrap_or_default(),
+            offset: field.map_or(0, |f| f.offset),
         });
         Symbol::intern(&view_name(buffer.as_str(), scalar))
     }
@@ -440,7 +494,7 @@ impl Outliner<'_> {
         let mut element = |buffer: Symbol, subscripts: Vec<Expr>, written: bool| {
             let flat = self.flat_offset(buffer, subscripts, span, scopes, free)?;
             free.writing = written;
-            let view = self.reach(free, buffer, byte, 0..size, &[], span);
+            let view = self.reach(free, buffer, byte, 0..size, None, span);
             free.writing = false;
             Ok::<_, Refusal>(binary(
                 BinaryOp::Add,
@@ -458,24 +512,31 @@ impl Outliner<'_> {
         Ok(true)
     }
 
-    /// Why the access `.path` on `record` is not a field kernels reach.
-    fn unreached(&self, record: &Record, path: &[Symbol], shown: String) -> String {
-        let nested = record
+    /// Why the access `steps` (shown as `shown`) on `record` reaches no
+    /// field kernels take.
+    fn unreached(&self, record: &Record, steps: &[Step], shown: String) -> String {
+        // The fields it is the start of.
+        let longer: Vec<&FieldStep> = record
             .fields
             .iter()
-            .any(|f| f.path.len() > path.len() && f.path.starts_with(path));
-        if nested {
-            format!(
-                "the member `{shown}` of {} is a structure used whole on the device: \
-                 ferry offloads only its scalar fields",
+            .filter(|f| f.steps.len() > steps.len() && f.starts_with(steps))
+            .map(|f| &f.steps[steps.len()])
+            .collect();
+        match longer.first() {
+            Some(FieldStep::Index { .. }) => format!(
+                "the array field `{shown}` of {} is used on the device other than by its \
+                 elements: ferry offloads only element accesses",
                 record.name
-            )
-        } else {
-            format!(
-                "`{shown}` of {} is not a field ferry lays out on the device (an array of \
-                 structures inside a structure)",
+            ),
+            Some(FieldStep::Member { .. }) => format!(
+                "the member `{shown}` of {} is a structure used whole on the device: ferry \
+                 offloads only its scalar fields",
                 record.name
-            )
+            ),
+            None => format!(
+                "`{shown}` is not a field of {} that ferry lays out on the device",
+                record.name
+            ),
         }
     }
 }
@@ -492,18 +553,16 @@ fn scalar_bytes(s: Scalar) -> u64 {
 /// views are `restrict`, and their types tell the device compiler that
 /// they do not alias; bytes only read through two types are fine.
 pub(super) fn overlap(reached: &[Reached]) -> Option<Refusal> {
-    let dotted = |r: &Reached| match r.path.as_slice() {
+    let dotted = |r: &Reached| match r.steps.as_slice() {
         [] => format!("an element of `{}`", r.shown.as_str()),
-        path => {
-            let names: Vec<&str> = path.iter().map(|m| m.as_str()).collect();
-            format!("`{}`", names.join("."))
-        }
+        steps => format!("`{}`", dotted(steps)),
     };
     reached.iter().find_map(|w| {
         let other = reached.iter().find(|r| {
             (w.written || r.written)
                 && r.buffer == w.buffer
                 && r.scalar != w.scalar
+                && !apart(&w.steps, &r.steps)
                 && r.bytes.start < w.bytes.end
                 && w.bytes.start < r.bytes.end
         })?;
@@ -519,6 +578,28 @@ pub(super) fn overlap(reached: &[Reached]) -> Option<Refusal> {
             ),
         ))
     })
+}
+
+/// Whether two fields of one structure reach disjoint bytes whatever
+/// their subscripts: they part at two members of a structure (not of a
+/// union) after the same steps. Their byte spans may still interleave
+/// (two fields of the elements of an array of structures).
+fn apart(a: &[FieldStep], b: &[FieldStep]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        match (x, y) {
+            (
+                FieldStep::Member {
+                    name: m,
+                    of_union: false,
+                },
+                FieldStep::Member { name: n, .. },
+            ) if m != n => return true,
+            (FieldStep::Member { name: m, .. }, FieldStep::Member { name: n, .. }) if m == n => {}
+            (FieldStep::Index { .. }, FieldStep::Index { .. }) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The host's compile-time check that it lays out the structures of the
@@ -543,20 +624,43 @@ pub(super) fn layout_checks(reached: &[Reached]) -> Vec<BlockItem> {
             );
             let mut condition = build::eq(build::sizeof(element), build::long(first.size as i64));
             let mut seen = HashSet::new();
-            // A whole element's copy (an empty path) is checked by the size.
+            // A whole element's copy (no steps) is checked by the size.
             for f in fields
                 .iter()
-                .filter(|f| !f.path.is_empty() && seen.insert(f.path.clone()))
+                .filter(|f| !f.steps.is_empty() && seen.insert(f.steps.clone()))
             {
-                let offsetof = build::expr(ExprKind::Offsetof(
-                    Box::new(element_type.clone()),
-                    f.path.iter().map(|m| OffsetofMember::Field(*m)).collect(),
-                ));
-                condition = binary(
-                    BinaryOp::LogAnd,
-                    condition,
-                    build::eq(offsetof, build::long(f.bytes.start as i64)),
-                );
+                // The field at every subscript 0, then at 1 along each
+                // array on the way that has a second element (its stride).
+                let mut places = vec![(None, f.offset)];
+                for (k, step) in f.steps.iter().enumerate() {
+                    if let FieldStep::Index { length, stride } = step
+                        && *length != 1
+                    {
+                        places.push((Some(k), f.offset + stride));
+                    }
+                }
+                for (one, offset) in places {
+                    let designator = f
+                        .steps
+                        .iter()
+                        .enumerate()
+                        .map(|(k, step)| match step {
+                            FieldStep::Member { name, .. } => OffsetofMember::Field(*name),
+                            FieldStep::Index { .. } => {
+                                OffsetofMember::Index(int(i64::from(one == Some(k))))
+                            }
+                        })
+                        .collect();
+                    let offsetof = build::expr(ExprKind::Offsetof(
+                        Box::new(element_type.clone()),
+                        designator,
+                    ));
+                    condition = binary(
+                        BinaryOp::LogAnd,
+                        condition,
+                        build::eq(offsetof, build::long(offset as i64)),
+                    );
+                }
             }
             static_assert(
                 condition,
@@ -601,13 +705,18 @@ mod tests {
         Record::of(&program, StructId(id as u32))
     }
 
-    fn layout(r: &Record) -> Vec<(String, u64, Vec<u64>)> {
+    /// Each field as `dotted` names it, its offset and the bytes it spans.
+    fn layout(r: &Record) -> Vec<(String, u64, u64)> {
         r.fields
             .iter()
-            .map(|f| {
-                let path: Vec<&str> = f.path.iter().map(|m| m.as_str()).collect();
-                (path.join("."), f.offset, f.lengths.clone())
-            })
+            .map(|f| (dotted(&f.steps), f.offset, f.bytes))
+            .collect()
+    }
+
+    fn named(fields: &[(&str, u64, u64)]) -> Vec<(String, u64, u64)> {
+        fields
+            .iter()
+            .map(|&(name, offset, bytes)| (name.to_string(), offset, bytes))
             .collect()
     }
 
@@ -622,13 +731,52 @@ mod tests {
         assert_eq!(r.size, 40);
         assert_eq!(
             layout(&r),
-            vec![
-                ("tag".to_string(), 0, vec![]),
-                ("id".to_string(), 4, vec![]),
-                ("inner.c".to_string(), 8, vec![]),
-                ("inner.d".to_string(), 16, vec![]),
-                ("w".to_string(), 24, vec![3]),
-                ("n".to_string(), 32, vec![]),
+            named(&[
+                ("tag", 0, 1),
+                ("id", 4, 4),
+                ("inner.c", 8, 1),
+                ("inner.d", 16, 8),
+                ("w[]", 24, 6),
+                ("n", 32, 8),
+            ])
+        );
+    }
+
+    #[test]
+    fn fields_of_arrays_of_structures_step_by_the_element() {
+        let r = record_of(
+            "struct q { int a; float b[2]; };\n\
+             struct s { char c; struct q qs[3]; short end; };",
+        )
+        .unwrap();
+        // q is 12 bytes (align 4): qs at 4..40, end at 40; size 44. qs[].a
+        // spans the first a to the last, 2 * 12 + 4 bytes; qs[].b[] also
+        // the last b's second element, 2 * 12 + 4 + 4.
+        assert_eq!(r.size, 44);
+        assert_eq!(
+            layout(&r),
+            named(&[
+                ("c", 0, 1),
+                ("qs[].a", 4, 28),
+                ("qs[].b[]", 8, 32),
+                ("end", 40, 2),
+            ])
+        );
+        assert_eq!(
+            r.fields[2].steps[1..],
+            [
+                FieldStep::Index {
+                    length: 3,
+                    stride: 12
+                },
+                FieldStep::Member {
+                    name: Symbol::intern("b"),
+                    of_union: false
+                },
+                FieldStep::Index {
+                    length: 2,
+                    stride: 4
+                },
             ]
         );
     }
@@ -650,15 +798,8 @@ mod tests {
         assert_eq!(r.size, 32);
         assert_eq!(
             layout(&r),
-            vec![
-                ("c".to_string(), 0, vec![]),
-                ("u.h".to_string(), 8, vec![]),
-                ("u.d".to_string(), 8, vec![2]),
-                ("end".to_string(), 24, vec![]),
-            ]
+            named(&[("c", 0, 1), ("u.h", 8, 2), ("u.d[]", 8, 16), ("end", 24, 4)])
         );
-        assert_eq!(r.fields[1].bytes, 2);
-        assert_eq!(r.fields[2].bytes, 16);
     }
 
     #[test]
