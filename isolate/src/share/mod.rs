@@ -501,6 +501,26 @@ impl Sequence<'_> {
         &self.contexts[&m]
     }
 
+    /// What is known where member `m` runs of the variables its sets of
+    /// `v` are written in (`frame`), which keep their values along a run:
+    /// the others may change between two members (DC4 in libwebp sets `i`
+    /// in its first loop, and the second loop's context says `i == 4`), so
+    /// a set made at `m` and compared or spelled at another member is cut
+    /// by this, not by all of `m`'s context.
+    fn frame_context(&self, v: VarId, m: usize) -> Poly {
+        let frame = self.frame(v, m);
+        let context = self.context(m);
+        let changing: Vec<String> = context
+            .params()
+            .into_iter()
+            .filter(|p| {
+                Name::parse(p)
+                    .is_some_and(|n| n.variables_before().iter().any(|x| !frame.contains(x)))
+            })
+            .collect();
+        context.project_all(&changing)
+    }
+
     /// The box of `p` within member `m`'s context, as C bounds evaluated
     /// there; `None` inside when the box is empty, `None` outside when it
     /// has no bounds.
@@ -556,7 +576,9 @@ impl Sequence<'_> {
             };
             for &m in here {
                 let (_, sets) = self.sets(v, m);
-                buffer = buffer.union(&sets.need.union(&sets.write_box).intersect(self.context(m)));
+                // Spelled before the first member: cut by what stays true.
+                let touched = sets.need.union(&sets.write_box);
+                buffer = buffer.union(&touched.intersect(&self.frame_context(v, m)));
             }
             if guarded.contains(&here[0]) {
                 for &m in here {
@@ -762,7 +784,7 @@ impl Sequence<'_> {
     fn later_need(&self, v: VarId, run: &[(usize, usize)], position: usize) -> Poly {
         run.iter()
             .filter(|&&(p, _)| p > position)
-            .map(|&(_, m)| self.sets(v, m).1.need.intersect(self.context(m)))
+            .map(|&(_, m)| self.sets(v, m).1.need.intersect(&self.frame_context(v, m)))
             .fold(Poly::empty(&self.a.semantics.ctx), |acc, p| acc.union(&p))
     }
 
