@@ -417,7 +417,7 @@ fn callees_of_other_files_are_refused_with_their_cause() {
             "opencl",
             &[
                 "a.c:7:16: error: cannot offload to opencl: in `sized`, defined in another file (at ",
-                "b.c:3:24): ferry cannot write this expression for the device",
+                "b.c:3:24): `sizeof` of an expression ferry does not size for the device",
             ][..],
         ),
         (
