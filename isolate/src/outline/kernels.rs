@@ -285,19 +285,7 @@ impl Outliner<'_> {
                     ),
                 ));
             }
-            let info = &self.arrays[&array];
-            if subscripts.len() != info.row_lengths.len() + 1 {
-                return Err(refusal(
-                    span,
-                    format!(
-                        "`{}` is used on the device with {} subscripts where it has {}: \
-                         ferry offloads only element accesses",
-                        self.shown(array),
-                        subscripts.len(),
-                        info.row_lengths.len() + 1
-                    ),
-                ));
-            }
+            self.element_subscripts(array, subscripts.len(), span)?;
             let flat = self.flat_offset(array, subscripts, span, scopes, free)?;
             e.kind = ExprKind::Index(Box::new(ident(array)), Box::new(flat));
             return Ok(());
@@ -572,7 +560,7 @@ impl Outliner<'_> {
         scopes: &mut Vec<HashSet<Symbol>>,
         free: &mut FreeNames,
     ) -> Result<Option<Expr>, Refusal> {
-        let dims = |a: Symbol| self.arrays[&a].row_lengths.len() + 1;
+        let dims = |a: Symbol| self.arrays[&a].dims();
         let plus = |a: Symbol, offset: Expr| binary(BinaryOp::Add, ident(a), offset);
         match &strip(arg).kind {
             ExprKind::Ident(a) if self.arrays.contains_key(a) && dims(*a) == 1 => {
@@ -666,6 +654,27 @@ impl Outliner<'_> {
                 })?;
         }
         Ok(())
+    }
+
+    /// Refused unless `count` subscripts of `array` reach one element.
+    pub(super) fn element_subscripts(
+        &self,
+        array: Symbol,
+        count: usize,
+        span: Span,
+    ) -> Result<(), Refusal> {
+        let dims = self.arrays[&array].dims();
+        if count == dims {
+            return Ok(());
+        }
+        Err(refusal(
+            span,
+            format!(
+                "`{}` is used on the device with {count} subscripts where it has {dims}: \
+                 ferry offloads only element accesses",
+                self.shown(array),
+            ),
+        ))
     }
 
     /// The value of `sizeof x` on the host where `x` is one of the

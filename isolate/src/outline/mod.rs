@@ -68,6 +68,13 @@ pub struct DeviceArray {
     pub host_sizes: Vec<Option<u64>>,
 }
 
+impl DeviceArray {
+    /// Its number of dimensions (subscripts of an element).
+    pub fn dims(&self) -> usize {
+        self.row_lengths.len() + 1
+    }
+}
+
 /// What a device buffer holds.
 #[derive(Debug, Clone)]
 pub enum Element {

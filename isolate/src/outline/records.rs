@@ -92,21 +92,31 @@ pub enum FieldStep {
     Index { length: u64, stride: u64 },
 }
 
-/// `pos.x`, `w[][]`, `dqm_[].alpha_`: how messages name a field.
-fn dotted(steps: &[FieldStep]) -> String {
+/// `pos.x`, `w[][]`, `dqm_[].alpha_`: how messages name a field, from its
+/// steps' member names (`None` for a subscript).
+fn dotted(steps: impl IntoIterator<Item = Option<Symbol>>) -> String {
     let mut out = String::new();
     for step in steps {
         match step {
-            FieldStep::Member { name, .. } => {
+            Some(name) => {
                 if !out.is_empty() {
                     out.push('.');
                 }
                 out.push_str(name.as_str());
             }
-            FieldStep::Index { .. } => out.push_str("[]"),
+            None => out.push_str("[]"),
         }
     }
     out
+}
+
+impl FieldStep {
+    fn name(&self) -> Option<Symbol> {
+        match self {
+            FieldStep::Member { name, .. } => Some(*name),
+            FieldStep::Index { .. } => None,
+        }
+    }
 }
 
 impl Record {
@@ -261,8 +271,6 @@ pub(super) struct Reached {
     pub size: u64,
     /// The field's steps from the structure; empty for a whole element.
     pub steps: Vec<FieldStep>,
-    /// The field's offset, every subscript 0.
-    pub offset: u64,
 }
 
 impl Outliner<'_> {
@@ -317,35 +325,12 @@ impl Outliner<'_> {
             return Ok(false);
         };
         let record = self.record(buffer).expect("a buffer of structures");
-        let dims = self.arrays[&buffer].row_lengths.len() + 1;
-        if subscripts.len() != dims {
-            return Err(refusal(
-                span,
-                format!(
-                    "`{}` is used on the device with {} subscripts where it has {}: ferry \
-                     offloads only element accesses",
-                    self.shown(buffer),
-                    subscripts.len(),
-                    dims
-                ),
-            ));
-        }
+        self.element_subscripts(buffer, subscripts.len(), span)?;
         let shown = || {
-            dotted(
-                &steps
-                    .iter()
-                    .map(|s| match s {
-                        Step::Member(name) => FieldStep::Member {
-                            name: *name,
-                            of_union: false,
-                        },
-                        Step::Index(_) => FieldStep::Index {
-                            length: 0,
-                            stride: 0,
-                        },
-                    })
-                    .collect::<Vec<_>>(),
-            )
+            dotted(steps.iter().map(|s| match s {
+                Step::Member(name) => Some(*name),
+                Step::Index(_) => None,
+            }))
         };
         let Some(field) = record.field(&steps) else {
             return Err(refusal(span, self.unreached(record, &steps, shown())));
@@ -449,11 +434,10 @@ impl Outliner<'_> {
             written: free.writing,
             span,
             shown: self.shown(buffer),
-            dims: self.arrays[&buffer].row_lengths.len() + 1,
+            dims: self.arrays[&buffer].dims(),
             record_name: record.name.clone(),
             size: record.size,
             steps: field.map(|f| f.steps.clone()).unwrap_or_default(),
-            offset: field.map_or(0, |f| f.offset),
         });
         Symbol::intern(&view_name(buffer.as_str(), scalar))
     }
@@ -475,7 +459,7 @@ impl Outliner<'_> {
         let whole = |x: &Expr| {
             let (buffer, subscripts) = self.device_access(strip(x))?;
             let record = self.record(buffer)?;
-            (subscripts.len() == self.arrays[&buffer].row_lengths.len() + 1)
+            (subscripts.len() == self.arrays[&buffer].dims())
                 .then_some((buffer, subscripts, record.id))
         };
         let (Some((to, to_subscripts, to_type)), Some((from, from_subscripts, from_type))) =
@@ -553,9 +537,9 @@ fn scalar_bytes(s: Scalar) -> u64 {
 /// views are `restrict`, and their types tell the device compiler that
 /// they do not alias; bytes only read through two types are fine.
 pub(super) fn overlap(reached: &[Reached]) -> Option<Refusal> {
-    let dotted = |r: &Reached| match r.steps.as_slice() {
+    let named = |r: &Reached| match r.steps.as_slice() {
         [] => format!("an element of `{}`", r.shown.as_str()),
-        steps => format!("`{}`", dotted(steps)),
+        steps => format!("`{}`", dotted(steps.iter().map(FieldStep::name))),
     };
     reached.iter().find_map(|w| {
         let other = reached.iter().find(|r| {
@@ -572,9 +556,9 @@ pub(super) fn overlap(reached: &[Reached]) -> Option<Refusal> {
                 "{} of {} shares bytes with {}, which the device code reaches as another \
                  type and one of them is written (members of a union, or a whole element and \
                  its fields): ferry writes the bytes of a structure through one type only",
-                dotted(w),
+                named(w),
                 w.record_name,
-                dotted(other)
+                named(other)
             ),
         ))
     })
@@ -631,12 +615,14 @@ pub(super) fn layout_checks(reached: &[Reached]) -> Vec<BlockItem> {
             {
                 // The field at every subscript 0, then at 1 along each
                 // array on the way that has a second element (its stride).
-                let mut places = vec![(None, f.offset)];
+                // `bytes` starts at the field's offset, every subscript 0.
+                let offset = f.bytes.start;
+                let mut places = vec![(None, offset)];
                 for (k, step) in f.steps.iter().enumerate() {
                     if let FieldStep::Index { length, stride } = step
                         && *length != 1
                     {
-                        places.push((Some(k), f.offset + stride));
+                        places.push((Some(k), offset + stride));
                     }
                 }
                 for (one, offset) in places {
@@ -709,7 +695,13 @@ mod tests {
     fn layout(r: &Record) -> Vec<(String, u64, u64)> {
         r.fields
             .iter()
-            .map(|f| (dotted(&f.steps), f.offset, f.bytes))
+            .map(|f| {
+                (
+                    dotted(f.steps.iter().map(FieldStep::name)),
+                    f.offset,
+                    f.bytes,
+                )
+            })
             .collect()
     }
 
