@@ -245,10 +245,11 @@ pub(crate) fn take_selection(
 
 /// The options of `ferry isolate` and `ferry validate` that shape the
 /// transformation: `--target`, `--explain`, `--reassociate`,
-/// `--transfer-plan`, `--transfer-cost`, `--no-optimize-transfers`,
+/// `--min-iterations`, `--transfer-plan`, `--transfer-cost`, `--no-optimize-transfers`,
 /// `--no-polyhedral`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
+    selection: &ferry_isolate::Selection,
 ) -> Result<ferry_isolate::Options, Diagnostic> {
     let mut options = ferry_isolate::Options::default();
     if let Some(target) = take_value(args, "--target")? {
@@ -262,6 +263,21 @@ pub(crate) fn take_isolate_options(
     options.explain = take_flag(args, "--explain");
     options.reassociate = take_flag(args, "--reassociate");
     options.closed_program = take_flag(args, "--closed-program");
+    if let Some(n) = take_value(args, "--min-iterations")? {
+        // The other selections name their statements: the user chose them.
+        if *selection != ferry_isolate::Selection::Auto {
+            return Err(Diagnostic::error(
+                "`--min-iterations` applies to `--auto` only: the other selections isolate \
+                 the statements they name, whatever their work",
+            ));
+        }
+        options.min_iterations = n.parse().map_err(|_| {
+            Diagnostic::error(format!(
+                "`--min-iterations {n}`: expected a number of loop iterations (0 to offload \
+                 every nest with a parallel loop)"
+            ))
+        })?;
+    }
     if take_flag(args, "--no-optimize-transfers") {
         options.optimize_transfers = false;
     }
@@ -532,7 +548,7 @@ pub fn run() -> i32 {
 fn isolate(args: Vec<String>) -> Result<Finished, Failure> {
     let mut args = args;
     let selection = take_selection(&mut args)?;
-    let mut options = take_isolate_options(&mut args)?;
+    let mut options = take_isolate_options(&mut args, &selection)?;
     let out = take_value(&mut args, "-o")?
         .ok_or_else(|| Diagnostic::error("`ferry isolate` needs `-o OUTDIR`"))?;
     let how = BatchFlags::take(&mut args)?;

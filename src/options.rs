@@ -94,6 +94,13 @@ const OPTIONS: &[FerryOption] = &[
         help: "isolate every outermost loop nest with a parallel loop that ferry can isolate",
     },
     FerryOption {
+        name: "--min-iterations",
+        takes: Takes::One("N"),
+        commands: TRANSFORMS,
+        help: "with --auto: leave on the host a nest of constant bounds that runs fewer than N \
+               loop iterations (default 1024; 0: offload every nest with a parallel loop)",
+    },
+    FerryOption {
         name: "--transfers-only",
         takes: Takes::Nothing,
         commands: TRANSFORMS,

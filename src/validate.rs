@@ -43,7 +43,7 @@ pub fn run(mut args: Vec<String>) -> Result<Finished, Failure> {
     let stdin = take_stdin(&mut args)?;
     let original_may_fail = take_flag(&mut args, "--original-may-fail");
     let selection = take_selection(&mut args)?;
-    let mut options = take_isolate_options(&mut args)?;
+    let mut options = take_isolate_options(&mut args, &selection)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
     let report_dir = take_value(&mut args, "--report")?.map(PathBuf::from);
     options.pictures = report_dir.is_some();

@@ -46,7 +46,7 @@ pub fn run(
     }
     let json = take_flag(&mut args, "--json");
     let selection = take_selection(&mut args)?;
-    let mut options = take_isolate_options(&mut args)?;
+    let mut options = take_isolate_options(&mut args, &selection)?;
     let out = take_value(&mut args, "-o")?.map(PathBuf::from);
     let report_dir = take_value(&mut args, "--report")?.map(PathBuf::from);
     options.pictures = report_dir.is_some();

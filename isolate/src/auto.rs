@@ -2,11 +2,14 @@
 //! is worth offloading and that ferry can isolate, isolated together;
 //! every other nest is listed with the reason.
 //!
-//! Worth offloading means one loop of the nest is parallel (the
-//! parallelisation analysis of `parallel.rs`, as `--explain` prints it):
-//! a nest with none would run in one work-item of a kernel, slower than on
-//! the host. The host target simulates what the accelerator targets would
-//! offload, so it picks the same nests.
+//! Worth offloading means the nest may run at least
+//! `Options::min_iterations` loop iterations (`work.rs`: a nest of
+//! constant 4×4 loops never does, and its launches would cost more than
+//! its work), and one loop of the nest is parallel (the parallelisation
+//! analysis of `parallel.rs`, as `--explain` prints it): a nest with none
+//! would run in one work-item of a kernel, slower than on the host. The
+//! host target simulates what the accelerator targets would offload, so it
+//! picks the same nests.
 //!
 //! The nests are isolated together; a refusal located inside one nest
 //! (an access ferry cannot bound) drops that nest and the others are
@@ -15,7 +18,7 @@
 //! program still isolates. One nest ferry refuses costs that nest, never
 //! the batch.
 
-use crate::{Isolated, Options, Prepared, Selected, parallel, select};
+use crate::{Isolated, Options, Prepared, Selected, parallel, select, work};
 use ferry_hcfg::Analyses;
 use ferry_parser::{Diagnostic, ParsedFile};
 use ferry_regions::RegionsAnalysis;
@@ -64,6 +67,21 @@ pub(crate) fn isolate(
     let independent = select::independent_loops(parsed);
     let mut worth = Vec::new();
     for candidate in found.targets {
+        if let Some(most) =
+            work::most_iterations(&analyses.program, candidate.function, candidate.node)
+            && most < options.min_iterations
+        {
+            left_out.push(parsed[candidate.unit].error_at(
+                candidate.span,
+                format!(
+                    "this nest runs at most {most} loop iterations whatever its input (its \
+                     bounds are constants), fewer than `--min-iterations` ({}): on an \
+                     accelerator its launch and transfers would cost more than its work",
+                    options.min_iterations
+                ),
+            ));
+            continue;
+        }
         let decisions = parallel::loops_in(
             analyses,
             regions,

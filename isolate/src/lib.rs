@@ -34,6 +34,7 @@ pub mod report;
 use report::StatementReport;
 mod share;
 pub mod transfer;
+mod work;
 
 #[cfg(test)]
 mod test_support;
@@ -186,6 +187,11 @@ pub struct Options {
     /// name in two folders would both define `ferry_launch_util_k0`);
     /// `None`: the stem.
     pub kernel_prefix: Option<String>,
+    /// `--auto` leaves on the host a nest that runs fewer loop iterations
+    /// than this whatever its input (`--min-iterations`; [`work`]): on an
+    /// accelerator its launch and transfers would cost more than its work.
+    /// 0 offloads every nest with a parallel loop.
+    pub min_iterations: u64,
 }
 
 impl Options {
@@ -205,6 +211,11 @@ impl Options {
     }
 }
 
+/// A nest of 32×32 iterations is offloaded, one of 16×16 is not: a GPU
+/// launch costs a few microseconds, the time a core takes for about a
+/// thousand simple iterations, before any transfer.
+pub const DEFAULT_MIN_ITERATIONS: u64 = 1024;
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -220,6 +231,7 @@ impl Default for Options {
             companions: 0,
             kernel_prefix: None,
             linkage: Linkage::Closed,
+            min_iterations: DEFAULT_MIN_ITERATIONS,
         }
     }
 }
