@@ -115,8 +115,11 @@ fn independent(a: &Analyses, r: &RegionsAnalysis, f: FuncId, first: &Nest, secon
     let apart = |writes: &Rw, other: &Rw| {
         writes.write.iter().all(|(e1, w)| {
             [&other.read, &other.write].into_iter().all(|map| {
-                map.iter()
-                    .all(|(e2, x)| !meets(e1, e2, || !w.set.intersect(&x.set).is_empty()))
+                map.iter().all(|(e2, x)| {
+                    !meets((e1, &w.set), (e2, &x.set), |s1, s2| {
+                        !s1.intersect(s2).is_empty()
+                    })
+                })
             })
         })
     };

@@ -27,7 +27,7 @@ use ferry_parser::ast::StmtId;
 use ferry_parser::intern::Symbol;
 use ferry_parser::span::Span;
 use ferry_regions::RegionsAnalysis;
-use ferry_regions::entity::{Entity, Root, Step};
+use ferry_regions::entity::{Entity, Root, Step, phi};
 use ferry_regions::region::RegionMap;
 use ferry_targets::kernel::Operator;
 use std::collections::HashSet;
@@ -308,10 +308,9 @@ impl Decider<'_> {
         let meet = |mine: &RegionMap, theirs: &RegionMap| {
             mine.iter().any(|(e1, r1)| {
                 theirs.iter().any(|(e2, r2)| {
-                    meets(e1, e2, || {
-                        !r1.set
-                            .intersect(&two.before)
-                            .intersect(&two.other(&r2.set))
+                    meets((e1, &r1.set), (e2, &r2.set), |s1, s2| {
+                        !s1.intersect(&two.before)
+                            .intersect(&two.other(s2))
                             .is_empty()
                     })
                 })
@@ -426,7 +425,9 @@ impl Decider<'_> {
             for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
                 for (e2, region) in map {
                     let itself = e2 == entity && !mine.intersect(&other(&region.set)).is_empty();
-                    let conflict = meets(entity, e2, || itself);
+                    let conflict = meets((entity, &mine), (e2, &region.set), |s1, s2| {
+                        !s1.intersect(&other(s2)).is_empty()
+                    });
                     if itself && privatisable {
                         conflicts_with_itself = true;
                     } else if conflict {
@@ -614,24 +615,43 @@ fn accesses_conflict(
         .any(|w| {
             let mine = w.set.intersect(apart);
             all.iter().any(|x| {
-                meets(entity, &x.entity, || {
-                    !mine.intersect(&two.other(&x.set)).is_empty()
+                meets((entity, &mine), (&x.entity, &x.set), |s1, s2| {
+                    !s1.intersect(&two.other(s2)).is_empty()
                 })
             })
         })
 }
 
-/// Whether an access to `e1` by one iteration may meet one to `e2` by
-/// another: memory ferry cannot name meets everything, two paths of one
-/// variable tracked apart may overlap, and for the same entity
-/// `elements_meet` says whether the two sets of elements do.
-pub(crate) fn meets(e1: &Entity, e2: &Entity, elements_meet: impl FnOnce() -> bool) -> bool {
+/// Whether an access to the elements `s1` of `e1` by one iteration may
+/// meet one to the elements `s2` of `e2` by another: memory ferry cannot
+/// name meets everything, and `elements_meet` says whether two sets of
+/// the same subscripts do, for the same entity, or for two paths of one
+/// variable tracked apart that may overlap (a whole element and its
+/// field, `out[PHI1]` and `out[PHI1].re`), over the subscripts they share.
+pub(crate) fn meets(
+    (e1, s1): (&Entity, &Poly),
+    (e2, s2): (&Entity, &Poly),
+    elements_meet: impl FnOnce(&Poly, &Poly) -> bool,
+) -> bool {
     match (e1.root, e2.root) {
         (Root::Anywhere, _) | (_, Root::Anywhere) => true,
         (r1, r2) if r1 != r2 => false,
-        _ if e1 != e2 => e1.overlaps_apart(e2),
-        _ => elements_meet(),
+        _ if e1 == e2 => elements_meet(s1, s2),
+        _ if !e1.overlaps_apart(e2) => false,
+        _ => match e1.shared_subscripts(e2) {
+            0 => true,
+            shared => elements_meet(
+                &subscripts_up_to(s1, e1, shared),
+                &subscripts_up_to(s2, e2, shared),
+            ),
+        },
     }
+}
+
+/// The elements `set` of `e`, over its first `shared` subscripts only.
+fn subscripts_up_to(set: &Poly, e: &Entity, shared: usize) -> Poly {
+    let deeper: Vec<String> = (shared + 1..=e.dims()).map(phi).collect();
+    set.project_all(&deeper)
 }
 
 /// The isl name of a scalar's value at the start of the other iteration.

@@ -85,6 +85,30 @@ impl Entity {
         true
     }
 
+    /// Whether this path reaches a whole object that holds every element
+    /// `other` reaches, at the subscripts they share: `s[PHI1]` holds
+    /// `s[PHI1].x` and `s[PHI1].v[PHI2]`, the structure `s` its field
+    /// `s.x`; a pointer `p` is not what it points to (`p[PHI1]`).
+    pub fn encloses(&self, other: &Entity) -> bool {
+        self.path.len() < other.path.len()
+            && other.path.starts_with(&self.path)
+            && self.overlaps_apart(other)
+    }
+
+    /// The subscripts two paths of one variable share: those of their
+    /// common prefix (`out[PHI1]` and `out[PHI1].re` share `PHI1`). Where
+    /// the paths overlap ([`Entity::overlaps_apart`]), accesses whose
+    /// shared subscripts differ reach different elements of the same
+    /// array, and do not meet.
+    pub fn shared_subscripts(&self, other: &Entity) -> usize {
+        self.path
+            .iter()
+            .zip(&other.path)
+            .take_while(|(x, y)| x == y)
+            .filter(|(x, _)| **x == Step::Index)
+            .count()
+    }
+
     pub fn root_var(&self) -> Option<VarId> {
         match self.root {
             Root::Var(v) => Some(v),
@@ -212,5 +236,14 @@ mod tests {
         assert!(entity(3, &[]).overlaps_apart(&entity(3, &[re])));
         assert!(!entity(4, &[]).overlaps_apart(&entity(4, &[Step::Index, re])));
         assert!(!Entity::anywhere().overlaps_apart(&Entity::anywhere()));
+        assert_eq!(whole.shared_subscripts(&real), 1);
+        assert!(whole.encloses(&real) && !real.encloses(&whole));
+        assert!(entity(3, &[]).encloses(&entity(3, &[re])));
+        assert!(!entity(4, &[]).encloses(&entity(4, &[Step::Index, re])));
+        assert!(!real.encloses(&real));
+        assert_eq!(entity(3, &[]).shared_subscripts(&entity(3, &[re])), 0);
+        let nested = entity(5, &[Step::Index, re, Step::Index]);
+        assert_eq!(nested.shared_subscripts(&entity(5, &[Step::Index, re])), 1);
+        assert_eq!(nested.shared_subscripts(&entity(5, &[Step::Index, im])), 1);
     }
 }

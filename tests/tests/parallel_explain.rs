@@ -227,6 +227,26 @@ fn accesses_one_by_one() {
     }
 }
 
+/// A whole element of an array of structures and its fields in one loop
+/// (`tests/c/parallel/fields.c`): they meet only at the same subscript,
+/// so copying each element and then changing its field is parallel, and
+/// reading the previous element's field is not. The decisions as an
+/// insta snapshot; the program then runs with its loops as OpenCL kernels
+/// (pocl), its element copies written number by number, and prints what
+/// the original prints.
+#[test]
+fn whole_elements_and_their_fields() {
+    let explained = explained("tests/c/parallel/fields.c");
+    insta::assert_snapshot!(explained);
+    for n in [10, 37, 1] {
+        let stats = behaves_as_the_original("tests/c/parallel/fields.c", &n.to_string());
+        // The 2-D nest alone is n × 8 work-items when both its loops are
+        // parallel (a sequential loop is one).
+        let work_items = stats["work_items"].as_u64().expect("work_items");
+        assert!(work_items >= 8 * n, "n = {n}: {stats}");
+    }
+}
+
 /// The decision on every loop of `program`'s function `cases`, a line
 /// each (`isolate --explain`).
 fn explained(program: &str) -> String {

@@ -27,13 +27,13 @@
 //! host code.
 
 use super::kernels::FreeNames;
-use super::walk::strip;
+use super::walk::{strip, walk_expr};
 use super::{Element, Outliner, Refusal, refusal};
 use ferry_hcfg::Program;
 use ferry_hcfg::ir::{ArrayLen, StructId, Type};
 use ferry_parser::ast::{
     AssignOp, BinaryOp, BlockItem, Declaration, Expr, ExprKind, OffsetofMember, StaticAssert,
-    StringLit,
+    StringLit, UnaryOp,
 };
 use ferry_parser::build::{self, binary, ident, int};
 use ferry_parser::intern::Symbol;
@@ -139,6 +139,47 @@ impl Record {
     }
 
     /// The field an access's steps after the element reach.
+    /// The numbers an element holds, field by field: each field, its
+    /// type, and the offsets of its elements (one for a scalar field);
+    /// `None` where the structure has a union (which member holds the
+    /// value is not known), padding (a copy number by number would not
+    /// copy it), a field kernels do not take or reach aligned, or more
+    /// than [`MOST_SCALAR_COPIES`] numbers.
+    fn numbers(&self) -> Option<Vec<(&Field, Scalar, Vec<u64>)>> {
+        let mut numbers = Vec::new();
+        let mut covered = 0u64;
+        for field in &self.fields {
+            let scalar = field.scalar?;
+            let bytes = scalar_bytes(scalar);
+            let mut offsets = vec![field.offset];
+            for step in &field.steps {
+                match *step {
+                    FieldStep::Member { of_union: true, .. } => return None,
+                    FieldStep::Member { .. } => {}
+                    FieldStep::Index { length, stride } => {
+                        if length == 0 || !stride.is_multiple_of(bytes) {
+                            return None;
+                        }
+                        offsets = offsets
+                            .iter()
+                            .flat_map(|&o| (0..length).map(move |k| o + k * stride))
+                            .collect();
+                        if offsets.len() as u64 > MOST_SCALAR_COPIES {
+                            return None;
+                        }
+                    }
+                }
+            }
+            if !field.offset.is_multiple_of(bytes) || !self.size.is_multiple_of(bytes) {
+                return None;
+            }
+            covered += bytes * offsets.len() as u64;
+            numbers.push((field, scalar, offsets));
+        }
+        let count: usize = numbers.iter().map(|(_, _, o)| o.len()).sum();
+        (covered == self.size && count as u64 <= MOST_SCALAR_COPIES).then_some(numbers)
+    }
+
     fn field(&self, steps: &[Step]) -> Option<&Field> {
         self.fields
             .iter()
@@ -443,9 +484,15 @@ impl Outliner<'_> {
     }
 
     /// `a[i] = b[j]` between whole elements of buffers of one structure
-    /// type, as a statement: a copy of the element's bytes
-    /// (`ferry_memcpy` between the buffers' `unsigned char` views).
-    /// `Ok(false)` leaves `e` as it was.
+    /// type, as a statement. A structure without padding or unions, of at
+    /// most [`MOST_SCALAR_COPIES`] numbers, is copied number by number
+    /// through the views of their types (`a_as_double[..] =
+    /// b_as_double[..], ...`), so that a kernel may copy an element and
+    /// then reach its fields: its bytes are all reached through one type
+    /// (`overlap`). Any other is a copy of the element's bytes
+    /// (`ferry_memcpy` between the buffers' `unsigned char` views), which
+    /// copies its padding and the union's member in use as the host's
+    /// assignment may. `Ok(false)` leaves `e` as it was.
     pub(super) fn element_copy(
         &self,
         e: &mut Expr,
@@ -470,7 +517,69 @@ impl Outliner<'_> {
         if to_type != from_type {
             return Ok(false);
         }
-        let size = self.record(to).expect("a buffer of structures").size;
+        let record = self.record(to).expect("a buffer of structures");
+        let size = record.size;
+        // The subscripts are written once per number copied.
+        let plain = |subscripts: &[Expr]| {
+            subscripts.iter().all(|x| {
+                let mut plain = true;
+                walk_expr(x, &mut |sub| {
+                    plain &= !matches!(
+                        sub.kind,
+                        ExprKind::Assign(..)
+                            | ExprKind::Call(..)
+                            | ExprKind::StmtExpr(..)
+                            | ExprKind::Unary(
+                                UnaryOp::PreInc
+                                    | UnaryOp::PreDec
+                                    | UnaryOp::PostInc
+                                    | UnaryOp::PostDec,
+                                _
+                            )
+                    )
+                });
+                plain
+            })
+        };
+        if let Some(numbers) = record.numbers()
+            && plain(&to_subscripts)
+            && plain(&from_subscripts)
+        {
+            let destination = self.flat_offset(to, to_subscripts, span, scopes, free)?;
+            let source = self.flat_offset(from, from_subscripts, span, scopes, free)?;
+            let mut copies = Vec::new();
+            for (field, scalar, offsets) in numbers {
+                let bytes = scalar_bytes(scalar);
+                let reached = field.offset..field.offset + field.bytes;
+                free.writing = true;
+                let to_view = self.reach(free, to, scalar, reached.clone(), Some(field), span);
+                free.writing = false;
+                let from_view = self.reach(free, from, scalar, reached, Some(field), span);
+                let number = |view: Symbol, element: &Expr, offset: u64| {
+                    build::index(
+                        ident(view),
+                        binary(
+                            BinaryOp::Add,
+                            binary(
+                                BinaryOp::Mul,
+                                build::paren(element.clone()),
+                                int((size / bytes) as i64),
+                            ),
+                            int((offset / bytes) as i64),
+                        ),
+                    )
+                };
+                for offset in offsets {
+                    copies.push(build::assign(
+                        number(to_view, &destination, offset),
+                        number(from_view, &source, offset),
+                    ));
+                }
+            }
+            *e = build::expr(ExprKind::Comma(copies));
+            e.span = span;
+            return Ok(true);
+        }
         let byte = Scalar::Int {
             signed: false,
             bits: 8,
@@ -524,6 +633,10 @@ impl Outliner<'_> {
         }
     }
 }
+
+/// The most numbers an element copy writes one by one; a larger element
+/// is copied as bytes.
+const MOST_SCALAR_COPIES: u64 = 32;
 
 fn scalar_bytes(s: Scalar) -> u64 {
     match s {
