@@ -278,11 +278,11 @@ struct Group {
     /// The elements live after the statement (see [`ArraySets::live`]).
     live: Option<Poly>,
     write: Option<Poly>,
-    /// The surely written elements, when known exactly.
+    /// The elements surely written whole, where an entity of whole
+    /// elements knows some (`None`: none known).
     write_under: Option<Poly>,
-    write_entities: usize,
     /// Some entity was more precise than the box (struct fields, deeper
-    /// subscripts): nothing counts as surely written.
+    /// subscripts): a write of it is not a write of whole elements.
     coarse: bool,
     /// Entities with no subscript: the variable's own value.
     value_read: bool,
@@ -484,13 +484,17 @@ pub fn plan(
                 add_to(slot, &r.set);
                 continue;
             }
-            if is_write {
-                g.write_entities += 1;
-                g.write_under = if precise && g.write_entities == 1 {
-                    r.under().cloned()
-                } else {
-                    None
-                };
+            // Only an entity of whole elements says which are surely
+            // written entirely; one of their fields or deeper subscripts
+            // (`out[i].re` beside `out[i] = in[i]`) adds nothing to it.
+            if is_write
+                && precise
+                && let Some(sure) = r.under()
+            {
+                g.write_under = Some(match g.write_under.take() {
+                    Some(before) => before.union(sure),
+                    None => sure.clone(),
+                });
             }
             add_to(if is_write { &mut g.write } else { &mut g.read }, &r.set);
         }
@@ -922,15 +926,11 @@ fn array_transfer(
         .unwrap_or_else(|| empty.clone());
     // An under-approximation that mentions a variable ferry cannot name is
     // dropped, not projected (projecting would over-approximate it).
-    let under = if g.coarse {
-        None
-    } else {
-        g.write_under.as_ref().filter(|u| {
-            u.params()
-                .iter()
-                .all(|p| phis.contains(p) || nameable(p).is_some())
-        })
-    };
+    let under = g.write_under.as_ref().filter(|u| {
+        u.params()
+            .iter()
+            .all(|p| phis.contains(p) || nameable(p).is_some())
+    });
     // Only what the rest of the run may read goes back: W̄ ∩ OUT̄. Every
     // element written stays in the buffer, which the statement writes.
     let stored = match (known.out, &g.exported) {

@@ -662,10 +662,19 @@ pub fn minus_map_within(a: &RegionMap, b: &RegionMap, p: &Precondition) -> Regio
             // without asking isl again.
             None => r.clone(),
         };
-        // The same variable reached along another path (`s[i]` written
-        // whole, `s[i].x` read) may have removed some of these elements,
+        // An element or structure written whole holds each of its fields:
+        // `s[i]` written removes `s[i].x` and `s[i].v[k]` at the same
+        // subscripts, whatever the field's own (a set without them
+        // leaves them free).
+        for (w, written) in b {
+            if w.encloses(e) {
+                r = r.minus(written);
+            }
+        }
+        // The same variable reached along another path (`s[i].x` written,
+        // `s[i]` read whole) may have removed some of these elements,
         // which sets over different dimensions cannot tell.
-        if b.keys().any(|w| w.overlaps_apart(e)) {
+        if b.keys().any(|w| w.overlaps_apart(e) && !w.encloses(e)) {
             r.make_may();
         }
         if !(b.contains_key(e) && r.is_exact() && r.is_empty()) {
