@@ -28,6 +28,9 @@ use ferry_regions::RegionsAnalysis;
 pub struct Auto {
     pub isolated: Option<Isolated>,
     pub left_out: Vec<String>,
+    /// With `--explain`, the decision on every loop of the nests left out
+    /// for having no parallel loop, one line each.
+    pub explained: Vec<String>,
 }
 
 impl Auto {
@@ -37,6 +40,7 @@ impl Auto {
         match self.isolated {
             Some(mut isolated) => {
                 isolated.warnings.extend(self.left_out);
+                isolated.explanations.extend(self.explained);
                 Ok(isolated)
             }
             None => {
@@ -45,6 +49,7 @@ impl Auto {
                      ferry can isolate",
                 );
                 refusal.notes = self.left_out;
+                refusal.notes.extend(self.explained);
                 Err(refusal)
             }
         }
@@ -66,6 +71,7 @@ pub(crate) fn isolate(
     let mut left_out: Vec<Diagnostic> = found.skipped;
     let independent = select::independent_loops(parsed);
     let mut worth = Vec::new();
+    let mut explained = Vec::new();
     for candidate in found.targets {
         if let Some(most) =
             work::most_iterations(&analyses.program, candidate.function, candidate.node)
@@ -96,6 +102,11 @@ pub(crate) fn isolate(
         if parallel {
             worth.push(candidate);
         } else {
+            if options.explain {
+                let decisions: Vec<_> =
+                    decisions.into_iter().map(|d| (candidate.unit, d)).collect();
+                explained.extend(crate::explain(parsed, analyses, &decisions));
+            }
             left_out.push(parsed[candidate.unit].error_at(
                 candidate.span,
                 "no loop of this nest is parallel: on an accelerator it would run in one \
@@ -150,6 +161,7 @@ pub(crate) fn isolate(
     Ok(Auto {
         isolated,
         left_out: left_out.iter().map(left_out_note).collect(),
+        explained,
     })
 }
 

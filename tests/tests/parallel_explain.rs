@@ -247,6 +247,36 @@ fn whole_elements_and_their_fields() {
     }
 }
 
+/// `--auto --explain` (`tests/c/isolate/auto_nests.c`): the decisions on
+/// the loops of the nests it isolates, then on those of the nests it
+/// leaves out for having no parallel loop, which its note for them points
+/// at (the prefix sum, whose `x[i - 1]` another iteration writes), and
+/// the notes (the printing loop is left out before any decision).
+#[test]
+fn auto_explains_the_nests_it_leaves_out() {
+    let out = std::env::temp_dir().join(format!("ferry-auto-explain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let output = run_ferry([
+        "isolate",
+        "tests/c/isolate/auto_nests.c",
+        "--auto",
+        "--explain",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    let _ = std::fs::remove_dir_all(&out);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let explained: String = stdout
+        .lines()
+        .chain(stderr.lines())
+        .filter(|l| l.contains(": loop"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(explained);
+}
+
 /// The decision on every loop of `program`'s function `cases`, a line
 /// each (`isolate --explain`).
 fn explained(program: &str) -> String {
