@@ -424,10 +424,10 @@ impl Decider<'_> {
             let mut conflicts_with_itself = false;
             for (kind, map) in [("read", &rw.read), ("written", &rw.write)] {
                 for (e2, region) in map {
-                    let itself = e2 == entity && !mine.intersect(&other(&region.set)).is_empty();
                     let conflict = meets((entity, &mine), (e2, &region.set), |s1, s2| {
                         !s1.intersect(&other(s2)).is_empty()
                     });
+                    let itself = e2 == entity && conflict;
                     if itself && privatisable {
                         conflicts_with_itself = true;
                     } else if conflict {

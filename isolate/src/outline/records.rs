@@ -138,7 +138,6 @@ impl Record {
         })
     }
 
-    /// The field an access's steps after the element reach.
     /// The numbers an element holds, field by field: each field, its
     /// type, and the offsets of its elements (one for a scalar field);
     /// `None` where the structure has a union (which member holds the
@@ -180,6 +179,7 @@ impl Record {
         (covered == self.size && count as u64 <= MOST_SCALAR_COPIES).then_some(numbers)
     }
 
+    /// The field an access's steps after the element reach.
     fn field(&self, steps: &[Step]) -> Option<&Field> {
         self.fields
             .iter()
