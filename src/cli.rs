@@ -245,8 +245,8 @@ pub(crate) fn take_selection(
 
 /// The options of `ferry isolate` and `ferry validate` that shape the
 /// transformation: `--target`, `--explain`, `--reassociate`,
-/// `--min-iterations`, `--transfer-plan`, `--transfer-cost`, `--no-optimize-transfers`,
-/// `--no-polyhedral`.
+/// `--min-iterations` (with `--auto` only), `--transfer-plan`,
+/// `--transfer-cost`, `--no-optimize-transfers`, `--no-polyhedral`.
 pub(crate) fn take_isolate_options(
     args: &mut Vec<String>,
     selection: &ferry_isolate::Selection,

@@ -16,12 +16,13 @@
 //! Device code reaches scalar fields and the elements of array fields of
 //! scalars, through nested structures, unions and arrays of structures
 //! (`nodes[i].qs[k].b[1]`, each subscript by its array's stride), and
-//! copies whole elements (`a[i] = b[j]`) as bytes through `unsigned char`
-//! views. Bytes
-//! one kernel writes through one type and reaches through another (a
-//! union's members, an element copied and its fields) are refused
-//! (`overlap`), as the views are `restrict` and their types tell the
-//! device compiler they do not alias. Structures holding a bit-field
+//! copies whole elements (`a[i] = b[j]`) number by number through the
+//! views of their types, or as bytes through `unsigned char` views where
+//! the structure has padding or a union. Bytes one kernel writes through
+//! one type and reaches through another (a union's members, an element
+//! copied as bytes and its fields) are refused (`overlap`), as the views
+//! are `restrict` and their types tell the device compiler they do not
+//! alias. Structures holding a bit-field
 //! (which has no offset) or a member of a type ferry does not lay out are
 //! refused; other uses of a whole element or of a nested structure stay
 //! host code.
@@ -70,6 +71,14 @@ pub struct Field {
 }
 
 impl Field {
+    /// The strides of the arrays on the way to it, outermost first.
+    fn strides(&self) -> impl Iterator<Item = u64> + '_ {
+        self.steps.iter().filter_map(|s| match s {
+            FieldStep::Index { stride, .. } => Some(*stride),
+            FieldStep::Member { .. } => None,
+        })
+    }
+
     /// Whether an access's steps after the element lead to this field
     /// (the same members, subscripts where it has arrays).
     fn starts_with(&self, steps: &[Step]) -> bool {
@@ -150,15 +159,16 @@ impl Record {
         for field in &self.fields {
             let scalar = field.scalar?;
             let bytes = scalar_bytes(scalar);
+            if !self.aligned(field, bytes) {
+                return None;
+            }
             let mut offsets = vec![field.offset];
             for step in &field.steps {
                 match *step {
                     FieldStep::Member { of_union: true, .. } => return None,
                     FieldStep::Member { .. } => {}
+                    FieldStep::Index { length: 0, .. } => return None,
                     FieldStep::Index { length, stride } => {
-                        if length == 0 || !stride.is_multiple_of(bytes) {
-                            return None;
-                        }
                         offsets = offsets
                             .iter()
                             .flat_map(|&o| (0..length).map(move |k| o + k * stride))
@@ -169,14 +179,20 @@ impl Record {
                     }
                 }
             }
-            if !field.offset.is_multiple_of(bytes) || !self.size.is_multiple_of(bytes) {
-                return None;
-            }
             covered += bytes * offsets.len() as u64;
             numbers.push((field, scalar, offsets));
         }
         let count: usize = numbers.iter().map(|(_, _, o)| o.len()).sum();
         (covered == self.size && count as u64 <= MOST_SCALAR_COPIES).then_some(numbers)
+    }
+
+    /// Whether every element of `field`, in every element of an array of
+    /// the structure, sits at a multiple of `bytes` (its scalar's size)
+    /// from the array's start: a view of that scalar type reaches it.
+    fn aligned(&self, field: &Field, bytes: u64) -> bool {
+        self.size.is_multiple_of(bytes)
+            && field.offset.is_multiple_of(bytes)
+            && field.strides().all(|s| s.is_multiple_of(bytes))
     }
 
     /// The field an access's steps after the element reach.
@@ -388,18 +404,7 @@ impl Outliner<'_> {
             ));
         };
         let bytes = scalar_bytes(scalar);
-        let strides: Vec<u64> = field
-            .steps
-            .iter()
-            .filter_map(|s| match s {
-                FieldStep::Index { stride, .. } => Some(*stride),
-                FieldStep::Member { .. } => None,
-            })
-            .collect();
-        if !record.size.is_multiple_of(bytes)
-            || !field.offset.is_multiple_of(bytes)
-            || strides.iter().any(|s| !s.is_multiple_of(bytes))
-        {
+        if !record.aligned(field, bytes) {
             return Err(refusal(
                 span,
                 format!(
@@ -422,7 +427,7 @@ impl Outliner<'_> {
         let element = self.flat_offset(buffer, subscripts, span, scopes, free)?;
         // Each subscript inside the element, by its array's stride.
         let mut within: Option<Expr> = None;
-        for (mut index, stride) in indices.into_iter().zip(&strides) {
+        for (mut index, stride) in indices.into_iter().zip(field.strides()) {
             self.kernel_expr(&mut index, scopes, free)?;
             let term = match stride / bytes {
                 1 => index,
@@ -433,15 +438,7 @@ impl Outliner<'_> {
                 Some(sum) => binary(BinaryOp::Add, sum, term),
             });
         }
-        let mut subscript = binary(
-            BinaryOp::Add,
-            binary(
-                BinaryOp::Mul,
-                build::paren(element),
-                int((record.size / bytes) as i64),
-            ),
-            int((field.offset / bytes) as i64),
-        );
+        let mut subscript = view_subscript(element, record.size, field.offset, bytes);
         if let Some(within) = within {
             subscript = binary(BinaryOp::Add, subscript, build::paren(within));
         }
@@ -558,15 +555,7 @@ impl Outliner<'_> {
                 let number = |view: Symbol, element: &Expr, offset: u64| {
                     build::index(
                         ident(view),
-                        binary(
-                            BinaryOp::Add,
-                            binary(
-                                BinaryOp::Mul,
-                                build::paren(element.clone()),
-                                int((size / bytes) as i64),
-                            ),
-                            int((offset / bytes) as i64),
-                        ),
+                        view_subscript(element.clone(), size, offset, bytes),
                     )
                 };
                 for offset in offsets {
@@ -637,6 +626,21 @@ impl Outliner<'_> {
 /// The most numbers an element copy writes one by one; a larger element
 /// is copied as bytes.
 const MOST_SCALAR_COPIES: u64 = 32;
+
+/// The subscript, in a view of `bytes`-byte scalars, of the scalar at
+/// byte `offset` of the element `element` of an array of `size`-byte
+/// structures: `(element) * (size / bytes) + offset / bytes`.
+fn view_subscript(element: Expr, size: u64, offset: u64, bytes: u64) -> Expr {
+    binary(
+        BinaryOp::Add,
+        binary(
+            BinaryOp::Mul,
+            build::paren(element),
+            int((size / bytes) as i64),
+        ),
+        int((offset / bytes) as i64),
+    )
+}
 
 fn scalar_bytes(s: Scalar) -> u64 {
     match s {
